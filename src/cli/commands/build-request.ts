@@ -1,0 +1,44 @@
+import type { FamilyId } from '../../routes/route-table.js';
+import { replayForRoute } from '../../replay/replay-for-route.js';
+import { loadHistory } from '../../model/load-history.js';
+import { defaultRoutesFile, loadRouteTable } from '../../routes/load-route-table.js';
+import { resolveRoute } from '../../routes/resolve-route.js';
+import { InputError } from '../../input/input-error.js';
+import { STANDARD_CARRIER_FIELDS, type StandardCarrierField } from '../../model/history.js';
+import { defineCommand, EXIT_OK } from '../cli-command.js';
+
+const FAMILIES: FamilyId[] = ['openai-chat', 'anthropic-messages', 'bedrock-converse', 'gemini', 'openai-responses', 'copilot'];
+
+export const buildRequestCommand = defineCommand({
+  command: 'build-request',
+  describe: 'Print the exact JSON body the replay engine would send for a history on a route',
+  builder: (y) =>
+    y
+      .option('provider', { type: 'string', demandOption: true, describe: 'provider id, e.g. deepseek, openrouter' })
+      .option('host', { type: 'string', demandOption: true, describe: 'base-URL host, e.g. api.deepseek.com (a full URL works too)' })
+      .option('model', { type: 'string', demandOption: true, describe: 'model id' })
+      .option('history', { type: 'string', demandOption: true, describe: 'canonical history JSON file' })
+      .option('family', { choices: FAMILIES, describe: "override the route's wire family" })
+      .option('routes', { type: 'string', default: defaultRoutesFile(), defaultDescription: 'specs/routes.json', describe: 'route table file' })
+      .option('omit', { type: 'array', string: true, default: [] as string[], describe: 'carrier fields to withhold, as the unknown-field fallback would' })
+      .option('stream', { type: 'boolean', default: false, describe: 'build the streaming variant of the request' })
+      .option('envelope', { type: 'boolean', default: false, describe: 'print {route, family, path, body} instead of the body alone' })
+      .example('$0 build-request --provider deepseek --host api.deepseek.com --model deepseek-v4-flash --history h.json', ''),
+  run(args) {
+    const table = loadRouteTable(args.routes);
+    const history = loadHistory(args.history);
+    const policy = resolveRoute(table, { provider: args.provider, host: args.host, model: args.model });
+    if (args.family) policy.family = args.family;
+    const omit = new Set<StandardCarrierField>();
+    for (const field of args.omit) {
+      if (!(STANDARD_CARRIER_FIELDS as readonly string[]).includes(field)) {
+        throw new InputError('--omit', '', `unknown carrier field "${field}"`, `use one of ${STANDARD_CARRIER_FIELDS.join(', ')}`);
+      }
+      omit.add(field as StandardCarrierField);
+    }
+    const request = replayForRoute(history, policy, { omit, stream: args.stream });
+    const out = args.envelope ? { route: policy.routeId, tier: policy.tier, family: request.family, path: request.path, body: request.body } : request.body;
+    process.stdout.write(JSON.stringify(out, null, 2) + '\n');
+    return EXIT_OK;
+  },
+});

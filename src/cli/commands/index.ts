@@ -1,0 +1,6 @@
+import type { CliCommand } from '../cli-command.js';
+import { buildRequestCommand } from './build-request.js';
+
+/** Every command the CLI offers, one file each; add new commands to this list. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const commands: CliCommand<any>[] = [buildRequestCommand];

@@ -1,0 +1,33 @@
+import type { Carriers } from '../model/carriers.js';
+import type { History, Message, StandardCarrierField } from '../model/history.js';
+import type { FamilyId, RoutePolicy } from '../routes/route-table.js';
+
+/** Options of one outbound request that do not come from history or route. */
+export interface RequestOptions {
+  stream?: boolean;
+  tools?: unknown[];
+  /** Fields the unknown-field fallback withholds for this request only. */
+  omit?: ReadonlySet<StandardCarrierField>;
+}
+
+export interface OutboundRequest {
+  family: FamilyId;
+  method: 'POST';
+  /** Path below the route's base URL, e.g. `/chat/completions`. */
+  path: string;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+}
+
+/** What a family made of one provider answer: the assistant message to append to history. */
+export interface ParsedAnswer {
+  message: Message;
+  carriers: Carriers;
+  finishReason: string | null;
+}
+
+export interface Family {
+  id: FamilyId;
+  toRequest(history: History, policy: RoutePolicy, options?: RequestOptions): OutboundRequest;
+  fromResponse(body: unknown): ParsedAnswer;
+}

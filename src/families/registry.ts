@@ -1,0 +1,16 @@
+import type { FamilyId } from '../routes/route-table.js';
+import type { Family } from './family.js';
+import { openAIChatFamily } from './openai-chat/index.js';
+
+/** Families register here; a route whose family is missing fails loudly rather than falling back. */
+const families = new Map<FamilyId, Family>([[openAIChatFamily.id, openAIChatFamily]]);
+
+export function familyFor(id: FamilyId): Family {
+  const family = families.get(id);
+  if (!family) throw new Error(`no wire family "${id}" is implemented`);
+  return family;
+}
+
+export function implementedFamilies(): FamilyId[] {
+  return [...families.keys()];
+}

@@ -1,0 +1,15 @@
+/**
+ * A user's input is wrong (a file, a flag, a ref). The CLI prints `message` as one line and exits 2;
+ * nothing that throws this should ever show a stack trace.
+ */
+export class InputError extends Error {
+  constructor(
+    readonly file: string,
+    readonly pointer: string,
+    readonly problem: string,
+    readonly hint?: string,
+  ) {
+    super(`${file}${pointer ? ` at ${pointer}` : ''}: ${problem}${hint ? ` (hint: ${hint})` : ''}`);
+    this.name = 'InputError';
+  }
+}

@@ -1,0 +1,59 @@
+import { hasStoredReasoning } from '../model/carriers.js';
+import type { Message, ReasoningDetail, StandardCarrierField } from '../model/history.js';
+import type { RoutePolicy } from '../routes/route-table.js';
+
+/** The must-echo pad. Never `""`: DeepSeek V4 rejects an empty string as missing. */
+export const MUST_ECHO_PLACEHOLDER = ' ';
+
+/** The carriers one assistant message sends on one route, before a family puts them on the wire. */
+export interface SelectedCarriers {
+  reasoning_content?: string;
+  reasoning?: string;
+  reasoning_details?: ReasoningDetail[];
+  /** Fields of the native record, present only when the route owns the record. */
+  native?: Record<string, unknown>;
+  /** True when reasoning_content is the must-echo pad, not reasoning. */
+  padded?: boolean;
+}
+
+const nonBlank = (s: string | undefined): s is string => s !== undefined && s.trim() !== '';
+
+export function isToolCallTurn(message: Message): boolean {
+  return message.role === 'assistant' && (message.tool_calls?.length ?? 0) > 0;
+}
+
+/**
+ * Decides what of one message's carriers may travel on `policy`'s route. Carriers live only on
+ * assistant messages; `omit` is the set of fields a provider refused at run time (the fallback).
+ */
+export function selectCarriers(message: Message, policy: RoutePolicy, omit: ReadonlySet<StandardCarrierField> = new Set()): SelectedCarriers {
+  if (message.role !== 'assistant' || policy.tier === 'strict') return {};
+  const out: SelectedCarriers = {};
+  const reads = (field: StandardCarrierField) => policy.fields.includes(field) && (!omit.has(field) || (field === 'reasoning_content' && policy.tier === 'must-echo'));
+
+  // The two readable carriers are aliases on the wire (OpenRouter documents reasoning_content as an
+  // alias of reasoning), so a blank one falls back to the other rather than being dropped.
+  if (reads('reasoning_content')) {
+    const text = nonBlank(message.reasoning_content) ? message.reasoning_content : nonBlank(message.reasoning) ? message.reasoning : undefined;
+    if (text !== undefined) out.reasoning_content = text;
+  }
+  if (reads('reasoning')) {
+    const text = nonBlank(message.reasoning) ? message.reasoning : nonBlank(message.reasoning_content) ? message.reasoning_content : undefined;
+    if (text !== undefined) out.reasoning = text;
+  }
+  if (reads('reasoning_details') && (message.reasoning_details?.length ?? 0) > 0) {
+    // Signed and encrypted items are only valid byte for byte: hand over the same objects, in order.
+    out.reasoning_details = message.reasoning_details;
+  }
+  if (
+    policy.tier === 'must-echo' &&
+    out.reasoning_content === undefined &&
+    isToolCallTurn(message) &&
+    !hasStoredReasoning(message)
+  ) {
+    out.reasoning_content = MUST_ECHO_PLACEHOLDER;
+    out.padded = true;
+  }
+  if (policy.native && message.native?.route === policy.native) out.native = message.native.fields;
+  return out;
+}
