@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
@@ -12,12 +12,25 @@ addFormats.default(ajv);
 
 const compiled = new Map<string, ValidateFunction>();
 
+let loaded = false;
+
+/** Every schema in specs/schema is registered by its $id, so they can $ref each other. */
+function loadAllSchemas(): void {
+  if (loaded) return;
+  const dir = join(specsDir(), 'schema');
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.schema.json'))) {
+    ajv.addSchema(JSON.parse(readFileSync(join(dir, file), 'utf8')), file);
+  }
+  loaded = true;
+}
+
 /** Compiles (once) a schema from `specs/schema/<name>`. */
 export function schemaValidator(name: string): ValidateFunction {
   let validate = compiled.get(name);
   if (!validate) {
-    const schema = JSON.parse(readFileSync(join(specsDir(), 'schema', name), 'utf8'));
-    validate = ajv.compile(schema);
+    loadAllSchemas();
+    validate = ajv.getSchema(name);
+    if (!validate) throw new Error(`no schema specs/schema/${name}`);
     compiled.set(name, validate);
   }
   return validate;

@@ -1,0 +1,84 @@
+/**
+ * What the gate decides, cell by cell. A cell is one scenario run against one provider target
+ * through the route the table resolves for it. Reports, JUnit and the exit code are all derived
+ * from these records and nothing else.
+ */
+
+export type CheckStatus = 'pass' | 'fail' | 'n/a';
+
+/**
+ * The behaviours a cell is judged on; the report's columns. Each check names one.
+ * - fields-sent: only fields the route reads travel, and fields the provider wants arrive
+ * - provider-accepts: the provider (mock) answered 2xx to every call
+ * - must-echo: reasoning_content present on tool-call turns; the pad only where nothing was stored
+ * - strict-schema: no extra key reached a strict provider
+ * - signatures-verbatim: signed/encrypted items replayed byte for byte, in order
+ * - native-scoped: a native record reached its own route and no other
+ * - history-unmutated: replay never edited the history it was given
+ * - fallback-recovers: an unknown-field rejection was recorded and the single retry succeeded
+ * - survives-compaction / survives-branch / survives-resume: carriers kept byte for byte
+ */
+export const BEHAVIOURS = [
+  'fields-sent',
+  'provider-accepts',
+  'must-echo',
+  'strict-schema',
+  'signatures-verbatim',
+  'native-scoped',
+  'history-unmutated',
+  'fallback-recovers',
+  'survives-compaction',
+  'survives-branch',
+  'survives-resume',
+] as const;
+export type Behaviour = (typeof BEHAVIOURS)[number];
+
+export interface Check {
+  behaviour: Behaviour;
+  status: CheckStatus;
+  /** One line a person can act on: which call, which message, which field. */
+  detail: string;
+}
+
+export interface ExchangeRecord {
+  call: number;
+  /** Provider spec id the call went to (differs from the cell's target on a route switch). */
+  provider: string;
+  route: string;
+  url: string;
+  status: number;
+  /** Carrier fields present anywhere in the request body. */
+  sentFields: string[];
+  /** The mock's own findings (rule ids) and the error body it answered with, if any. */
+  violations: string[];
+  error?: unknown;
+  /** Which attempt this was: 1, or 2 for the fallback's single retry. */
+  attempt: 1 | 2;
+}
+
+export interface CellVerdict {
+  scenario: string;
+  /** Provider spec id, e.g. "deepseek". */
+  target: string;
+  route: string;
+  tier: string;
+  family: string;
+  status: CheckStatus;
+  checks: Check[];
+  exchanges: ExchangeRecord[];
+  fixture?: { path: string; provenance: 'recorded' | 'synthesized' };
+}
+
+export interface ConformanceRun {
+  routesFile: string;
+  startedAt: string;
+  durationMs: number;
+  cells: CellVerdict[];
+}
+
+/** A cell fails when any check fails; it is n/a when every check is n/a. */
+export function cellStatus(checks: Check[]): CheckStatus {
+  if (checks.some((c) => c.status === 'fail')) return 'fail';
+  if (checks.every((c) => c.status === 'n/a')) return 'n/a';
+  return 'pass';
+}
