@@ -1,0 +1,121 @@
+import type { SseEvent } from '../sse/sse-event.js';
+
+/**
+ * Redaction runs on the captured exchange in memory, before anything is serialized: nothing that
+ * reaches disk has ever held a credential. Three passes, in order:
+ *  1. credential headers by name (request and response alike: providers echo keys back, and
+ *     set-cookie carries session tokens);
+ *  2. credential query parameters (`?key=` for Gemini, presigned SigV4 parameters);
+ *  3. every occurrence of a known secret value (the provider's key environment variable) in any
+ *     string anywhere: headers, URL, bodies, stream event data, even object keys.
+ * Reasoning payloads (signatures, encrypted_content, redacted data) are left alone: they are opaque
+ * to us, not credentials, and only work when replayed byte for byte.
+ */
+export const REDACTED = '[REDACTED]';
+
+export interface SecretValue {
+  /** Where the value came from, e.g. the environment variable name; shown in the marker. */
+  name: string;
+  value: string;
+}
+
+/** Headers whose whole value is a credential. */
+const CREDENTIAL_HEADERS = new Set([
+  'authorization',
+  'proxy-authorization',
+  'x-api-key',
+  'api-key',
+  'x-goog-api-key',
+  'cookie',
+  'set-cookie',
+  'x-amz-security-token',
+  'x-amz-credential',
+  'x-amz-signature',
+]);
+
+/** Query parameters whose value is a credential (compared case-insensitively). */
+const CREDENTIAL_PARAMS = new Set(['key', 'api_key', 'apikey', 'api-key', 'access_token', 'x-amz-credential', 'x-amz-signature', 'x-amz-security-token']);
+
+const isSigV4Authorization = (value: string | undefined) => value !== undefined && /^AWS4-HMAC-SHA256\b/i.test(value.trim());
+
+/** Keeps the auth scheme (it tells a reader how the provider authenticates) and drops the credential. */
+function redactAuthorization(value: string): string {
+  const scheme = /^\s*(Bearer|Basic|AWS4-HMAC-SHA256|Token)\b/i.exec(value)?.[1];
+  return scheme ? `${scheme} ${REDACTED}` : REDACTED;
+}
+
+export function redactHeaders(headers: Record<string, string>): Record<string, string> {
+  const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+  // X-Amz-Date is no secret alone, but beside a SigV4 signature it is one of the signed inputs.
+  const signed = isSigV4Authorization(lower['authorization']) || lower['x-amz-signature'] !== undefined;
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const key = name.toLowerCase();
+    if (key === 'authorization' || key === 'proxy-authorization') out[name] = redactAuthorization(value);
+    else if (CREDENTIAL_HEADERS.has(key) || (signed && key === 'x-amz-date')) out[name] = REDACTED;
+    else out[name] = value;
+  }
+  return out;
+}
+
+/** Rewrites credential query parameters in place, leaving every other byte of the URL as it was sent. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const hashAt = url.indexOf('#', q);
+  const query = url.slice(q + 1, hashAt < 0 ? undefined : hashAt);
+  const names = query.split('&').map((p) => safeDecode(p.split('=')[0] ?? '').toLowerCase());
+  const signed = names.includes('x-amz-signature');
+  const params = query.split('&').map((part, i) => {
+    const name = names[i]!;
+    const eq = part.indexOf('=');
+    if (eq < 0) return part;
+    return CREDENTIAL_PARAMS.has(name) || (signed && name === 'x-amz-date') ? `${part.slice(0, eq)}=${REDACTED}` : part;
+  });
+  return url.slice(0, q + 1) + params.join('&') + (hashAt < 0 ? '' : url.slice(hashAt));
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** The spellings a secret takes on the wire: raw, percent-encoded (URLs), JSON-escaped (raw bodies). */
+function spellings(secret: string): string[] {
+  const forms = new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]);
+  return [...forms].filter((f) => f.length > 0).sort((a, b) => b.length - a.length);
+}
+
+/** Replaces every spelling of every secret value in every string of `value` (object keys too). */
+export function redactSecretValues<T>(value: T, secrets: readonly SecretValue[]): T {
+  const table = secrets.filter((s) => s.value.length > 0).flatMap((s) => spellings(s.value).map((form) => [form, `[REDACTED:${s.name}]`] as const));
+  if (table.length === 0) return value;
+  const scrub = (text: string) => table.reduce((acc, [form, marker]) => (acc.includes(form) ? acc.split(form).join(marker) : acc), text);
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return scrub(v);
+    if (Array.isArray(v)) return v.map(walk);
+    if (typeof v === 'object' && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [scrub(k), walk(x)]));
+    return v;
+  };
+  return walk(value) as T;
+}
+
+/** The parts of a captured exchange redaction touches (the fixture schema's exchange shape). */
+export interface RedactableExchange {
+  request?: { method: string; url: string; headers?: Record<string, string>; body: unknown };
+  response: { status: number; headers?: Record<string, string>; body?: unknown; stream?: { events: SseEvent[] } };
+  carriers?: Record<string, unknown>;
+}
+
+export function redactExchange<X extends RedactableExchange>(exchange: X, secrets: readonly SecretValue[]): X {
+  const out: X = { ...exchange, response: { ...exchange.response } };
+  if (exchange.request) {
+    out.request = { ...exchange.request, url: redactUrl(exchange.request.url) };
+    if (exchange.request.headers) out.request.headers = redactHeaders(exchange.request.headers);
+  }
+  if (exchange.response.headers) out.response.headers = redactHeaders(exchange.response.headers);
+  return redactSecretValues(out, secrets);
+}
