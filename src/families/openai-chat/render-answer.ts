@@ -1,0 +1,83 @@
+import type { ReasoningDetail } from '../../model/history.js';
+import type { AnswerRenderer } from '../../fixtures/render-answer.js';
+import type { SseEvent } from '../../sse/sse-event.js';
+import { createHash } from 'node:crypto';
+
+/** Splits text into a few chunks the way streaming servers do: order and joins must survive. */
+export function chunkText(text: string, pieces = 3): string[] {
+  if (text.length <= pieces) return text ? [text] : [];
+  const size = Math.ceil(text.length / pieces);
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+  return out;
+}
+
+/** A stable opaque blob for a redacted answer: synthesized, so derived from the text, never random. */
+function opaqueFor(text: string): string {
+  return 'gAAAA' + createHash('sha256').update(text).digest('base64url');
+}
+
+/**
+ * A scripted answer as a chat-completions body and its stream, with reasoning in exactly the
+ * carriers the provider spec says this provider answers with.
+ */
+export const renderOpenAIChatAnswer: AnswerRenderer = (answer, { spec, call, scenario }) => {
+  const id = `chatcmpl-${scenario}-${call}`;
+  const created = 1_767_225_600 + call;
+  const model = spec.target.model;
+  const reasoning = answer.reasoning;
+  const carriers: Record<string, unknown> = {};
+  if (reasoning !== undefined) {
+    for (const field of spec.response.carriers) {
+      if (field === 'reasoning_content' || field === 'reasoning') carriers[field] = answer.redacted ? '' : reasoning;
+      if (field === 'reasoning_details') {
+        const detail: ReasoningDetail = answer.redacted
+          ? { type: 'reasoning.encrypted', data: opaqueFor(reasoning), id: `rd-${call}`, format: spec.response.detailFormat ?? 'unknown', index: 0 }
+          : { type: 'reasoning.text', text: reasoning, id: `rd-${call}`, format: spec.response.detailFormat ?? 'unknown', index: 0 };
+        carriers[field] = [detail];
+      }
+    }
+  }
+  const toolCalls = answer.tool_calls ?? [];
+  const finish = toolCalls.length > 0 ? 'tool_calls' : 'stop';
+  const message: Record<string, unknown> = { role: 'assistant', content: answer.content ?? null, ...carriers };
+  if (toolCalls.length > 0) message.tool_calls = toolCalls;
+  const body = {
+    id,
+    object: 'chat.completion',
+    created,
+    model,
+    choices: [{ index: 0, message, finish_reason: finish }],
+    usage: { prompt_tokens: 20 + call * 40, completion_tokens: 30, total_tokens: 50 + call * 40 },
+  };
+
+  const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) => ({
+    id,
+    object: 'chat.completion.chunk',
+    created,
+    model,
+    choices: [{ index: 0, delta, finish_reason: finishReason }],
+  });
+  const deltas: Array<Record<string, unknown>> = [{ role: 'assistant', content: '' }];
+  for (const field of ['reasoning_content', 'reasoning'] as const) {
+    const text = carriers[field];
+    if (typeof text === 'string') for (const piece of chunkText(text)) deltas.push({ [field]: piece });
+  }
+  const details = carriers.reasoning_details as ReasoningDetail[] | undefined;
+  for (const detail of details ?? []) {
+    if (detail.type === 'reasoning.text') {
+      for (const piece of chunkText(detail.text)) deltas.push({ reasoning_details: [{ ...detail, text: piece }] });
+    } else {
+      deltas.push({ reasoning_details: [detail] });
+    }
+  }
+  for (const piece of chunkText(answer.content ?? '')) deltas.push({ content: piece });
+  toolCalls.forEach((tc, index) => {
+    deltas.push({ tool_calls: [{ index, id: tc.id, type: 'function', function: { name: tc.function.name, arguments: '' } }] });
+    for (const piece of chunkText(tc.function.arguments, 2)) deltas.push({ tool_calls: [{ index, function: { arguments: piece } }] });
+  });
+  const events: SseEvent[] = deltas.map((d, i) => ({ data: JSON.stringify(chunk(d)), atMs: i * 15 }));
+  events.push({ data: JSON.stringify({ ...chunk({}, finish), usage: body.usage }), atMs: deltas.length * 15 });
+  events.push({ data: '[DONE]', atMs: deltas.length * 15 + 5 });
+  return { body, stream: events };
+};

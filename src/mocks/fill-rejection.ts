@@ -1,0 +1,23 @@
+import type { Rejection } from '../providers/provider-spec.js';
+import { isPlainObject } from '../util/deep-merge.js';
+
+type Params = Record<string, string | number>;
+
+function fillString(text: string, params: Params): string | number {
+  // A string that is only "{index}" becomes the number: providers put indexes in JSON arrays (Mistral's `loc`).
+  const whole = /^\{(\w+)\}$/.exec(text);
+  if (whole && typeof params[whole[1]!] === 'number') return params[whole[1]!]!;
+  return text.replace(/\{(\w+)\}/g, (m, key: string) => (params[key] !== undefined ? String(params[key]) : m));
+}
+
+function fill(value: unknown, params: Params): unknown {
+  if (typeof value === 'string') return fillString(value, params);
+  if (Array.isArray(value)) return value.map((v) => fill(v, params));
+  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, params)]));
+  return value;
+}
+
+/** The provider's error answer, placeholders filled from what the request got wrong. */
+export function fillRejection(rejection: Rejection, params: Params): { status: number; headers: Record<string, string>; body: unknown } {
+  return { status: rejection.status, headers: { ...(rejection.headers ?? {}) }, body: fill(rejection.body, params) };
+}

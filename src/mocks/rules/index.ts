@@ -1,0 +1,21 @@
+import type { ProviderSpec } from '../../providers/provider-spec.js';
+import type { FamilyId } from '../../routes/route-table.js';
+import type { Finding } from '../finding.js';
+import { judgeMessageEchoes } from './message-echo-judge.js';
+import { judgeRequestSchema } from './request-schema-judge.js';
+
+/** A family's own request rules (signatures, pairing, required native carriers). Pure: spec + body in, findings out. */
+export type RequestJudge = (spec: ProviderSpec, body: unknown) => Finding[];
+
+/** Families register their judges here; the schema check runs for every family first. */
+const familyJudges: Partial<Record<FamilyId, RequestJudge[]>> = {
+  'openai-chat': [judgeMessageEchoes],
+  copilot: [judgeMessageEchoes],
+};
+
+export function judgeRequest(spec: ProviderSpec, body: unknown): Finding[] {
+  const schema = judgeRequestSchema(spec, body);
+  // A provider that fails schema validation never gets as far as its semantic checks.
+  if (schema.length > 0) return schema;
+  return (familyJudges[spec.family] ?? []).flatMap((judge) => judge(spec, body));
+}

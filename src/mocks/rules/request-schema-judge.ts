@@ -1,0 +1,53 @@
+import type { ErrorObject } from 'ajv';
+import { inlineValidator } from '../../input/validate.js';
+import type { ProviderSpec } from '../../providers/provider-spec.js';
+import { isPlainObject } from '../../util/deep-merge.js';
+import type { Finding } from '../finding.js';
+
+/** `/messages/2/tool_calls/0` -> `{index: 2, path: "messages.2.tool_calls.0"}`, plus the message's role. */
+function locate(body: unknown, instancePath: string): { index?: number; role?: string; path: string } {
+  const parts = instancePath.split('/').slice(1);
+  const path = parts.join('.');
+  const listIndex = parts.findIndex((p) => /^\d+$/.test(p));
+  if (listIndex < 1 || !isPlainObject(body)) return { path };
+  const index = Number(parts[listIndex]);
+  const list = body[parts[listIndex - 1]!];
+  const item = Array.isArray(list) ? list[index] : undefined;
+  const role = isPlainObject(item) && typeof item.role === 'string' ? item.role : undefined;
+  return role === undefined ? { index, path } : { index, role, path };
+}
+
+function toFinding(spec: ProviderSpec, body: unknown, error: ErrorObject): Finding | undefined {
+  const where = locate(body, error.instancePath);
+  if (error.keyword === 'additionalProperties' && spec.request.unknownFieldRejection) {
+    const field = (error.params as { additionalProperty: string }).additionalProperty;
+    return {
+      rule: 'strict-schema',
+      rejection: spec.request.unknownFieldRejection,
+      params: { ...where, field, path: where.path ? `${where.path}.${field}` : field },
+      detail: `unexpected property "${field}" at /${error.instancePath.slice(1)}`,
+    };
+  }
+  if (spec.request.invalidRejection) {
+    return {
+      rule: 'provider-accepts',
+      rejection: spec.request.invalidRejection,
+      params: { ...where, field: where.path },
+      detail: `${error.instancePath || '/'} ${error.message ?? error.keyword}`,
+    };
+  }
+  return undefined;
+}
+
+/** Checks the body against the provider's request schema; unknown fields first, as providers report them. */
+export function judgeRequestSchema(spec: ProviderSpec, body: unknown): Finding[] {
+  const validate = inlineValidator(spec.request.schema);
+  if (validate(body)) return [];
+  const errors = [...(validate.errors ?? [])].sort((a, b) => Number(b.keyword === 'additionalProperties') - Number(a.keyword === 'additionalProperties'));
+  const findings: Finding[] = [];
+  for (const error of errors) {
+    const finding = toFinding(spec, body, error);
+    if (finding && !findings.some((f) => f.detail === finding.detail)) findings.push(finding);
+  }
+  return findings;
+}
