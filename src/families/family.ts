@@ -1,6 +1,7 @@
 import type { Carriers } from '../model/carriers.js';
 import type { History, Message, StandardCarrierField } from '../model/history.js';
 import type { FamilyId, RoutePolicy } from '../routes/route-table.js';
+import type { StreamCarriers } from './stream-carriers.js';
 
 /** Options of one outbound request that do not come from history or route. */
 export interface RequestOptions {
@@ -29,5 +30,8 @@ export interface ParsedAnswer {
 export interface Family {
   id: FamilyId;
   toRequest(history: History, policy: RoutePolicy, options?: RequestOptions): OutboundRequest;
-  fromResponse(body: unknown): ParsedAnswer;
+  /** `policy` tells families with a native record which route key to file it under. */
+  fromResponse(body: unknown, policy?: RoutePolicy): ParsedAnswer;
+  /** A fresh accumulator for one streamed answer; `end()` gives what fromResponse gives unstreamed. */
+  streamCarriers?(policy?: RoutePolicy): StreamCarriers;
 }
