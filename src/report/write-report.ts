@@ -1,0 +1,49 @@
+import { join, relative, resolve, sep } from 'node:path';
+import { describeSchemaErrors, schemaValidator } from '../input/validate.js';
+import { projectRoot } from '../project-root.js';
+import { writeFileAtomic } from '../util/write-file-atomic.js';
+import type { CompatibilityReport } from './compatibility-report.js';
+import { renderHtml } from './render-html.js';
+import { renderJunit } from './render-junit.js';
+import { renderMarkdown } from './render-markdown.js';
+
+export const REPORT_FILES = ['compatibility.json', 'compatibility.md', 'compatibility.html', 'junit.xml'] as const;
+
+export interface WriteReportOptions {
+  /**
+   * The directory the HTML will be read in, for its relative links to scenarios and fixtures;
+   * defaults to `outDir`. (The staleness test writes to a temp dir but renders for reports/.)
+   */
+  readFrom?: string;
+  root?: string;
+}
+
+/** compatibility.json exactly as written: validated against its schema first, so a bad report is never written. */
+export function renderJson(report: CompatibilityReport): string {
+  const validate = schemaValidator('compatibility.schema.json');
+  if (!validate(report)) {
+    const { pointer, problem } = describeSchemaErrors(validate.errors ?? []);
+    throw new Error(`internal: the compatibility report breaks specs/schema/compatibility.schema.json at ${pointer}: ${problem}`);
+  }
+  return JSON.stringify(report, null, 2) + '\n';
+}
+
+/**
+ * Writes the four report files. Everything is rendered before the first write, and each write is
+ * atomic, so a failure leaves the previous report whole.
+ */
+export function writeReport(report: CompatibilityReport, outDir: string, options: WriteReportOptions = {}): string[] {
+  const root = options.root ?? projectRoot();
+  const linkBase = relative(resolve(options.readFrom ?? outDir), root).split(sep).join('/');
+  const contents: Record<(typeof REPORT_FILES)[number], string> = {
+    'compatibility.json': renderJson(report),
+    'compatibility.md': renderMarkdown(report),
+    'compatibility.html': renderHtml(report, { linkBase }),
+    'junit.xml': renderJunit(report),
+  };
+  return REPORT_FILES.map((name) => {
+    const file = join(outDir, name);
+    writeFileAtomic(file, contents[name]);
+    return file;
+  });
+}
