@@ -9,6 +9,8 @@ export interface BuildReportOptions {
   source?: CompatibilityReport['source'];
   /** Paths inside this directory are written relative to it; defaults to the project root. */
   root?: string;
+  /** Routes of the table that no provider spec resolves to: nothing tested them, and the verdict says so. */
+  untestedRoutes?: string[];
 }
 
 /**
@@ -28,14 +30,16 @@ export function buildCompatibilityReport(run: ConformanceRun, options: BuildRepo
   const routes = routeIds.map((route) => routeRow(route, cells.filter((c) => c.route === route)));
   const matrix = countStatuses(routes.flatMap((r) => r.matrix.map((m) => m.status)));
   const scenarioCounts = countStatuses(cells.map((c) => c.status));
+  const untested = [...(options.untestedRoutes ?? [])].sort((a, b) => rank(a) - rank(b) || compare(a, b));
   return {
     reportVersion: 1,
     routesFile: displayPath(run.routesFile, root),
     source: options.source ?? 'matrix',
     behaviours: [...BEHAVIOURS],
     summary: {
-      verdict: matrix.fail > 0 || scenarioCounts.fail > 0 ? 'fail' : 'pass',
+      verdict: matrix.fail > 0 || scenarioCounts.fail > 0 || untested.length > 0 ? 'fail' : 'pass',
       routes: routes.length,
+      untestedRoutes: untested,
       providers: uniqueSorted(cells.map((c) => c.target)),
       scenarios: uniqueSorted(cells.map((c) => c.scenario)),
       matrix,
@@ -80,7 +84,8 @@ function routeRow(route: string, cells: ScenarioCell[]): RouteRow {
 function matrixCell(behaviour: Behaviour, cells: ScenarioCell[]): MatrixCell {
   const decisions: Decision[] = [];
   for (const cell of cells) {
-    for (const check of cell.checks.filter((c) => c.behaviour === behaviour)) {
+    // A blank n/a (the scenario does not apply to this target at all) explains nothing; leave it out.
+    for (const check of cell.checks.filter((c) => c.behaviour === behaviour && !(c.status === 'n/a' && c.detail === ''))) {
       const d: Decision = { cell: cell.id, scenario: cell.scenario, target: cell.target, status: check.status, detail: check.detail };
       if (cell.fixture) d.fixture = cell.fixture;
       decisions.push(d);

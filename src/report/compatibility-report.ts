@@ -28,6 +28,8 @@ export interface StatusCounts {
 export interface ReportSummary {
   verdict: 'pass' | 'fail';
   routes: number;
+  /** Routes in the table no provider spec resolves to (no cell could test them). */
+  untestedRoutes: string[];
   providers: string[];
   scenarios: string[];
   /** Route x behaviour cells. */

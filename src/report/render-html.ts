@@ -20,7 +20,11 @@ export function renderHtml(report: CompatibilityReport, options: HtmlOptions): s
   const cellsById = new Map(report.cells.map((c) => [c.id, c]));
   const base = options.linkBase.replace(/\/+$/, '');
   const link = (path: string) => h(`${base ? `${base}/` : ''}${path}`);
-  const verdictText = summary.verdict === 'pass' ? `${STATUS_SYMBOL.pass} every route conforms` : `${STATUS_SYMBOL.fail} ${summary.matrix.fail} failing cell${summary.matrix.fail === 1 ? '' : 's'}`;
+  const verdictText =
+    summary.verdict === 'pass'
+      ? `${STATUS_SYMBOL.pass} every route conforms`
+      : `${STATUS_SYMBOL.fail} ${summary.matrix.fail} failing cell${summary.matrix.fail === 1 ? '' : 's'}` +
+        (summary.untestedRoutes.length ? `, ${summary.untestedRoutes.length} untested route${summary.untestedRoutes.length === 1 ? '' : 's'}` : '');
 
   const head = report.behaviours.map((b) => `<th scope="col" class="beh">${h(b).replace(/-/g, '-<wbr>')}</th>`).join('');
   const rows = report.routes.map((r) => routeRow(r)).join('\n');
@@ -72,6 +76,7 @@ details.route-detail > summary { cursor: pointer; font-weight: 600; }
 li.pass::marker { color: var(--pass); } li.fail::marker { color: var(--fail); } li.na::marker { color: var(--na); }
 li.fail { color: var(--fail); }
 .legend span { margin-right: 12px; }
+.untested { color: var(--fail); }
 </style>
 </head>
 <body>
@@ -87,7 +92,7 @@ li.fail { color: var(--fail); }
  <div class="box na"><div class="num" data-count="matrix-na">${summary.matrix.na}</div>${STATUS_SYMBOL['n/a']} n/a cells</div>
  <div class="box"><div class="num" data-count="scenario-cells">${summary.scenarioCells.total}</div>scenario runs (${summary.scenarioCells.pass} ${STATUS_SYMBOL.pass}, ${summary.scenarioCells.fail} ${STATUS_SYMBOL.fail}, ${summary.scenarioCells.na} ${STATUS_SYMBOL['n/a']})</div>
 </div>
-<div class="controls">
+${summary.untestedRoutes.length ? `<p class="untested" id="untested">${STATUS_SYMBOL.fail} untested routes (no provider spec resolves to them): ${summary.untestedRoutes.map((r) => `<code>${h(r)}</code>`).join(', ')}</p>\n` : ''}<div class="controls">
  <label>Provider <select id="provider-filter"><option value="">all providers</option>${providerOptions}</select></label>
  <label>Filter <input id="text-filter" type="search" placeholder="route, provider, tier"></label>
  <span id="shown-summary">showing <b id="shown-routes">${summary.routes}</b> of ${summary.routes} routes: <b id="shown-pass">${summary.matrix.pass}</b> ${STATUS_SYMBOL.pass} <b id="shown-fail">${summary.matrix.fail}</b> ${STATUS_SYMBOL.fail} <b id="shown-na">${summary.matrix.na}</b> ${STATUS_SYMBOL['n/a']}</span>

@@ -10,7 +10,8 @@ export function renderJunit(report: CompatibilityReport): string {
   const x = escapeXml;
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
   const m = report.summary.matrix;
-  out.push(`<testsuites name="reasoning-replay" tests="${m.total}" failures="${m.fail}" errors="0" skipped="${m.na}">`);
+  const untested = report.summary.untestedRoutes;
+  out.push(`<testsuites name="reasoning-replay" tests="${m.total + untested.length}" failures="${m.fail + untested.length}" errors="0" skipped="${m.na}">`);
   for (const route of report.routes) {
     const fail = route.matrix.filter((c) => c.status === 'fail').length;
     const skipped = route.matrix.filter((c) => c.status === 'n/a').length;
@@ -21,6 +22,16 @@ export function renderJunit(report: CompatibilityReport): string {
     out.push(`      <property name="fixtures" value="recorded:${route.provenance.recorded} synthesized:${route.provenance.synthesized} none:${route.provenance.none}"/>`);
     out.push('    </properties>');
     for (const cell of route.matrix) out.push(...testcase(route.route, cell));
+    out.push('  </testsuite>');
+  }
+  if (untested.length > 0) {
+    // A route nothing resolves to is untested, and a gate that passed it silently would lie.
+    out.push(`  <testsuite name="untested routes" tests="${untested.length}" failures="${untested.length}" errors="0" skipped="0">`);
+    for (const route of untested) {
+      out.push(`    <testcase classname="reasoning-replay.${x(route)}" name="covered by a provider spec">`);
+      out.push(`      <failure type="coverage" message="${x(`no provider spec in specs/providers/ resolves to route ${route}`)}"/>`);
+      out.push('    </testcase>');
+    }
     out.push('  </testsuite>');
   }
   out.push('</testsuites>', '');

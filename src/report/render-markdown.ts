@@ -11,12 +11,16 @@ export function renderMarkdown(report: CompatibilityReport): string {
   const headline =
     summary.verdict === 'pass'
       ? `${STATUS_SYMBOL.pass} every route conforms`
-      : `${STATUS_SYMBOL.fail} ${summary.matrix.fail} failing route x behaviour cell${summary.matrix.fail === 1 ? '' : 's'}`;
+      : `${STATUS_SYMBOL.fail} ${summary.matrix.fail} failing route x behaviour cell${summary.matrix.fail === 1 ? '' : 's'}` +
+        (summary.untestedRoutes.length ? `, ${summary.untestedRoutes.length} untested route${summary.untestedRoutes.length === 1 ? '' : 's'}` : '');
   lines.push(`## reasoning-replay compatibility: ${headline}`, '');
   lines.push(
     `Route table \`${md(report.routesFile)}\` · ${summary.routes} routes · ${summary.providers.length} providers · ${summary.scenarios.length} scenarios · source: ${report.source}`,
     '',
   );
+  if (summary.untestedRoutes.length > 0) {
+    lines.push(`${STATUS_SYMBOL.fail} untested routes (no provider spec in specs/providers/ resolves to them): ${summary.untestedRoutes.map((r) => `\`${md(r)}\``).join(', ')}`, '');
+  }
   lines.push('| | route x behaviour | scenario cells |', '|---|---:|---:|');
   const row = (label: string, key: keyof StatusCounts) => `| ${label} | ${summary.matrix[key]} | ${summary.scenarioCells[key]} |`;
   lines.push(row(`${STATUS_SYMBOL.pass} pass`, 'pass'), row(`${STATUS_SYMBOL.fail} fail`, 'fail'), row(`${STATUS_SYMBOL['n/a']} n/a`, 'na'), row('total', 'total'), '');

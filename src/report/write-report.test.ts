@@ -88,6 +88,19 @@ describe('writeReport', () => {
     expect(html.match(/<td class="cell fail"/g)).toHaveLength(2);
   });
 
+  it('fails the verdict and a JUnit case for each route no provider spec resolves to', () => {
+    const dir = tempDir();
+    const all = buildCompatibilityReport({ ...sampleRun(), cells: sampleRun().cells.filter((c) => c.status === 'pass') }, { root: '/project', untestedRoutes: ['nous-portal'] });
+    expect(all.summary.matrix.fail).toBe(0);
+    expect(all.summary.verdict).toBe('fail');
+    writeReport(all, dir, { root: '/project' });
+    const xml = readFileSync(join(dir, 'junit.xml'), 'utf8');
+    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(xml).toContain('<testsuite name="untested routes" tests="1" failures="1"');
+    expect(readFileSync(join(dir, 'compatibility.md'), 'utf8')).toContain('untested routes (no provider spec in specs/providers/ resolves to them): `nous-portal`');
+    expect(readFileSync(join(dir, 'compatibility.html'), 'utf8')).toContain('<p class="untested" id="untested">');
+  });
+
   it('is deterministic: the same run written twice gives identical bytes', () => {
     const a = tempDir();
     const b = tempDir();

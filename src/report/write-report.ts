@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { describeSchemaErrors, schemaValidator } from '../input/validate.js';
 import { projectRoot } from '../project-root.js';
@@ -41,6 +42,7 @@ export function writeReport(report: CompatibilityReport, outDir: string, options
     'compatibility.html': renderHtml(report, { linkBase }),
     'junit.xml': renderJunit(report),
   };
+  mkdirSync(outDir, { recursive: true });
   return REPORT_FILES.map((name) => {
     const file = join(outDir, name);
     writeFileAtomic(file, contents[name]);
