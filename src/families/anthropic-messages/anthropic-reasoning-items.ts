@@ -1,0 +1,60 @@
+import type { AnthropicRedactedThinkingDetail, AnthropicThinkingDetail, ReasoningDetail } from '../../model/history.js';
+
+/** The OpenRouter `format` of reasoning that Claude produced; only these items carry Claude signatures. */
+export const ANTHROPIC_DETAIL_FORMAT = 'anthropic-claude-v1';
+
+/** A stored reasoning item reduced to what an Anthropic-family wire can carry. */
+export type AnthropicReasoningItem =
+  | { type: 'thinking'; thinking: string; signature?: string }
+  | { type: 'redacted_thinking'; data: string };
+
+/**
+ * Reads both spellings of Claude reasoning in history: the Anthropic shape this family stores
+ * (`thinking` / `redacted_thinking`) and OpenRouter's (`reasoning.text` / `reasoning.encrypted`
+ * with format `anthropic-claude-v1`). Order is kept exactly: it is part of what the signature
+ * vouches for. Readable text of another format is kept WITHOUT its signature, since a foreign
+ * signature is never valid on Claude; foreign encrypted blobs and summaries are dropped, as no
+ * Anthropic-family wire can say them. Envelope keys (id, index, format) are not part of a signed
+ * block and Anthropic's strict schema refuses them, so they are left behind.
+ */
+export function anthropicReasoningItems(details: readonly ReasoningDetail[] | undefined): AnthropicReasoningItem[] {
+  const items: AnthropicReasoningItem[] = [];
+  for (const detail of details ?? []) {
+    switch (detail.type) {
+      case 'thinking': {
+        const d = detail as AnthropicThinkingDetail;
+        items.push(typeof d.signature === 'string' ? { type: 'thinking', thinking: d.thinking, signature: d.signature } : { type: 'thinking', thinking: d.thinking });
+        break;
+      }
+      case 'redacted_thinking':
+        items.push({ type: 'redacted_thinking', data: (detail as AnthropicRedactedThinkingDetail).data });
+        break;
+      case 'reasoning.text': {
+        const claude = detail.format === ANTHROPIC_DETAIL_FORMAT;
+        const signature = claude && typeof detail.signature === 'string' ? detail.signature : undefined;
+        items.push(signature !== undefined ? { type: 'thinking', thinking: detail.text, signature } : { type: 'thinking', thinking: detail.text });
+        break;
+      }
+      case 'reasoning.encrypted':
+        if (detail.format === ANTHROPIC_DETAIL_FORMAT) items.push({ type: 'redacted_thinking', data: detail.data });
+        break;
+      default:
+        break;
+    }
+  }
+  return items;
+}
+
+/** True when the item can be replayed to Claude as it stands: signed thinking, or a redacted blob. */
+export function isReplayableToClaude(item: AnthropicReasoningItem): boolean {
+  return item.type === 'redacted_thinking' || (typeof item.signature === 'string' && item.signature !== '');
+}
+
+/** Back to the stored shape (the form `reasoning_details` holds for every Anthropic-family route). */
+export function toStoredDetail(item: AnthropicReasoningItem): ReasoningDetail {
+  return item.type === 'thinking'
+    ? item.signature !== undefined
+      ? { type: 'thinking', thinking: item.thinking, signature: item.signature }
+      : { type: 'thinking', thinking: item.thinking }
+    : { type: 'redacted_thinking', data: item.data };
+}

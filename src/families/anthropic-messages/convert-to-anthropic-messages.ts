@@ -1,0 +1,84 @@
+import type { History, Message, StandardCarrierField } from '../../model/history.js';
+import { selectCarriers } from '../../replay/select-carriers.js';
+import type { RoutePolicy } from '../../routes/route-table.js';
+import { contentText } from '../content-text.js';
+import { parseToolArguments } from '../tool-arguments.js';
+import { anthropicReasoningItems, isReplayableToClaude } from './anthropic-reasoning-items.js';
+
+export type AnthropicBlock =
+  | { type: 'text'; text: string }
+  | { type: 'thinking'; thinking: string; signature: string }
+  | { type: 'redacted_thinking'; data: string }
+  | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
+  | { type: 'tool_result'; tool_use_id: string; content: string };
+
+export interface AnthropicWireMessage {
+  role: 'user' | 'assistant';
+  content: AnthropicBlock[];
+}
+
+export interface AnthropicPrompt {
+  system?: { type: 'text'; text: string }[];
+  messages: AnthropicWireMessage[];
+}
+
+/**
+ * The assistant turn's stored thinking comes first, byte for byte and in stored order; then its
+ * text, then its tool calls. Unsigned thinking is left out: Claude refuses a thinking block without
+ * a valid signature (`thinking.signature: Field required` / `Invalid signature`), and readable text
+ * from another model has no way to become one.
+ */
+function assistantBlocks(message: Message, at: number, policy: RoutePolicy, omit?: ReadonlySet<StandardCarrierField>): AnthropicBlock[] {
+  const blocks: AnthropicBlock[] = [];
+  const selected = selectCarriers(message, policy, omit);
+  for (const item of anthropicReasoningItems(selected.reasoning_details)) {
+    if (!isReplayableToClaude(item)) continue;
+    blocks.push(item.type === 'thinking' ? { type: 'thinking', thinking: item.thinking, signature: item.signature! } : { type: 'redacted_thinking', data: item.data });
+  }
+  const text = contentText(message.content);
+  // Anthropic refuses empty text blocks, and an assistant tool turn often has no text at all.
+  if (text !== '') blocks.push({ type: 'text', text });
+  (message.tool_calls ?? []).forEach((call, j) => {
+    blocks.push({ type: 'tool_use', id: call.id, name: call.function.name, input: parseToolArguments(call.function.arguments, `messages[${at}].tool_calls[${j}]`) });
+  });
+  return blocks;
+}
+
+/**
+ * Canonical history -> Messages API `system` + `messages`. System messages move to `system`; tool
+ * results become `tool_result` blocks in a user turn, and consecutive user-side messages (tool
+ * results, then any user text) merge into one turn, since the API wants roles to alternate and all
+ * results of one tool round in the user turn that follows it. Nothing in `history` is modified.
+ */
+export function convertToAnthropicMessages(history: History, policy: RoutePolicy, omit?: ReadonlySet<StandardCarrierField>): AnthropicPrompt {
+  const system: { type: 'text'; text: string }[] = [];
+  const messages: AnthropicWireMessage[] = [];
+  const userTurn = (): AnthropicWireMessage => {
+    const last = messages.at(-1);
+    if (last?.role === 'user') return last;
+    const turn: AnthropicWireMessage = { role: 'user', content: [] };
+    messages.push(turn);
+    return turn;
+  };
+  history.messages.forEach((message, at) => {
+    switch (message.role) {
+      case 'system': {
+        const text = contentText(message.content);
+        if (text !== '') system.push({ type: 'text', text });
+        break;
+      }
+      case 'user': {
+        const text = contentText(message.content);
+        if (text !== '') userTurn().content.push({ type: 'text', text });
+        break;
+      }
+      case 'tool':
+        userTurn().content.push({ type: 'tool_result', tool_use_id: message.tool_call_id ?? '', content: contentText(message.content) });
+        break;
+      case 'assistant':
+        messages.push({ role: 'assistant', content: assistantBlocks(message, at, policy, omit) });
+        break;
+    }
+  });
+  return system.length > 0 ? { system, messages } : { messages };
+}

@@ -1,0 +1,179 @@
+import type { SseEvent } from '../../sse/sse-event.js';
+import { isPlainObject } from '../../util/deep-merge.js';
+import type { ParsedAnswer } from '../family.js';
+import { parseEventJson, StreamCarriers, type StreamAccumulator } from '../stream-carriers.js';
+import { assembleAnswer, type AnswerBlock } from './assemble-answer.js';
+import { mapAnthropicFinishReason } from './map-anthropic-finish-reason.js';
+
+interface OpenBlock {
+  type: string;
+  thinking: string;
+  signature: string;
+  data: string;
+  text: string;
+  id: string;
+  name: string;
+  json: string;
+  closed: boolean;
+}
+
+function field(value: Record<string, unknown>, key: string): string {
+  const v = value[key];
+  return typeof v === 'string' ? v : '';
+}
+
+/**
+ * Anthropic Messages SSE -> the same ParsedAnswer the unstreamed body gives. A thinking block is
+ * whole only once its `content_block_stop` arrived with a signature (the signature comes in its
+ * own text-less `signature_delta` just before the stop); anything less is refused rather than
+ * stored, since a replayed half-block is exactly what Anthropic answers "Invalid signature" to.
+ */
+export class AnthropicStreamAccumulator implements StreamAccumulator {
+  private readonly blocks = new Map<number, OpenBlock>();
+  private stopReason: unknown = null;
+  private done = false;
+
+  get finished(): boolean {
+    return this.done;
+  }
+
+  accept(event: SseEvent): void {
+    const payload = parseEventJson(event);
+    if (!isPlainObject(payload)) throw new Error('data is not a JSON object');
+    const type = typeof payload.type === 'string' ? payload.type : event.event;
+    switch (type) {
+      case 'message_start':
+      case 'ping':
+        return;
+      case 'content_block_start':
+        return this.start(payload);
+      case 'content_block_delta':
+        return this.delta(payload);
+      case 'content_block_stop':
+        return this.stop(payload);
+      case 'message_delta': {
+        const delta = isPlainObject(payload.delta) ? payload.delta : {};
+        if (delta.stop_reason !== undefined) this.stopReason = delta.stop_reason;
+        return;
+      }
+      case 'message_stop':
+        return this.finish();
+      case 'error': {
+        const error = isPlainObject(payload.error) ? payload.error : {};
+        throw new Error(`the provider sent an error event: ${field(error, 'type') || 'error'}: ${field(error, 'message')}`);
+      }
+      default:
+        throw new Error(`unknown event type ${JSON.stringify(type ?? null)}`);
+    }
+  }
+
+  private index(payload: Record<string, unknown>): number {
+    if (typeof payload.index !== 'number') throw new Error(`${String(payload.type)} has no numeric index`);
+    return payload.index;
+  }
+
+  private open(payload: Record<string, unknown>): OpenBlock {
+    const index = this.index(payload);
+    const block = this.blocks.get(index);
+    if (!block) throw new Error(`${String(payload.type)} for content block ${index}, which was never started`);
+    if (block.closed) throw new Error(`${String(payload.type)} for content block ${index}, which was already stopped`);
+    return block;
+  }
+
+  private start(payload: Record<string, unknown>): void {
+    const index = this.index(payload);
+    if (this.blocks.has(index)) throw new Error(`content block ${index} started twice`);
+    const cb = isPlainObject(payload.content_block) ? payload.content_block : {};
+    const type = field(cb, 'type');
+    this.blocks.set(index, {
+      type,
+      thinking: field(cb, 'thinking'),
+      signature: field(cb, 'signature'),
+      data: field(cb, 'data'),
+      text: field(cb, 'text'),
+      id: field(cb, 'id'),
+      name: field(cb, 'name'),
+      json: '',
+      closed: false,
+    });
+  }
+
+  private delta(payload: Record<string, unknown>): void {
+    const block = this.open(payload);
+    const delta = isPlainObject(payload.delta) ? payload.delta : {};
+    const index = this.index(payload);
+    const expect = (kind: string) => {
+      if (block.type !== kind) throw new Error(`${String(delta.type)} for content block ${index}, which is a ${block.type || 'untyped'} block, not ${kind}`);
+    };
+    switch (delta.type) {
+      case 'thinking_delta':
+        expect('thinking');
+        block.thinking += field(delta, 'thinking');
+        return;
+      case 'signature_delta':
+        expect('thinking');
+        block.signature += field(delta, 'signature');
+        return;
+      case 'text_delta':
+        expect('text');
+        block.text += field(delta, 'text');
+        return;
+      case 'input_json_delta':
+        expect('tool_use');
+        block.json += field(delta, 'partial_json');
+        return;
+      default:
+        throw new Error(`unknown delta type ${JSON.stringify(delta.type ?? null)} in content block ${index}`);
+    }
+  }
+
+  private stop(payload: Record<string, unknown>): void {
+    const block = this.open(payload);
+    const index = this.index(payload);
+    if (block.type === 'thinking' && block.signature === '') {
+      throw new Error(`thinking block ${index} stopped without a signature; it cannot be replayed and is not kept`);
+    }
+    if (block.type === 'tool_use' && block.json.trim() !== '') {
+      try {
+        JSON.parse(block.json);
+      } catch {
+        throw new Error(`tool_use block ${index} (${block.name}) stopped with input that is not valid JSON`);
+      }
+    }
+    block.closed = true;
+  }
+
+  private finish(): void {
+    const open = [...this.blocks.entries()].filter(([, b]) => !b.closed).map(([i]) => i);
+    if (open.length > 0) throw new Error(`message_stop while content block(s) ${open.join(', ')} were still open`);
+    this.done = true;
+  }
+
+  answer(whole: boolean): ParsedAnswer {
+    const blocks: AnswerBlock[] = [];
+    for (const [, b] of [...this.blocks.entries()].sort(([a], [c]) => a - c)) {
+      switch (b.type) {
+        case 'thinking':
+          if (whole) blocks.push({ type: 'thinking', thinking: b.thinking, signature: b.signature });
+          break;
+        case 'redacted_thinking':
+          if (whole) blocks.push({ type: 'redacted_thinking', data: b.data });
+          break;
+        case 'text':
+          blocks.push({ type: 'text', text: b.text });
+          break;
+        case 'tool_use':
+          // A tool call is only usable with its whole input; a cut one is dropped, not guessed.
+          if (b.closed) blocks.push({ type: 'tool_use', id: b.id, name: b.name, input: b.json.trim() === '' ? {} : JSON.parse(b.json) });
+          break;
+        default:
+          break;
+      }
+    }
+    return assembleAnswer(blocks, whole ? mapAnthropicFinishReason(this.stopReason) : null);
+  }
+}
+
+export function anthropicStreamCarriers(): StreamCarriers {
+  return new StreamCarriers(new AnthropicStreamAccumulator());
+}

@@ -1,0 +1,58 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Signatures the mocks issue and check. Real providers sign thinking so that a block replayed with
+ * one byte changed, reordered, rebuilt from text or taken from another model is refused; an HMAC
+ * with a key only the mock knows gives the same property offline. The ordinal (position among the
+ * reasoning blocks of one assistant message) is inside the MAC so reordering two valid blocks fails
+ * too (Anthropic: "you can't rearrange or modify the sequence of these blocks").
+ *
+ * The key is per signer, not per endpoint: Claude on Anthropic, Bedrock, Vertex and Foundry (and
+ * Claude reached through OpenRouter) share one signer, because Anthropic states its signatures are
+ * valid across those platforms. That statement is taken from Anthropic's extended-thinking docs as
+ * remembered, not re-fetched in this project; if it proves wrong, give each surface its own signer.
+ */
+export const CLAUDE_SIGNER = 'anthropic-claude';
+
+function keyFor(signer: string): Buffer {
+  return createHash('sha256').update(`reasoning-replay mock signing key\u0000${signer}`).digest();
+}
+
+function mac(signer: string, parts: string[]): Buffer {
+  return createHmac('sha256', keyFor(signer)).update(parts.join('\u0000')).digest();
+}
+
+function sameBytes(a: Buffer, b: Buffer): boolean {
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The signature of one thinking block: covers its exact text and its place in the sequence. */
+export function mockSignThinking(thinking: string, ordinal: number, signer: string = CLAUDE_SIGNER): string {
+  return mac(signer, ['thinking', String(ordinal), thinking]).toString('base64');
+}
+
+export function verifyMockThinkingSignature(thinking: string, ordinal: number, signature: unknown, signer: string = CLAUDE_SIGNER): boolean {
+  if (typeof signature !== 'string' || signature === '') return false;
+  // Buffer.from(.., 'base64') skips characters it cannot read, so compare the canonical spelling too.
+  const given = Buffer.from(signature, 'base64');
+  return given.toString('base64') === signature && sameBytes(given, mac(signer, ['thinking', String(ordinal), thinking]));
+}
+
+const NONCE_BYTES = 16;
+
+/**
+ * Opaque redacted-thinking data: a nonce derived from `seed` (synthesized fixtures must be
+ * reproducible) followed by a MAC over it. Nothing readable is inside, as with the real blobs.
+ */
+export function mockRedactedData(seed: string, ordinal: number, signer: string = CLAUDE_SIGNER): string {
+  const nonce = createHash('sha256').update(seed).digest().subarray(0, NONCE_BYTES);
+  return Buffer.concat([nonce, mac(signer, ['redacted', String(ordinal), nonce.toString('hex')])]).toString('base64');
+}
+
+export function verifyMockRedactedData(data: unknown, ordinal: number, signer: string = CLAUDE_SIGNER): boolean {
+  if (typeof data !== 'string' || data === '') return false;
+  const bytes = Buffer.from(data, 'base64');
+  if (bytes.toString('base64') !== data || bytes.length <= NONCE_BYTES) return false;
+  const nonce = bytes.subarray(0, NONCE_BYTES);
+  return sameBytes(bytes.subarray(NONCE_BYTES), mac(signer, ['redacted', String(ordinal), nonce.toString('hex')]));
+}
