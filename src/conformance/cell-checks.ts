@@ -93,9 +93,16 @@ export function checkMustEcho(req: SentRequest): Check[] {
 /** strict-schema: a strict route sends no reasoning key at all, not even the pad. */
 export function checkStrictSchema(req: SentRequest): Check[] {
   if (req.policy.tier !== 'strict') return [];
+  const out: Check[] = [];
+  // The engine never sends a reasoning key on a strict route, so a field listed there is silently
+  // ignored: the table contradicts itself, and whoever edited it meant something else.
+  if (req.policy.fields.length > 0) {
+    out.push(problem('strict-schema', `route ${req.policy.routeId} is strict but lists ${req.policy.fields.join(', ')}; a strict route never sends a reasoning key (make it standard and see whether ${req.spec.label} accepts the field, or remove it)`));
+  }
   const messages = chatMessages(req);
   const keys = wireCarrierKeys(messages ?? req.body.messages ?? req.body);
-  return keys.length > 0 ? [problem('strict-schema', `call ${req.call}: strict route ${req.policy.routeId} was sent ${keys.join(', ')}`)] : [];
+  if (keys.length > 0) out.push(problem('strict-schema', `call ${req.call}: strict route ${req.policy.routeId} was sent ${keys.join(', ')}`));
+  return out;
 }
 
 /** Opaque strings (signatures, encrypted data) of one message, in order. */
@@ -113,7 +120,7 @@ export function checkSignaturesVerbatim(req: SentRequest): Check[] {
   if (req.policy.replayPolicy === 'strip' || req.policy.replayPolicy === 'unsigned') return [];
   const text = JSON.stringify(req.body);
   const out: Check[] = [];
-  const reads = req.policy.fields.includes('reasoning_details');
+  const reads = req.policy.fields.includes('reasoning_details') && req.policy.tier !== 'strict';
   req.history.messages.forEach((m, i) => {
     const items = opaqueItems(m);
     if (items.length === 0) return;
@@ -152,7 +159,9 @@ export function applicableBehaviours(req: SentRequest): Set<Behaviour> {
   if (chatMessages(req)) applies.add('fields-sent');
   if (chatMessages(req) && assistants.some(isToolCallTurn)) applies.add('must-echo');
   if (req.policy.tier === 'strict' || req.spec.request.unknownFieldRejection) applies.add('strict-schema');
-  if (assistants.some((m) => opaqueItems(m).length > 0) && req.policy.replayPolicy !== 'strip' && req.policy.replayPolicy !== 'unsigned') applies.add('signatures-verbatim');
+  if (assistants.some((m) => opaqueItems(m).length > 0) && req.policy.tier !== 'strict' && req.policy.replayPolicy !== 'strip' && req.policy.replayPolicy !== 'unsigned') {
+    applies.add('signatures-verbatim');
+  }
   if (assistants.some((m) => m.native)) applies.add('native-scoped');
   return applies;
 }

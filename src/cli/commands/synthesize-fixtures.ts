@@ -1,0 +1,23 @@
+import { loadProviderSpecs } from '../../providers/load-provider-specs.js';
+import { fixturesDir } from '../../project-root.js';
+import { synthesizeFixtures } from '../../fixtures/synthesize-fixtures.js';
+import { loadScenarios } from '../../scenarios/load-scenarios.js';
+import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
+
+export const synthesizeFixturesCommand = defineCommand({
+  command: 'synthesize-fixtures',
+  describe: 'Write documentation-derived fixtures (provenance: synthesized) for every scenario x provider; recorded fixtures are never touched',
+  builder: (y) =>
+    y
+      .option('out', { type: 'string', default: fixturesDir(), defaultDescription: 'fixtures/providers', describe: 'fixture directory' })
+      .option('check', { type: 'boolean', default: false, describe: 'write nothing; exit 1 if any synthesized fixture is missing or stale' }),
+  run(args) {
+    const result = synthesizeFixtures({ dir: args.out, scenarios: loadScenarios(), specs: loadProviderSpecs(), check: args.check });
+    for (const label of result.stale) process.stdout.write(`stale: ${label} (run: reasoning-replay synthesize-fixtures)\n`);
+    for (const label of result.noRenderer) process.stdout.write(`no renderer for this family yet: ${label}\n`);
+    process.stdout.write(
+      `${result.written.length} written, ${result.unchanged.length} unchanged, ${result.keptRecorded.length} recorded kept, ${result.stale.length} stale, ${result.noRenderer.length} without renderer\n`,
+    );
+    return result.stale.length > 0 ? EXIT_VIOLATION : EXIT_OK;
+  },
+});

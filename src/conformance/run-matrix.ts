@@ -1,0 +1,92 @@
+import type { History } from '../model/history.js';
+import { FixtureStore } from '../mocks/fixture-store.js';
+import { startMockProviders } from '../mocks/mock-server.js';
+import { defaultProvidersDir, loadProviderSpecs } from '../providers/load-provider-specs.js';
+import type { ProviderSpec } from '../providers/provider-spec.js';
+import { defaultRoutesFile, loadRouteTable } from '../routes/load-route-table.js';
+import type { RoutePolicy, RouteTable } from '../routes/route-table.js';
+import { defaultScenariosDir, loadScenarios } from '../scenarios/load-scenarios.js';
+import type { Scenario } from '../scenarios/scenario.js';
+import { scenarioAppliesTo } from './applicability.js';
+import { policyFor, runScenario } from './run-scenario.js';
+import { BEHAVIOURS, type CellVerdict, type Check, type ConformanceRun } from './verdict.js';
+
+export interface MatrixInputs {
+  routesFile?: string;
+  table?: RouteTable;
+  providersDir?: string;
+  scenariosDir?: string;
+  fixturesDir?: string;
+  /** Only cells whose route is in this set (the gate narrows to affected routes). */
+  routes?: ReadonlySet<string>;
+  stream?: boolean;
+  retention?: (history: History, policy: RoutePolicy) => Check[];
+  onCell?: (done: number, total: number, cell: CellVerdict) => void;
+}
+
+export interface LoadedInputs {
+  routesFile: string;
+  table: RouteTable;
+  specs: ProviderSpec[];
+  scenarios: Scenario[];
+  fixtures: FixtureStore;
+}
+
+/** Loads and validates every input first, so bad input fails (exit 2) before anything runs. */
+export function loadMatrixInputs(inputs: MatrixInputs = {}): LoadedInputs {
+  const routesFile = inputs.routesFile ?? defaultRoutesFile();
+  return {
+    routesFile,
+    table: inputs.table ?? loadRouteTable(routesFile),
+    specs: loadProviderSpecs(inputs.providersDir ?? defaultProvidersDir()),
+    scenarios: loadScenarios(inputs.scenariosDir ?? defaultScenariosDir()),
+    fixtures: new FixtureStore(inputs.fixturesDir),
+  };
+}
+
+function notApplicable(scenario: Scenario, spec: ProviderSpec, table: RouteTable): CellVerdict {
+  const policy = policyFor(table, spec);
+  return {
+    scenario: scenario.id,
+    target: spec.id,
+    route: policy.routeId,
+    tier: policy.tier,
+    family: policy.family,
+    status: 'n/a',
+    checks: BEHAVIOURS.map((behaviour) => ({ behaviour, status: 'n/a', detail: '' })),
+    exchanges: [],
+  };
+}
+
+/** Every scenario against every provider target, through the mocks. Cells run one at a time: they are milliseconds each. */
+export async function runMatrix(inputs: MatrixInputs = {}, loaded: LoadedInputs = loadMatrixInputs(inputs)): Promise<ConformanceRun> {
+  const started = Date.now();
+  const { table, specs, scenarios, fixtures } = loaded;
+  const bySpec = new Map(specs.map((s) => [s.id, s]));
+  const targets = specs.filter((s) => !inputs.routes || inputs.routes.has(policyFor(table, s).routeId));
+  const server = startMockProviders(specs, fixtures);
+  const cells: CellVerdict[] = [];
+  const total = targets.length * scenarios.length;
+  try {
+    for (const spec of targets) {
+      for (const scenario of scenarios) {
+        const cell = scenarioAppliesTo(scenario, spec)
+          ? (
+              await runScenario(scenario, spec, {
+                table,
+                specs: bySpec,
+                fixtures,
+                ...(inputs.stream ? { stream: true } : {}),
+                ...(inputs.retention ? { retention: inputs.retention } : {}),
+              })
+            ).verdict
+          : notApplicable(scenario, spec, table);
+        cells.push(cell);
+        inputs.onCell?.(cells.length, total, cell);
+      }
+    }
+  } finally {
+    server.close();
+  }
+  return { routesFile: loaded.routesFile, startedAt: new Date(started).toISOString(), durationMs: Date.now() - started, cells };
+}
