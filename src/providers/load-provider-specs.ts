@@ -15,6 +15,7 @@ export function checkProviderSpec(value: unknown, file: string): ProviderSpec {
   const spec = assertValid<ProviderSpec>(value, 'provider.schema.json', file);
   const refs: Array<[string, string | undefined]> = [
     ['/request/unknownFieldRejection', spec.request.unknownFieldRejection],
+    ['/request/unknownTopLevelRejection', spec.request.unknownTopLevelRejection],
     ['/request/invalidRejection', spec.request.invalidRejection],
     ...spec.echo.map((e, i): [string, string | undefined] => [`/echo/${i}/rejection`, e.rejection]),
   ];

@@ -18,6 +18,7 @@ export interface EchoRule {
   allowEmpty?: boolean;
   rejection?: string;
   source?: string;
+  notes?: string;
 }
 
 export interface ProviderSpec {
@@ -26,7 +27,7 @@ export interface ProviderSpec {
   family: FamilyId;
   endpoint: { baseUrl: string; path: string; streamPath?: string };
   target: { provider: string; model: string };
-  request: { schema: Record<string, unknown>; unknownFieldRejection?: string; invalidRejection?: string };
+  request: { schema: Record<string, unknown>; unknownFieldRejection?: string; unknownTopLevelRejection?: string; invalidRejection?: string };
   echo: EchoRule[];
   rejections: Record<string, Rejection>;
   response: { carriers: string[]; detailFormat?: string; sources?: string[] };
