@@ -1,0 +1,272 @@
+import type Database from 'better-sqlite3';
+import { InputError } from '../input/input-error.js';
+import type { History, Message } from '../model/history.js';
+import { UnknownFieldVerdicts } from '../replay/unknown-field-verdicts.js';
+import { openStateDb, type OpenStateDbOptions } from './open-state-db.js';
+import { guardStateDb } from './state-db-error.js';
+import { messageToRow, rowToMessage, type TurnRow } from './turn-row.js';
+
+export type SessionOrigin = 'new' | 'import' | 'branch' | 'compaction';
+
+export interface SessionSummary {
+  id: number;
+  title: string | null;
+  origin: SessionOrigin;
+  createdAt: string;
+  updatedAt: string;
+  turnCount: number;
+  exchangeCount: number;
+  /** Where a branch or a compaction came from. */
+  parent?: { sessionId: number; atTurn: number; kind: 'branch' | 'compaction' };
+}
+
+export interface ResumedSession {
+  session: SessionSummary;
+  history: History;
+  modelConfig: Record<string, unknown>;
+  verdicts: UnknownFieldVerdicts;
+}
+
+interface SessionRow {
+  id: number;
+  title: string | null;
+  origin: SessionOrigin;
+  created_at: string;
+  updated_at: string;
+  turn_count: number;
+  exchange_count: number;
+  model_config: string;
+  parent_session_id: number | null;
+  at_turn: number | null;
+  kind: 'branch' | 'compaction' | null;
+}
+
+const SESSION_SELECT = `
+  SELECT s.id, s.title, s.origin, s.created_at, s.updated_at, s.turn_count, s.exchange_count, s.model_config,
+         b.parent_session_id, b.at_turn, b.kind
+  FROM sessions s LEFT JOIN branches b ON b.child_session_id = s.id`;
+
+const TURN_COLUMNS = 'role, content, name, tool_calls, tool_call_id, reasoning_content, reasoning, reasoning_details, native';
+
+function toSummary(row: SessionRow): SessionSummary {
+  const summary: SessionSummary = {
+    id: row.id,
+    title: row.title,
+    origin: row.origin,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    turnCount: row.turn_count,
+    exchangeCount: row.exchange_count,
+  };
+  if (row.parent_session_id !== null && row.kind !== null) summary.parent = { sessionId: row.parent_session_id, atTurn: row.at_turn ?? 0, kind: row.kind };
+  return summary;
+}
+
+/**
+ * Sessions in a state.db. Every write that belongs together (the messages of one exchange and the
+ * session's counters and model config; a whole branch; a whole compacted copy) is one transaction,
+ * so a crash leaves either all of it or none of it.
+ */
+export class SessionStore {
+  private readonly insertTurn: Database.Statement;
+  private readonly turnsOf: Database.Statement;
+  private readonly sessionById: Database.Statement;
+
+  constructor(
+    readonly db: Database.Database,
+    readonly file: string,
+  ) {
+    this.insertTurn = db.prepare(
+      `INSERT INTO turns (session_id, seq, exchange, ${TURN_COLUMNS}, created_at)
+       VALUES (@session_id, @seq, @exchange, @role, @content, @name, @tool_calls, @tool_call_id, @reasoning_content, @reasoning, @reasoning_details, @native, @created_at)`,
+    );
+    this.turnsOf = db.prepare(`SELECT ${TURN_COLUMNS} FROM turns WHERE session_id = ? ORDER BY seq`);
+    this.sessionById = db.prepare(`${SESSION_SELECT} WHERE s.id = ?`);
+  }
+
+  static open(file: string, options: OpenStateDbOptions = {}): SessionStore {
+    const db = openStateDb(file, options);
+    return guardStateDb(file, () => new SessionStore(db, file));
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  private guard<T>(fn: () => T): T {
+    return guardStateDb(this.file, fn);
+  }
+
+  private row(id: number): SessionRow {
+    const row = this.sessionById.get(id) as SessionRow | undefined;
+    if (!row) throw new InputError(this.file, `/sessions/${id}`, `no session ${id}`, 'list them with: reasoning-replay sessions list');
+    return row;
+  }
+
+  createSession(init: { title?: string; origin?: SessionOrigin; modelConfig?: Record<string, unknown> } = {}): number {
+    return this.guard(() => {
+      const now = new Date().toISOString();
+      const info = this.db
+        .prepare('INSERT INTO sessions (title, origin, created_at, updated_at, model_config) VALUES (?, ?, ?, ?, ?)')
+        .run(init.title ?? null, init.origin ?? 'new', now, now, JSON.stringify(init.modelConfig ?? {}));
+      return Number(info.lastInsertRowid);
+    });
+  }
+
+  private appendRows(sessionId: number, messages: readonly Message[], exchangeOf: (index: number) => number, now: string, firstSeq: number): void {
+    for (const [i, message] of messages.entries()) {
+      this.insertTurn.run({ session_id: sessionId, seq: firstSeq + i, exchange: exchangeOf(i), created_at: now, ...messageToRow(message) });
+    }
+  }
+
+  /**
+   * Appends one exchange (a user message, or an assistant answer with its tool results) in ONE
+   * transaction, together with the session's counters and, when given, its updated verdicts.
+   */
+  appendExchange(sessionId: number, messages: readonly Message[], update: { verdicts?: UnknownFieldVerdicts } = {}): { exchange: number; firstSeq: number; lastSeq: number } {
+    return this.guard(() =>
+      this.db
+        .transaction(() => {
+          const session = this.row(sessionId);
+          const exchange = session.exchange_count + 1;
+          const now = new Date().toISOString();
+          this.appendRows(sessionId, messages, () => exchange, now, session.turn_count + 1);
+          let modelConfig = session.model_config;
+          if (update.verdicts) modelConfig = JSON.stringify(update.verdicts.toModelConfig(JSON.parse(modelConfig) as Record<string, unknown>));
+          this.db
+            .prepare('UPDATE sessions SET turn_count = ?, exchange_count = ?, updated_at = ?, model_config = ? WHERE id = ?')
+            .run(session.turn_count + messages.length, exchange, now, modelConfig, sessionId);
+          return { exchange, firstSeq: session.turn_count + 1, lastSeq: session.turn_count + messages.length };
+        })
+        .immediate(),
+    );
+  }
+
+  /** Stores a whole history as a new session in one transaction; an exchange starts at each user message. */
+  importHistory(history: History, init: { title?: string; origin?: SessionOrigin; modelConfig?: Record<string, unknown> } = {}): number {
+    return this.guard(() =>
+      this.db
+        .transaction(() => {
+          const id = this.createSession({ origin: 'import', ...init });
+          this.writeHistory(id, history.messages);
+          return id;
+        })
+        .immediate(),
+    );
+  }
+
+  private writeHistory(id: number, messages: readonly Message[]): void {
+    const exchanges: number[] = [];
+    let exchange = 0;
+    for (const [i, m] of messages.entries()) {
+      if (i === 0 || m.role === 'user') exchange += 1;
+      exchanges.push(exchange);
+    }
+    const now = new Date().toISOString();
+    this.appendRows(id, messages, (i) => exchanges[i]!, now, 1);
+    this.db.prepare('UPDATE sessions SET turn_count = ?, exchange_count = ?, updated_at = ? WHERE id = ?').run(messages.length, exchange, now, id);
+  }
+
+  saveModelConfig(sessionId: number, modelConfig: Record<string, unknown>): void {
+    this.guard(() => {
+      this.row(sessionId);
+      this.db.prepare('UPDATE sessions SET model_config = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(modelConfig), new Date().toISOString(), sessionId);
+    });
+  }
+
+  /** Persists the verdicts into the session's model config (other config keys kept). */
+  saveVerdicts(sessionId: number, verdicts: UnknownFieldVerdicts): void {
+    this.guard(() =>
+      this.db
+        .transaction(() => {
+          const current = JSON.parse(this.row(sessionId).model_config) as Record<string, unknown>;
+          this.saveModelConfig(sessionId, verdicts.toModelConfig(current));
+        })
+        .immediate(),
+    );
+  }
+
+  list(): SessionSummary[] {
+    return this.guard(() => (this.db.prepare(`${SESSION_SELECT} ORDER BY s.id`).all() as SessionRow[]).map(toSummary));
+  }
+
+  get(id: number): SessionSummary {
+    return this.guard(() => toSummary(this.row(id)));
+  }
+
+  /** The session's history exactly as stored, and the model config (with its verdicts) it was left with. */
+  resume(id: number): ResumedSession {
+    return this.guard(() =>
+      this.db
+        .transaction(() => {
+          const row = this.row(id);
+          const messages = (this.turnsOf.all(id) as TurnRow[]).map(rowToMessage);
+          const modelConfig = JSON.parse(row.model_config) as Record<string, unknown>;
+          const verdicts = UnknownFieldVerdicts.fromModelConfig(modelConfig, `${this.file} session ${id} model_config`);
+          return { session: toSummary(row), history: { messages }, modelConfig, verdicts };
+        })
+        .deferred(),
+    );
+  }
+
+  /** The raw stored rows (tests and `sessions show` use them to compare bytes). */
+  rows(id: number): TurnRow[] {
+    return this.guard(() => {
+      this.row(id);
+      return this.turnsOf.all(id) as TurnRow[];
+    });
+  }
+
+  /**
+   * A new session holding the first `atTurn` turns of `id`, copied row for row inside SQLite (so
+   * every carrier is byte-identical), with the parent's model config. The two evolve independently.
+   */
+  branch(id: number, atTurn: number): number {
+    return this.guard(() =>
+      this.db
+        .transaction(() => {
+          const parent = this.row(id);
+          if (!Number.isInteger(atTurn) || atTurn < 0 || atTurn > parent.turn_count) {
+            throw new InputError('--at', '', `turn ${atTurn} is outside session ${id} (it has ${parent.turn_count} turns)`, `use 0..${parent.turn_count}; the branch keeps turns 1..N`);
+          }
+          const now = new Date().toISOString();
+          const child = Number(
+            this.db
+              .prepare("INSERT INTO sessions (title, origin, created_at, updated_at, model_config) VALUES (?, 'branch', ?, ?, ?)")
+              .run(parent.title === null ? `branch of ${id}` : `${parent.title} (branch at ${atTurn})`, now, now, parent.model_config).lastInsertRowid,
+          );
+          this.db
+            .prepare(`INSERT INTO turns (session_id, seq, exchange, ${TURN_COLUMNS}, created_at) SELECT ?, seq, exchange, ${TURN_COLUMNS}, created_at FROM turns WHERE session_id = ? AND seq <= ?`)
+            .run(child, id, atTurn);
+          const counts = this.db.prepare('SELECT count(*) AS n, coalesce(max(exchange), 0) AS e FROM turns WHERE session_id = ?').get(child) as { n: number; e: number };
+          this.db.prepare('UPDATE sessions SET turn_count = ?, exchange_count = ? WHERE id = ?').run(counts.n, counts.e, child);
+          this.db.prepare("INSERT INTO branches (child_session_id, parent_session_id, at_turn, kind, created_at) VALUES (?, ?, ?, 'branch', ?)").run(child, id, atTurn, now);
+          return child;
+        })
+        .immediate(),
+    );
+  }
+
+  /**
+   * Stores a compacted history as a new session linked to `id` (kind 'compaction'). The original
+   * keeps its full transcript: compaction never deletes data, it starts a shorter continuation.
+   */
+  saveCompacted(id: number, history: History): number {
+    return this.guard(() =>
+      this.db
+        .transaction(() => {
+          const parent = this.row(id);
+          const now = new Date().toISOString();
+          const child = Number(
+            this.db
+              .prepare("INSERT INTO sessions (title, origin, created_at, updated_at, model_config) VALUES (?, 'compaction', ?, ?, ?)")
+              .run(parent.title === null ? `compaction of ${id}` : `${parent.title} (compacted)`, now, now, parent.model_config).lastInsertRowid,
+          );
+          this.writeHistory(child, history.messages);
+          this.db.prepare("INSERT INTO branches (child_session_id, parent_session_id, at_turn, kind, created_at) VALUES (?, ?, ?, 'compaction', ?)").run(child, id, parent.turn_count, now);
+          return child;
+        })
+        .immediate(),
+    );
+  }
+}
