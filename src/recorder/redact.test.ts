@@ -59,7 +59,7 @@ describe('redactSecretValues', () => {
     const value = { a: `x${weird}y`, b: [encodeURIComponent(weird)], c: JSON.stringify({ k: weird }), [weird]: 1 };
     const out = redactSecretValues(value, [{ name: 'ENV_KEY', value: weird }]);
     expect(JSON.stringify(out)).not.toContain('quote');
-    expect(out.a).toBe('x[REDACTED:ENV_KEY]y');
+    expect(out.a).toBe('x[redacted-by-recorder:ENV_KEY]y');
   });
 
   test.prop([fc.string({ minLength: 8, maxLength: 40 }), fc.array(fc.string({ maxLength: 30 }), { maxLength: 5 })])(
@@ -82,18 +82,22 @@ describe('redactSecretValues', () => {
 describe('redactExchange', () => {
   it('leaves signatures and encrypted reasoning verbatim while scrubbing the key', () => {
     const signature = 'EqQBCkgIARABGAIiQL0v+Yt4Jm0pN2x9/ZX7z1u5ZkB3Gm3O8qvB2o7Yd1Yk5mQd0AIzaQ1xL0Yw==';
+    // OpenRouter relays Anthropic signatures as base64 JSON ("eyJ..."), and streams encrypted text as "[REDACTED]".
+    const relayed = 'eyJ2IjoxLCJzIjoiQUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVoiLCJrIjoiYW50aHJvcGljIn0=';
     const exchange = {
       request: { method: 'POST', url: `https://h/v1/chat?key=${KEY}`, headers: { authorization: `Bearer ${KEY}` }, body: { messages: [{ role: 'user', content: `my key is ${KEY}` }] } },
       response: {
         status: 200,
         headers: { 'set-cookie': 'sid=1', 'x-echo': KEY },
-        stream: { events: [{ data: JSON.stringify({ reasoning_details: [{ type: 'reasoning.encrypted', data: signature }], leak: KEY }), atMs: 0 }] },
+        stream: { events: [{ data: JSON.stringify({ reasoning_details: [{ type: 'reasoning.encrypted', data: signature }, { type: 'reasoning.text', text: '[REDACTED]', signature: relayed }], leak: KEY }), atMs: 0 }] },
       },
     };
     const out = redactExchange(exchange, [{ name: 'TEST_KEY', value: KEY }]);
     const text = JSON.stringify(out);
     expect(text).not.toContain(KEY);
     expect(text).toContain(signature);
+    expect(text).toContain(relayed);
+    expect(text).toContain('"text\\":\\"[REDACTED]\\"');
     expect(sweepForSecrets(out)).toEqual([]);
     expect(out.request?.url).toBe(`https://h/v1/chat?key=${REDACTED}`);
     // The input is not edited: callers may still need what was sent.

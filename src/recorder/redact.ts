@@ -10,8 +10,10 @@ import type { SseEvent } from '../sse/sse-event.js';
  *     string anywhere: headers, URL, bodies, stream event data, even object keys.
  * Reasoning payloads (signatures, encrypted_content, redacted data) are left alone: they are opaque
  * to us, not credentials, and only work when replayed byte for byte.
+ * The marker is not OpenRouter's `[REDACTED]`: that one is provider content (encrypted reasoning
+ * in a stream) and must stay distinguishable from what the recorder removed.
  */
-export const REDACTED = '[REDACTED]';
+export const REDACTED = '[redacted-by-recorder]';
 
 export interface SecretValue {
   /** Where the value came from, e.g. the environment variable name; shown in the marker. */
@@ -91,7 +93,7 @@ function spellings(secret: string): string[] {
 
 /** Replaces every spelling of every secret value in every string of `value` (object keys too). */
 export function redactSecretValues<T>(value: T, secrets: readonly SecretValue[]): T {
-  const table = secrets.filter((s) => s.value.length > 0).flatMap((s) => spellings(s.value).map((form) => [form, `[REDACTED:${s.name}]`] as const));
+  const table = secrets.filter((s) => s.value.length > 0).flatMap((s) => spellings(s.value).map((form) => [form, `[redacted-by-recorder:${s.name}]`] as const));
   if (table.length === 0) return value;
   const scrub = (text: string) => table.reduce((acc, [form, marker]) => (acc.includes(form) ? acc.split(form).join(marker) : acc), text);
   const walk = (v: unknown): unknown => {

@@ -21,7 +21,7 @@ describe('findSecretsInText', () => {
   });
 
   it('leaves redaction markers and prose about auth alone', () => {
-    expect(findSecretsInText('Bearer [REDACTED] and [REDACTED:DEEPSEEK_API_KEY]')).toEqual([]);
+    expect(findSecretsInText('Bearer [redacted-by-recorder] and [redacted-by-recorder:DEEPSEEK_API_KEY]')).toEqual([]);
     expect(findSecretsInText('Use Bearer authentication with the x-api-key header; sk-learn is a library.')).toEqual([]);
   });
 });

@@ -1,0 +1,201 @@
+import { SseReader } from '../sse/parse-sse.js';
+import type { RedactableExchange } from './redact.js';
+
+/**
+ * The recorder's capture layer: a `fetch` that forwards each request unchanged and tees the answer
+ * as it streams. Why here and not in @mswjs/interceptors or nock's recorder:
+ *  - nothing global is patched, so it composes with msw in the same process (the recorded fixture
+ *    can be replayed through the mocks in one test) and cannot leave a patched `http` behind;
+ *  - the consumer (the scenario driver) receives every chunk the moment it arrives, and the same
+ *    chunk goes through SseReader, so events keep their order and arrival time, and the body is
+ *    never buffered twice (only the parsed events are kept, for the fixture);
+ *  - the request is captured exactly as handed to the network: method, URL, headers, body bytes.
+ * What fetch does not expose (headers undici adds, gzip on the wire) is transport detail the mocks
+ * must not replay anyway.
+ */
+
+export type CaptureState = 'pending' | 'complete' | 'failed';
+
+export interface CapturedExchange {
+  exchange: RedactableExchange;
+  state: CaptureState;
+  /** Why the exchange failed: the socket closed mid-body, a stream ended inside an event, ... */
+  error?: string;
+  bytes: number;
+}
+
+export interface CaptureOptions {
+  /** The network fetch to forward to (default: the global one, so msw can stand in for a provider). */
+  fetch?: typeof fetch;
+  /** Milliseconds, monotonic. */
+  clock?: () => number;
+  /** Called as body bytes arrive, with the running total across all exchanges. */
+  onBytes?: (totalBytes: number) => void;
+}
+
+/** Hop-by-hop and encoding headers describe this one transfer; a mock replaying them would lie. */
+const TRANSFER_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive']);
+
+/** Harness headers (scenario/call routing for the mocks) never go to a live provider. */
+const isHarnessHeader = (name: string) => name.toLowerCase().startsWith('x-reasoning-replay-');
+
+function parseBody(text: string, contentType: string | null): unknown {
+  if (text === '') return '';
+  if (contentType === null || /json/i.test(contentType)) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+export class ExchangeCapture {
+  readonly captured: CapturedExchange[] = [];
+  private totalBytes = 0;
+  private readonly forward: typeof fetch;
+  private readonly clock: () => number;
+
+  constructor(private readonly options: CaptureOptions = {}) {
+    this.forward = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.clock = options.clock ?? (() => performance.now());
+  }
+
+  get bytes(): number {
+    return this.totalBytes;
+  }
+
+  /** True when every exchange finished with its whole body read. */
+  get allComplete(): boolean {
+    return this.captured.length > 0 && this.captured.every((c) => c.state === 'complete');
+  }
+
+  readonly fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const incoming = new Request(input, init);
+    const headers = new Headers();
+    incoming.headers.forEach((value, name) => {
+      if (!isHarnessHeader(name)) headers.set(name, value);
+    });
+    const bodyText = incoming.body === null ? undefined : await incoming.text();
+    const record: CapturedExchange = {
+      exchange: {
+        request: {
+          method: incoming.method,
+          url: incoming.url,
+          headers: Object.fromEntries(headers),
+          body: bodyText === undefined ? null : parseBody(bodyText, headers.get('content-type')),
+        },
+        response: { status: 0 },
+      },
+      state: 'pending',
+      bytes: 0,
+    };
+    this.captured.push(record);
+    let response: Response;
+    try {
+      response = await this.forward(incoming.url, { method: incoming.method, headers, body: bodyText, signal: init?.signal ?? incoming.signal });
+    } catch (err) {
+      record.state = 'failed';
+      record.error = `request failed: ${describe(err)}`;
+      throw err;
+    }
+    const responseHeaders: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      if (!TRANSFER_HEADERS.has(name)) responseHeaders[name] = value;
+    });
+    // Headers.forEach joins repeated set-cookie; getSetCookie keeps them apart (they are redacted anyway).
+    record.exchange.response = { status: response.status, headers: responseHeaders };
+    if (response.body === null) {
+      record.exchange.response.body = '';
+      record.state = 'complete';
+      return response;
+    }
+    const contentType = response.headers.get('content-type');
+    const teed = /text\/event-stream/i.test(contentType ?? '') ? this.teeSse(response.body, record) : this.teeBody(response.body, record, contentType);
+    return new Response(teed, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+
+  private count(record: CapturedExchange, chunk: Uint8Array): void {
+    record.bytes += chunk.byteLength;
+    this.totalBytes += chunk.byteLength;
+    this.options.onBytes?.(this.totalBytes);
+  }
+
+  private teeSse(body: ReadableStream<Uint8Array>, record: CapturedExchange): ReadableStream<Uint8Array> {
+    let firstByteAt: number | undefined;
+    const sse = new SseReader(undefined, () => Math.round(this.clock() - (firstByteAt ?? this.clock())));
+    const decoder = new TextDecoder();
+    record.exchange.response.stream = { events: sse.events };
+    return this.relay(body, record, {
+      chunk: (chunk) => {
+        firstByteAt ??= this.clock();
+        sse.feed(decoder.decode(chunk, { stream: true }));
+      },
+      end: () => {
+        sse.feed(decoder.decode());
+        return sse.pending ? 'the stream ended inside an event (cut off)' : undefined;
+      },
+    });
+  }
+
+  private teeBody(body: ReadableStream<Uint8Array>, record: CapturedExchange, contentType: string | null): ReadableStream<Uint8Array> {
+    const decoder = new TextDecoder();
+    const parts: string[] = [];
+    return this.relay(body, record, {
+      chunk: (chunk) => parts.push(decoder.decode(chunk, { stream: true })),
+      end: () => {
+        parts.push(decoder.decode());
+        record.exchange.response.body = parseBody(parts.join(''), contentType);
+        return undefined;
+      },
+    });
+  }
+
+  /** Passes each chunk on as it arrives; the record is complete only when the body ended cleanly. */
+  private relay(
+    body: ReadableStream<Uint8Array>,
+    record: CapturedExchange,
+    sink: { chunk: (c: Uint8Array) => void; end: () => string | undefined },
+  ): ReadableStream<Uint8Array> {
+    const reader = body.getReader();
+    const fail = (why: string) => {
+      record.state = 'failed';
+      record.error ??= why;
+    };
+    return new ReadableStream<Uint8Array>({
+      pull: async (controller) => {
+        let next: Awaited<ReturnType<typeof reader.read>>;
+        try {
+          next = await reader.read();
+        } catch (err) {
+          fail(`the connection broke mid-body after ${record.bytes} bytes: ${describe(err)}`);
+          controller.error(err);
+          return;
+        }
+        if (next.done) {
+          const problem = sink.end();
+          if (problem) fail(problem);
+          else if (record.state === 'pending') record.state = 'complete';
+          controller.close();
+          return;
+        }
+        this.count(record, next.value);
+        sink.chunk(next.value);
+        controller.enqueue(next.value);
+      },
+      cancel: async (reason) => {
+        fail(`the reader cancelled the body after ${record.bytes} bytes`);
+        await reader.cancel(reason);
+      },
+    });
+  }
+}
+
+function describe(err: unknown): string {
+  if (err instanceof Error) {
+    const cause = (err as Error & { cause?: unknown }).cause;
+    return cause instanceof Error ? `${err.message} (${cause.message})` : err.message;
+  }
+  return String(err);
+}
