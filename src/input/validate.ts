@@ -53,6 +53,12 @@ export function inlineValidator(schema: object): ValidateFunction {
  * noise the concrete keyword (an unexpected property, a wrong enum value).
  */
 export function describeSchemaErrors(errors: ErrorObject[]): { pointer: string; problem: string } {
+  // A failed anyOf reports each branch's `required`; the branches are the alternatives, so say that.
+  const anyOf = errors.find((e) => e.keyword === 'anyOf');
+  if (anyOf && errors.every((e) => e === anyOf || (e.keyword === 'required' && e.instancePath === anyOf.instancePath))) {
+    const options = errors.filter((e) => e.keyword === 'required').map((e) => (e.params as { missingProperty: string }).missingProperty);
+    return { pointer: anyOf.instancePath || '/', problem: `must name at least one of ${options.join(', ').replace(/, ([^,]*)$/, ' or $1')}` };
+  }
   const noise = new Set(['anyOf', 'oneOf', 'if', 'allOf']);
   const concrete = errors.filter((e) => !noise.has(e.keyword));
   const pool = concrete.length > 0 ? concrete : errors;
@@ -77,9 +83,6 @@ export function describeSchemaErrors(errors: ErrorObject[]): { pointer: string; 
       break;
     default:
       problem = first.message ?? first.keyword;
-  }
-  if (first.keyword === 'anyOf' && first.schemaPath.includes('match')) {
-    problem = 'must name at least one of providers, hosts, local or default';
   }
   return { pointer, problem };
 }
