@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fc, test } from '@fast-check/vitest';
+import { specsDir } from '../project-root.js';
+import { jsonPointerLines, lineOfPointer } from './json-pointer-lines.js';
+
+describe('jsonPointerLines', () => {
+  it('finds member lines by their key and array items by their first character', () => {
+    const text = '{\n  "a": 1,\n  "b": [\n    "x",\n    { "c/d": "}" }\n  ],\n  "e~": {}\n}\n';
+    const lines = jsonPointerLines(text);
+    expect(lines.get('')).toBe(1);
+    expect(lines.get('/a')).toBe(2);
+    expect(lines.get('/b')).toBe(3);
+    expect(lines.get('/b/0')).toBe(4);
+    expect(lines.get('/b/1/c~1d')).toBe(5);
+    expect(lines.get('/e~0')).toBe(7);
+    expect(lineOfPointer(lines, '/b/1/gone')).toBe(5);
+  });
+
+  it('points at the real lines of specs/routes.json', () => {
+    const text = readFileSync(join(specsDir(), 'routes.json'), 'utf8');
+    const table = JSON.parse(text) as { routes: Array<{ id: string }> };
+    const lines = jsonPointerLines(text);
+    const source = text.split('\n');
+    table.routes.forEach((route, i) => {
+      expect(source[lines.get(`/routes/${i}/id`)! - 1]).toContain(`"id": "${route.id}"`);
+      expect(source[lines.get(`/routes/${i}/tier`)! - 1]).toContain('"tier"');
+    });
+  });
+
+  test.prop([fc.json()])('every pointer it reports resolves in the parsed value, at a line inside the text', (text) => {
+    const pretty = JSON.stringify(JSON.parse(text), null, 2);
+    const lines = jsonPointerLines(pretty);
+    const total = pretty.split('\n').length;
+    for (const [pointer, line] of lines) {
+      expect(line).toBeGreaterThanOrEqual(1);
+      expect(line).toBeLessThanOrEqual(total);
+      let v: unknown = JSON.parse(pretty);
+      for (const part of pointer.split('/').slice(1)) v = (v as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+      expect(v).not.toBeUndefined();
+    }
+  });
+});
