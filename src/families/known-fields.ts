@@ -10,6 +10,7 @@ export const FAMILY_CARRIER_FIELDS: Record<FamilyId, readonly StandardCarrierFie
   copilot: ['reasoning_content', 'reasoning'],
   'anthropic-messages': ['reasoning_details'],
   'bedrock-converse': ['reasoning_details'],
-  gemini: ['reasoning_details'],
+  // Gemini reads no standard carrier: its reasoning travels as thoughtSignature in the native record.
+  gemini: [],
   'openai-responses': ['reasoning_details'],
 };

@@ -1,12 +1,14 @@
 import type { FamilyId } from '../routes/route-table.js';
 import type { Family } from './family.js';
 import { anthropicMessagesFamily } from './anthropic-messages/index.js';
+import { geminiFamily } from './gemini/index.js';
 import { openAIChatFamily } from './openai-chat/index.js';
 
 /** Families register here; a route whose family is missing fails loudly rather than falling back. */
 const families = new Map<FamilyId, Family>([
   [openAIChatFamily.id, openAIChatFamily],
   [anthropicMessagesFamily.id, anthropicMessagesFamily],
+  [geminiFamily.id, geminiFamily],
 ]);
 
 export function familyFor(id: FamilyId): Family {

@@ -1,0 +1,45 @@
+import type { NativeCarrierRecord } from '../../model/history.js';
+import { isPlainObject } from '../../util/deep-merge.js';
+
+/** The native key the Gemini API route owns; Vertex has its own (its signatures are its own). */
+export const GEMINI_NATIVE_KEY = 'gemini';
+
+/**
+ * One part of a model turn as Gemini sent it, in order. A signature belongs to a position in
+ * this sequence (Gemini: "pass it back exactly as received", on the part it came on), so the
+ * record keeps the sequence: `call` points into the message's tool_calls, text parts keep their
+ * own text so a turn split over several text parts is rebuilt part for part.
+ */
+export type GeminiPartRecord =
+  | { kind: 'thought'; text: string; thoughtSignature?: string }
+  | { kind: 'text'; text: string; thoughtSignature?: string }
+  | { kind: 'functionCall'; call: number; thoughtSignature?: string };
+
+export interface GeminiNativeFields {
+  parts: GeminiPartRecord[];
+}
+
+/** "An empty or non-string signature is dropped" (seed): such a value is refused as corrupted. */
+export function usableSignature(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** Reads a record's fields back, ignoring anything malformed rather than replaying it. */
+export function readGeminiNativeFields(fields: Record<string, unknown> | undefined): GeminiPartRecord[] | undefined {
+  if (!fields || !Array.isArray(fields.parts)) return undefined;
+  const parts: GeminiPartRecord[] = [];
+  for (const raw of fields.parts) {
+    if (!isPlainObject(raw)) return undefined;
+    const signature = usableSignature(raw.thoughtSignature);
+    const sig = signature !== undefined ? { thoughtSignature: signature } : {};
+    if ((raw.kind === 'thought' || raw.kind === 'text') && typeof raw.text === 'string') parts.push({ kind: raw.kind, text: raw.text, ...sig });
+    else if (raw.kind === 'functionCall' && typeof raw.call === 'number') parts.push({ kind: 'functionCall', call: raw.call, ...sig });
+    else return undefined;
+  }
+  return parts;
+}
+
+export function geminiNativeRecord(route: string, parts: GeminiPartRecord[]): NativeCarrierRecord {
+  const fields: GeminiNativeFields = { parts };
+  return { route, fields: fields as unknown as Record<string, unknown> };
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { fc, test } from '@fast-check/vitest';
+import type { ProviderSpec } from '../../providers/provider-spec.js';
+import { formatSse } from '../../sse/parse-sse.js';
+import type { SseEvent } from '../../sse/sse-event.js';
+import { feedSplit } from '../split-stream.js';
+import { StreamCarrierError } from '../stream-carriers.js';
+import { fromGeminiResponse } from './from-response.js';
+import { renderGeminiAnswer } from './render-answer.js';
+import { geminiStreamCarriers, readGeminiStream } from './stream-carriers.js';
+
+const geminiSpec = {
+  id: 'gemini',
+  endpoint: { baseUrl: 'https://generativelanguage.googleapis.com/v1beta', path: '/models/{model}:generateContent' },
+  target: { provider: 'gemini', model: 'gemini-3-pro-preview' },
+} as unknown as ProviderSpec;
+
+const scripted = fc.record(
+  {
+    content: fc.option(fc.string({ maxLength: 30 }), { nil: null }),
+    reasoning: fc.string({ maxLength: 30 }),
+    redacted: fc.boolean(),
+    tool_calls: fc.array(
+      fc.record({
+        id: fc.stringMatching(/^call_[a-z0-9]{1,6}$/),
+        type: fc.constant('function' as const),
+        function: fc.record({ name: fc.stringMatching(/^[a-z_]{1,10}$/), arguments: fc.dictionary(fc.stringMatching(/^[a-z]{1,5}$/), fc.jsonValue()).map((o) => JSON.stringify(o)) }),
+      }),
+      { maxLength: 3 },
+    ),
+  },
+  { requiredKeys: [] },
+);
+
+const event = (parts: unknown[], finishReason?: string): SseEvent => ({
+  data: JSON.stringify({ candidates: [{ content: { role: 'model', parts }, ...(finishReason ? { finishReason } : {}), index: 0 }] }),
+});
+
+describe('gemini stream carriers', () => {
+  test.prop([scripted, fc.nat({ max: 5 }), fc.array(fc.nat(), { maxLength: 8 })])(
+    'a rendered stream gives what the rendered body gives, however its bytes are split',
+    (answer, call, cuts) => {
+      const { body, stream } = renderGeminiAnswer(answer, { spec: geminiSpec, call, scenario: 'prop' });
+      const streamed = feedSplit(geminiStreamCarriers(), formatSse(stream), cuts).end();
+      expect(streamed).toEqual(fromGeminiResponse(body));
+    },
+  );
+
+  it('joins text pieces and keeps the signature of a final empty piece on that part', () => {
+    const answer = readGeminiStream([
+      event([{ text: 'Sure, ' }]),
+      event([{ text: 'here it is.' }]),
+      event([{ text: '', thoughtSignature: 'SIG1' }], 'STOP'),
+    ]);
+    expect(answer.message.content).toBe('Sure, here it is.');
+    expect(answer.carriers.native).toEqual({ route: 'gemini', fields: { parts: [{ kind: 'text', text: 'Sure, here it is.', thoughtSignature: 'SIG1' }] } });
+    expect(answer.finishReason).toBe('stop');
+  });
+
+  it('keeps a signature sent on a separate thought part, at its own position', () => {
+    const answer = readGeminiStream([
+      event([{ text: 'pondering', thought: true }]),
+      event([{ thought: true, thoughtSignature: 'TS' }]),
+      event([{ functionCall: { name: 'ls', args: { dir: '.' } } }], 'STOP'),
+    ]);
+    expect(answer.carriers.reasoning).toBe('pondering');
+    expect(answer.carriers.native?.fields).toEqual({ parts: [{ kind: 'thought', text: 'pondering', thoughtSignature: 'TS' }, { kind: 'functionCall', call: 0 }] });
+    expect(answer.finishReason).toBe('tool-calls');
+  });
+
+  it('drops empty and non-string signatures', () => {
+    const answer = readGeminiStream([event([{ functionCall: { name: 'a', args: {} }, thoughtSignature: '' }, { functionCall: { name: 'b', args: {} }, thoughtSignature: 7 }], 'STOP')]);
+    expect(answer.carriers.native).toBeUndefined();
+    expect(answer.message.tool_calls).toHaveLength(2);
+  });
+
+  it('files the record under the route key it was read for', () => {
+    const answer = readGeminiStream([event([{ text: 'x', thoughtSignature: 'S' }], 'STOP')], { native: 'vertex-gemini' } as never);
+    expect(answer.carriers.native?.route).toBe('vertex-gemini');
+  });
+
+  it('names the bad event, keeps the text, and never emits a signature from a broken stream', () => {
+    const stream = geminiStreamCarriers();
+    stream.feed(formatSse([event([{ text: 'Hello', thoughtSignature: 'S' }]), event([{ functionCall: { name: 'f', args: {} } }])]) + 'data: {"candidates": [');
+    let error: unknown;
+    try {
+      stream.end();
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(StreamCarrierError);
+    const e = error as StreamCarrierError;
+    expect(e.eventIndex).toBe(2);
+    expect(e.message).toMatch(/cut off/);
+    expect(e.partial.message.content).toBe('Hello');
+    expect(e.partial.message.tool_calls).toHaveLength(1);
+    expect(e.partial.carriers.native).toBeUndefined();
+    expect(JSON.stringify(e.partial)).not.toContain('"S"');
+  });
+
+  it('rejects invalid JSON and unknown event types by index', () => {
+    expect(() => readGeminiStream([event([{ text: 'a' }]), { data: 'not json' }, event([], 'STOP')])).toThrow(/stream event 1: invalid JSON in data line/);
+    expect(() => readGeminiStream([{ event: 'ping', data: '{}' }])).toThrow(/stream event 0: unknown event type "ping"/);
+    expect(() => readGeminiStream([event([{ text: 'a' }])])).toThrow(/stream event 1: the stream ended before its final event/);
+  });
+});

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import type { History, Message } from '../../model/history.js';
+import { replayForRoute } from '../../replay/replay-for-route.js';
+import { loadRouteTable } from '../../routes/load-route-table.js';
+import { resolveRoute } from '../../routes/resolve-route.js';
+import type { RouteTarget } from '../../routes/route-table.js';
+import { deepFreeze } from '../../util/deep-freeze.js';
+import { fromGeminiResponse } from './from-response.js';
+
+const table = loadRouteTable();
+const policyFor = (target: RouteTarget) => resolveRoute(table, target);
+const gemini = policyFor({ provider: 'gemini', host: 'generativelanguage.googleapis.com', model: 'gemini-3-pro-preview' });
+
+/** A Gemini 3 answer with parallel calls: the signature sits on the first functionCall part only. */
+const parallelAnswer = fromGeminiResponse({
+  candidates: [
+    {
+      content: {
+        role: 'model',
+        parts: [
+          { text: 'Checking both cities.', thought: true },
+          { functionCall: { name: 'get_weather', args: { city: 'Paris' } }, thoughtSignature: 'SIG_FIRST_CALL' },
+          { functionCall: { name: 'get_weather', args: { city: 'London' } } },
+        ],
+      },
+      finishReason: 'STOP',
+    },
+  ],
+});
+
+const textTurn = fromGeminiResponse({ candidates: [{ content: { role: 'model', parts: [{ text: 'Both are mild.', thoughtSignature: 'SIG_TEXT_TURN' }] }, finishReason: 'STOP' }] });
+
+function conversation(): History {
+  const calls = parallelAnswer.message.tool_calls!;
+  const messages: Message[] = [
+    { role: 'system', content: 'Be brief.' },
+    { role: 'user', content: 'Weather in Paris and London?' },
+    parallelAnswer.message,
+    { role: 'tool', tool_call_id: calls[0]!.id, content: '{"temp":18}' },
+    { role: 'tool', tool_call_id: calls[1]!.id, content: 'rainy' },
+    textTurn.message,
+    { role: 'user', content: 'Thanks' },
+  ];
+  return { messages: structuredClone(messages) };
+}
+
+describe('gemini request', () => {
+  it('replays signatures on the parts they came on: first parallel call, text-turn part, thought part', () => {
+    const body = replayForRoute(deepFreeze(conversation()), gemini).body;
+    expect(body.systemInstruction).toEqual({ parts: [{ text: 'Be brief.' }] });
+    expect(body.contents).toEqual([
+      { role: 'user', parts: [{ text: 'Weather in Paris and London?' }] },
+      {
+        role: 'model',
+        parts: [
+          { text: 'Checking both cities.', thought: true },
+          { functionCall: { name: 'get_weather', args: { city: 'Paris' } }, thoughtSignature: 'SIG_FIRST_CALL' },
+          { functionCall: { name: 'get_weather', args: { city: 'London' } } },
+        ],
+      },
+      {
+        role: 'user',
+        parts: [
+          { functionResponse: { name: 'get_weather', response: { temp: 18 } } },
+          { functionResponse: { name: 'get_weather', response: { result: 'rainy' } } },
+        ],
+      },
+      { role: 'model', parts: [{ text: 'Both are mild.', thoughtSignature: 'SIG_TEXT_TURN' }] },
+      { role: 'user', parts: [{ text: 'Thanks' }] },
+    ]);
+  });
+
+  it('uses the streaming path when asked to stream', () => {
+    const request = replayForRoute(conversation(), gemini, { stream: true });
+    expect(request.path).toBe('/models/gemini-3-pro-preview:streamGenerateContent?alt=sse');
+    expect(replayForRoute(conversation(), gemini).path).toBe('/models/gemini-3-pro-preview:generateContent');
+  });
+
+  it('never leaves the Gemini route: other routes see no signature and no thought part', () => {
+    const history = deepFreeze(conversation());
+    const targets: RouteTarget[] = [
+      { provider: 'openrouter', host: 'openrouter.ai', model: 'google/gemini-3-pro-preview' },
+      { provider: 'deepseek', host: 'api.deepseek.com', model: 'deepseek-v4-pro' },
+      { provider: 'openai', host: 'api.openai.com', model: 'gpt-5' },
+      { provider: 'vertex', host: 'aiplatform.googleapis.com', model: 'gemini-3-pro-preview' },
+      { provider: 'anthropic', host: 'api.anthropic.com', model: 'claude-sonnet-4-5' },
+    ];
+    for (const target of targets) {
+      const policy = policyFor(target);
+      if (policy.routeId === 'gemini') throw new Error(`${target.provider} resolved to the gemini route`);
+      const wire = JSON.stringify(replayForRoute(history, policy).body);
+      expect(wire, policy.routeId).not.toContain('SIG_');
+      expect(wire, policy.routeId).not.toMatch(/thought_?[sS]ignature|"native"/);
+    }
+  });
+
+  it('leaves history as it was', () => {
+    const history = conversation();
+    const before = JSON.stringify(history);
+    replayForRoute(deepFreeze(history), gemini);
+    expect(JSON.stringify(history)).toBe(before);
+  });
+
+  it('does not replay a record whose message was edited after capture', () => {
+    const history = conversation();
+    history.messages[5] = { ...history.messages[5]!, content: 'Edited text.' };
+    const body = replayForRoute(history, gemini).body as { contents: Array<{ parts: unknown[] }> };
+    expect(body.contents[3]).toEqual({ role: 'model', parts: [{ text: 'Edited text.' }] });
+  });
+
+  it('drops an empty or non-string signature from a stored record', () => {
+    const history: History = {
+      messages: [
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: 'hello', native: { route: 'gemini', fields: { parts: [{ kind: 'text', text: 'hello', thoughtSignature: '' }] } } },
+        { role: 'assistant', content: 'again', native: { route: 'gemini', fields: { parts: [{ kind: 'text', text: 'again', thoughtSignature: 12 }] } } },
+      ],
+    };
+    const body = replayForRoute(history, gemini).body as { contents: unknown[] };
+    expect(body.contents.slice(1)).toEqual([
+      { role: 'model', parts: [{ text: 'hello' }] },
+      { role: 'model', parts: [{ text: 'again' }] },
+    ]);
+  });
+
+  it('converts OpenAI-style tools to functionDeclarations and asks for thought summaries', () => {
+    const tools = [{ type: 'function', function: { name: 'get_weather', description: 'Weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }];
+    const body = replayForRoute(conversation(), gemini, { tools }).body;
+    expect(body.tools).toEqual([{ functionDeclarations: [{ name: 'get_weather', description: 'Weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } }] }]);
+    expect(body.generationConfig).toEqual({ thinkingConfig: { includeThoughts: true } });
+  });
+});

@@ -1,0 +1,135 @@
+import type { History, Message } from '../../model/history.js';
+import { selectCarriers } from '../../replay/select-carriers.js';
+import type { RoutePolicy } from '../../routes/route-table.js';
+import { deepMerge, isPlainObject } from '../../util/deep-merge.js';
+import type { OutboundRequest, RequestOptions } from '../family.js';
+import { readGeminiNativeFields, type GeminiPartRecord } from './gemini-native.js';
+
+type Part = Record<string, unknown>;
+interface Content {
+  role: 'user' | 'model';
+  parts: Part[];
+}
+
+function textOf(content: Message['content']): string {
+  if (content === null) return '';
+  return typeof content === 'string' ? content : content.map((p) => p.text).join('');
+}
+
+function functionCallPart(message: Message, index: number): Part {
+  const call = message.tool_calls![index]!;
+  let args: unknown;
+  try {
+    args = JSON.parse(call.function.arguments || '{}');
+  } catch {
+    args = {};
+  }
+  // Gemini's args is a Struct: a JSON object. Anything else is wrapped so the request stays valid.
+  return { functionCall: { name: call.function.name, args: isPlainObject(args) ? args : { value: args } } };
+}
+
+/**
+ * The recorded part sequence, when it still describes this message: same visible text, the same
+ * tool calls. A record that no longer fits (history edited after capture) is not replayed: its
+ * signatures would sit on parts they were not issued for.
+ */
+function recordedParts(message: Message, layout: GeminiPartRecord[]): Part[] | undefined {
+  const calls = message.tool_calls ?? [];
+  const text = layout.filter((p) => p.kind === 'text').map((p) => (p.kind === 'text' ? p.text : '')).join('');
+  const callIndexes = layout.flatMap((p) => (p.kind === 'functionCall' ? [p.call] : []));
+  if (text !== textOf(message.content)) return undefined;
+  if (callIndexes.length !== calls.length || callIndexes.some((c, i) => c !== i)) return undefined;
+  return layout.map((p) => {
+    const sig = p.thoughtSignature !== undefined ? { thoughtSignature: p.thoughtSignature } : {};
+    if (p.kind === 'functionCall') return { ...functionCallPart(message, p.call), ...sig };
+    if (p.kind === 'thought') return { text: p.text, thought: true, ...sig };
+    return { text: p.text, ...sig };
+  });
+}
+
+function modelParts(message: Message, policy: RoutePolicy): Part[] {
+  const native = selectCarriers(message, policy).native;
+  const layout = readGeminiNativeFields(native);
+  const recorded = layout ? recordedParts(message, layout) : undefined;
+  if (recorded) return recorded;
+  const parts: Part[] = [];
+  const text = textOf(message.content);
+  if (text !== '') parts.push({ text });
+  (message.tool_calls ?? []).forEach((_, i) => parts.push(functionCallPart(message, i)));
+  return parts;
+}
+
+/** The function name a tool result answers: Gemini pairs responses to calls by name. */
+function calledName(history: History, upTo: number, toolCallId: string | undefined): string | undefined {
+  for (let i = upTo - 1; i >= 0; i--) {
+    const call = history.messages[i]!.tool_calls?.find((c) => c.id === toolCallId);
+    if (call) return call.function.name;
+  }
+  return undefined;
+}
+
+function functionResponse(history: History, index: number): Part {
+  const message = history.messages[index]!;
+  const text = textOf(message.content);
+  let response: unknown;
+  try {
+    response = JSON.parse(text);
+  } catch {
+    response = undefined;
+  }
+  const name = calledName(history, index, message.tool_call_id) ?? message.name ?? message.tool_call_id ?? 'tool';
+  return { functionResponse: { name, response: isPlainObject(response) ? response : { result: text } } };
+}
+
+/** OpenAI-style tool definitions -> one Gemini tool of functionDeclarations; other shapes pass as given. */
+function geminiTools(tools: unknown[]): unknown[] {
+  const declarations: unknown[] = [];
+  const other: unknown[] = [];
+  for (const tool of tools) {
+    if (isPlainObject(tool) && tool.type === 'function' && isPlainObject(tool.function)) {
+      const { name, description, parameters } = tool.function;
+      declarations.push({ name, ...(description !== undefined ? { description } : {}), ...(parameters !== undefined ? { parameters } : {}) });
+    } else other.push(tool);
+  }
+  return [...(declarations.length > 0 ? [{ functionDeclarations: declarations }] : []), ...other];
+}
+
+/**
+ * History -> a generateContent body. System messages become systemInstruction; consecutive tool
+ * results become one user turn of functionResponse parts (one per parallel call, as Gemini wants);
+ * an assistant turn is rebuilt from its native record, part for part, only on the route owning it.
+ */
+export function toGeminiRequest(history: History, policy: RoutePolicy, options: RequestOptions = {}): OutboundRequest {
+  const contents: Content[] = [];
+  const system: Part[] = [];
+  history.messages.forEach((message, index) => {
+    if (message.role === 'system') {
+      system.push({ text: textOf(message.content) });
+    } else if (message.role === 'user') {
+      contents.push({ role: 'user', parts: [{ text: textOf(message.content) }] });
+    } else if (message.role === 'assistant') {
+      const parts = modelParts(message, policy);
+      if (parts.length > 0) contents.push({ role: 'model', parts });
+    } else {
+      const part = functionResponse(history, index);
+      const last = contents.at(-1);
+      const previous = history.messages[index - 1];
+      if (last && last.role === 'user' && previous?.role === 'tool') last.parts.push(part);
+      else contents.push({ role: 'user', parts: [part] });
+    }
+  });
+  let body: Record<string, unknown> = { contents };
+  if (system.length > 0) body.systemInstruction = { parts: system };
+  if (options.tools && options.tools.length > 0) body.tools = geminiTools(options.tools);
+  // Thought summaries are what the readable `reasoning` carrier is made of; ask for them.
+  body.generationConfig = { thinkingConfig: { includeThoughts: true } };
+  if (Object.keys(policy.flags).length > 0) body = deepMerge(body, policy.flags);
+  const model = encodeURIComponent(policy.target.model);
+  return {
+    family: 'gemini',
+    method: 'POST',
+    path: options.stream ? `/models/${model}:streamGenerateContent?alt=sse` : `/models/${model}:generateContent`,
+    headers: { 'content-type': 'application/json' },
+    body,
+  };
+}
