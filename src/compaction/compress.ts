@@ -1,0 +1,111 @@
+import type { History, Message } from '../model/history.js';
+import { CHECKPOINT_MARKER, lastRealUserIndex, makeCheckpoint, shadowedCheckpoints } from './checkpoint.js';
+import { MESSAGE_OVERHEAD_TOKENS, priceMessage, type PricingOptions } from './estimate-tokens.js';
+import { salvage } from './salvage.js';
+import { extractiveSummary, type Summarizer } from './summarize.js';
+
+export interface CompressOptions extends PricingOptions {
+  summarize?: Summarizer;
+  /** Tokens set aside for the new checkpoint; default 10% of the budget, between 16 and 512. */
+  summaryTokens?: number;
+}
+
+export type CompactionStatus = 'unchanged' | 'compacted' | 'over-budget';
+
+export interface CompactionResult {
+  status: CompactionStatus;
+  history: History;
+  /** For each message of `history`: its index in the input, or null for the new checkpoint. */
+  kept: (number | null)[];
+  estimateBefore: number;
+  estimateAfter: number;
+  budget: number;
+  /** Input indices of messages not carried over (summarized head, shadowed checkpoints). */
+  dropped: number[];
+  salvaged: boolean;
+  /** Why the result is still over budget (status 'over-budget'). */
+  reason?: string;
+}
+
+const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+
+/**
+ * Compaction in one pass, so it always terminates:
+ * 1. within budget: nothing to do;
+ * 2. tail walk: keep the leading system messages and everything from the last real user message on
+ *    (the live turn and its tool loop, whose reasoning must-echo routes need), then walk back from
+ *    there keeping whole messages while they fit; the head before them becomes one new checkpoint;
+ *    a kept part never starts with a tool result whose call was cut off;
+ * 3. shadowed checkpoints (an older one before the last user message) are dropped;
+ * 4. still over: the salvage pass; still over after that: 'over-budget' with the reason.
+ * Kept messages are the SAME objects as the input (salvage copies only tool outputs it clears), so
+ * every retained carrier is byte-identical. The input is never modified.
+ */
+export function compress(history: History, budget: number, options: CompressOptions = {}): CompactionResult {
+  const messages = history.messages;
+  const price = (m: Message) => priceMessage(m, options.policy, options.omit);
+  const prices = messages.map(price);
+  const estimateBefore = sum(prices);
+  const base = { budget, estimateBefore, salvaged: false };
+  if (estimateBefore <= budget) {
+    return { ...base, status: 'unchanged', history, kept: messages.map((_, i) => i), estimateAfter: estimateBefore, dropped: [] };
+  }
+
+  let prefixEnd = 0;
+  while (prefixEnd < messages.length && messages[prefixEnd]!.role === 'system') prefixEnd++;
+  const lastUser = lastRealUserIndex(messages);
+  const liveStart = lastUser >= prefixEnd ? lastUser : messages.length;
+
+  const summaryTokens = options.summaryTokens ?? Math.min(512, Math.max(16, Math.floor(budget / 10)));
+  const maxSummaryChars = Math.max(0, (summaryTokens - MESSAGE_OVERHEAD_TOKENS) * 4 - CHECKPOINT_MARKER.length);
+  const fixed = sum(prices.slice(0, prefixEnd)) + sum(prices.slice(liveStart));
+  const room = budget - fixed - summaryTokens;
+
+  let cut = liveStart;
+  let used = 0;
+  for (let i = liveStart - 1; i >= prefixEnd; i--) {
+    if (used + prices[i]! > room) break;
+    used += prices[i]!;
+    cut = i;
+  }
+  while (cut < liveStart && messages[cut]!.role === 'tool') cut++;
+
+  let out: Message[] = messages.slice(0, prefixEnd);
+  let kept: (number | null)[] = out.map((_, i) => i);
+  if (cut > prefixEnd) {
+    const summary = (options.summarize ?? extractiveSummary)(messages.slice(prefixEnd, cut), maxSummaryChars).slice(0, maxSummaryChars);
+    out.push(makeCheckpoint(summary));
+    kept.push(null);
+  }
+  for (let i = cut; i < messages.length; i++) {
+    out.push(messages[i]!);
+    kept.push(i);
+  }
+  const shadowed = new Set(shadowedCheckpoints(out));
+  if (shadowed.size > 0) {
+    kept = kept.filter((_, i) => !shadowed.has(i));
+    out = out.filter((_, i) => !shadowed.has(i));
+  }
+
+  let estimateAfter = sum(out.map(price));
+  let salvaged = false;
+  if (estimateAfter > budget) {
+    const rescue = salvage(out, price, maxSummaryChars);
+    if (rescue) {
+      kept = rescue.from.map((i) => kept[i]!);
+      out = rescue.messages;
+      estimateAfter = sum(out.map(price));
+      salvaged = true;
+    }
+  }
+  const keptSet = new Set(kept.filter((k): k is number => k !== null));
+  const dropped = messages.flatMap((_, i) => (keptSet.has(i) ? [] : [i]));
+  const result: CompactionResult = { ...base, status: estimateAfter <= budget ? 'compacted' : 'over-budget', history: { messages: out }, kept, estimateAfter, dropped, salvaged };
+  if (estimateAfter > budget) {
+    result.reason =
+      `the system prompt and the live turn (from the last user message on, ${messages.length - liveStart} messages) price at ` +
+      `${fixed} tokens; after compaction${salvaged ? ' and salvage' : ''} the history needs ${estimateAfter} > budget ${budget}. ` +
+      'Those messages are never dropped (the live tool loop and its reasoning must be replayed); raise the budget or start a new turn.';
+  }
+  return result;
+}
