@@ -1,6 +1,7 @@
 import type { ProviderSpec } from '../../providers/provider-spec.js';
 import type { FamilyId } from '../../routes/route-table.js';
 import type { Finding } from '../finding.js';
+import { judgeAnthropicMessages } from './anthropic-messages.js';
 import { judgeMessageEchoes } from './message-echo-judge.js';
 import { judgeRequestSchema } from './request-schema-judge.js';
 
@@ -11,6 +12,7 @@ export type RequestJudge = (spec: ProviderSpec, body: unknown) => Finding[];
 const familyJudges: Partial<Record<FamilyId, RequestJudge[]>> = {
   'openai-chat': [judgeMessageEchoes],
   copilot: [judgeMessageEchoes],
+  'anthropic-messages': [judgeAnthropicMessages],
 };
 
 export function judgeRequest(spec: ProviderSpec, body: unknown): Finding[] {

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { fc, test } from '@fast-check/vitest';
+import { mockRedactedData, mockSignThinking, verifyMockRedactedData, verifyMockThinkingSignature } from './mock-signature.js';
+
+/** Replaces one base64 character with another valid one, so the blob still decodes but differs. */
+function flipChar(s: string, at: number): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  const i = at % s.replace(/=+$/, '').length;
+  const next = alphabet[(alphabet.indexOf(s[i]!) + 1) % 64]!;
+  return s.slice(0, i) + next + s.slice(i + 1);
+}
+
+describe('mock signatures', () => {
+  it('accepts the signature it issued, for the same text at the same place', () => {
+    const sig = mockSignThinking('think', 0);
+    expect(verifyMockThinkingSignature('think', 0, sig)).toBe(true);
+  });
+
+  it('refuses edited text, another position, another signer, and missing or empty signatures', () => {
+    const sig = mockSignThinking('think', 0);
+    expect(verifyMockThinkingSignature('think ', 0, sig)).toBe(false);
+    expect(verifyMockThinkingSignature('think', 1, sig)).toBe(false);
+    expect(verifyMockThinkingSignature('think', 0, mockSignThinking('think', 0, 'someone-else'))).toBe(false);
+    expect(verifyMockThinkingSignature('think', 0, undefined)).toBe(false);
+    expect(verifyMockThinkingSignature('think', 0, '')).toBe(false);
+  });
+
+  test.prop([fc.string(), fc.nat(3), fc.nat()])('refuses a signature with any one character changed', (text, ordinal, at) => {
+    const sig = mockSignThinking(text, ordinal);
+    expect(verifyMockThinkingSignature(text, ordinal, flipChar(sig, at))).toBe(false);
+  });
+
+  test.prop([fc.string(), fc.nat(3), fc.nat()])('refuses redacted data with any one character changed', (seed, ordinal, at) => {
+    const data = mockRedactedData(seed, ordinal);
+    expect(verifyMockRedactedData(data, ordinal)).toBe(true);
+    expect(verifyMockRedactedData(flipChar(data, at), ordinal)).toBe(false);
+    expect(verifyMockRedactedData(data, ordinal + 1)).toBe(false);
+  });
+
+  it('is deterministic, so synthesized fixtures do not churn', () => {
+    expect(mockSignThinking('a', 0)).toBe(mockSignThinking('a', 0));
+    expect(mockRedactedData('s', 0)).toBe(mockRedactedData('s', 0));
+  });
+});

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { fc, test } from '@fast-check/vitest';
+import { fromAnthropicMessagesResponse } from '../../families/anthropic-messages/from-response.js';
+import { renderAnthropicMessagesAnswer } from '../../families/anthropic-messages/render-answer.js';
+import { toAnthropicMessagesRequest } from '../../families/anthropic-messages/to-request.js';
+import type { History } from '../../model/history.js';
+import { loadProviderSpec } from '../../providers/load-provider-specs.js';
+import { defaultProvidersDir } from '../../providers/load-provider-specs.js';
+import type { RoutePolicy } from '../../routes/route-table.js';
+import type { ScriptedAnswer } from '../../scenarios/scenario.js';
+import { fillRejection } from '../fill-rejection.js';
+import { judgeAnthropicMessages } from './anthropic-messages.js';
+import { judgeRequest } from './index.js';
+
+const spec = loadProviderSpec(`${defaultProvidersDir()}/anthropic.json`);
+const policy: RoutePolicy = {
+  routeId: 'anthropic', label: 'Anthropic', family: 'anthropic-messages', tier: 'standard', fields: ['reasoning_details'], flags: {},
+  target: { provider: 'anthropic', host: 'api.anthropic.com', model: spec.target.model },
+};
+
+/** Runs a three-call conversation: rendered answers parsed back into history, as the runner does. */
+function conversation(redacted = false): { history: History; body: Record<string, unknown> } {
+  const history: History = { messages: [{ role: 'system', content: 'be brief' }, { role: 'user', content: 'Oslo and Rome weather?' }] };
+  const call = (answer: ScriptedAnswer, n: number) => {
+    const { body } = renderAnthropicMessagesAnswer(answer, { spec, call: n, scenario: 'judge' });
+    history.messages.push(fromAnthropicMessagesResponse(body).message);
+  };
+  call({ reasoning: 'Oslo first.', redacted, tool_calls: [{ id: 'toolu_1', type: 'function', function: { name: 'weather', arguments: '{"city":"Oslo"}' } }] }, 0);
+  history.messages.push({ role: 'tool', tool_call_id: 'toolu_1', content: '-3C' });
+  call({ reasoning: 'Now Rome.', tool_calls: [{ id: 'toolu_2', type: 'function', function: { name: 'weather', arguments: '{"city":"Rome"}' } }] }, 1);
+  history.messages.push({ role: 'tool', tool_call_id: 'toolu_2', content: '14C' });
+  return { history, body: toAnthropicMessagesRequest(history, policy).body };
+}
+
+type Block = Record<string, unknown>;
+const assistant = (body: Record<string, unknown>, i: number) => (body.messages as { content: Block[] }[])[i]!.content;
+
+describe('judgeAnthropicMessages', () => {
+  it('accepts a faithful replay of signed and redacted thinking across three calls', () => {
+    expect(judgeRequest(spec, conversation().body)).toEqual([]);
+    expect(judgeRequest(spec, conversation(true).body)).toEqual([]);
+  });
+
+  test.prop([fc.nat(), fc.nat(1)])('rejects a replay with any one signature character changed, with Anthropic wording', (at, which) => {
+    const { body } = conversation();
+    const block = assistant(body, which === 0 ? 1 : 3)[0]!;
+    const sig = block.signature as string;
+    const i = at % sig.replace(/=+$/, '').length;
+    block.signature = sig.slice(0, i) + (sig[i] === 'A' ? 'B' : 'A') + sig.slice(i + 1);
+    const findings = judgeAnthropicMessages(spec, body);
+    expect(findings.map((f) => f.rejection)).toEqual(['invalid-signature']);
+    const { body: error } = fillRejection(spec.rejections['invalid-signature']!, findings[0]!.params);
+    expect(JSON.stringify(error)).toContain(`messages.${which === 0 ? 1 : 3}.content.0: Invalid \`signature\` in \`thinking\` block`);
+  });
+
+  it('rejects edited thinking text and a block rebuilt without its signature', () => {
+    const edited = conversation().body;
+    assistant(edited, 1)[0]!.thinking = 'Oslo first!';
+    expect(judgeAnthropicMessages(spec, edited).map((f) => f.rejection)).toEqual(['invalid-signature']);
+    const rebuilt = conversation().body;
+    delete assistant(rebuilt, 3)[0]!.signature;
+    expect(judgeAnthropicMessages(spec, rebuilt).map((f) => [f.rejection, f.params.index])).toEqual([['missing-signature', 3]]);
+  });
+
+  it('rejects two valid blocks swapped (order is part of what is signed)', () => {
+    const { body } = conversation();
+    const blocks = assistant(body, 1);
+    const second = { type: 'thinking', thinking: 'Now Rome.', signature: assistant(body, 3)[0]!.signature };
+    blocks.splice(1, 0, second);
+    expect(judgeAnthropicMessages(spec, body).map((f) => f.params.block)).toEqual([1]);
+    const reordered = [blocks[1]!, blocks[0]!, ...blocks.slice(2)];
+    (body.messages as { content: Block[] }[])[1]!.content = reordered;
+    expect(judgeAnthropicMessages(spec, body).map((f) => f.rejection)).toContain('invalid-signature');
+  });
+
+  it('rejects modified redacted data in the latest assistant message as "cannot be modified"', () => {
+    const { body } = conversation(true);
+    const messages = body.messages as { role: string; content: Block[] }[];
+    // Make the redacted turn the latest assistant message.
+    body.messages = messages.slice(0, 3);
+    const block = assistant(body, 1)[0]!;
+    block.data = (block.data as string).replace(/^./, (c) => (c === 'A' ? 'B' : 'A'));
+    expect(judgeAnthropicMessages(spec, body).map((f) => f.rejection)).toEqual(['blocks-modified']);
+  });
+
+  it('rejects a tool loop whose opening assistant message has no thinking, naming the block found', () => {
+    const { body } = conversation();
+    const messages = body.messages as { role: string; content: Block[] }[];
+    messages[1]!.content = messages[1]!.content.filter((b) => b.type !== 'thinking');
+    const findings = judgeAnthropicMessages(spec, body);
+    expect(findings).toEqual([expect.objectContaining({ rejection: 'thinking-expected', params: expect.objectContaining({ index: 1, found: 'tool_use' }) })]);
+    const { body: error } = fillRejection(spec.rejections['thinking-expected']!, findings[0]!.params);
+    expect(JSON.stringify(error)).toContain('messages.1.content.0.type: Expected `thinking` or `redacted_thinking`, but found `tool_use`.');
+  });
+
+  it('does not require thinking outside a tool loop, nor when thinking is off', () => {
+    const { body } = conversation();
+    const messages = body.messages as { role: string; content: Block[] }[];
+    messages[1]!.content = messages[1]!.content.filter((b) => b.type !== 'thinking');
+    expect(judgeAnthropicMessages(spec, { ...body, thinking: { type: 'disabled' } })).toEqual([]);
+    expect(judgeAnthropicMessages(spec, { ...body, messages: [...messages, { role: 'user', content: 'thanks' }] })).toEqual([]);
+  });
+
+  it('answers an unknown key with "Extra inputs are not permitted" before any signature rule', () => {
+    const { body } = conversation();
+    assistant(body, 1)[0]!.format = 'anthropic-claude-v1';
+    const findings = judgeRequest(spec, body);
+    // The mock answers with the first finding; the schema judge may add then/anyOf echoes after it.
+    expect(findings[0]!.rejection).toBe('extra-inputs');
+    expect(JSON.stringify(fillRejection(spec.rejections['extra-inputs']!, findings[0]!.params).body)).toContain('messages.1.content.0.format: Extra inputs are not permitted');
+  });
+});
