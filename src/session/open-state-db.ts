@@ -9,6 +9,8 @@ export interface OpenStateDbOptions {
   mustExist?: boolean;
   /** How long a write waits for another process's lock before failing, in ms. */
   busyTimeoutMs?: number;
+  /** A scratch database (retention checks, benches): skip fsync. Never for a user's state.db. */
+  scratch?: boolean;
 }
 
 /** The default state.db: $REASONING_REPLAY_DB, else ./state.db. */
@@ -51,6 +53,7 @@ export function openStateDb(file: string, options: OpenStateDbOptions = {}): Dat
     const db = new Database(file);
     try {
       db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+      if (options.scratch) db.pragma('synchronous = OFF');
       refuseForeign(db, file);
       // Switching to WAL rewrites the header and a migration writes pages: check the file first, so a
       // corrupt database is reported untouched. A state.db we made is already WAL with no migration
@@ -60,7 +63,7 @@ export function openStateDb(file: string, options: OpenStateDbOptions = {}): Dat
       if (file !== ':memory:' && (pending || !wal)) assertIntact(db, file);
       if (file !== ':memory:' && !wal) db.pragma('journal_mode = WAL');
       db.pragma('foreign_keys = ON');
-      db.pragma('synchronous = NORMAL');
+      if (!options.scratch) db.pragma('synchronous = NORMAL');
       migrate(db);
       return db;
     } catch (err) {
