@@ -1,8 +1,10 @@
 import type { CliCommand } from '../cli-command.js';
 import { buildRequestCommand } from './build-request.js';
 import { checkCommand } from './check.js';
+import { reportCommand } from './report.js';
+import { probeCommand } from './probe.js';
 import { synthesizeFixturesCommand } from './synthesize-fixtures.js';
 
 /** Every command the CLI offers, one file each; add new commands to this list. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CliCommand<any>[] = [buildRequestCommand, checkCommand, synthesizeFixturesCommand];
+export const commands: CliCommand<any>[] = [buildRequestCommand, checkCommand, reportCommand, synthesizeFixturesCommand, probeCommand];
