@@ -159,7 +159,8 @@ export function applicableBehaviours(req: SentRequest): Set<Behaviour> {
   if (chatMessages(req)) applies.add('fields-sent');
   if (chatMessages(req) && assistants.some(isToolCallTurn)) applies.add('must-echo');
   if (req.policy.tier === 'strict' || req.spec.request.unknownFieldRejection) applies.add('strict-schema');
-  if (assistants.some((m) => opaqueItems(m).length > 0) && req.policy.tier !== 'strict' && req.policy.replayPolicy !== 'strip' && req.policy.replayPolicy !== 'unsigned') {
+  const replaysOpaque = req.policy.fields.includes('reasoning_details') && req.policy.tier !== 'strict' && req.policy.replayPolicy !== 'strip' && req.policy.replayPolicy !== 'unsigned';
+  if (replaysOpaque && assistants.some((m) => opaqueItems(m).length > 0)) {
     applies.add('signatures-verbatim');
   }
   if (assistants.some((m) => m.native)) applies.add('native-scoped');

@@ -19,11 +19,13 @@ function locate(body: unknown, instancePath: string): { index?: number; role?: s
 
 function toFinding(spec: ProviderSpec, body: unknown, error: ErrorObject): Finding | undefined {
   const where = locate(body, error.instancePath);
-  if (error.keyword === 'additionalProperties' && spec.request.unknownFieldRejection) {
+  // Providers word a top-level unknown key differently from a nested one, and it has no index to fill.
+  const rejection = (error.instancePath === '' && spec.request.unknownTopLevelRejection) || spec.request.unknownFieldRejection;
+  if (error.keyword === 'additionalProperties' && rejection) {
     const field = (error.params as { additionalProperty: string }).additionalProperty;
     return {
       rule: 'strict-schema',
-      rejection: spec.request.unknownFieldRejection,
+      rejection,
       params: { ...where, field, path: where.path ? `${where.path}.${field}` : field },
       detail: `unexpected property "${field}" at /${error.instancePath.slice(1)}`,
     };
