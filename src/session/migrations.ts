@@ -32,8 +32,8 @@ export const MIGRATIONS: readonly Migration[] = [
         exchange_count INTEGER NOT NULL DEFAULT 0
       );
 
-      -- One row per canonical message. NULL means "absent"; '' and ' ' are kept as written.
-      -- content, tool_calls, reasoning_details and native hold JSON text exactly as stored.
+      -- One row per canonical message. Every value column is JSON text (a pad is '" "', an empty
+      -- string '""'); NULL means the message had no such key. See turn-row.ts for why.
       CREATE TABLE turns (
         session_id        INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
         seq               INTEGER NOT NULL CHECK (seq >= 1),

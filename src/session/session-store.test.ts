@@ -52,12 +52,20 @@ describe('SessionStore', () => {
       expect(Object.keys(resumed.history.messages[i]!).sort()).toEqual(Object.keys(original).sort());
     }
     const rows = again.rows(id);
-    expect(rows[7]!.reasoning_content).toBe(' ');
-    expect(rows[9]!.reasoning_content).toBe('');
+    expect(rows[7]!.reasoning_content).toBe('" "');
+    expect(rows[9]!.reasoning_content).toBe('""');
     expect(rows[5]!.reasoning_content).toBeNull();
     expect(rows[2]!.reasoning_details).toBe(JSON.stringify(history.messages[2]!.reasoning_details));
     expect(resumed.session).toMatchObject({ id, title: 'weather', origin: 'import', turnCount: 10, exchangeCount: 3 });
     again.close();
+  });
+
+  it('keeps a string with a lone surrogate (a stream cut mid-pair) exactly', () => {
+    const store = SessionStore.open(file);
+    const odd = { role: 'assistant' as const, content: 'x\ud83d', reasoning_content: '\ude00y', name: 'n\ud800' };
+    const id = store.importHistory({ messages: [odd] });
+    expect(store.resume(id).history.messages[0]).toEqual(odd);
+    store.close();
   });
 
   it(`replays a resumed session byte-identically to the live one on every route (${routes.length} routes)`, () => {
