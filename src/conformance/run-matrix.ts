@@ -7,6 +7,7 @@ import { defaultRoutesFile, loadRouteTable } from '../routes/load-route-table.js
 import type { RoutePolicy, RouteTable } from '../routes/route-table.js';
 import { defaultScenariosDir, loadScenarios } from '../scenarios/load-scenarios.js';
 import type { Scenario } from '../scenarios/scenario.js';
+import { retentionChecks } from '../session/retention-checks.js';
 import { scenarioAppliesTo } from './applicability.js';
 import { policyFor, runScenario } from './run-scenario.js';
 import { BEHAVIOURS, type CellVerdict, type Check, type ConformanceRun } from './verdict.js';
@@ -20,7 +21,8 @@ export interface MatrixInputs {
   /** Only cells whose route is in this set (the gate narrows to affected routes). */
   routes?: ReadonlySet<string>;
   stream?: boolean;
-  retention?: (history: History, policy: RoutePolicy) => Check[];
+  /** Compaction / branch / resume checks per cell; defaults to the session store's, `false` skips them. */
+  retention?: ((history: History, policy: RoutePolicy) => Check[]) | false;
   onCell?: (done: number, total: number, cell: CellVerdict) => void;
 }
 
@@ -77,7 +79,7 @@ export async function runMatrix(inputs: MatrixInputs = {}, loaded: LoadedInputs 
                 specs: bySpec,
                 fixtures,
                 ...(inputs.stream ? { stream: true } : {}),
-                ...(inputs.retention ? { retention: inputs.retention } : {}),
+                ...(inputs.retention !== false ? { retention: inputs.retention ?? retentionChecks } : {}),
               })
             ).verdict
           : notApplicable(scenario, spec, table);

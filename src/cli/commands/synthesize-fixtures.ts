@@ -14,10 +14,11 @@ export const synthesizeFixturesCommand = defineCommand({
   run(args) {
     const result = synthesizeFixtures({ dir: args.out, scenarios: loadScenarios(), specs: loadProviderSpecs(), check: args.check });
     for (const label of result.stale) process.stdout.write(`stale: ${label} (run: reasoning-replay synthesize-fixtures)\n`);
+    for (const label of result.orphans) process.stdout.write(`${args.check ? 'orphan' : 'removed'}: ${label} (no scenario needs it)\n`);
     for (const label of result.noRenderer) process.stdout.write(`no renderer for this family yet: ${label}\n`);
     process.stdout.write(
-      `${result.written.length} written, ${result.unchanged.length} unchanged, ${result.keptRecorded.length} recorded kept, ${result.stale.length} stale, ${result.noRenderer.length} without renderer\n`,
+      `${result.written.length} written, ${result.unchanged.length} unchanged, ${result.keptRecorded.length} recorded kept, ${result.stale.length} stale, ${result.orphans.length} orphaned, ${result.noRenderer.length} without renderer\n`,
     );
-    return result.stale.length > 0 ? EXIT_VIOLATION : EXIT_OK;
+    return result.stale.length > 0 || (args.check && result.orphans.length > 0) ? EXIT_VIOLATION : EXIT_OK;
   },
 });
