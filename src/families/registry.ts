@@ -1,6 +1,7 @@
 import type { FamilyId } from '../routes/route-table.js';
 import type { Family } from './family.js';
 import { anthropicMessagesFamily } from './anthropic-messages/index.js';
+import { bedrockConverseFamily } from './bedrock-converse/index.js';
 import { copilotFamily } from './copilot/index.js';
 import { geminiFamily } from './gemini/index.js';
 import { openAIChatFamily } from './openai-chat/index.js';
@@ -9,6 +10,7 @@ import { openAIChatFamily } from './openai-chat/index.js';
 const families = new Map<FamilyId, Family>([
   [openAIChatFamily.id, openAIChatFamily],
   [anthropicMessagesFamily.id, anthropicMessagesFamily],
+  [bedrockConverseFamily.id, bedrockConverseFamily],
   [geminiFamily.id, geminiFamily],
   [copilotFamily.id, copilotFamily],
 ]);
