@@ -2,6 +2,7 @@ import type { ProviderSpec } from '../../providers/provider-spec.js';
 import type { FamilyId } from '../../routes/route-table.js';
 import type { Finding } from '../finding.js';
 import { judgeAnthropicMessages } from './anthropic-messages.js';
+import { judgeBedrockConverse } from './bedrock-converse.js';
 import { judgeMessageEchoes } from './message-echo-judge.js';
 import { judgeRequestSchema } from './request-schema-judge.js';
 
@@ -13,6 +14,7 @@ const familyJudges: Partial<Record<FamilyId, RequestJudge[]>> = {
   'openai-chat': [judgeMessageEchoes],
   copilot: [judgeMessageEchoes],
   'anthropic-messages': [judgeAnthropicMessages],
+  'bedrock-converse': [judgeBedrockConverse],
 };
 
 export function judgeRequest(spec: ProviderSpec, body: unknown): Finding[] {

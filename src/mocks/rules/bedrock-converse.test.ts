@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { fc, test } from '@fast-check/vitest';
+import { fromBedrockConverseResponse } from '../../families/bedrock-converse/from-response.js';
+import { renderBedrockConverseAnswer } from '../../families/bedrock-converse/render-answer.js';
+import { toBedrockConverseRequest } from '../../families/bedrock-converse/to-request.js';
+import type { History } from '../../model/history.js';
+import { defaultProvidersDir, loadProviderSpec } from '../../providers/load-provider-specs.js';
+import type { ProviderSpec } from '../../providers/provider-spec.js';
+import type { ReplayPolicy, RoutePolicy } from '../../routes/route-table.js';
+import { fillRejection } from '../fill-rejection.js';
+import { judgeBedrockConverse } from './bedrock-converse.js';
+import { judgeRequest } from './index.js';
+
+const load = (id: string) => loadProviderSpec(`${defaultProvidersDir()}/${id}.json`);
+const claude = load('bedrock');
+const r1 = load('bedrock-deepseek-r1');
+const oss = load('bedrock-gpt-oss');
+
+const policyFor = (spec: ProviderSpec, replayPolicy: ReplayPolicy): RoutePolicy => ({
+  routeId: 'bedrock', label: 'Bedrock', family: 'bedrock-converse', tier: 'standard', fields: ['reasoning_details'], flags: {}, replayPolicy,
+  target: { provider: 'bedrock', host: 'bedrock-runtime.us-east-1.amazonaws.com', model: spec.target.model },
+});
+
+const tools = [{ type: 'function', function: { name: 'lookup', parameters: { type: 'object', properties: {} } } }];
+
+/** Three calls with answers rendered for `spec`: a finished exchange, a new question, a tool loop in progress. */
+function conversation(spec: ProviderSpec, replayPolicy: ReplayPolicy, redacted = false): Record<string, unknown> {
+  const history: History = { messages: [{ role: 'user', content: 'first' }] };
+  const answer = (n: number, a: Parameters<typeof renderBedrockConverseAnswer>[0]) =>
+    history.messages.push(fromBedrockConverseResponse(renderBedrockConverseAnswer(a, { spec, call: n, scenario: 'judge' }).body).message);
+  answer(0, { reasoning: 'easy one', redacted, content: 'done' });
+  history.messages.push({ role: 'user', content: 'second' });
+  answer(1, { reasoning: 'need a lookup', tool_calls: [{ id: 'tu_1', type: 'function', function: { name: 'lookup', arguments: '{}' } }] });
+  history.messages.push({ role: 'tool', tool_call_id: 'tu_1', content: 'found' });
+  return toBedrockConverseRequest(history, policyFor(spec, replayPolicy), { tools }).body;
+}
+
+type Wire = { role: string; content: Record<string, { reasoningText?: Record<string, unknown>; redactedContent?: string }>[] }[];
+const reasoningAt = (body: Record<string, unknown>, i: number) => (body.messages as Wire)[i]!.content[0]!.reasoningContent!;
+const message = (spec: ProviderSpec, body: Record<string, unknown>) => {
+  const f = judgeRequest(spec, body)[0]!;
+  return JSON.stringify(fillRejection(spec.rejections[f.rejection]!, f.params).body);
+};
+
+describe('judgeBedrockConverse', () => {
+  it('signed policy on Claude: a faithful replay (signatures and redactedContent) is accepted', () => {
+    expect(judgeRequest(claude, conversation(claude, 'signed'))).toEqual([]);
+    expect(judgeRequest(claude, conversation(claude, 'signed', true))).toEqual([]);
+  });
+
+  test.prop([fc.nat()])('signed policy on Claude: any one signature character changed is rejected', (at) => {
+    const body = conversation(claude, 'signed');
+    const rt = reasoningAt(body, 3).reasoningText!;
+    const sig = rt.signature as string;
+    const i = at % sig.replace(/=+$/, '').length;
+    rt.signature = sig.slice(0, i) + (sig[i] === 'A' ? 'B' : 'A') + sig.slice(i + 1);
+    expect(judgeBedrockConverse(claude, body).map((f) => [f.rejection, f.params.index])).toEqual([['invalid-signature', 3]]);
+  });
+
+  it('Claude: a reasoningText without signature gets Bedrock\'s "Field required" wording', () => {
+    const body = conversation(claude, 'signed');
+    delete reasoningAt(body, 1).reasoningText!.signature;
+    expect(message(claude, body)).toContain('The model returned the following errors: messages.1.content.0.thinking.signature: Field required');
+  });
+
+  it('Claude: unsigned policy sent to Claude fails (the tool loop keeps no signature)', () => {
+    expect(judgeBedrockConverse(claude, conversation(claude, 'unsigned')).map((f) => f.rejection)).toEqual(['missing-signature', 'missing-signature']);
+  });
+
+  it('Claude: strip policy sent to Claude is accepted before the loop but the loop still needs its signature', () => {
+    expect(judgeBedrockConverse(claude, conversation(claude, 'strip')).map((f) => [f.rejection, f.params.index])).toEqual([['missing-signature', 3]]);
+  });
+
+  it('Claude: a tool loop whose assistant turn lost its reasoning gets "Expected thinking ... found tool_use"', () => {
+    const body = conversation(claude, 'signed');
+    (body.messages as Wire)[3]!.content.shift();
+    expect(message(claude, body)).toContain('messages.3.content.0.type: Expected `thinking` or `redacted_thinking`, but found `tool_use`.');
+  });
+
+  it('Claude: modified redactedContent in the latest assistant message "cannot be modified"', () => {
+    const body = conversation(claude, 'signed', true);
+    body.messages = (body.messages as Wire).slice(0, 2).concat([{ role: 'user', content: [{ text: 'more' }] }] as unknown as Wire);
+    const rc = reasoningAt(body, 1);
+    rc.redactedContent = rc.redactedContent!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'));
+    expect(judgeBedrockConverse(claude, body).map((f) => f.rejection)).toEqual(['blocks-modified']);
+  });
+
+  it('strip policy on DeepSeek R1: accepted; unsigned replay of earlier turns is refused verbatim (signed replay sends none of R1\'s unsigned text)', () => {
+    expect(judgeRequest(r1, conversation(r1, 'strip'))).toEqual([]);
+    for (const wrong of ['unsigned', 'signed'] as const) {
+      const body = conversation(r1, wrong);
+      expect(judgeBedrockConverse(r1, body).map((f) => [f.rejection, f.params.index])).toEqual(wrong === 'unsigned' ? [['reasoning-not-accepted', 1]] : []);
+    }
+    expect(message(r1, conversation(r1, 'unsigned'))).toContain('User messages cannot contain reasoning content. Please remove the reasoning content and try again.');
+  });
+
+  it('unsigned policy on gpt-oss: accepted; a replayed signature field is refused, even an empty one', () => {
+    expect(judgeRequest(oss, conversation(oss, 'unsigned'))).toEqual([]);
+    const body = conversation(oss, 'unsigned');
+    reasoningAt(body, 1).reasoningText!.signature = '';
+    expect(message(oss, body)).toContain("This model doesn't support the reasoningContent.reasoningText.signature field. Remove reasoningContent.reasoningText.signature and try again.");
+  });
+
+  it('an unknown key inside reasoningContent is a schema rejection first', () => {
+    const body = conversation(claude, 'signed');
+    (reasoningAt(body, 1) as Record<string, unknown>).text = 'x';
+    expect(judgeRequest(claude, body)[0]!.rejection).toBe('unknown-parameter');
+  });
+});

@@ -1,0 +1,84 @@
+import type { ProviderSpec } from '../../providers/provider-spec.js';
+import { isPlainObject } from '../../util/deep-merge.js';
+import type { Finding } from '../finding.js';
+import { verifyMockRedactedData, verifyMockThinkingSignature } from '../mock-signature.js';
+import { toolLoopOpener, type LoopMessage } from './claude-tool-loop.js';
+
+function blocksOf(message: unknown): Record<string, unknown>[] {
+  return isPlainObject(message) && Array.isArray(message.content) ? message.content.filter(isPlainObject) : [];
+}
+
+/** A Converse block's kind in Anthropic's words, which is how Claude-on-Bedrock errors name them. */
+function kindOf(block: Record<string, unknown>): string {
+  if (isPlainObject(block.reasoningContent)) return isPlainObject(block.reasoningContent.reasoningText) ? 'thinking' : 'redacted_thinking';
+  if (block.toolUse !== undefined) return 'tool_use';
+  if (block.toolResult !== undefined) return 'tool_result';
+  if (block.text !== undefined) return 'text';
+  return Object.keys(block)[0] ?? 'nothing';
+}
+
+function thinkingEnabled(body: Record<string, unknown>): boolean {
+  const extra = isPlainObject(body.additionalModelRequestFields) ? body.additionalModelRequestFields : {};
+  return isPlainObject(extra.thinking) && (extra.thinking.type === 'enabled' || extra.thinking.type === 'adaptive');
+}
+
+/**
+ * What Bedrock Converse checks about replayed reasoning, model by model. The spec says which
+ * model it targets by the rejections it defines, and each rule runs only when its rejection is
+ * defined: Claude (`missing-signature`, `invalid-signature`, `blocks-modified`, `thinking-expected`),
+ * models that refuse signatures (`signature-not-supported`, gpt-oss and Nova), and models that refuse
+ * any replayed reasoning (`reasoning-not-accepted`, DeepSeek R1; judged before the last user
+ * message only, matching the seed's split point [INF: R1 on Bedrock has no tool use to test inside]).
+ */
+export function judgeBedrockConverse(spec: ProviderSpec, body: unknown): Finding[] {
+  if (!isPlainObject(body) || !Array.isArray(body.messages)) return [];
+  const has = (id: string) => id in spec.rejections;
+  const messages = body.messages;
+  const shape: LoopMessage[] = messages.map((m) => ({ role: isPlainObject(m) ? String(m.role) : '', kinds: blocksOf(m).map(kindOf) }));
+  const lastUser = shape.reduce((at, m, i) => (m.role === 'user' && m.kinds.some((k) => k !== 'tool_result') ? i : at), -1);
+  const lastAssistant = shape.reduce((at, m, i) => (m.role === 'assistant' ? i : at), -1);
+  const findings: Finding[] = [];
+
+  messages.forEach((message, index) => {
+    if (!isPlainObject(message) || message.role !== 'assistant') return;
+    let ordinal = 0;
+    blocksOf(message).forEach((block, at) => {
+      if (!isPlainObject(block.reasoningContent)) return;
+      const rc = block.reasoningContent;
+      const params = { index, block: at, role: 'assistant', path: `messages.${index}.content.${at}.reasoningContent` };
+      const push = (rule: string, rejection: string, detail: string) => findings.push({ rule, rejection, params, detail });
+      const ordinalHere = ordinal++;
+      if (has('reasoning-not-accepted') && index < lastUser) {
+        push('fields-sent', 'reasoning-not-accepted', `assistant message ${index} (before the last user message) carries reasoningContent, which ${spec.target.model} refuses`);
+        return;
+      }
+      if (isPlainObject(rc.reasoningText)) {
+        const { text, signature } = rc.reasoningText;
+        if ('signature' in rc.reasoningText && has('signature-not-supported')) {
+          push('fields-sent', 'signature-not-supported', `assistant message ${index} block ${at} carries reasoningText.signature, which ${spec.target.model} does not take`);
+        } else if ((typeof signature !== 'string' || signature === '') && has('missing-signature')) {
+          push('signatures-verbatim', 'missing-signature', `assistant message ${index} block ${at}: reasoningText has no signature`);
+        } else if (has('invalid-signature') && !verifyMockThinkingSignature(String(text ?? ''), ordinalHere, signature)) {
+          push('signatures-verbatim', 'invalid-signature', `assistant message ${index} block ${at} (reasoning block #${ordinalHere}) does not match the signature the provider issued`);
+        }
+      } else if (rc.redactedContent !== undefined && !verifyMockRedactedData(rc.redactedContent, ordinalHere)) {
+        const rejection = index === lastAssistant ? 'blocks-modified' : 'invalid-redacted';
+        if (has(rejection)) push('signatures-verbatim', rejection, `assistant message ${index} block ${at}: redactedContent is not the data the provider issued`);
+      }
+    });
+  });
+
+  if (thinkingEnabled(body) && has('thinking-expected')) {
+    const opener = toolLoopOpener(shape);
+    const first = opener === undefined ? undefined : shape[opener]!.kinds[0];
+    if (opener !== undefined && first !== 'thinking' && first !== 'redacted_thinking') {
+      findings.push({
+        rule: 'signatures-verbatim',
+        rejection: 'thinking-expected',
+        params: { index: opener, block: 0, found: first ?? 'nothing', role: 'assistant', path: `messages.${opener}.content.0` },
+        detail: `assistant message ${opener} opens the current tool loop with ${first ?? 'no block'}, not reasoningContent`,
+      });
+    }
+  }
+  return findings;
+}
