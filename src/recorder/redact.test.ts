@@ -12,8 +12,8 @@ describe('redactHeaders', () => {
       'x-api-key': KEY,
       'X-Goog-Api-Key': 'AIza-whatever',
       'api-key': 'azure',
-      cookie: 'a=b',
-      'set-cookie': 'session=abc; HttpOnly',
+      cookie: 'a=b; theme=dark',
+      'set-cookie': 'session=abc; HttpOnly; Expires=Wed, 21 Oct 2026 07:28:00 GMT, __cf_bm=xyz; Path=/',
       'content-type': 'application/json',
       'anthropic-version': '2023-06-01',
     });
@@ -22,8 +22,8 @@ describe('redactHeaders', () => {
       'x-api-key': REDACTED,
       'X-Goog-Api-Key': REDACTED,
       'api-key': REDACTED,
-      cookie: REDACTED,
-      'set-cookie': REDACTED,
+      cookie: `a=${REDACTED}; theme=${REDACTED}`,
+      'set-cookie': `session=${REDACTED}, __cf_bm=${REDACTED}`,
       'content-type': 'application/json',
       'anthropic-version': '2023-06-01',
     });

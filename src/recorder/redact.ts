@@ -28,8 +28,6 @@ const CREDENTIAL_HEADERS = new Set([
   'x-api-key',
   'api-key',
   'x-goog-api-key',
-  'cookie',
-  'set-cookie',
   'x-amz-security-token',
   'x-amz-credential',
   'x-amz-signature',
@@ -46,6 +44,22 @@ function redactAuthorization(value: string): string {
   return scheme ? `${scheme} ${REDACTED}` : REDACTED;
 }
 
+/**
+ * Cookies keep their names and lose their values: a replaying mock (msw parses set-cookie) needs a
+ * well-formed cookie, and the names say what the provider set. Several set-cookie values arrive
+ * joined by ", " (fetch's Headers); a comma inside an Expires date is not followed by `name=`.
+ */
+function redactCookies(value: string, header: 'cookie' | 'set-cookie'): string {
+  const parts = header === 'cookie' ? value.split(/;\s*/) : value.split(/,\s*(?=[^;,=\s]+=)/);
+  return parts
+    .filter((p) => p.trim() !== '')
+    .map((p) => {
+      const eq = p.indexOf('=');
+      return eq > 0 ? `${p.slice(0, eq).trim()}=${REDACTED}` : REDACTED;
+    })
+    .join(header === 'cookie' ? '; ' : ', ');
+}
+
 export function redactHeaders(headers: Record<string, string>): Record<string, string> {
   const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
   // X-Amz-Date is no secret alone, but beside a SigV4 signature it is one of the signed inputs.
@@ -54,6 +68,7 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
   for (const [name, value] of Object.entries(headers)) {
     const key = name.toLowerCase();
     if (key === 'authorization' || key === 'proxy-authorization') out[name] = redactAuthorization(value);
+    else if (key === 'cookie' || key === 'set-cookie') out[name] = redactCookies(value, key);
     else if (CREDENTIAL_HEADERS.has(key) || (signed && key === 'x-amz-date')) out[name] = REDACTED;
     else out[name] = value;
   }

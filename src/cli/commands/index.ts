@@ -3,8 +3,9 @@ import { buildRequestCommand } from './build-request.js';
 import { checkCommand } from './check.js';
 import { reportCommand } from './report.js';
 import { probeCommand } from './probe.js';
+import { recordCommand } from './record.js';
 import { synthesizeFixturesCommand } from './synthesize-fixtures.js';
 
 /** Every command the CLI offers, one file each; add new commands to this list. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CliCommand<any>[] = [buildRequestCommand, checkCommand, reportCommand, synthesizeFixturesCommand, probeCommand];
+export const commands: CliCommand<any>[] = [buildRequestCommand, checkCommand, reportCommand, synthesizeFixturesCommand, probeCommand, recordCommand];
