@@ -1,8 +1,13 @@
-import { relative } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
 import { countRun, formatFailures, formatMatrix } from '../../conformance/format-matrix.js';
 import { uncoveredRoutes } from '../../conformance/route-coverage.js';
 import { loadMatrixInputs, runMatrix } from '../../conformance/run-matrix.js';
 import { defaultRoutesFile } from '../../routes/load-route-table.js';
+import { runGate } from '../../gate/run-gate.js';
+import { buildCompatibilityReport } from '../../report/build-compatibility-report.js';
+import { renderJunit } from '../../report/render-junit.js';
+import { writeFileAtomic } from '../../util/write-file-atomic.js';
 import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
 import { progressLine } from '../progress.js';
 
@@ -14,10 +19,33 @@ export const checkCommand = defineCommand({
       .option('routes', { type: 'string', default: defaultRoutesFile(), defaultDescription: 'specs/routes.json', describe: 'route table to check' })
       .option('stream', { type: 'boolean', default: false, describe: 'ask for streamed answers and read them through each family’s stream accumulator' })
       .option('quiet', { type: 'boolean', default: false, describe: 'print only failures and the summary' })
+      .option('base', {
+        type: 'string',
+        describe:
+          "git ref to compare with: prints the route-table diff in words and runs the routes it can affect (all routes when src/, specs/providers, specs/scenarios, specs/schema, fixtures/ or the package files changed). The repository is the current directory's git toplevel; --routes defaults to its specs/routes.json. The working tree is compared as it is, uncommitted edits included",
+      })
+      .option('junit', { type: 'string', describe: 'also write JUnit XML here (one testsuite per route, one testcase per route x behaviour)' })
+      .option('require-clean', { type: 'boolean', default: false, implies: 'base', describe: 'with --base: refuse (exit 2) when the working tree has uncommitted changes, to gate committed state only' })
       .example('$0 check', 'gate the bundled route table')
       .example('$0 check --routes my-routes.json', 'gate an edited copy')
-      .epilog('Exit codes: 0 every cell conforms, 1 a violation (failing cells listed), 2 bad input.'),
+      .example('$0 check --base origin/main --junit reports/junit-gate.xml', 'gate a pull request: what changed since main, and does it still conform')
+      .epilog(
+        'With GITHUB_ACTIONS=true, --base also prints ::error annotations on the line of specs/routes.json that introduced each failing route.\n' +
+          'Exit codes: 0 every cell conforms, 1 a violation (failing cells listed), 2 bad input (unknown ref, no route table at the ref, not a git repository, an invalid table).',
+      ),
   async run(args) {
+    if (args.base) {
+      const result = await runGate({
+        base: args.base,
+        // The package's own table is the default only outside --base; with --base the repository's table is gated.
+        ...(args.routes !== defaultRoutesFile() ? { routes: args.routes } : {}),
+        ...(args.junit ? { junit: args.junit } : {}),
+        requireClean: args['require-clean'],
+        githubActions: process.env.GITHUB_ACTIONS === 'true',
+        stream: args.stream,
+      });
+      return result.failed ? EXIT_VIOLATION : EXIT_OK;
+    }
     const loaded = loadMatrixInputs({ routesFile: args.routes });
     const progress = progressLine('checking cell');
     const run = await runMatrix({ routesFile: args.routes, onCell: (done, total) => progress.update(done, total) }, loaded);
@@ -29,6 +57,11 @@ export const checkCommand = defineCommand({
     if (failures) process.stdout.write(failures + '\n\n');
     for (const route of uncovered) {
       process.stdout.write(`✗ route ${route} is not tested: no provider spec in specs/providers/ resolves to it (add one with its target provider, host and model)\n`);
+    }
+    if (args.junit) {
+      const report = buildCompatibilityReport(run, { routeOrder: loaded.table.routes.map((r) => r.id), untestedRoutes: uncovered });
+      mkdirSync(dirname(resolve(args.junit)), { recursive: true });
+      writeFileAtomic(args.junit, renderJunit(report));
     }
     const file = relative(process.cwd(), run.routesFile) || run.routesFile;
     process.stdout.write(
