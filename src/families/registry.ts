@@ -5,6 +5,7 @@ import { bedrockConverseFamily } from './bedrock-converse/index.js';
 import { copilotFamily } from './copilot/index.js';
 import { geminiFamily } from './gemini/index.js';
 import { openAIChatFamily } from './openai-chat/index.js';
+import { openAIResponsesFamily } from './openai-responses/index.js';
 
 /** Families register here; a route whose family is missing fails loudly rather than falling back. */
 const families = new Map<FamilyId, Family>([
@@ -13,6 +14,7 @@ const families = new Map<FamilyId, Family>([
   [bedrockConverseFamily.id, bedrockConverseFamily],
   [geminiFamily.id, geminiFamily],
   [copilotFamily.id, copilotFamily],
+  [openAIResponsesFamily.id, openAIResponsesFamily],
 ]);
 
 export function familyFor(id: FamilyId): Family {

@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import type { AnswerRenderer } from '../../fixtures/render-answer.js';
+import { mockOpaque } from '../../mocks/mock-opaque.js';
+import type { SseEvent } from '../../sse/sse-event.js';
+import { chunkText } from '../openai-chat/render-answer.js';
+
+/** The kind an encrypted blob is issued for: bound to its item id, so a blob moved to another item fails. */
+export function encryptedKind(reasoningId: string): string {
+  return `encrypted:${reasoningId}`;
+}
+
+/**
+ * Ids as the mock issues them: `rs_<hex>`, and for calls made after that reasoning
+ * `fc_<same hex>_<n>`, so the mock can tell from an fc_ id which reasoning item it needs.
+ */
+export function responsesIds(scenario: string, call: number): { reasoning: string; message: string; functionCall: (n: number) => string } {
+  const hex = createHash('sha256').update(`${scenario}/${call}`).digest('hex').slice(0, 32);
+  return { reasoning: `rs_${hex}`, message: `msg_${hex}`, functionCall: (n) => `fc_${hex}_${n}` };
+}
+
+/**
+ * A scripted answer as the Responses API writes it with `include: ["reasoning.encrypted_content"]`
+ * and a summary requested: a reasoning item (summary + encrypted_content), a message item, then
+ * function_call items; and the same answer as its SSE events, where the encrypted_content is
+ * only complete in `response.output_item.done`.
+ */
+export const renderOpenAIResponsesAnswer: AnswerRenderer = (answer, { spec, call, scenario }) => {
+  const ids = responsesIds(scenario, call);
+  const calls = answer.tool_calls ?? [];
+  const reasons = answer.reasoning !== undefined || calls.length > 0;
+  const summaryText = answer.reasoning !== undefined && !answer.redacted && answer.reasoning !== '' ? answer.reasoning : undefined;
+  const output: Record<string, unknown>[] = [];
+  if (reasons) {
+    output.push({
+      id: ids.reasoning,
+      type: 'reasoning',
+      summary: summaryText !== undefined ? [{ type: 'summary_text', text: summaryText }] : [],
+      encrypted_content: mockOpaque('openai-responses', encryptedKind(ids.reasoning), `${scenario}/${call}`),
+    });
+  }
+  if (answer.content) {
+    output.push({ id: ids.message, type: 'message', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: answer.content, annotations: [] }] });
+  }
+  calls.forEach((c, n) => {
+    output.push({ id: reasons ? ids.functionCall(n) : `fc_${n}`, type: 'function_call', status: 'completed', call_id: c.id, name: c.function.name, arguments: c.function.arguments });
+  });
+  const created_at = 1_767_225_600 + call;
+  const usage = { input_tokens: 20 + call * 40, output_tokens: 30, output_tokens_details: { reasoning_tokens: 12 }, total_tokens: 50 + call * 40 };
+  const responseId = `resp_${ids.reasoning.slice(3)}`;
+  const body = { id: responseId, object: 'response', created_at, status: 'completed', model: spec.target.model, output, usage, store: false };
+
+  const events: Array<Record<string, unknown>> = [{ type: 'response.created', response: { ...body, status: 'in_progress', output: [], usage: null } }];
+  output.forEach((item, output_index) => {
+    if (item.type === 'reasoning') {
+      // The added item's encrypted_content is a placeholder: only the done item's is whole.
+      events.push({ type: 'response.output_item.added', output_index, item: { id: item.id, type: 'reasoning', summary: [], encrypted_content: null } });
+      (item.summary as Array<{ text: string }>).forEach((part, summary_index) => {
+        events.push({ type: 'response.reasoning_summary_part.added', item_id: item.id, output_index, summary_index, part: { type: 'summary_text', text: '' } });
+        for (const delta of chunkText(part.text)) events.push({ type: 'response.reasoning_summary_text.delta', item_id: item.id, output_index, summary_index, delta });
+        events.push({ type: 'response.reasoning_summary_text.done', item_id: item.id, output_index, summary_index, text: part.text });
+        events.push({ type: 'response.reasoning_summary_part.done', item_id: item.id, output_index, summary_index, part: { type: 'summary_text', text: part.text } });
+      });
+    } else if (item.type === 'message') {
+      const text = (item.content as Array<{ text: string }>)[0]!.text;
+      events.push({ type: 'response.output_item.added', output_index, item: { ...item, status: 'in_progress', content: [] } });
+      events.push({ type: 'response.content_part.added', item_id: item.id, output_index, content_index: 0, part: { type: 'output_text', text: '', annotations: [] } });
+      for (const delta of chunkText(text)) events.push({ type: 'response.output_text.delta', item_id: item.id, output_index, content_index: 0, delta });
+      events.push({ type: 'response.output_text.done', item_id: item.id, output_index, content_index: 0, text });
+      events.push({ type: 'response.content_part.done', item_id: item.id, output_index, content_index: 0, part: { type: 'output_text', text, annotations: [] } });
+    } else {
+      events.push({ type: 'response.output_item.added', output_index, item: { ...item, status: 'in_progress', arguments: '' } });
+      for (const delta of chunkText(String(item.arguments), 2)) events.push({ type: 'response.function_call_arguments.delta', item_id: item.id, output_index, delta });
+      events.push({ type: 'response.function_call_arguments.done', item_id: item.id, output_index, arguments: item.arguments });
+    }
+    events.push({ type: 'response.output_item.done', output_index, item });
+  });
+  events.push({ type: 'response.completed', response: body });
+  const stream: SseEvent[] = events.map((e, i) => ({ event: String(e.type), data: JSON.stringify({ ...e, sequence_number: i }), atMs: i * 15 }));
+  return { body, stream };
+};

@@ -1,0 +1,79 @@
+import type { History, Message, ReasoningDetail } from '../../model/history.js';
+import { selectCarriers } from '../../replay/select-carriers.js';
+import type { RoutePolicy } from '../../routes/route-table.js';
+import { deepMerge, isPlainObject } from '../../util/deep-merge.js';
+import type { OutboundRequest, RequestOptions } from '../family.js';
+import { readFunctionCallIds, RESPONSES_DETAIL_FORMAT } from './responses-native.js';
+
+type Item = Record<string, unknown>;
+
+function textOf(content: Message['content']): string {
+  if (content === null) return '';
+  return typeof content === 'string' ? content : content.map((p) => p.text).join('');
+}
+
+/**
+ * Stored Responses reasoning (OpenRouter-shaped items sharing an `rs_` id) -> reasoning input
+ * items, in order. An item without encrypted_content is not sent: with `store: false` the API
+ * cannot look it up ("Item with id 'rs_…' not found. Items are not persisted when `store` is set
+ * to false", vercel/ai#7543). Reasoning from other providers (Anthropic thinking, plain text) has
+ * no Responses form and stays out.
+ */
+export function reasoningItems(details: readonly ReasoningDetail[]): Item[] {
+  const byId = new Map<string, { summary: Array<{ type: 'summary_text'; text: string }>; encrypted?: string }>();
+  for (const d of details) {
+    if (d.format !== RESPONSES_DETAIL_FORMAT || typeof d.id !== 'string' || d.id === '') continue;
+    const entry = byId.get(d.id) ?? { summary: [] };
+    if (d.type === 'reasoning.summary') entry.summary.push({ type: 'summary_text', text: d.summary });
+    else if (d.type === 'reasoning.encrypted') entry.encrypted = d.data;
+    byId.set(d.id, entry);
+  }
+  return [...byId.entries()]
+    .filter(([, e]) => e.encrypted !== undefined)
+    .map(([id, e]) => ({ type: 'reasoning', id, summary: e.summary, encrypted_content: e.encrypted }));
+}
+
+function assistantItems(message: Message, policy: RoutePolicy, options: RequestOptions): Item[] {
+  const carriers = selectCarriers(message, policy, options.omit);
+  const reasoning = reasoningItems(carriers.reasoning_details ?? []);
+  // fc_ ids pair with their reasoning item: send them only when that reasoning goes too.
+  const fcIds = reasoning.length > 0 ? readFunctionCallIds(carriers.native) : {};
+  const items: Item[] = [...reasoning];
+  const text = textOf(message.content);
+  if (text !== '') items.push({ type: 'message', role: 'assistant', content: [{ type: 'output_text', text }] });
+  for (const call of message.tool_calls ?? []) {
+    const id = fcIds[call.id];
+    items.push({ type: 'function_call', ...(id !== undefined ? { id } : {}), call_id: call.id, name: call.function.name, arguments: call.function.arguments });
+  }
+  return items;
+}
+
+/** Chat-style tool definitions -> the flat Responses shape; anything else passes as given. */
+function responsesTools(tools: unknown[]): unknown[] {
+  return tools.map((tool) => (isPlainObject(tool) && tool.type === 'function' && isPlainObject(tool.function) ? { type: 'function', ...tool.function } : tool));
+}
+
+/**
+ * History -> a stateless Responses request: `store: false` and `include:
+ * ["reasoning.encrypted_content"]`, so each turn's reasoning comes back as encrypted items that
+ * are replayed verbatim before the function calls they produced.
+ */
+export function toOpenAIResponsesRequest(history: History, policy: RoutePolicy, options: RequestOptions = {}): OutboundRequest {
+  const input: Item[] = [];
+  for (const message of history.messages) {
+    if (message.role === 'assistant') input.push(...assistantItems(message, policy, options));
+    else if (message.role === 'tool') input.push({ type: 'function_call_output', call_id: message.tool_call_id ?? '', output: textOf(message.content) });
+    else input.push({ role: message.role, content: textOf(message.content) });
+  }
+  let body: Record<string, unknown> = {
+    model: policy.target.model,
+    input,
+    store: false,
+    include: ['reasoning.encrypted_content'],
+    reasoning: { summary: 'auto' },
+  };
+  if (options.tools && options.tools.length > 0) body.tools = responsesTools(options.tools);
+  if (options.stream) body.stream = true;
+  if (Object.keys(policy.flags).length > 0) body = deepMerge(body, policy.flags);
+  return { family: 'openai-responses', method: 'POST', path: '/responses', headers: { 'content-type': 'application/json' }, body };
+}
