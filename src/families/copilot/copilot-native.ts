@@ -9,40 +9,41 @@ export const COPILOT_NATIVE_KEY = 'copilot';
  * `reasoning_opaque`, and a `thought_signature` on a tool call's function (Gemini via Copilot,
  * per the seed). Only the latest opaque and signature of an answer count: Claude on Copilot
  * sends a new opaque before each tool call and clients replay only the last one.
+ *
+ * The readable text is kept once, as the message's `reasoning`; the record only says that it was
+ * Copilot's reasoning_text (`reasoning_text: true`), so no conversation text is duplicated into
+ * the private record. `thought_signature_call` is the index of the tool call it came on.
  */
 export interface CopilotNativeFields {
-  reasoning_text?: string;
+  reasoning_text?: true;
   reasoning_opaque?: string;
   thought_signature?: string;
-  /** Id of the tool call the signature came on, so it goes back on the same call. */
-  thought_signature_call?: string;
+  thought_signature_call?: number;
 }
 
 const usable = (v: unknown): v is string => typeof v === 'string' && v !== '';
+const index = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 
-export function copilotNativeRecord(route: string, fields: CopilotNativeFields): NativeCarrierRecord | undefined {
+function clean(fields: { reasoning_text?: unknown; reasoning_opaque?: unknown; thought_signature?: unknown; thought_signature_call?: unknown }): CopilotNativeFields {
   const out: CopilotNativeFields = {};
-  if (usable(fields.reasoning_text)) out.reasoning_text = fields.reasoning_text;
+  // The text goes back only beside its opaque.
+  if (fields.reasoning_text === true && usable(fields.reasoning_opaque)) out.reasoning_text = true;
   if (usable(fields.reasoning_opaque)) out.reasoning_opaque = fields.reasoning_opaque;
-  if (usable(fields.thought_signature) && usable(fields.thought_signature_call)) {
+  if (usable(fields.thought_signature) && index(fields.thought_signature_call)) {
     out.thought_signature = fields.thought_signature;
     out.thought_signature_call = fields.thought_signature_call;
   }
-  // Readable text alone is not worth a record: it travels as `reasoning` and is never replayed without its opaque.
+  return out;
+}
+
+export function copilotNativeRecord(route: string, fields: CopilotNativeFields): NativeCarrierRecord | undefined {
+  const out = clean(fields);
   if (out.reasoning_opaque === undefined && out.thought_signature === undefined) return undefined;
   return { route, fields: out as Record<string, unknown> };
 }
 
 export function readCopilotNativeFields(fields: Record<string, unknown> | undefined): CopilotNativeFields {
-  if (!fields) return {};
-  const out: CopilotNativeFields = {};
-  if (usable(fields.reasoning_text)) out.reasoning_text = fields.reasoning_text;
-  if (usable(fields.reasoning_opaque)) out.reasoning_opaque = fields.reasoning_opaque;
-  if (usable(fields.thought_signature) && usable(fields.thought_signature_call)) {
-    out.thought_signature = fields.thought_signature;
-    out.thought_signature_call = fields.thought_signature_call;
-  }
-  return out;
+  return fields ? clean(fields) : {};
 }
 
 /** The standard tool call without Copilot's signature: canonical history must not carry it to other routes. */

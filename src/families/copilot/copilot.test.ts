@@ -60,7 +60,7 @@ describe('copilot stream carriers', () => {
     expect(answer.carriers.reasoning).toBe('Let me look.');
     expect(answer.carriers.native).toEqual({
       route: 'copilot',
-      fields: { reasoning_text: 'Let me look.', reasoning_opaque: 'OPAQUE_NEW', thought_signature: 'SIG_NEW', thought_signature_call: 'call_b' },
+      fields: { reasoning_text: true, reasoning_opaque: 'OPAQUE_NEW', thought_signature: 'SIG_NEW', thought_signature_call: 1 },
     });
     expect(JSON.stringify(answer.message.tool_calls)).not.toContain('SIG_');
   });
@@ -89,15 +89,16 @@ function toolLoop(): History {
         content: null,
         tool_calls: [{ id: 'call_a', type: 'function', function: { name: 'ls', arguments: '{}' } }],
         reasoning: 'I should list.',
-        native: { route: 'copilot', fields: { reasoning_text: 'I should list.', reasoning_opaque: 'OPAQUE_1', thought_signature: 'SIG_1', thought_signature_call: 'call_a' } },
+        native: { route: 'copilot', fields: { reasoning_text: true, reasoning_opaque: 'OPAQUE_1', thought_signature: 'SIG_1', thought_signature_call: 0 } },
       },
       { role: 'tool', tool_call_id: 'call_a', content: 'a.txt' },
-      { role: 'assistant', content: 'One file.', native: { route: 'copilot', fields: { reasoning_text: 'Done.', reasoning_opaque: 'OPAQUE_2' } } },
+      { role: 'assistant', content: 'One file.', reasoning: 'Done.', native: { route: 'copilot', fields: { reasoning_text: true, reasoning_opaque: 'OPAQUE_2' } } },
       {
         role: 'assistant',
         content: null,
         tool_calls: [{ id: 'call_b', type: 'function', function: { name: 'cat', arguments: '{}' } }],
-        native: { route: 'copilot', fields: { reasoning_text: 'Text without its opaque.' } },
+        reasoning: 'Text without its opaque.',
+        native: { route: 'copilot', fields: { reasoning_text: true } },
       },
       { role: 'tool', tool_call_id: 'call_b', content: 'x' },
     ],
@@ -115,6 +116,7 @@ describe('copilot request', () => {
       reasoning_opaque: 'OPAQUE_1',
     });
     expect(body.messages[3]).toEqual({ role: 'assistant', content: 'One file.' });
+    expect(body.messages[3]).not.toHaveProperty('reasoning_opaque');
     expect(body.messages[4]).not.toHaveProperty('reasoning_text');
     expect(body.messages[4]).not.toHaveProperty('reasoning_opaque');
   });

@@ -12,11 +12,13 @@ import { mapCopilotFinishReason } from './map-copilot-finish-reason.js';
  * `reasoning` carrier, so other routes can see the text; the opaque and the signature stay in
  * the native record and reach the Copilot route only.
  */
-export function assembleCopilotAnswer(chat: ParsedAnswer, native: { text?: string; opaque?: string; signature?: string; signatureCall?: string }, nativeKey: string, finishReason: string | null): ParsedAnswer {
+export function assembleCopilotAnswer(chat: ParsedAnswer, native: { text?: string; opaque?: string; signature?: string; signatureCall?: number }, nativeKey: string, finishReason: string | null): ParsedAnswer {
   const carriers: Carriers = { ...chat.carriers };
   if (native.text !== undefined && native.text !== '' && carriers.reasoning === undefined) carriers.reasoning = native.text;
-  const record = copilotNativeRecord(nativeKey, {
-    ...(native.text !== undefined ? { reasoning_text: native.text } : {}),
+  // Copilot reads these back on tool-call messages only (opencode#4468); on any other answer a record would never travel.
+  const toolTurn = (chat.message.tool_calls?.length ?? 0) > 0;
+  const record = toolTurn && copilotNativeRecord(nativeKey, {
+    ...(native.text !== undefined && native.text !== '' ? { reasoning_text: true as const } : {}),
     ...(native.opaque !== undefined ? { reasoning_opaque: native.opaque } : {}),
     ...(native.signature !== undefined ? { thought_signature: native.signature } : {}),
     ...(native.signatureCall !== undefined ? { thought_signature_call: native.signatureCall } : {}),
@@ -34,12 +36,12 @@ export function fromCopilotResponse(body: unknown, policy?: RoutePolicy): Parsed
   const toolCalls = Array.isArray(raw.tool_calls) ? raw.tool_calls.map(plainToolCall) : [];
   if (toolCalls.length > 0) chat.message.tool_calls = toolCalls;
   let signature: string | undefined;
-  let signatureCall: string | undefined;
+  let signatureCall: number | undefined;
   (Array.isArray(raw.tool_calls) ? raw.tool_calls : []).forEach((call, i) => {
     const fn = isPlainObject(call) && isPlainObject(call.function) ? call.function : {};
     if (typeof fn.thought_signature === 'string' && fn.thought_signature !== '') {
       signature = fn.thought_signature;
-      signatureCall = toolCalls[i]!.id;
+      signatureCall = i;
     }
   });
   return assembleCopilotAnswer(

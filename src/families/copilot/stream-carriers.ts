@@ -53,13 +53,13 @@ export class CopilotAccumulator implements StreamAccumulator {
     const chat = this.chat.answer(whole);
     const calls: ToolCall[] = chat.message.tool_calls ?? [];
     const sig = this.reader.signature;
-    const signatureCall = sig ? calls[sig.callIndex]?.id : undefined;
+    const signatureCall = sig && calls[sig.callIndex] !== undefined ? sig.callIndex : undefined;
     // A broken stream keeps the readable text only: the opaque may be a superseded one.
     const native = whole
       ? {
           ...(this.reader.text !== undefined ? { text: this.reader.text } : {}),
           ...(this.reader.opaque !== undefined ? { opaque: this.reader.opaque } : {}),
-          ...(sig && signatureCall ? { signature: sig.value, signatureCall } : {}),
+          ...(sig && signatureCall !== undefined ? { signature: sig.value, signatureCall } : {}),
         }
       : { ...(this.reader.text !== undefined ? { text: this.reader.text } : {}) };
     return assembleCopilotAnswer(chat, native, this.nativeKey, chat.finishReason);

@@ -16,12 +16,12 @@ function copilotMessage(message: Message, policy: RoutePolicy, options: RequestO
   if (!isToolCallTurn(message)) return wire;
   const native = readCopilotNativeFields(selectCarriers(message, policy, options.omit).native);
   if (native.reasoning_opaque !== undefined) {
-    if (native.reasoning_text !== undefined) wire.reasoning_text = native.reasoning_text;
+    if (native.reasoning_text === true && message.reasoning) wire.reasoning_text = message.reasoning;
     wire.reasoning_opaque = native.reasoning_opaque;
   }
   if (native.thought_signature !== undefined) {
-    wire.tool_calls = message.tool_calls!.map((call) =>
-      call.id === native.thought_signature_call ? { ...call, function: { ...call.function, thought_signature: native.thought_signature } } : call,
+    wire.tool_calls = message.tool_calls!.map((call, i) =>
+      i === native.thought_signature_call ? { ...call, function: { ...call.function, thought_signature: native.thought_signature } } : call,
     );
   }
   return wire;

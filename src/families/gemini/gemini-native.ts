@@ -7,12 +7,14 @@ export const GEMINI_NATIVE_KEY = 'gemini';
 /**
  * One part of a model turn as Gemini sent it, in order. A signature belongs to a position in
  * this sequence (Gemini: "pass it back exactly as received", on the part it came on), so the
- * record keeps the sequence: `call` points into the message's tool_calls, text parts keep their
- * own text so a turn split over several text parts is rebuilt part for part.
+ * record keeps the sequence. It holds no readable text: text parts say how many characters of
+ * the message content they held, thought parts how many of its `reasoning`, and `call` points
+ * into tool_calls. The record is then nothing but positions and signatures, and no byte of the
+ * conversation's text is duplicated into it (so "never leaves its route" can be checked by value).
  */
 export type GeminiPartRecord =
-  | { kind: 'thought'; text: string; thoughtSignature?: string }
-  | { kind: 'text'; text: string; thoughtSignature?: string }
+  | { kind: 'thought'; chars: number; thoughtSignature?: string }
+  | { kind: 'text'; chars: number; thoughtSignature?: string }
   | { kind: 'functionCall'; call: number; thoughtSignature?: string };
 
 export interface GeminiNativeFields {
@@ -32,8 +34,9 @@ export function readGeminiNativeFields(fields: Record<string, unknown> | undefin
     if (!isPlainObject(raw)) return undefined;
     const signature = usableSignature(raw.thoughtSignature);
     const sig = signature !== undefined ? { thoughtSignature: signature } : {};
-    if ((raw.kind === 'thought' || raw.kind === 'text') && typeof raw.text === 'string') parts.push({ kind: raw.kind, text: raw.text, ...sig });
-    else if (raw.kind === 'functionCall' && typeof raw.call === 'number') parts.push({ kind: 'functionCall', call: raw.call, ...sig });
+    const count = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+    if ((raw.kind === 'thought' || raw.kind === 'text') && count(raw.chars)) parts.push({ kind: raw.kind, chars: raw.chars, ...sig });
+    else if (raw.kind === 'functionCall' && count(raw.call)) parts.push({ kind: 'functionCall', call: raw.call, ...sig });
     else return undefined;
   }
   return parts;

@@ -37,13 +37,13 @@ export function partsToAnswer(parts: readonly unknown[], finishReason: unknown, 
     } else if (part.thought === true) {
       const text = typeof part.text === 'string' ? part.text : '';
       thoughts += text;
-      layout.push({ kind: 'thought', text, ...sig });
+      layout.push({ kind: 'thought', chars: text.length, ...sig });
     } else if (typeof part.text === 'string') {
       content += part.text;
-      layout.push({ kind: 'text', text: part.text, ...sig });
+      layout.push({ kind: 'text', chars: part.text.length, ...sig });
     } else if (signature !== undefined) {
       // A part holding only a signature: keep its position so it goes back where it came from.
-      layout.push({ kind: 'text', text: '', ...sig });
+      layout.push({ kind: 'text', chars: 0, ...sig });
     }
   });
   const carriers: Carriers = {};

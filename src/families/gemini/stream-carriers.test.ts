@@ -53,7 +53,7 @@ describe('gemini stream carriers', () => {
       event([{ text: '', thoughtSignature: 'SIG1' }], 'STOP'),
     ]);
     expect(answer.message.content).toBe('Sure, here it is.');
-    expect(answer.carriers.native).toEqual({ route: 'gemini', fields: { parts: [{ kind: 'text', text: 'Sure, here it is.', thoughtSignature: 'SIG1' }] } });
+    expect(answer.carriers.native).toEqual({ route: 'gemini', fields: { parts: [{ kind: 'text', chars: 17, thoughtSignature: 'SIG1' }] } });
     expect(answer.finishReason).toBe('stop');
   });
 
@@ -64,7 +64,7 @@ describe('gemini stream carriers', () => {
       event([{ functionCall: { name: 'ls', args: { dir: '.' } } }], 'STOP'),
     ]);
     expect(answer.carriers.reasoning).toBe('pondering');
-    expect(answer.carriers.native?.fields).toEqual({ parts: [{ kind: 'thought', text: 'pondering', thoughtSignature: 'TS' }, { kind: 'functionCall', call: 0 }] });
+    expect(answer.carriers.native?.fields).toEqual({ parts: [{ kind: 'thought', chars: 9, thoughtSignature: 'TS' }, { kind: 'functionCall', call: 0 }] });
     expect(answer.finishReason).toBe('tool-calls');
   });
 

@@ -112,8 +112,8 @@ describe('gemini request', () => {
     const history: History = {
       messages: [
         { role: 'user', content: 'hi' },
-        { role: 'assistant', content: 'hello', native: { route: 'gemini', fields: { parts: [{ kind: 'text', text: 'hello', thoughtSignature: '' }] } } },
-        { role: 'assistant', content: 'again', native: { route: 'gemini', fields: { parts: [{ kind: 'text', text: 'again', thoughtSignature: 12 }] } } },
+        { role: 'assistant', content: 'hello', native: { route: 'gemini', fields: { parts: [{ kind: 'text', chars: 5, thoughtSignature: '' }] } } },
+        { role: 'assistant', content: 'again', native: { route: 'gemini', fields: { parts: [{ kind: 'text', chars: 5, thoughtSignature: 12 }] } } },
       ],
     };
     const body = replayForRoute(history, gemini).body as { contents: unknown[] };

@@ -29,21 +29,29 @@ function functionCallPart(message: Message, index: number): Part {
 }
 
 /**
- * The recorded part sequence, when it still describes this message: same visible text, the same
- * tool calls. A record that no longer fits (history edited after capture) is not replayed: its
- * signatures would sit on parts they were not issued for.
+ * The recorded part sequence, when it still describes this message: the same visible text and
+ * thought text lengths, the same tool calls. A record that no longer fits (history edited after
+ * capture) is not replayed: its signatures would sit on parts they were not issued for.
  */
 function recordedParts(message: Message, layout: GeminiPartRecord[]): Part[] | undefined {
   const calls = message.tool_calls ?? [];
-  const text = layout.filter((p) => p.kind === 'text').map((p) => (p.kind === 'text' ? p.text : '')).join('');
+  const content = textOf(message.content);
+  const thoughts = message.reasoning ?? '';
+  const total = (kind: 'text' | 'thought') => layout.reduce((n, p) => n + (p.kind === kind ? p.chars : 0), 0);
   const callIndexes = layout.flatMap((p) => (p.kind === 'functionCall' ? [p.call] : []));
-  if (text !== textOf(message.content)) return undefined;
+  if (total('text') !== content.length || total('thought') !== thoughts.length) return undefined;
   if (callIndexes.length !== calls.length || callIndexes.some((c, i) => c !== i)) return undefined;
+  let atText = 0;
+  let atThought = 0;
   return layout.map((p) => {
     const sig = p.thoughtSignature !== undefined ? { thoughtSignature: p.thoughtSignature } : {};
     if (p.kind === 'functionCall') return { ...functionCallPart(message, p.call), ...sig };
-    if (p.kind === 'thought') return { text: p.text, thought: true, ...sig };
-    return { text: p.text, ...sig };
+    if (p.kind === 'thought') {
+      const text = thoughts.slice(atThought, (atThought += p.chars));
+      return { text, thought: true, ...sig };
+    }
+    const text = content.slice(atText, (atText += p.chars));
+    return { text, ...sig };
   });
 }
 
