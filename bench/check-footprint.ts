@@ -1,0 +1,89 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectRoot } from '../src/project-root.js';
+import type { BenchFigure } from './figure.js';
+import { round } from './timing.js';
+
+const GOAL_SECONDS = 10;
+const GOAL_MB = 300;
+const GNU_TIME = '/usr/bin/time';
+
+interface CheckRun {
+  exitCode: number;
+  wallSeconds: number;
+  peakRssMb: number;
+  /** User + system CPU seconds (GNU time only): what the wall time would be with a core to itself. */
+  cpuSeconds?: number;
+  via: string;
+  summary: string;
+}
+
+/**
+ * Where /usr/bin/time is missing, the child reports its own peak: `process.resourceUsage().maxRSS`
+ * read at exit by a preloaded hook (kilobytes on Linux and macOS), written to stderr.
+ */
+const SELF_REPORT = `process.on('exit', () => process.stderr.write('\\nrr-bench-maxrss-kb ' + process.resourceUsage().maxRSS + '\\n'));`;
+
+function runCheck(): Promise<CheckRun> {
+  const cli = join(projectRoot(), 'bin', 'reasoning-replay.js');
+  const gnu = existsSync(GNU_TIME);
+  const [cmd, args] = gnu
+    ? [GNU_TIME, ['-v', process.execPath, cli, 'check', '--quiet']]
+    : [process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(SELF_REPORT)}`, cli, 'check', '--quiet']];
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const proc = spawn(cmd, args, { cwd: projectRoot(), stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: '1' } });
+    let out = '';
+    let err = '';
+    proc.stdout.on('data', (d) => (out += d));
+    proc.stderr.on('data', (d) => (err += d));
+    proc.on('error', reject);
+    proc.on('exit', (code) => {
+      const measuredWall = Number(process.hrtime.bigint() - started) / 1e9;
+      const rssKb = gnu ? /Maximum resident set size \(kbytes\): (\d+)/.exec(err)?.[1] : /rr-bench-maxrss-kb (\d+)/.exec(err)?.[1];
+      const gnuWall = /Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (?:(\d+):)?(\d+):([\d.]+)/.exec(err);
+      const wallSeconds = gnuWall ? Number(gnuWall[1] ?? 0) * 3600 + Number(gnuWall[2]) * 60 + Number(gnuWall[3]) : measuredWall;
+      if (rssKb === undefined) return reject(new Error(`check reported no peak memory (exit ${code}): ${err.slice(-300)}`));
+      const user = /User time \(seconds\): ([\d.]+)/.exec(err)?.[1];
+      const system = /System time \(seconds\): ([\d.]+)/.exec(err)?.[1];
+      const summary = out.trim().split('\n').filter((l) => /cells/.test(l)).at(-1) ?? '';
+      resolve({ exitCode: code ?? -1, wallSeconds, peakRssMb: Number(rssKb) / 1024, ...(user && system ? { cpuSeconds: Number(user) + Number(system) } : {}), via: gnu ? '/usr/bin/time -v' : 'process.resourceUsage() in the child', summary });
+    });
+  });
+}
+
+/**
+ * The full `check` on the bundled table, as a user runs it (the built CLI, in a child process):
+ * wall time and peak resident memory. These two are absolute figures because the issue states them
+ * so; the best of `runs` is kept, since a slower run on a shared machine measures the neighbours.
+ * Exit code 1 (a violation, or an untested route) still counts: the check did its whole job.
+ */
+export async function benchCheckFootprint(options: { runs?: number } = {}): Promise<BenchFigure[]> {
+  const runs: CheckRun[] = [];
+  for (let i = 0; i < (options.runs ?? 2); i++) runs.push(await runCheck());
+  const crashed = runs.find((r) => r.exitCode !== 0 && r.exitCode !== 1);
+  const fastest = runs.reduce((a, b) => (b.wallSeconds < a.wallSeconds ? b : a));
+  const leanest = runs.reduce((a, b) => (b.peakRssMb < a.peakRssMb ? b : a));
+  const details = { runs: runs.map((r) => ({ exitCode: r.exitCode, wallSeconds: round(r.wallSeconds), peakRssMb: round(r.peakRssMb, 1), ...(r.cpuSeconds !== undefined ? { cpuSeconds: round(r.cpuSeconds) } : {}) })), via: fastest.via, summary: fastest.summary };
+  return [
+    {
+      id: 'check/wall',
+      figure: '`check` on the bundled table: wall time of the CLI in a child process',
+      measured: round(fastest.wallSeconds),
+      unit: 's',
+      goal: `< ${GOAL_SECONDS} s`,
+      met: !crashed && fastest.wallSeconds < GOAL_SECONDS,
+      details: crashed ? { ...details, error: `check exited ${crashed.exitCode}` } : details,
+    },
+    {
+      id: 'check/peak-rss',
+      figure: '`check` on the bundled table: peak resident memory of the CLI process',
+      measured: round(leanest.peakRssMb, 1),
+      unit: 'MB',
+      goal: `< ${GOAL_MB} MB`,
+      met: !crashed && leanest.peakRssMb < GOAL_MB,
+      details,
+    },
+  ];
+}

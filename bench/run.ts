@@ -1,0 +1,127 @@
+/**
+ * `npm run bench`: every benchmark in one run, a table on stdout and reports/bench.json. Each figure
+ * is a ratio of two things measured in this same run (the `check` footprint excepted: its goal is
+ * stated in seconds and megabytes), so the table holds on a shared or slow machine.
+ */
+import { existsSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { projectRoot } from '../src/project-root.js';
+import { writeFileAtomic } from '../src/util/write-file-atomic.js';
+import { benchCheckFootprint } from './check-footprint.js';
+import { benchConformanceThroughput } from './conformance-throughput.js';
+import { failedFigure, type BenchFigure } from './figure.js';
+import { benchReplayEngine } from './replay-engine.js';
+import { formatBenchTable } from './format-table.js';
+
+interface BenchStep {
+  name: string;
+  /** Figures to report as missed if the step throws, so a crash never shortens the table. */
+  fallback: { id: string; figure: string; goal: string };
+  run: () => Promise<BenchFigure[]>;
+}
+
+const isFigure = (x: unknown): x is BenchFigure =>
+  typeof x === 'object' && x !== null && typeof (x as BenchFigure).id === 'string' && typeof (x as BenchFigure).met === 'boolean' && 'measured' in x;
+
+/**
+ * Benchmarks other modules own (sessions, recorder) live in their own files and export one
+ * `bench*` function returning BenchFigure(s). They are loaded by name so this runner builds before
+ * they exist; a missing one is reported as a missed figure, never skipped.
+ */
+async function optionalBench(file: string): Promise<BenchFigure[]> {
+  const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+  const path = fileURLToPath(new URL(`./${file}${ext}`, import.meta.url));
+  if (!existsSync(path)) throw new Error(`bench/${file}.ts does not exist yet`);
+  const mod = (await import(path)) as Record<string, unknown>;
+  const fns = Object.entries(mod).filter(([name, value]) => name.startsWith('bench') && typeof value === 'function');
+  if (fns.length === 0) throw new Error(`bench/${file}.ts exports no bench* function`);
+  const figures: BenchFigure[] = [];
+  for (const [name, fn] of fns) {
+    const result = await (fn as () => unknown)();
+    const list = Array.isArray(result) ? result : [result];
+    if (!list.every(isFigure)) throw new Error(`bench/${file}.ts ${name}() did not return BenchFigure(s) (see bench/figure.ts)`);
+    figures.push(...list);
+  }
+  return figures;
+}
+
+const STEPS: BenchStep[] = [
+  {
+    name: 'replay engine',
+    fallback: { id: 'replay-engine', figure: 'replay engine: request for a 10,000-turn history vs JSON.stringify', goal: '<= 3x' },
+    run: async () => benchReplayEngine(),
+  },
+  {
+    name: 'conformance throughput',
+    fallback: { id: 'conformance-throughput', figure: 'conformance throughput: MSW mocks vs bare node:http and nock', goal: '< 2x' },
+    run: async () => [await benchConformanceThroughput()],
+  },
+  {
+    name: 'check footprint',
+    fallback: { id: 'check', figure: '`check` on the bundled table: wall time and peak memory', goal: '< 10 s and < 300 MB' },
+    run: () => benchCheckFootprint(),
+  },
+  {
+    name: 'session store and compaction scaling',
+    fallback: { id: 'session-scaling', figure: 'session store write+resume and compaction, 1k/10k/100k turns: growth per 10x', goal: '< 12x per 10x' },
+    run: () => optionalBench('session-scaling'),
+  },
+  {
+    name: 'recorder overhead',
+    fallback: { id: 'recorder-overhead', figure: 'recorder on a 5 MB SSE stream vs plain passthrough', goal: '< 1.2x, heap flat' },
+    run: () => optionalBench('recorder-overhead'),
+  },
+];
+
+export interface BenchReport {
+  generatedAt: string;
+  durationSeconds: number;
+  machine: { node: string; platform: string; cpus: number; cpuModel: string; loadAverageAtStart: number[]; loadAverageAtEnd: number[] };
+  met: number;
+  missed: number;
+  figures: BenchFigure[];
+}
+
+export async function runBench(log: (line: string) => void = (l) => process.stderr.write(l + '\n')): Promise<BenchReport> {
+  const started = Date.now();
+  const loadAtStart = loadavg();
+  const figures: BenchFigure[] = [];
+  for (const step of STEPS) {
+    const t = Date.now();
+    log(`bench: ${step.name}…`);
+    try {
+      figures.push(...(await step.run()));
+    } catch (err) {
+      figures.push(failedFigure(step.fallback.id, step.fallback.figure, step.fallback.goal, err));
+    }
+    log(`bench: ${step.name} took ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  }
+  const met = figures.filter((f) => f.met).length;
+  return {
+    generatedAt: new Date(started).toISOString(),
+    durationSeconds: Math.round((Date.now() - started) / 100) / 10,
+    machine: {
+      node: process.version,
+      platform: `${process.platform}-${process.arch}`,
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? 'unknown',
+      loadAverageAtStart: loadAtStart.map((x) => Math.round(x * 100) / 100),
+      loadAverageAtEnd: loadavg().map((x) => Math.round(x * 100) / 100),
+    },
+    met,
+    missed: figures.length - met,
+    figures,
+  };
+}
+
+const isMain = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1];
+if (isMain) {
+  const report = await runBench();
+  process.stdout.write(formatBenchTable(report.figures) + '\n');
+  process.stdout.write(`${report.met} met, ${report.missed} missed, in ${report.durationSeconds} s on ${report.machine.cpus} cores (load ${report.machine.loadAverageAtStart.join(' ')})\n`);
+  const out = join(projectRoot(), 'reports', 'bench.json');
+  writeFileAtomic(out, JSON.stringify(report, null, 2) + '\n');
+  process.stdout.write(`wrote ${out}\n`);
+}
