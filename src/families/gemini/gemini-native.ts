@@ -21,6 +21,15 @@ export interface GeminiNativeFields {
   parts: GeminiPartRecord[];
 }
 
+/**
+ * Google's documented stand-in for a function call that has no signature of its own (a turn
+ * written by another model or route, or injected by the client): "skip_thought_signature_validator"
+ * is accepted by both the Gemini API and Vertex (quoted from both docs in pydantic-ai; see
+ * provider-wire-facts §8). Like the must-echo pad it is not reasoning; it only keeps Gemini 3
+ * from refusing the whole history with "Function call is missing a thought_signature".
+ */
+export const SKIP_SIGNATURE = 'skip_thought_signature_validator';
+
 /** "An empty or non-string signature is dropped" (seed): such a value is refused as corrupted. */
 export function usableSignature(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;

@@ -70,6 +70,25 @@ describe('gemini request', () => {
     ]);
   });
 
+  it('gives a current-turn function call with no signature Google\'s stand-in, and leaves earlier turns alone', () => {
+    const call = (id: string) => ({ id, type: 'function' as const, function: { name: 'ls', arguments: '{}' } });
+    const history: History = {
+      messages: [
+        { role: 'user', content: 'first' },
+        { role: 'assistant', content: null, tool_calls: [call('c1')] },
+        { role: 'tool', tool_call_id: 'c1', content: 'x' },
+        { role: 'assistant', content: 'done' },
+        { role: 'user', content: 'second' },
+        { role: 'assistant', content: null, tool_calls: [call('c2'), call('c3')] },
+        { role: 'tool', tool_call_id: 'c2', content: 'y' },
+        { role: 'tool', tool_call_id: 'c3', content: 'z' },
+      ],
+    };
+    const contents = (replayForRoute(history, gemini).body as { contents: Array<{ parts: Array<Record<string, unknown>> }> }).contents;
+    expect(contents[1]!.parts[0]).toEqual({ functionCall: { name: 'ls', args: {} } });
+    expect(contents[5]!.parts.map((p) => p.thoughtSignature)).toEqual(['skip_thought_signature_validator', undefined]);
+  });
+
   it('uses the streaming path when asked to stream', () => {
     const request = replayForRoute(conversation(), gemini, { stream: true });
     expect(request.path).toBe('/models/gemini-3-pro-preview:streamGenerateContent?alt=sse');

@@ -3,7 +3,7 @@ import { selectCarriers } from '../../replay/select-carriers.js';
 import type { RoutePolicy } from '../../routes/route-table.js';
 import { deepMerge, isPlainObject } from '../../util/deep-merge.js';
 import type { OutboundRequest, RequestOptions } from '../family.js';
-import { readGeminiNativeFields, type GeminiPartRecord } from './gemini-native.js';
+import { readGeminiNativeFields, SKIP_SIGNATURE, type GeminiPartRecord } from './gemini-native.js';
 
 type Part = Record<string, unknown>;
 interface Content {
@@ -89,6 +89,21 @@ function functionResponse(history: History, index: number): Part {
   return { functionResponse: { name, response: isPlainObject(response) ? response : { result: text } } };
 }
 
+/**
+ * Gemini 3 validates signatures on the current turn only (the model steps after the last user
+ * message with text): there the first functionCall part of each step must carry one. A step that
+ * has none (captured elsewhere) gets Google's documented stand-in; a real signature is never
+ * replaced, and earlier turns are left as they are.
+ */
+function padCurrentTurn(contents: Content[]): void {
+  const lastUserText = contents.reduce((at, c, i) => (c.role === 'user' && c.parts.some((p) => typeof p.text === 'string') ? i : at), -1);
+  for (const content of contents.slice(lastUserText + 1)) {
+    if (content.role !== 'model') continue;
+    const first = content.parts.find((p) => p.functionCall !== undefined);
+    if (first && first.thoughtSignature === undefined) first.thoughtSignature = SKIP_SIGNATURE;
+  }
+}
+
 /** OpenAI-style tool definitions -> one Gemini tool of functionDeclarations; other shapes pass as given. */
 function geminiTools(tools: unknown[]): unknown[] {
   const declarations: unknown[] = [];
@@ -126,6 +141,7 @@ export function toGeminiRequest(history: History, policy: RoutePolicy, options: 
       else contents.push({ role: 'user', parts: [part] });
     }
   });
+  padCurrentTurn(contents);
   let body: Record<string, unknown> = { contents };
   if (system.length > 0) body.systemInstruction = { parts: system };
   if (options.tools && options.tools.length > 0) body.tools = geminiTools(options.tools);
