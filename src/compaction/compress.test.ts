@@ -125,4 +125,17 @@ describe('compress', () => {
       expect(priceMessage(cp)).toBeLessThanOrEqual(64);
     }
   });
+
+  it('does not re-summarize a head that is only a checkpoint (found by the property test: it grew each pass)', () => {
+    const h: History = { messages: [makeCheckpoint('massa'), { role: 'user', content: 'sed' }, ...toolExchange(1).slice(1)] };
+    let current = h;
+    let last = estimateTokens(h);
+    for (let pass = 0; pass < 3; pass++) {
+      const r = compress(current, Math.floor(estimateTokens(h) * 0.94));
+      expect(r.estimateAfter).toBeLessThanOrEqual(last);
+      last = r.estimateAfter;
+      current = r.history;
+    }
+    expect(current.messages[0]).toBe(h.messages[0]);
+  });
 });

@@ -1,5 +1,5 @@
 import type { History, Message } from '../model/history.js';
-import { CHECKPOINT_MARKER, lastRealUserIndex, makeCheckpoint, shadowedCheckpoints } from './checkpoint.js';
+import { CHECKPOINT_MARKER, isCheckpoint, lastRealUserIndex, makeCheckpoint, shadowedCheckpoints } from './checkpoint.js';
 import { MESSAGE_OVERHEAD_TOKENS, priceMessage, type PricingOptions } from './estimate-tokens.js';
 import { salvage } from './salvage.js';
 import { extractiveSummary, type Summarizer } from './summarize.js';
@@ -70,6 +70,8 @@ export function compress(history: History, budget: number, options: CompressOpti
   }
   while (cut < liveStart && messages[cut]!.role === 'tool') cut++;
 
+  // A head of nothing but checkpoints is already a summary: re-summarizing it would only add a header.
+  if (messages.slice(prefixEnd, cut).every(isCheckpoint)) cut = prefixEnd;
   let out: Message[] = messages.slice(0, prefixEnd);
   let kept: (number | null)[] = out.map((_, i) => i);
   if (cut > prefixEnd) {
@@ -85,6 +87,11 @@ export function compress(history: History, budget: number, options: CompressOpti
   if (shadowed.size > 0) {
     kept = kept.filter((_, i) => !shadowed.has(i));
     out = out.filter((_, i) => !shadowed.has(i));
+  }
+  // Compaction must never grow a history (a second pass would grow it again: the seed's loop).
+  if (sum(out.map(price)) >= estimateBefore) {
+    out = [...messages];
+    kept = messages.map((_, i) => i);
   }
 
   let estimateAfter = sum(out.map(price));

@@ -18,6 +18,16 @@ export interface SelectedCarriers {
 
 const nonBlank = (s: string | undefined): s is string => s !== undefined && s.trim() !== '';
 
+/** The readable text of typed reasoning items, joined; undefined when there is none (only encrypted/redacted items). */
+export function readableDetailText(details: readonly ReasoningDetail[] | undefined): string | undefined {
+  const parts: string[] = [];
+  for (const d of details ?? []) {
+    const text = d.type === 'reasoning.text' ? d.text : d.type === 'thinking' ? d.thinking : d.type === 'reasoning.summary' ? d.summary : undefined;
+    if (nonBlank(text)) parts.push(text);
+  }
+  return parts.length > 0 ? parts.join('\n') : undefined;
+}
+
 export function isToolCallTurn(message: Message): boolean {
   return message.role === 'assistant' && (message.tool_calls?.length ?? 0) > 0;
 }
@@ -45,14 +55,17 @@ export function selectCarriers(message: Message, policy: RoutePolicy, omit: Read
     // Signed and encrypted items are only valid byte for byte: hand over the same objects, in order.
     out.reasoning_details = message.reasoning_details;
   }
-  if (
-    policy.tier === 'must-echo' &&
-    out.reasoning_content === undefined &&
-    isToolCallTurn(message) &&
-    !hasStoredReasoning(message)
-  ) {
-    out.reasoning_content = MUST_ECHO_PLACEHOLDER;
-    out.padded = true;
+  if (policy.tier === 'must-echo' && out.reasoning_content === undefined && isToolCallTurn(message)) {
+    // A turn captured on another route may hold its reasoning only as typed items, which a
+    // must-echo route cannot read: echo their readable text rather than drop the field (a 400
+    // there). With no readable text at all (only encrypted items) the pad goes out: found by the
+    // fallback property test, where such a tool turn went to Kimi without reasoning_content.
+    const text = hasStoredReasoning(message) ? readableDetailText(message.reasoning_details) : undefined;
+    if (text !== undefined) out.reasoning_content = text;
+    else {
+      out.reasoning_content = MUST_ECHO_PLACEHOLDER;
+      out.padded = true;
+    }
   }
   if (policy.native && message.native?.route === policy.native) out.native = message.native.fields;
   return out;
