@@ -12,7 +12,7 @@ import { judgeBedrockConverse } from './bedrock-converse.js';
 import { judgeRequest } from './index.js';
 
 const load = (id: string) => loadProviderSpec(`${defaultProvidersDir()}/${id}.json`);
-const claude = load('bedrock');
+const claude = load('bedrock-claude');
 const r1 = load('bedrock-deepseek-r1');
 const oss = load('bedrock-gpt-oss');
 
