@@ -1,6 +1,7 @@
 import type { CompatibilityReport, Decision, RouteRow, ScenarioCell } from './compatibility-report.js';
 import { describeProvenance, STATUS_SYMBOL, STATUS_WORD } from './status-symbols.js';
 import { escapeXml as h } from './xml-escape.js';
+import { verdictLine } from './verdict-line.js';
 
 export interface HtmlOptions {
   /**
@@ -20,11 +21,7 @@ export function renderHtml(report: CompatibilityReport, options: HtmlOptions): s
   const cellsById = new Map(report.cells.map((c) => [c.id, c]));
   const base = options.linkBase.replace(/\/+$/, '');
   const link = (path: string) => h(`${base ? `${base}/` : ''}${path}`);
-  const verdictText =
-    summary.verdict === 'pass'
-      ? `${STATUS_SYMBOL.pass} every route conforms`
-      : `${STATUS_SYMBOL.fail} ${summary.matrix.fail} failing cell${summary.matrix.fail === 1 ? '' : 's'}` +
-        (summary.untestedRoutes.length ? `, ${summary.untestedRoutes.length} untested route${summary.untestedRoutes.length === 1 ? '' : 's'}` : '');
+  const verdictText = verdictLine(summary);
 
   const head = report.behaviours.map((b) => `<th scope="col" class="beh">${h(b).replace(/-/g, '-<wbr>')}</th>`).join('');
   const rows = report.routes.map((r) => routeRow(r)).join('\n');
@@ -59,7 +56,8 @@ table.matrix { border-collapse: separate; border-spacing: 0; width: max-content;
 .matrix th.beh { width: 84px; text-align: center; }
 .matrix .route { position: sticky; left: 0; background: #fff; z-index: 1; text-align: left; min-width: 170px; }
 .matrix thead th.route { z-index: 3; background: #f6f8fa; }
-.matrix .meta { font-size: 12px; color: #57606a; }
+.matrix .meta { font-size: 12px; color: #57606a; font-weight: 400; }
+.matrix td.providers { max-width: 180px; }
 td.cell { text-align: center; font-size: 16px; font-weight: 700; padding: 0; }
 td.cell a, td.cell span { display: block; padding: 6px 0; text-decoration: none; color: inherit; }
 td.pass { color: var(--pass); background: var(--pass-bg); }
@@ -175,7 +173,7 @@ function routeRow(r: RouteRow): string {
       return `<td class="cell ${cls}" data-behaviour="${h(m.behaviour)}" title="${h(title)}">${inner}</td>`;
     })
     .join('');
-  return `<tr data-route="${h(routeAnchor(r.route).slice(2))}" data-providers="${h(r.providers.join(' '))}" data-search="${h(search)}"><th scope="row" class="route"><code>${h(r.route)}</code><div class="meta">${h(r.tiers.join(', '))} · ${h(r.families.join(', '))}</div></th><td class="meta">${h(r.providers.join(', '))}</td><td title="${h(provenance)}">${badges}</td>${cells}</tr>`;
+  return `<tr data-route="${h(routeAnchor(r.route).slice(2))}" data-providers="${h(r.providers.join(' '))}" data-search="${h(search)}"><th scope="row" class="route"><code>${h(r.route)}</code><div class="meta">${h(r.tiers.join(', '))} · ${h(r.families.join(', '))}</div></th><td class="meta providers">${h(r.providers.join(', '))}</td><td title="${h(provenance)}">${badges}</td>${cells}</tr>`;
 }
 
 function routeDetails(r: RouteRow, cellsById: Map<string, ScenarioCell>, link: (p: string) => string): string {

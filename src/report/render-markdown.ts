@@ -1,5 +1,6 @@
 import type { CompatibilityReport, StatusCounts } from './compatibility-report.js';
 import { describeProvenance, STATUS_SYMBOL } from './status-symbols.js';
+import { verdictLine } from './verdict-line.js';
 
 /** How many failing decisions the comment lists before pointing at the HTML; PR comments have a size limit. */
 const MAX_FAILURES_LISTED = 50;
@@ -8,11 +9,7 @@ const MAX_FAILURES_LISTED = 50;
 export function renderMarkdown(report: CompatibilityReport): string {
   const { summary } = report;
   const lines: string[] = [];
-  const headline =
-    summary.verdict === 'pass'
-      ? `${STATUS_SYMBOL.pass} every route conforms`
-      : `${STATUS_SYMBOL.fail} ${summary.matrix.fail} failing route x behaviour cell${summary.matrix.fail === 1 ? '' : 's'}` +
-        (summary.untestedRoutes.length ? `, ${summary.untestedRoutes.length} untested route${summary.untestedRoutes.length === 1 ? '' : 's'}` : '');
+  const headline = verdictLine(summary, 'route x behaviour cell');
   lines.push(`## reasoning-replay compatibility: ${headline}`, '');
   lines.push(
     `Route table \`${md(report.routesFile)}\` · ${summary.routes} routes · ${summary.providers.length} providers · ${summary.scenarios.length} scenarios · source: ${report.source}`,
