@@ -1,4 +1,5 @@
 import { SseReader } from '../sse/parse-sse.js';
+import { MemorySpool, type EventSpool } from './event-spool.js';
 import type { RedactableExchange } from './redact.js';
 
 /**
@@ -7,8 +8,8 @@ import type { RedactableExchange } from './redact.js';
  *  - nothing global is patched, so it composes with msw in the same process (the recorded fixture
  *    can be replayed through the mocks in one test) and cannot leave a patched `http` behind;
  *  - the consumer (the scenario driver) receives every chunk the moment it arrives, and the same
- *    chunk goes through SseReader, so events keep their order and arrival time, and the body is
- *    never buffered twice (only the parsed events are kept, for the fixture);
+ *    chunk goes through SseReader, so events keep their order and arrival time; the events go to a
+ *    spool (a file while recording), so the recorder's memory stays flat however long the stream;
  *  - the request is captured exactly as handed to the network: method, URL, headers, body bytes.
  * What fetch does not expose (headers undici adds, gzip on the wire) is transport detail the mocks
  * must not replay anyway.
@@ -17,7 +18,10 @@ import type { RedactableExchange } from './redact.js';
 export type CaptureState = 'pending' | 'complete' | 'failed';
 
 export interface CapturedExchange {
+  /** Request and response as captured; a streamed answer's events are in `events`, not here. */
   exchange: RedactableExchange;
+  /** The SSE events of a streamed answer, in arrival order, with `atMs` from the first byte. */
+  events?: EventSpool;
   state: CaptureState;
   /** Why the exchange failed: the socket closed mid-body, a stream ended inside an event, ... */
   error?: string;
@@ -31,6 +35,8 @@ export interface CaptureOptions {
   clock?: () => number;
   /** Called as body bytes arrive, with the running total across all exchanges. */
   onBytes?: (totalBytes: number) => void;
+  /** Where stream events go (default: memory; the recorder spools to disk). */
+  spool?: () => EventSpool;
 }
 
 /** Hop-by-hop and encoding headers describe this one transfer; a mock replaying them would lie. */
@@ -124,16 +130,22 @@ export class ExchangeCapture {
 
   private teeSse(body: ReadableStream<Uint8Array>, record: CapturedExchange): ReadableStream<Uint8Array> {
     let firstByteAt: number | undefined;
-    const sse = new SseReader(undefined, () => Math.round(this.clock() - (firstByteAt ?? this.clock())));
+    const spool = (this.options.spool ?? (() => new MemorySpool()))();
+    record.events = spool;
+    const sse = new SseReader((event) => spool.append(event), () => Math.round(this.clock() - (firstByteAt ?? this.clock())));
     const decoder = new TextDecoder();
-    record.exchange.response.stream = { events: sse.events };
+    const feed = (text: string) => {
+      sse.feed(text);
+      // SseReader also keeps every event it parsed; the spool has them, so the reader's copy goes.
+      sse.events.length = 0;
+    };
     return this.relay(body, record, {
       chunk: (chunk) => {
         firstByteAt ??= this.clock();
-        sse.feed(decoder.decode(chunk, { stream: true }));
+        feed(decoder.decode(chunk, { stream: true }));
       },
       end: () => {
-        sse.feed(decoder.decode());
+        feed(decoder.decode());
         return sse.pending ? 'the stream ended inside an event (cut off)' : undefined;
       },
     });

@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Fixture } from '../mocks/fixture-store.js';
-import { existingFixture, finalizeFixture, fixturePath, removeStaleTemps, SecretLeakError, writeFixtureText } from './fixture-file.js';
+import { FileSpool } from './event-spool.js';
+import { existingFixture, finalizeFixture, fixturePath, removeStaleTemps, renderFixture, SecretLeakError, writeFixtureFile, writeFixtureText } from './fixture-file.js';
 
 const KEY = 'sk-live-abcdefghijklmnopqrstuvwxyz012345';
 
@@ -50,6 +51,44 @@ describe('finalizeFixture', () => {
   it('refuses a fixture that breaks the schema', () => {
     const bad = { ...fixture(), family: 'carrier-pigeon' } as unknown as Fixture;
     expect(() => finalizeFixture(bad, [{ name: 'K', value: KEY }], 'f.json')).toThrow(/fixture\.schema\.json at \/family/);
+  });
+});
+
+describe('renderFixture with spooled stream events', () => {
+  const events = Array.from({ length: 300 }, (_, i) => ({ data: JSON.stringify({ i, text: `delta ${i} ${'é'.repeat(i % 7)}` }), atMs: i }));
+  const streamed = (): Fixture => {
+    const f = fixture();
+    f.exchanges.push({ response: { status: 200, headers: { 'content-type': 'text/event-stream' }, stream: { events: [] } } });
+    return f;
+  };
+
+  it('writes the events from the spool, one per line, into a file that parses back to the whole fixture', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rr-spool-'));
+    const spool = new FileSpool(join(dir, 'e.jsonl'));
+    events.forEach((e) => spool.append(e));
+    const file = join(dir, 'out', 'f.json');
+    writeFixtureFile(file, renderFixture({ fixture: streamed(), streams: new Map([[1, spool]]) }, [{ name: 'K', value: KEY }], file));
+    const text = readFileSync(file, 'utf8');
+    const parsed = JSON.parse(text) as Fixture;
+    expect(parsed.exchanges[1]!.response.stream!.events).toEqual(events);
+    expect(text).toContain(`\n            ${JSON.stringify(events[5])},\n`);
+    // The same fixture with the events in memory renders to the same text.
+    const inMemory = streamed();
+    inMemory.exchanges[1]!.response.stream!.events = events;
+    expect(finalizeFixture(inMemory, [{ name: 'K', value: KEY }], file)).toBe(text);
+    expect(finalizeFixture(fixture(), [{ name: 'K', value: KEY }], file)).toBe(JSON.stringify(JSON.parse(finalizeFixture(fixture(), [{ name: 'K', value: KEY }], file)), null, 2) + '\n');
+  });
+
+  it('refuses before producing any text when a spooled event holds a credential, naming the event', () => {
+    const leaky = [...events.slice(0, 3), { data: 'x-debug ghp_4f9Qx2LmN8rT1vYb6KcZ0aWd3eHs7uJpAbCd' }];
+    expect(() => renderFixture({ fixture: streamed(), streams: new Map([[1, leaky]]) }, [{ name: 'K', value: KEY }], 'f.json')).toThrow(
+      /\/exchanges\/1\/response\/stream\/events\/3\/data \(GitHub token/,
+    );
+  });
+
+  it('renders an empty stream as an empty array', () => {
+    const text = finalizeFixture(streamed(), [{ name: 'K', value: KEY }], 'f.json');
+    expect((JSON.parse(text) as Fixture).exchanges[1]!.response.stream!.events).toEqual([]);
   });
 });
 

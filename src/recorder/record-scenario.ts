@@ -9,10 +9,12 @@ import { projectRoot } from '../project-root.js';
 import type { ProviderSpec } from '../providers/provider-spec.js';
 import type { RoutePolicy, RouteTable } from '../routes/route-table.js';
 import type { Scenario } from '../scenarios/scenario.js';
+import type { SseEvent } from '../sse/sse-event.js';
 import { authHeaders } from './auth-headers.js';
 import { ExchangeCapture, type CapturedExchange } from './capture-fetch.js';
 import { endpointUrl } from './endpoint-url.js';
-import { finalizeFixture, writeFixtureText } from './fixture-file.js';
+import { SpoolDir } from './event-spool.js';
+import { renderFixture, writeFixtureFile } from './fixture-file.js';
 import type { LiveTarget } from './live-target.js';
 import type { SecretValue } from './redact.js';
 
@@ -82,10 +84,10 @@ function carriersOf(record: CapturedExchange, policy: RoutePolicy): Record<strin
   const family = familyFor(policy.family);
   const { response } = record.exchange;
   try {
-    if (response.stream) {
+    if (record.events) {
       if (!family.streamCarriers) return undefined;
       const reader = family.streamCarriers(policy);
-      for (const event of response.stream.events) reader.acceptEvent(event);
+      for (const event of record.events) reader.acceptEvent(event);
       return reader.end().carriers as Record<string, unknown>;
     }
     return family.fromResponse(response.body, policy).carriers as Record<string, unknown>;
@@ -107,13 +109,22 @@ function failedChecks(checks: Check[]): string[] {
  * one fixture: redacted, swept, schema-checked, atomically. Any failure leaves the disk untouched.
  */
 export async function recordScenario(args: RecordScenarioArgs): Promise<RecordResult> {
+  const spools = new SpoolDir();
+  try {
+    return await recordWithSpools(args, spools);
+  } finally {
+    spools.dispose();
+  }
+}
+
+async function recordWithSpools(args: RecordScenarioArgs, spools: SpoolDir): Promise<RecordResult> {
   const { live, scenario } = args;
   const via = scenario.steps.find((s) => 'call' in s && s.call.via);
   if (via) {
     throw new InputError(`scenario ${scenario.id}`, '/steps', 'switches provider mid-conversation (call.via), which needs a second live endpoint', 'record a scenario that stays on one provider');
   }
   const total = scenario.steps.filter((s) => 'call' in s).length;
-  const capture = new ExchangeCapture({ ...(args.fetch ? { fetch: args.fetch } : {}), onBytes: (n) => args.progress?.bytes?.(n) });
+  const capture = new ExchangeCapture({ ...(args.fetch ? { fetch: args.fetch } : {}), spool: spools.create, onBytes: (n) => args.progress?.bytes?.(n) });
   const callOf = new Map<CapturedExchange, number>();
   const spec = liveSpec(live);
   const auth = authHeaders(live.family, args.apiKey);
@@ -140,6 +151,7 @@ export async function recordScenario(args: RecordScenarioArgs): Promise<RecordRe
   // One exchange per call, the attempt that answered: the mocks answer call N with exchange N, and a
   // refused first attempt (the fallback's) is the provider's rule, which the mocks enforce from specs.
   const exchanges: FixtureExchange[] = [];
+  const streams = new Map<number, Iterable<SseEvent>>();
   for (let call = 0; call < total; call++) {
     const attempts = capture.captured.filter((c) => callOf.get(c) === call);
     const last = attempts.at(-1);
@@ -154,7 +166,9 @@ export async function recordScenario(args: RecordScenarioArgs): Promise<RecordRe
       throw new RecordingFailed(`call ${call} was refused (${status}): ${text.slice(0, 300)}; nothing was written (reasoning-replay probe shows what this endpoint accepts)`);
     }
     const carriers = carriersOf(last, live.policy);
-    exchanges.push({ ...(last.exchange as FixtureExchange), ...(carriers ? { carriers } : {}) });
+    if (last.events) streams.set(exchanges.length, last.events);
+    const response = last.events ? { ...last.exchange.response, stream: { events: [] } } : last.exchange.response;
+    exchanges.push({ ...(last.exchange as FixtureExchange), response, ...(carriers ? { carriers } : {}) });
   }
 
   const fixture: Fixture = {
@@ -166,9 +180,9 @@ export async function recordScenario(args: RecordScenarioArgs): Promise<RecordRe
     provenance: { kind: 'recorded', date: (args.now?.() ?? new Date()).toISOString(), tool: toolVersion(), endpointHost: new URL(live.baseUrl).host },
     exchanges,
   };
-  const text = finalizeFixture(fixture, args.secrets, args.file);
+  const pieces = renderFixture({ fixture, streams }, args.secrets, args.file);
   const veto = args.mayWrite?.();
   if (veto) throw new RecordingFailed(`not writing ${args.file}: ${veto}`);
-  writeFixtureText(args.file, text);
+  writeFixtureFile(args.file, pieces);
   return { file: args.file, exchanges: exchanges.length, bytes: capture.bytes, notes: failedChecks(run.verdict.checks) };
 }

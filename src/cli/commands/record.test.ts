@@ -158,6 +158,13 @@ describe('reasoning-replay record (built CLI against a loopback provider)', () =
     expect(r.signal).toBe('SIGKILL');
     expect(filesUnder(out)).toEqual([]);
     expect(statSync(join(out, 'deepseek')).isDirectory()).toBe(true);
+    // SIGKILL skips all cleanup, so the killed run's event spool (under the OS temp dir, never beside
+    // the fixtures) is still there; the next recording removes it.
+    const spoolsOf = (pid: number) => readdirSync(tmpdir()).filter((n) => n.startsWith(`reasoning-replay-record-${pid}-`));
+    expect(spoolsOf(child.pid!)).toHaveLength(1);
+    expect((await record({}, out, ['--stream'])).code).toBe(0);
+    expect(spoolsOf(child.pid!)).toEqual([]);
+    expect(filesUnder(out)).toEqual([fixtureFile(out)]);
   });
 
   it('exits 2 on bad input, naming the flag', async () => {
