@@ -3,6 +3,9 @@ import type { FamilyId } from '../../routes/route-table.js';
 import type { Finding } from '../finding.js';
 import { judgeAnthropicMessages } from './anthropic-messages.js';
 import { judgeBedrockConverse } from './bedrock-converse.js';
+import { judgeCopilot } from './copilot.js';
+import { judgeGemini } from './gemini.js';
+import { judgeOpenAIResponses } from './openai-responses.js';
 import { judgeMessageEchoes } from './message-echo-judge.js';
 import { judgeRequestSchema } from './request-schema-judge.js';
 
@@ -12,7 +15,9 @@ export type RequestJudge = (spec: ProviderSpec, body: unknown) => Finding[];
 /** Families register their judges here; the schema check runs for every family first. */
 const familyJudges: Partial<Record<FamilyId, RequestJudge[]>> = {
   'openai-chat': [judgeMessageEchoes],
-  copilot: [judgeMessageEchoes],
+  copilot: [judgeMessageEchoes, judgeCopilot],
+  gemini: [judgeGemini],
+  'openai-responses': [judgeOpenAIResponses],
   'anthropic-messages': [judgeAnthropicMessages],
   'bedrock-converse': [judgeBedrockConverse],
 };

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { fromCopilotResponse } from '../../families/copilot/from-response.js';
+import { renderCopilotAnswer } from '../../families/copilot/render-answer.js';
+import type { History } from '../../model/history.js';
+import { loadProviderSpec } from '../../providers/load-provider-specs.js';
+import { specsDir } from '../../project-root.js';
+import { replayForRoute } from '../../replay/replay-for-route.js';
+import { loadRouteTable } from '../../routes/load-route-table.js';
+import { resolveRoute } from '../../routes/resolve-route.js';
+import { fillRejection } from '../fill-rejection.js';
+import { judgeRequest } from './index.js';
+
+const spec = loadProviderSpec(`${specsDir()}/providers/copilot.json`);
+const policy = resolveRoute(loadRouteTable(), { provider: 'copilot', host: 'api.githubcopilot.com', model: spec.target.model });
+
+function body(): { model: string; messages: Array<Record<string, unknown>> } {
+  const answer = fromCopilotResponse(
+    renderCopilotAnswer({ reasoning: 'List first.', tool_calls: [{ id: 'call_ls', type: 'function', function: { name: 'ls', arguments: '{}' } }] }, { spec, call: 0, scenario: 'judge' }).body,
+  );
+  const history: History = { messages: [{ role: 'user', content: 'What is here?' }, answer.message, { role: 'tool', tool_call_id: 'call_ls', content: 'a.txt' }] };
+  return structuredClone(replayForRoute(history, policy).body) as never;
+}
+
+describe('copilot judge', () => {
+  it('accepts the opaque and signature it issued on the tool-call message', () => {
+    const b = body();
+    expect(b.messages[1]).toHaveProperty('reasoning_opaque');
+    expect(b.messages[1]).toHaveProperty('reasoning_text', 'List first.');
+    expect(judgeRequest(spec, b)).toEqual([]);
+  });
+
+  it('answers "invalid request body" when the current tool-call message lost its opaque', () => {
+    const b = body();
+    delete b.messages[1]!.reasoning_opaque;
+    const findings = judgeRequest(spec, b);
+    expect(findings.map((f) => f.rejection)).toEqual(['missing-opaque']);
+    expect(fillRejection(spec.rejections['missing-opaque']!, findings[0]!.params)).toEqual({ status: 400, headers: {}, body: { error: { message: 'invalid request body', code: 'invalid_request_body' } } });
+  });
+
+  it('refuses a modified opaque or thought_signature', () => {
+    const b = body();
+    b.messages[1]!.reasoning_opaque = `A${String(b.messages[1]!.reasoning_opaque).slice(1)}`;
+    expect(judgeRequest(spec, b).map((f) => f.rejection)).toEqual(['invalid-opaque']);
+    const c = body();
+    const fn = (c.messages[1]!.tool_calls as Array<{ function: Record<string, unknown> }>)[0]!.function;
+    fn.thought_signature = String(fn.thought_signature).replace(/.$/, (ch) => (ch === 'A' ? 'B' : 'A'));
+    expect(judgeRequest(spec, c).map((f) => f.rejection)).toEqual(['invalid-opaque']);
+  });
+
+  it('does not require an opaque for models Copilot serves without one, nor on earlier turns', () => {
+    const b = body();
+    delete b.messages[1]!.reasoning_opaque;
+    expect(judgeRequest(spec, { ...b, model: 'gpt-5' })).toEqual([]);
+    expect(judgeRequest(spec, { ...b, messages: [...b.messages, { role: 'assistant', content: 'ok' }, { role: 'user', content: 'next' }] })).toEqual([]);
+  });
+});

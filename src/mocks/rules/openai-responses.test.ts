@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { fromOpenAIResponsesResponse } from '../../families/openai-responses/from-response.js';
+import { renderOpenAIResponsesAnswer } from '../../families/openai-responses/render-answer.js';
+import type { History } from '../../model/history.js';
+import { loadProviderSpec } from '../../providers/load-provider-specs.js';
+import { specsDir } from '../../project-root.js';
+import { replayForRoute } from '../../replay/replay-for-route.js';
+import { loadRouteTable } from '../../routes/load-route-table.js';
+import { resolveRoute } from '../../routes/resolve-route.js';
+import { fillRejection } from '../fill-rejection.js';
+import { judgeRequest } from './index.js';
+
+const spec = loadProviderSpec(`${specsDir()}/providers/openai-responses.json`);
+const policy = resolveRoute(loadRouteTable(), { provider: 'openai-responses', host: 'api.openai.com', model: 'gpt-5' });
+
+function body(): { store: boolean; input: Array<Record<string, unknown>> } {
+  const answer = fromOpenAIResponsesResponse(
+    renderOpenAIResponsesAnswer({ reasoning: 'List first.', tool_calls: [{ id: 'call_ls', type: 'function', function: { name: 'ls', arguments: '{}' } }] }, { spec, call: 0, scenario: 'judge' }).body,
+  );
+  const history: History = { messages: [{ role: 'user', content: 'What is here?' }, answer.message, { role: 'tool', tool_call_id: 'call_ls', content: 'a.txt' }] };
+  return structuredClone(replayForRoute(history, policy).body) as never;
+}
+const text = (findings: ReturnType<typeof judgeRequest>) => {
+  const f = findings[0]!;
+  return (fillRejection(spec.rejections[f.rejection]!, f.params).body as { error: { message: string } }).error.message;
+};
+
+describe('openai-responses judge', () => {
+  it('accepts reasoning replayed with the encrypted content it issued, before its function call', () => {
+    expect(judgeRequest(spec, body())).toEqual([]);
+  });
+
+  it('refuses tampered encrypted content, naming the item', () => {
+    const b = body();
+    const rs = b.input[1]!;
+    rs.encrypted_content = String(rs.encrypted_content).replace(/^./, (c) => (c === 'A' ? 'B' : 'A'));
+    expect(text(judgeRequest(spec, b))).toBe(`The encrypted content for item ${String(rs.id)} could not be verified. Reason: Encrypted content could not be decrypted or parsed.`);
+  });
+
+  it('refuses encrypted content moved to another item id', () => {
+    const b = body();
+    b.input[1]!.id = 'rs_0000';
+    expect(judgeRequest(spec, b).map((f) => f.rejection)).toContain('encrypted-content-not-verified');
+  });
+
+  it('answers 404 for a reasoning item without encrypted content when nothing is stored', () => {
+    const b = body();
+    delete b.input[1]!.encrypted_content;
+    const findings = judgeRequest(spec, b);
+    expect(fillRejection(spec.rejections[findings[0]!.rejection]!, findings[0]!.params).status).toBe(404);
+    expect(text(findings)).toBe(`Item with id '${String(b.input[1]!.id)}' not found. Items are not persisted when \`store\` is set to false. Try again with \`store\` set to true, or remove this item from your input.`);
+  });
+
+  it('refuses an fc_ item sent without the reasoning item that produced it', () => {
+    const b = body();
+    const [rs] = b.input.splice(1, 1);
+    expect(text(judgeRequest(spec, b))).toBe(`Item '${String(b.input[1]!.id)}' of type 'function_call' was provided without its required 'reasoning' item: '${String(rs!.id)}'.`);
+  });
+
+  it('refuses a reasoning item with nothing after it, and unknown item fields', () => {
+    const b = body();
+    b.input.splice(2);
+    expect(judgeRequest(spec, b).map((f) => f.rejection)).toEqual(['reasoning-without-following']);
+    const c = body();
+    c.input[1]!.signature = 'x';
+    expect(text(judgeRequest(spec, c))).toBe("Unknown parameter: 'input[1].signature'.");
+  });
+});
