@@ -23,6 +23,8 @@ export interface ScenarioRunContext {
   /** Ask for streamed answers and read them through the family's StreamCarriers. */
   stream?: boolean;
   send?: ScenarioTransport;
+  /** Deadline per exchange in ms for the default fetch transport (ignored when `send` is given). */
+  timeoutMs?: number;
   /** Per-cell retention checks (compaction, branch, resume) on the final history. */
   retention?: (history: History, policy: RoutePolicy) => Check[];
 }
@@ -54,14 +56,42 @@ export async function readResponse(response: Response): Promise<TransportRespons
   return { status: response.status, headers, body };
 }
 
-export const fetchTransport: ScenarioTransport = async (request, spec, meta) => {
-  const response = await fetch(spec.endpoint.baseUrl.replace(/\/$/, '') + request.path, {
-    method: request.method,
-    headers: { ...request.headers, [SCENARIO_HEADER]: meta.scenario, [CALL_HEADER]: String(meta.call) },
-    body: JSON.stringify(request.body),
+/**
+ * Settles with `work` or rejects with the signal's reason, whichever comes first. fetch's own signal
+ * is not enough: a body served by msw keeps streaming after the signal fires (a real socket stops).
+ */
+function within<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
-  return readResponse(response);
-};
+}
+
+async function sendOverFetch(request: OutboundRequest, spec: ProviderSpec, meta: { scenario: string; call: number }, signal?: AbortSignal): Promise<TransportResponse> {
+  const exchange = async () => {
+    const response = await fetch(spec.endpoint.baseUrl.replace(/\/$/, '') + request.path, {
+      method: request.method,
+      headers: { ...request.headers, [SCENARIO_HEADER]: meta.scenario, [CALL_HEADER]: String(meta.call) },
+      body: JSON.stringify(request.body),
+      ...(signal ? { signal } : {}),
+    });
+    return readResponse(response);
+  };
+  return within(exchange(), signal);
+}
+
+export const fetchTransport: ScenarioTransport = (request, spec, meta) => sendOverFetch(request, spec, meta);
+
+/**
+ * fetchTransport with a deadline on the whole exchange, body included: a provider that stalls
+ * mid-stream fails that call (reported as "could not be sent") instead of hanging the run.
+ */
+export function fetchTransportWithin(timeoutMs: number): ScenarioTransport {
+  return (request, spec, meta) => sendOverFetch(request, spec, meta, AbortSignal.timeout(timeoutMs));
+}
 
 function findingsOf(response: TransportResponse): Finding[] {
   const raw = response.headers[FINDINGS_HEADER];
@@ -97,7 +127,7 @@ const isOk = (status: number) => status >= 200 && status < 300;
  * repeat the same failure.
  */
 export async function runScenario(scenario: Scenario, spec: ProviderSpec, context: ScenarioRunContext): Promise<ScenarioRun> {
-  const send = context.send ?? fetchTransport;
+  const send = context.send ?? (context.timeoutMs !== undefined ? fetchTransportWithin(context.timeoutMs) : fetchTransport);
   const targetPolicy = policyFor(context.table, spec);
   const defaultRouteId = context.table.routes.find((r) => r.match.default)?.id;
   const history: History = { messages: [] };

@@ -1,0 +1,254 @@
+/**
+ * Provider faults through the replay and conformance path: 5xx, 429 with Retry-After, a connection
+ * reset mid-stream, a stream that stalls past the deadline, and 4xx bodies that name a carrier
+ * field without saying it is unknown (DeepSeek's "must be passed back"). None of them is an
+ * unknown-field rejection, so none may be retried or recorded as a verdict, and the history the
+ * request was built from never changes.
+ */
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { fc, test } from '@fast-check/vitest';
+import { runScenario } from '../conformance/run-scenario.js';
+import type { OutboundRequest } from '../families/family.js';
+import { fillRejection } from '../mocks/fill-rejection.js';
+import { CALL_HEADER } from '../mocks/finding.js';
+import { FixtureStore } from '../mocks/fixture-store.js';
+import { startMockProviders } from '../mocks/mock-server.js';
+import { endpointPattern } from '../mocks/provider-handlers.js';
+import { aConversation } from '../model/arbitraries.js';
+import type { History } from '../model/history.js';
+import { loadProviderSpecs } from '../providers/load-provider-specs.js';
+import type { ProviderSpec, Rejection } from '../providers/provider-spec.js';
+import { sendWithFallback, type TransportResponse } from '../replay/fallback.js';
+import { UnknownFieldVerdicts } from '../replay/unknown-field-verdicts.js';
+import { loadRouteTable } from '../routes/load-route-table.js';
+import { resolveRoute } from '../routes/resolve-route.js';
+import { sampleTargetForRoute } from '../routes/sample-target.js';
+import { implementedFamilies } from '../families/registry.js';
+import { loadScenarios } from '../scenarios/load-scenarios.js';
+import type { Scenario } from '../scenarios/scenario.js';
+import { formatSseEvent } from '../sse/parse-sse.js';
+import { deepFreeze } from '../util/deep-freeze.js';
+
+const RUNS = Math.max(200, Number(process.env.FC_RUNS) || 200);
+const table = loadRouteTable();
+const specs = loadProviderSpecs();
+const bySpec = new Map(specs.map((s) => [s.id, s]));
+const scenarios = new Map(loadScenarios().map((s) => [s.id, s]));
+const fixtures = new FixtureStore();
+const policies = table.routes.filter((r) => implementedFamilies().includes(r.family)).map((r) => resolveRoute(table, sampleTargetForRoute(r)));
+
+/**
+ * Anthropic's documented overload answer (https://docs.llmgateway.io/troubleshooting/anthropic-529-overloaded,
+ * https://learn.microsoft.com/en-us/microsoft-cloud/dev/dev-proxy/concepts/anthropic-529-overloaded-error).
+ * The other bodies say plainly that their wording is not a provider's.
+ */
+const OVERLOADED = { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } };
+const generic = (status: number) => ({ error: { message: `reasoning-replay test: a ${status} (provider wording not modelled)` } });
+
+/** Every rejection in the bundled specs that is not an unknown-field one, filled as the mocks fill it. */
+const valueComplaints: Array<{ id: string; rejection: Rejection }> = specs.flatMap((spec) =>
+  Object.entries(spec.rejections)
+    .filter(([, r]) => r.kind !== 'unknown-field')
+    .map(([name, rejection]) => ({ id: `${spec.id}/${name}`, rejection })),
+);
+
+const aServerFault: fc.Arbitrary<TransportResponse> = fc.oneof(
+  fc.constantFrom(500, 502, 503, 504, 529).map((status) => ({ status, headers: {}, body: status === 529 ? OVERLOADED : generic(status) })),
+  // A 5xx whose text looks like an unknown-field complaint is still a server fault: never a verdict.
+  fc.constantFrom(500, 503).map((status) => ({ status, headers: {}, body: { error: { message: 'messages.1.assistant.reasoning_content: Extra inputs are not permitted' } } })),
+  fc.integer({ min: 0, max: 120 }).map((s) => ({ status: 429, headers: { 'retry-after': String(s) }, body: generic(429) })),
+  fc
+    .tuple(fc.constantFrom(...valueComplaints), fc.nat({ max: 12 }), fc.constantFrom('reasoning_content', 'reasoning_details', 'thinking', 'signature'))
+    .map(([{ rejection }, index, field]) => fillRejection(rejection, { index, field, role: 'assistant', block: 0, path: `messages.${index}.content.0` })),
+);
+
+describe('sendWithFallback under faults (any history, any route)', () => {
+  it('has value complaints to replay, DeepSeek and MiMo "must be passed back" among them', () => {
+    expect(valueComplaints.map((c) => c.id)).toEqual(expect.arrayContaining(['deepseek/reasoning-content-not-passed-back', 'mimo/reasoning-content-not-passed-back', 'moonshot/reasoning-content-missing']));
+  });
+
+  test.prop([aConversation(), fc.constantFrom(...policies), aServerFault], { numRuns: RUNS })(
+    'a fault is sent once, recorded as nothing, and leaves the history as it was',
+    async (generated, policy, fault) => {
+      const history = deepFreeze(structuredClone(generated));
+      const snapshot = JSON.stringify(history);
+      const verdicts = new UnknownFieldVerdicts();
+      const sent: OutboundRequest[] = [];
+      const result = await sendWithFallback({ history, policy, verdicts, transport: async (request) => (sent.push(request), fault) });
+      expect(sent).toHaveLength(1);
+      expect(result.attempts).toHaveLength(1);
+      expect(result.recorded).toEqual([]);
+      expect(result.response).toBe(fault);
+      expect([...verdicts.fieldsFor(policy.target)]).toEqual([]);
+      expect(JSON.stringify(history)).toBe(snapshot);
+    },
+  );
+
+  test.prop([aConversation(), fc.constantFrom(...policies)], { numRuns: RUNS })('a connection reset rejects after exactly one request and records nothing', async (generated, policy) => {
+    const history = deepFreeze(structuredClone(generated));
+    const snapshot = JSON.stringify(history);
+    const verdicts = new UnknownFieldVerdicts();
+    let calls = 0;
+    const reset = Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) });
+    await expect(sendWithFallback({ history, policy, verdicts, transport: async () => (calls++, Promise.reject(reset)) })).rejects.toBe(reset);
+    expect(calls).toBe(1);
+    expect([...verdicts.fieldsFor(policy.target)]).toEqual([]);
+    expect(JSON.stringify(history)).toBe(snapshot);
+  });
+
+  test.prop([aConversation(), fc.constantFrom(...policies), fc.constantFrom(...specs.flatMap((s) => Object.values(s.rejections).filter((r) => r.kind === 'unknown-field')))], { numRuns: RUNS })(
+    'an unknown-field rejection is retried at most once, even when the retry is refused the same way',
+    async (generated, policy, rejection) => {
+      const history = deepFreeze(structuredClone(generated));
+      const snapshot = JSON.stringify(history);
+      const verdicts = new UnknownFieldVerdicts();
+      let calls = 0;
+      const refusal = fillRejection(rejection, { index: 1, field: 'reasoning_content', role: 'assistant', path: 'messages.1.reasoning_content' });
+      const result = await sendWithFallback({ history, policy, verdicts, transport: async () => (calls++, refusal) });
+      expect(calls).toBeLessThanOrEqual(2);
+      expect(result.attempts).toHaveLength(calls);
+      if (calls === 2) expect(result.recorded.length).toBeGreaterThan(0);
+      else expect(result.recorded).toEqual([]);
+      if (policy.tier === 'must-echo') expect(verdicts.fieldsFor(policy.target).has('reasoning_content')).toBe(false);
+      expect(JSON.stringify(history)).toBe(snapshot);
+    },
+  );
+});
+
+describe('runScenario through the MSW mocks under faults', () => {
+  const server = startMockProviders(specs, fixtures);
+  afterEach(() => server.resetHandlers());
+  afterAll(() => server.close());
+
+  const deepseek = bySpec.get('deepseek')!;
+  const scenario = scenarios.get('tool-call-with-reasoning')!;
+
+  /** The messages the scenario's history holds just before call `n` is sent (appends and earlier answers). */
+  function messagesBeforeCall(s: Scenario, n: number): number {
+    let count = 0;
+    let call = 0;
+    for (const step of s.steps) {
+      if ('call' in step) {
+        if (call === n) return count;
+        call++;
+      }
+      count++;
+    }
+    throw new Error(`scenario ${s.id} has no call ${n}`);
+  }
+
+  /** Answers call `at` of `spec` with `fault` (counting how often it is asked); other calls reach the normal mock. */
+  function faultAt(spec: ProviderSpec, at: number, fault: () => Response | Promise<Response>, path = spec.endpoint.path): { hits: number } {
+    const counter = { hits: 0 };
+    server.use(
+      http.post(endpointPattern(spec.endpoint.baseUrl, path), ({ request }) => {
+        if (request.headers.get(CALL_HEADER) !== String(at)) return undefined;
+        counter.hits++;
+        return fault();
+      }),
+    );
+    return counter;
+  }
+
+  async function runWithFault(fault: () => Response | Promise<Response>, options: { at?: number; stream?: boolean; timeoutMs?: number } = {}) {
+    const at = options.at ?? 1;
+    const baseline = await runScenario(scenario, deepseek, { table, specs: bySpec, fixtures, ...(options.stream ? { stream: true } : {}) });
+    expect(baseline.verdict.status).toBe('pass');
+    const counter = faultAt(deepseek, at, fault);
+    const run = await runScenario(scenario, deepseek, { table, specs: bySpec, fixtures, ...(options.stream ? { stream: true } : {}), timeoutMs: options.timeoutMs ?? 2000 });
+    const accepts = run.verdict.checks.find((c) => c.behaviour === 'provider-accepts')!;
+    const fallback = run.verdict.checks.find((c) => c.behaviour === 'fallback-recovers')!;
+    return { at, baseline, run, hits: counter.hits, accepts, fallback };
+  }
+
+  /** What every fault must leave: one request for the failing call, no fallback, the history cut just before it. */
+  function expectContained(result: Awaited<ReturnType<typeof runWithFault>>) {
+    const { at, baseline, run, hits, accepts, fallback } = result;
+    expect(hits).toBe(1);
+    expect(run.verdict.exchanges.filter((e) => e.call === at).length).toBeLessThanOrEqual(1);
+    expect(run.verdict.exchanges.every((e) => e.attempt === 1)).toBe(true);
+    expect(fallback.status).toBe('n/a');
+    expect(accepts.status).toBe('fail');
+    expect(run.verdict.status).toBe('fail');
+    const kept = messagesBeforeCall(scenario, at);
+    expect(run.history.messages).toEqual(baseline.history.messages.slice(0, kept));
+  }
+
+  it('a 503 is reported as the provider refusing, not retried', async () => {
+    const result = await runWithFault(() => HttpResponse.json(generic(503), { status: 503 }));
+    expectContained(result);
+    expect(result.accepts.detail).toContain('503');
+  });
+
+  it('a 529 overload on the first call stops the scenario before anything is appended', async () => {
+    const result = await runWithFault(() => HttpResponse.json(OVERLOADED, { status: 529 }), { at: 0 });
+    expectContained(result);
+  });
+
+  it('a 429 with Retry-After is not retried (the harness does not wait out rate limits)', async () => {
+    const result = await runWithFault(() => HttpResponse.json(generic(429), { status: 429, headers: { 'retry-after': '30' } }));
+    expectContained(result);
+    expect(result.accepts.detail).toContain('429');
+  });
+
+  it('DeepSeek\'s "must be passed back" 400 names reasoning_content but is not an unknown-field rejection', async () => {
+    const rejection = deepseek.rejections['reasoning-content-not-passed-back']!;
+    const answer = fillRejection(rejection, {});
+    const result = await runWithFault(() => HttpResponse.json(answer.body as Record<string, unknown>, { status: answer.status }));
+    expectContained(result);
+    expect(result.accepts.detail).toContain('must be passed back');
+  });
+
+  it('a connection reset mid-stream fails the call once and keeps no half answer', async () => {
+    const result = await runWithFault(
+      () => {
+        const encoder = new TextEncoder();
+        let sent = false;
+        const body = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            if (!sent) {
+              sent = true;
+              controller.enqueue(encoder.encode(formatSseEvent({ data: JSON.stringify({ id: 'x', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { reasoning_content: 'half a tho' } }] }) })));
+              return;
+            }
+            controller.error(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }));
+          },
+        });
+        return new HttpResponse(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+      },
+      { stream: true },
+    );
+    expectContained(result);
+    expect(result.accepts.detail).toMatch(/could not be sent/);
+  });
+
+  it('a stream that stalls past the deadline is abandoned after one request, within the deadline', async () => {
+    let stalled: (() => void) | undefined;
+    const started = Date.now();
+    const result = await runWithFault(
+      () => {
+        const encoder = new TextEncoder();
+        let sent = false;
+        const body = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            if (!sent) {
+              sent = true;
+              controller.enqueue(encoder.encode(formatSseEvent({ data: JSON.stringify({ id: 'x', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: 'sl' } }] }) })));
+              return;
+            }
+            // Never sends the rest; released in the cleanup so nothing outlives the test.
+            return new Promise<void>((resolve) => (stalled = resolve));
+          },
+        });
+        return new HttpResponse(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+      },
+      { stream: true, timeoutMs: 150 },
+    );
+    stalled?.();
+    expectContained(result);
+    expect(result.accepts.detail).toMatch(/could not be sent.*(timeout|abort)/i);
+    // Not a timing assertion on speed: only that the deadline, not some default, ended the wait.
+    expect(Date.now() - started).toBeLessThan(20_000);
+  }, 30_000);
+});
