@@ -9,6 +9,7 @@ import { defaultProvidersDir } from '../../providers/load-provider-specs.js';
 import type { RoutePolicy } from '../../routes/route-table.js';
 import type { ScriptedAnswer } from '../../scenarios/scenario.js';
 import { fillRejection } from '../fill-rejection.js';
+import { mockRedactedData, mockSignThinking } from '../mock-signature.js';
 import { judgeAnthropicMessages } from './anthropic-messages.js';
 import { judgeRequest } from './index.js';
 
@@ -108,5 +109,28 @@ describe('judgeAnthropicMessages', () => {
     // The mock answers with the first finding; the schema judge may add then/anyOf echoes after it.
     expect(findings[0]!.rejection).toBe('extra-inputs');
     expect(JSON.stringify(fillRejection(spec.rejections['extra-inputs']!, findings[0]!.params).body)).toContain('messages.1.content.0.format: Extra inputs are not permitted');
+  });
+
+  it('OpenRouter -> Anthropic: Claude items held by OpenRouter cross and are accepted; foreign ones never reach Claude', () => {
+    const history: History = {
+      messages: [
+        { role: 'user', content: 'q' },
+        {
+          role: 'assistant',
+          content: null,
+          reasoning: 'plan',
+          reasoning_details: [
+            { type: 'reasoning.text', text: 'plan', signature: mockSignThinking('plan', 0), format: 'anthropic-claude-v1', id: 'rd-0', index: 0 },
+            { type: 'reasoning.encrypted', data: mockRedactedData('x', 1), format: 'anthropic-claude-v1', id: 'rd-1', index: 1 },
+            { type: 'reasoning.text', text: 'gemini says', signature: mockSignThinking('gemini says', 2), format: 'google-gemini-v1' },
+          ],
+          tool_calls: [{ id: 'toolu_9', type: 'function', function: { name: 'f', arguments: '{}' } }],
+        },
+        { role: 'tool', tool_call_id: 'toolu_9', content: 'r' },
+      ],
+    };
+    const { body } = toAnthropicMessagesRequest(history, policy);
+    expect(assistant(body, 1).map((b) => b.type)).toEqual(['thinking', 'redacted_thinking', 'tool_use']);
+    expect(judgeRequest(spec, body)).toEqual([]);
   });
 });
