@@ -20,6 +20,7 @@ describe('compress (property)', () => {
       expect(JSON.stringify(history)).toBe(snapshot);
       expect(r.estimateBefore).toBe(before);
       expect(r.estimateAfter).toBe(estimateTokens(r.history, { policy }));
+      if (!r.changed) expect(r.history).toBe(history);
 
       const kept = r.kept.filter((k): k is number => k !== null);
       expect(kept).toEqual([...kept].sort((a, b) => a - b));

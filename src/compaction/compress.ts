@@ -14,6 +14,8 @@ export type CompactionStatus = 'unchanged' | 'compacted' | 'over-budget';
 
 export interface CompactionResult {
   status: CompactionStatus;
+  /** False when `history` holds exactly the input messages (nothing to write back). */
+  changed: boolean;
   history: History;
   /** For each message of `history`: its index in the input, or null for the new checkpoint. */
   kept: (number | null)[];
@@ -48,7 +50,7 @@ export function compress(history: History, budget: number, options: CompressOpti
   const estimateBefore = sum(prices);
   const base = { budget, estimateBefore, salvaged: false };
   if (estimateBefore <= budget) {
-    return { ...base, status: 'unchanged', history, kept: messages.map((_, i) => i), estimateAfter: estimateBefore, dropped: [] };
+    return { ...base, status: 'unchanged', changed: false, history, kept: messages.map((_, i) => i), estimateAfter: estimateBefore, dropped: [] };
   }
 
   let prefixEnd = 0;
@@ -107,7 +109,8 @@ export function compress(history: History, budget: number, options: CompressOpti
   }
   const keptSet = new Set(kept.filter((k): k is number => k !== null));
   const dropped = messages.flatMap((_, i) => (keptSet.has(i) ? [] : [i]));
-  const result: CompactionResult = { ...base, status: estimateAfter <= budget ? 'compacted' : 'over-budget', history: { messages: out }, kept, estimateAfter, dropped, salvaged };
+  const changed = salvaged || kept.length !== messages.length || kept.some((k, i) => k !== i);
+  const result: CompactionResult = { ...base, status: estimateAfter <= budget ? 'compacted' : 'over-budget', changed, history: changed ? { messages: out } : history, kept, estimateAfter, dropped, salvaged };
   if (estimateAfter > budget) {
     result.reason =
       `the system prompt and the live turn (from the last user message on, ${messages.length - liveStart} messages) price at ` +

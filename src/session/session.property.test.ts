@@ -91,7 +91,7 @@ describe('sessions under any sequence of operations (property)', () => {
               const history = store.resume(current).history;
               const budget = Math.max(1, Math.floor(estimateTokens(history, { policy }) * op.fraction));
               const result = compress(history, budget, { policy });
-              if (result.status === 'unchanged') break;
+              if (!result.changed) break;
               const child = store.saveCompacted(current, result.history);
               model.set(
                 child,
