@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fc, test } from '@fast-check/vitest';
 import { fromCopilotResponse } from '../../families/copilot/from-response.js';
 import { renderCopilotAnswer } from '../../families/copilot/render-answer.js';
 import type { History } from '../../model/history.js';
@@ -35,6 +36,16 @@ describe('copilot judge', () => {
     const findings = judgeRequest(spec, b);
     expect(findings.map((f) => f.rejection)).toEqual(['missing-opaque']);
     expect(fillRejection(spec.rejections['missing-opaque']!, findings[0]!.params)).toEqual({ status: 400, headers: {}, body: { error: { message: 'invalid request body', code: 'invalid_request_body' } } });
+  });
+
+  test.prop([fc.nat(), fc.integer({ min: 1, max: 63 })])('refuses an opaque with any one character changed', (at, shift) => {
+    const b = body();
+    const blob = String(b.messages[1]!.reasoning_opaque);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    const i = at % blob.length;
+    const c = blob[i]!;
+    b.messages[1]!.reasoning_opaque = blob.slice(0, i) + (c === '=' ? 'A' : alphabet[(alphabet.indexOf(c) + shift) % 64]) + blob.slice(i + 1);
+    expect(judgeRequest(spec, b).map((f) => f.rejection)).toEqual(['invalid-opaque']);
   });
 
   it('refuses a modified opaque or thought_signature', () => {

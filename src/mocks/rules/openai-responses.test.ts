@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fc, test } from '@fast-check/vitest';
 import { fromOpenAIResponsesResponse } from '../../families/openai-responses/from-response.js';
 import { renderOpenAIResponsesAnswer } from '../../families/openai-responses/render-answer.js';
 import type { History } from '../../model/history.js';
@@ -35,6 +36,17 @@ describe('openai-responses judge', () => {
     const rs = b.input[1]!;
     rs.encrypted_content = String(rs.encrypted_content).replace(/^./, (c) => (c === 'A' ? 'B' : 'A'));
     expect(text(judgeRequest(spec, b))).toBe(`The encrypted content for item ${String(rs.id)} could not be verified. Reason: Encrypted content could not be decrypted or parsed.`);
+  });
+
+  test.prop([fc.nat(), fc.integer({ min: 1, max: 63 })])('refuses encrypted content with any one character changed', (at, shift) => {
+    const b = body();
+    const rs = b.input[1]!;
+    const blob = String(rs.encrypted_content);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    const i = at % blob.length;
+    const c = blob[i]!;
+    rs.encrypted_content = blob.slice(0, i) + (c === '=' ? 'A' : alphabet[(alphabet.indexOf(c) + shift) % 64]) + blob.slice(i + 1);
+    expect(judgeRequest(spec, b).map((f) => f.rejection)).toEqual(['encrypted-content-not-verified']);
   });
 
   it('refuses encrypted content moved to another item id', () => {
