@@ -4,6 +4,7 @@ import { loadHistory } from '../../model/load-history.js';
 import { defaultRoutesFile, loadRouteTable } from '../../routes/load-route-table.js';
 import { resolveRoute } from '../../routes/resolve-route.js';
 import { InputError } from '../../input/input-error.js';
+import { HistoryShapeError } from '../../families/history-shape-error.js';
 import { STANDARD_CARRIER_FIELDS, type StandardCarrierField } from '../../model/history.js';
 import { defineCommand, EXIT_OK } from '../cli-command.js';
 
@@ -36,7 +37,14 @@ export const buildRequestCommand = defineCommand({
       }
       omit.add(field as StandardCarrierField);
     }
-    const request = replayForRoute(history, policy, { omit, stream: args.stream });
+    let request;
+    try {
+      request = replayForRoute(history, policy, { omit, stream: args.stream });
+    } catch (error) {
+      // A history the route's wire family cannot express is the user's input, not a crash.
+      if (error instanceof HistoryShapeError) throw new InputError(args.history, error.pointer, error.problem, error.hint);
+      throw error;
+    }
     const out = args.envelope ? { route: policy.routeId, tier: policy.tier, family: request.family, path: request.path, body: request.body } : request.body;
     process.stdout.write(JSON.stringify(out, null, 2) + '\n');
     return EXIT_OK;

@@ -129,6 +129,6 @@ describe('convertToAnthropicMessages', () => {
 
   it('refuses tool arguments that are not a JSON object, naming the message', () => {
     const h: History = { messages: [{ role: 'user', content: 'x' }, { role: 'assistant', content: null, tool_calls: [{ id: 't', type: 'function', function: { name: 'f', arguments: '{oops' } }] }] };
-    expect(() => toAnthropicMessagesRequest(h, policy())).toThrow(/messages\[1\]\.tool_calls\[0\]/);
+    expect(() => toAnthropicMessagesRequest(h, policy())).toThrow(/\/messages\/1\/tool_calls\/0\/function\/arguments/);
   });
 });

@@ -39,7 +39,7 @@ function assistantBlocks(message: Message, at: number, policy: RoutePolicy, omit
   // Anthropic refuses empty text blocks, and an assistant tool turn often has no text at all.
   if (text !== '') blocks.push({ type: 'text', text });
   (message.tool_calls ?? []).forEach((call, j) => {
-    blocks.push({ type: 'tool_use', id: call.id, name: call.function.name, input: parseToolArguments(call.function.arguments, `messages[${at}].tool_calls[${j}]`) });
+    blocks.push({ type: 'tool_use', id: call.id, name: call.function.name, input: parseToolArguments(call.function.arguments, `/messages/${at}/tool_calls/${j}/function/arguments`) });
   });
   return blocks;
 }

@@ -81,7 +81,7 @@ export function convertToConverseMessages(history: History, policy: RoutePolicy,
         const content = reasoningForPolicy(message, replay, at < split, policy, omit);
         if (text !== '') content.push({ text });
         (message.tool_calls ?? []).forEach((call, j) => {
-          content.push({ toolUse: { toolUseId: call.id, name: call.function.name, input: parseToolArguments(call.function.arguments, `messages[${at}].tool_calls[${j}]`) } });
+          content.push({ toolUse: { toolUseId: call.id, name: call.function.name, input: parseToolArguments(call.function.arguments, `/messages/${at}/tool_calls/${j}/function/arguments`) } });
         });
         messages.push({ role: 'assistant', content });
         break;
