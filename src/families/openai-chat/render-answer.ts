@@ -40,7 +40,8 @@ export const renderOpenAIChatAnswer: AnswerRenderer = (answer, { spec, call, sce
   }
   const toolCalls = answer.tool_calls ?? [];
   const finish = toolCalls.length > 0 ? 'tool_calls' : 'stop';
-  const message: Record<string, unknown> = { role: 'assistant', content: answer.content ?? null, ...carriers };
+  // No text is null, as a stream that sends none gives null: the two shapes must read the same.
+  const message: Record<string, unknown> = { role: 'assistant', content: answer.content ? answer.content : null, ...carriers };
   if (toolCalls.length > 0) message.tool_calls = toolCalls;
   const body = {
     id,
@@ -61,12 +62,16 @@ export const renderOpenAIChatAnswer: AnswerRenderer = (answer, { spec, call, sce
   const deltas: Array<Record<string, unknown>> = [{ role: 'assistant', content: '' }];
   for (const field of ['reasoning_content', 'reasoning'] as const) {
     const text = carriers[field];
-    if (typeof text === 'string') for (const piece of chunkText(text)) deltas.push({ [field]: piece });
+    if (typeof text !== 'string') continue;
+    const pieces = chunkText(text);
+    // An empty carrier (a redacted answer) is still sent once, so the stream says it was there.
+    for (const piece of pieces.length > 0 ? pieces : ['']) deltas.push({ [field]: piece });
   }
   const details = carriers.reasoning_details as ReasoningDetail[] | undefined;
   for (const detail of details ?? []) {
     if (detail.type === 'reasoning.text') {
-      for (const piece of chunkText(detail.text)) deltas.push({ reasoning_details: [{ ...detail, text: piece }] });
+      const pieces = chunkText(detail.text);
+      for (const piece of pieces.length > 0 ? pieces : ['']) deltas.push({ reasoning_details: [{ ...detail, text: piece }] });
     } else {
       deltas.push({ reasoning_details: [detail] });
     }

@@ -5,7 +5,9 @@ import { formatSse } from '../../sse/parse-sse.js';
 import type { SseEvent } from '../../sse/sse-event.js';
 import { feedSplit } from '../split-stream.js';
 import { StreamCarrierError } from '../stream-carriers.js';
+import type { ProviderSpec } from '../../providers/provider-spec.js';
 import { fromOpenAIChatResponse } from './from-response.js';
+import { renderOpenAIChatAnswer } from './render-answer.js';
 import { openAIChatStreamCarriers, readOpenAIChatStream } from './stream-carriers.js';
 
 const chunk = (delta: Record<string, unknown>, finish: string | null = null): SseEvent => ({
@@ -96,6 +98,25 @@ describe('openai-chat stream carriers', () => {
       const { body, events } = render(a, split);
       const streamed = feedSplit(openAIChatStreamCarriers(), formatSse(events), byteCuts).end();
       expect(streamed).toEqual(fromOpenAIChatResponse(body));
+    },
+  );
+
+  const scripted = fc.record(
+    {
+      content: fc.option(fc.string({ maxLength: 20 }), { nil: null }),
+      reasoning: fc.string({ maxLength: 20 }),
+      redacted: fc.boolean(),
+      tool_calls: fc.array(fc.record({ id: fc.stringMatching(/^call_[a-z]{1,4}$/), type: fc.constant('function' as const), function: fc.record({ name: fc.constant('f'), arguments: fc.json() }) }), { maxLength: 2 }),
+    },
+    { requiredKeys: [] },
+  );
+  const carrierSets = fc.subarray(['reasoning_content', 'reasoning', 'reasoning_details']);
+  test.prop([scripted, carrierSets, fc.array(fc.nat(), { maxLength: 8 })])(
+    'the fixture renderer\'s stream reads as its body, however its bytes are split',
+    (scriptedAnswer, carriers, byteCuts) => {
+      const spec = { id: 'p', target: { model: 'm' }, response: { carriers, detailFormat: 'anthropic-claude-v1' } } as unknown as ProviderSpec;
+      const { body, stream } = renderOpenAIChatAnswer(scriptedAnswer, { spec, call: 0, scenario: 'prop' });
+      expect(feedSplit(openAIChatStreamCarriers(), formatSse(stream), byteCuts).end()).toEqual(fromOpenAIChatResponse(body));
     },
   );
 
