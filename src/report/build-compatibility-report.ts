@@ -70,7 +70,8 @@ function scenarioCells(verdicts: CellVerdict[], root: string): ScenarioCell[] {
 
 function routeRow(route: string, cells: ScenarioCell[]): RouteRow {
   const provenance = { recorded: 0, synthesized: 0, none: 0 };
-  for (const c of cells) provenance[c.fixture?.provenance ?? 'none'] += 1;
+  // Cells whose scenario does not apply to the target never touched a fixture; they say nothing about provenance.
+  for (const c of cells.filter((c) => c.status !== 'n/a' || c.exchanges.length > 0)) provenance[c.fixture?.provenance ?? 'none'] += 1;
   return {
     route,
     tiers: uniqueSorted(cells.map((c) => c.tier)),

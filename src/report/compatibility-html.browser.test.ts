@@ -129,7 +129,13 @@ describe.skipIf(!found)(title, () => {
     const cell = report.routes.flatMap((r) => r.matrix.map((m) => ({ r, m }))).find(({ r, m }) => `#d-${r.route}-${m.behaviour}`.replace(/[^#A-Za-z0-9_-]/g, '_') === href)!;
     const decided = cell.m.decisions.find((d) => d.status === status)!;
     expect(text).toContain(decided.scenario);
-    if (decided.fixture) expect(text).toContain(decided.fixture.path);
+    if (decided.fixture) expect(await target.locator(`a[href$="${decided.fixture.path}"]`).count()).toBeGreaterThan(0);
+    // The decision links to its scenario run, which lists the calls once.
+    const run = target.locator('a', { hasText: 'calls' }).first();
+    await run.click();
+    const runTarget = page.locator((await run.getAttribute('href'))!);
+    await expect.poll(() => runTarget.isVisible()).toBe(true);
+    expect(await runTarget.innerText()).toContain(decided.scenario);
     expect(await target.locator(`a[href$="specs/scenarios/${decided.scenario}.json"]`).count()).toBeGreaterThan(0);
     await page.evaluate(`location.hash = ''; window.scrollTo(0, 0)`);
   });

@@ -18,14 +18,13 @@ export interface HtmlOptions {
  */
 export function renderHtml(report: CompatibilityReport, options: HtmlOptions): string {
   const { summary } = report;
-  const cellsById = new Map(report.cells.map((c) => [c.id, c]));
   const base = options.linkBase.replace(/\/+$/, '');
   const link = (path: string) => h(`${base ? `${base}/` : ''}${path}`);
   const verdictText = verdictLine(summary);
 
   const head = report.behaviours.map((b) => `<th scope="col" class="beh">${h(b).replace(/-/g, '-<wbr>')}</th>`).join('');
   const rows = report.routes.map((r) => routeRow(r)).join('\n');
-  const details = report.routes.map((r) => routeDetails(r, cellsById, link)).join('\n');
+  const details = report.routes.map((r) => routeDetails(r, report.cells, link)).join('\n');
   const providerOptions = summary.providers.map((p) => `<option value="${h(p)}">${h(p)}</option>`).join('');
 
   return `<!doctype html>
@@ -68,7 +67,7 @@ td.na { color: var(--na); background: var(--na-bg); font-weight: 400; }
 details.route-detail { border: 1px solid var(--line); border-radius: 6px; margin: 6px 0; padding: 4px 10px; }
 details.route-detail > summary { cursor: pointer; font-weight: 600; }
 .check { margin: 6px 0; padding: 6px 8px; border-left: 4px solid var(--line); }
-.check:target { outline: 2px solid #0969da; }
+.check:target, li:target { outline: 2px solid #0969da; }
 .check h3 { font-size: 13px; margin: 0 0 4px; }
 .check ul { margin: 0; padding-left: 18px; }
 li.pass::marker { color: var(--pass); } li.fail::marker { color: var(--fail); } li.na::marker { color: var(--na); }
@@ -176,18 +175,19 @@ function routeRow(r: RouteRow): string {
   return `<tr data-route="${h(routeAnchor(r.route).slice(2))}" data-providers="${h(r.providers.join(' '))}" data-search="${h(search)}"><th scope="row" class="route"><code>${h(r.route)}</code><div class="meta">${h(r.tiers.join(', '))} · ${h(r.families.join(', '))}</div></th><td class="meta providers">${h(r.providers.join(', '))}</td><td title="${h(provenance)}">${badges}</td>${cells}</tr>`;
 }
 
-function routeDetails(r: RouteRow, cellsById: Map<string, ScenarioCell>, link: (p: string) => string): string {
+function routeDetails(r: RouteRow, cells: ScenarioCell[], link: (p: string) => string): string {
   const blocks = r.matrix
     .filter((m) => m.decisions.length > 0)
     .map((m) => {
       const items = [...m.decisions]
         .sort((a, b) => order(a) - order(b))
-        .map((d) => decisionItem(d, cellsById.get(d.cell), link))
+        .map((d) => decisionItem(d, link))
         .join('\n');
       return `<div class="check" id="${anchor(r.route, m.behaviour)}"><h3>${STATUS_SYMBOL[m.status]} ${h(m.behaviour)}: ${STATUS_WORD[m.status]}</h3><ul>\n${items}\n</ul></div>`;
     })
     .join('\n');
-  return `<details class="route-detail" id="${routeAnchor(r.route)}"><summary><code>${h(r.route)}</code> · ${h(r.providers.join(', '))} · fixtures: ${h(describeProvenance(r.provenance))}</summary>\n${blocks || '<p class="meta">no checks ran on this route</p>'}\n</details>`;
+  const runs = runsTable(cells.filter((c) => c.route === r.route), link);
+  return `<details class="route-detail" id="${routeAnchor(r.route)}"><summary><code>${h(r.route)}</code> · ${h(r.providers.join(', '))} · fixtures: ${h(describeProvenance(r.provenance))}</summary>\n${blocks || '<p class="meta">no checks ran on this route</p>'}\n${runs}\n</details>`;
 }
 
 /** Deciding checks first: failures, then passes, then n/a. */
@@ -195,14 +195,27 @@ function order(d: Decision): number {
   return d.status === 'fail' ? 0 : d.status === 'pass' ? 1 : 2;
 }
 
-function decisionItem(d: Decision, cell: ScenarioCell | undefined, link: (p: string) => string): string {
+function decisionItem(d: Decision, link: (p: string) => string): string {
   const cls = d.status === 'n/a' ? 'na' : d.status;
   const scenario = `<a href="${link(`specs/scenarios/${d.scenario}.json`)}"><code>${h(d.scenario)}</code></a>`;
-  const fixture = d.fixture
-    ? `fixture <a href="${link(d.fixture.path)}"><code>${h(d.fixture.path)}</code></a> <span class="badge ${d.fixture.provenance}">${d.fixture.provenance}</span>`
-    : 'no fixture';
-  const calls = cell?.exchanges.length
-    ? ` · calls: ${cell.exchanges.map((e) => `${e.call}${e.attempt === 2 ? ' (retry)' : ''} → ${e.status}${e.violations.length ? ` [${e.violations.join(', ')}]` : ''}`).map(h).join('; ')}`
-    : '';
-  return `<li class="${cls}">${STATUS_SYMBOL[d.status]} ${scenario} on <code>${h(d.target)}</code> · ${fixture}${calls}<br>${h(d.detail)}</li>`;
+  const fixture = d.fixture ? `<a href="${link(d.fixture.path)}">fixture</a> <span class="badge ${d.fixture.provenance}">${d.fixture.provenance}</span>` : 'no fixture';
+  return `<li class="${cls}">${STATUS_SYMBOL[d.status]} ${scenario} on <code>${h(d.target)}</code> · ${fixture} · <a href="#${runAnchor(d.cell)}">calls</a><br>${h(d.detail)}</li>`;
+}
+
+function runAnchor(cell: string): string {
+  return `run-${cell}`.replace(/[^A-Za-z0-9_-]/g, '_');
+}
+
+/** Each scenario run on the route once, with its calls: the decisions above link here instead of repeating them. */
+function runsTable(cells: ScenarioCell[], link: (p: string) => string): string {
+  if (cells.length === 0) return '';
+  const rows = cells.map((c) => {
+    const cls = c.status === 'n/a' ? 'na' : c.status;
+    const fixture = c.fixture
+      ? `<a href="${link(c.fixture.path)}"><code>${h(c.fixture.path)}</code></a> <span class="badge ${c.fixture.provenance}">${c.fixture.provenance}</span>`
+      : 'no fixture';
+    const calls = c.exchanges.map((e) => `${e.call}${e.attempt === 2 ? ' (retry)' : ''} → ${e.status}${e.violations.length ? ` [${e.violations.join(', ')}]` : ''}`).join('; ');
+    return `<li class="${cls}" id="${runAnchor(c.id)}">${STATUS_SYMBOL[c.status]} <code>${h(c.scenario)}</code> on <code>${h(c.target)}</code> · ${fixture}${calls ? ` · calls: ${h(calls)}` : ''}</li>`;
+  });
+  return `<div class="check"><h3>scenario runs</h3><ul>\n${rows.join('\n')}\n</ul></div>`;
 }
