@@ -131,4 +131,15 @@ describe('convertToAnthropicMessages', () => {
     const h: History = { messages: [{ role: 'user', content: 'x' }, { role: 'assistant', content: null, tool_calls: [{ id: 't', type: 'function', function: { name: 'f', arguments: '{oops' } }] }] };
     expect(() => toAnthropicMessagesRequest(h, policy())).toThrow(/\/messages\/1\/tool_calls\/0\/function\/arguments/);
   });
+
+  it('leaves out an assistant turn it has nothing to say for, merging the user turns around it', () => {
+    const h: History = {
+      messages: [
+        { role: 'user', content: 'a' },
+        { role: 'assistant', content: '', reasoning_details: [{ type: 'reasoning.encrypted', data: 'gAAAA', format: 'openai-responses-v1' }] },
+        { role: 'user', content: 'b' },
+      ],
+    };
+    expect(toAnthropicMessagesRequest(deepFreeze(h), policy()).body.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] }]);
+  });
 });

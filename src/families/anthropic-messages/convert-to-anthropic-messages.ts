@@ -75,9 +75,14 @@ export function convertToAnthropicMessages(history: History, policy: RoutePolicy
       case 'tool':
         userTurn().content.push({ type: 'tool_result', tool_use_id: message.tool_call_id ?? '', content: contentText(message.content) });
         break;
-      case 'assistant':
-        messages.push({ role: 'assistant', content: assistantBlocks(message, at, policy, omit) });
+      case 'assistant': {
+        // Nothing this wire can say (no text, no calls, only foreign reasoning): an empty turn is a
+        // 400 ("all messages must have non-empty content"), so the turn is left out and the user
+        // turns around it merge.
+        const content = assistantBlocks(message, at, policy, omit);
+        if (content.length > 0) messages.push({ role: 'assistant', content });
         break;
+      }
     }
   });
   return system.length > 0 ? { system, messages } : { messages };

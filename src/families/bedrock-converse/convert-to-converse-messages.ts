@@ -83,7 +83,8 @@ export function convertToConverseMessages(history: History, policy: RoutePolicy,
         (message.tool_calls ?? []).forEach((call, j) => {
           content.push({ toolUse: { toolUseId: call.id, name: call.function.name, input: parseToolArguments(call.function.arguments, `/messages/${at}/tool_calls/${j}/function/arguments`) } });
         });
-        messages.push({ role: 'assistant', content });
+        // An empty turn is refused by Converse; leave it out and let the user turns around it merge.
+        if (content.length > 0) messages.push({ role: 'assistant', content });
         break;
       }
     }
