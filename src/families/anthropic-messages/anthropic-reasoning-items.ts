@@ -58,3 +58,14 @@ export function toStoredDetail(item: AnthropicReasoningItem): ReasoningDetail {
       : { type: 'thinking', thinking: item.thinking }
     : { type: 'redacted_thinking', data: item.data };
 }
+
+/**
+ * The opaque strings (signatures, redacted blobs) of stored reasoning that a Claude-family route
+ * must get back byte for byte, in order. For the gate's signatures-verbatim check: items of other
+ * formats are correctly never sent to Claude, so they must not count as missing there.
+ */
+export function claudeOpaqueStrings(details: readonly ReasoningDetail[] | undefined): string[] {
+  return anthropicReasoningItems(details)
+    .filter(isReplayableToClaude)
+    .map((item) => (item.type === 'thinking' ? item.signature! : item.data));
+}

@@ -3,6 +3,7 @@ import type { History } from '../../model/history.js';
 import { mockRedactedData, mockSignThinking } from '../../mocks/mock-signature.js';
 import type { RoutePolicy } from '../../routes/route-table.js';
 import { deepFreeze } from '../../util/deep-freeze.js';
+import { claudeOpaqueStrings } from './anthropic-reasoning-items.js';
 import { toAnthropicMessagesRequest } from './to-request.js';
 
 const policy = (host = 'api.anthropic.com', fields: RoutePolicy['fields'] = ['reasoning_details']): RoutePolicy => ({
@@ -141,5 +142,10 @@ describe('convertToAnthropicMessages', () => {
       ],
     };
     expect(toAnthropicMessagesRequest(deepFreeze(h), policy()).body.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] }]);
+  });
+
+  it('claudeOpaqueStrings lists what a Claude route must get back, and nothing foreign', () => {
+    expect(claudeOpaqueStrings(history.messages[2]!.reasoning_details)).toEqual([sigA, redacted, sigC]);
+    expect(claudeOpaqueStrings([{ type: 'reasoning.text', text: 'g', signature: 'Zm9v', format: 'google-gemini-v1' }, { type: 'thinking', thinking: 'u' }])).toEqual([]);
   });
 });
