@@ -5,9 +5,10 @@
  * A value a loader accepts must also be usable by the next stage (a table resolves, a history
  * replays), since "accepted" is a promise to the rest of the pipeline.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { implementedFamilies, familyFor } from '../families/registry.js';
 import { StreamCarrierError } from '../families/stream-carriers.js';
@@ -20,7 +21,15 @@ import { checkHistory } from '../model/load-history.js';
 import { fixturesDir, specsDir } from '../project-root.js';
 import { checkProviderSpec, loadProviderSpecs } from '../providers/load-provider-specs.js';
 import type { ProviderSpec } from '../providers/provider-spec.js';
+import { compress } from '../compaction/compress.js';
+import { estimateTokens } from '../compaction/estimate-tokens.js';
+import { SessionStore } from '../session/session-store.js';
 import { replayForRoute } from '../replay/replay-for-route.js';
+import { defaultPhrasingsFile, loadUnknownFieldPhrasings } from '../replay/unknown-field-phrasings.js';
+import { UnknownFieldVerdicts } from '../replay/unknown-field-verdicts.js';
+import { parseBaseUrl } from '../recorder/live-target.js';
+import { runFromLog } from '../serve/report-from-log.js';
+import { readServeLog, type ServeLogEntry } from '../serve/serve-log.js';
 import { checkRouteTable, loadRouteTable, parseRouteTable } from '../routes/load-route-table.js';
 import { resolveRoute } from '../routes/resolve-route.js';
 import type { FamilyId, RoutePolicy } from '../routes/route-table.js';
@@ -144,9 +153,17 @@ describe('fixture loader', () => {
 });
 
 describe('history loader', () => {
-  /** An accepted history must replay on every route: the schema is the promise the families rely on. */
+  const store = SessionStore.open(':memory:');
+  afterAll(() => store.close());
+  /**
+   * An accepted history must replay on every route, compact, and come back from state.db as it went
+   * in: the schema is the promise the families, compaction and the store rely on.
+   */
   const replaysEverywhere = (history: ReturnType<typeof checkHistory>) => {
     for (const policy of policies) outcome(() => replayForRoute(history, policy));
+    outcome(() => compress(history, Math.max(1, Math.floor(estimateTokens(history) / 3))));
+    const id = store.importHistory(history);
+    expect(store.resume(id).history).toEqual(history);
   };
 
   test.prop([fc.jsonValue()], { numRuns: RUNS })('any JSON value: a history or an InputError', (value) => {
@@ -225,4 +242,81 @@ describe('SSE streams through each family’s StreamCarriers', () => {
       },
     );
   }
+});
+
+describe('files read from disk: serve logs and the unknown-field phrasings', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'rr-fuzz-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  let n = 0;
+  const fileWith = (text: string) => {
+    const file = join(dir, `f${n++}`);
+    writeFileSync(file, text);
+    return file;
+  };
+
+  const entry: ServeLogEntry = {
+    seq: 1,
+    time: '2026-01-01T00:00:00.000Z',
+    provider: 'deepseek',
+    route: 'deepseek',
+    tier: 'must-echo',
+    family: 'openai-chat',
+    scenario: 'tool-call-with-reasoning',
+    call: 0,
+    method: 'POST',
+    path: '/chat/completions',
+    status: 400,
+    sentFields: ['reasoning_content'],
+    findings: [{ rule: 'must-echo', rejection: 'reasoning-content-not-passed-back', params: { index: 1 } }],
+  };
+  const logText = (entries: unknown[]) => entries.map((e) => JSON.stringify(e)).join('\n') + '\n';
+
+  test('the sample serve log line is valid, so its mutations start from something real', () => {
+    expect(readServeLog(fileWith(logText([entry, { ...entry, seq: 2 }])))).toHaveLength(2);
+  });
+
+  test.prop([fc.array(someJsonMutations, { minLength: 1, maxLength: 3 })], { numRuns: RUNS })('a serve log with mutated lines: entries that make a run, or an InputError', (mutationsPerLine) => {
+    const lines = mutationsPerLine.map((m, i) => asParsed(applyMutations({ ...entry, seq: i + 1 }, m)));
+    let entries: ServeLogEntry[] | undefined;
+    outcome(() => (entries = readServeLog(fileWith(logText(lines)))));
+    if (entries) outcome(() => runFromLog(entries!, specs, routesFile));
+  });
+
+  test.prop([aDamagedText(logText([entry, { ...entry, seq: 2, status: 200, findings: [] }]))], { numRuns: RUNS })('a damaged serve log: entries or an InputError', (text) => {
+    outcome(() => readServeLog(fileWith(text)));
+  });
+
+  const phrasingsText = readFileSync(defaultPhrasingsFile(), 'utf8');
+  test.prop([someJsonMutations], { numRuns: RUNS })('the unknown-field phrasings, mutated: phrasings or an InputError', (mutations) => {
+    outcome(() => loadUnknownFieldPhrasings(fileWith(JSON.stringify(asParsed(applyMutations(JSON.parse(phrasingsText), mutations))))));
+  });
+
+  test.prop([aDamagedText(phrasingsText)], { numRuns: RUNS })('damaged phrasings text: phrasings or an InputError', (text) => {
+    outcome(() => loadUnknownFieldPhrasings(fileWith(text)));
+  });
+});
+
+describe('values read from a state.db and from flags', () => {
+  const config = new UnknownFieldVerdicts().toModelConfig({ temperature: 1 });
+  const withVerdicts = (() => {
+    const v = new UnknownFieldVerdicts();
+    v.record({ provider: 'groq', host: 'api.groq.com', model: 'm' }, ['reasoning_content', 'reasoning']);
+    return v.toModelConfig(config);
+  })();
+
+  test.prop([fc.oneof(fc.jsonValue(), fc.constantFrom(config, withVerdicts).chain((c) => someJsonMutations.map((m) => asParsed(applyMutations(c, m)))))], { numRuns: RUNS })(
+    'a session model_config: verdicts that answer lookups, or an InputError',
+    (value) => {
+      let verdicts: UnknownFieldVerdicts | undefined;
+      outcome(() => (verdicts = UnknownFieldVerdicts.fromModelConfig(value, 'fuzz model_config')));
+      if (verdicts) for (const policy of policies) verdicts.fieldsFor(policy.target);
+    },
+  );
+
+  test.prop([fc.oneof(fc.webUrl(), fc.string(), fc.constantFrom('ftp://x', 'http://', 'https://[::1]:8080', 'http://127.0.0.1:9/v1', '//no-scheme', 'javascript:alert(1)'))], { numRuns: RUNS })(
+    '--base-url: a URL or an InputError',
+    (value) => {
+      outcome(() => parseBaseUrl(value));
+    },
+  );
 });
