@@ -45,10 +45,10 @@ export async function benchConformanceThroughput(options: { rounds?: number; pas
   const dir = mkdtempSync(join(tmpdir(), 'rr-bench-'));
   const cannedFile = join(dir, 'canned.json');
   try {
-    const best: Record<ThroughputMode, { cpuMs: number; wallMs: number; exchanges: number }> = {
-      msw: { cpuMs: Infinity, wallMs: Infinity, exchanges: 0 },
-      http: { cpuMs: Infinity, wallMs: Infinity, exchanges: 0 },
-      nock: { cpuMs: Infinity, wallMs: Infinity, exchanges: 0 },
+    const best: Record<ThroughputMode, { cpuMs: number; wallMs: number; exchanges: number; verdicts: string }> = {
+      msw: { cpuMs: Infinity, wallMs: Infinity, exchanges: 0, verdicts: '' },
+      http: { cpuMs: Infinity, wallMs: Infinity, exchanges: 0, verdicts: '' },
+      nock: { cpuMs: Infinity, wallMs: Infinity, exchanges: 0, verdicts: '' },
     };
     for (let r = 0; r < rounds; r++) {
       // msw first: its warm-up pass writes the canned answers the other two replay.
@@ -58,15 +58,18 @@ export async function benchConformanceThroughput(options: { rounds?: number; pas
           cpuMs: Math.min(best[mode].cpuMs, ...result.cpuMs),
           wallMs: Math.min(best[mode].wallMs, ...result.wallMs),
           exchanges: result.exchanges,
+          verdicts: result.verdicts,
         };
       }
     }
     const rate = (mode: ThroughputMode, key: 'cpuMs' | 'wallMs') => best[mode].exchanges / (best[mode][key] / 1000);
     const cheapest = rate('http', 'cpuMs') >= rate('nock', 'cpuMs') ? 'http' : 'nock';
     const ratio = rate(cheapest, 'cpuMs') / rate('msw', 'cpuMs');
+    // The baselines must have done the same work: same exchanges, same verdict for every cell.
     if (best.msw.exchanges !== best.http.exchanges || best.msw.exchanges !== best.nock.exchanges) {
       throw new Error(`the modes made different numbers of exchanges (msw ${best.msw.exchanges}, http ${best.http.exchanges}, nock ${best.nock.exchanges})`);
     }
+    if (best.msw.verdicts !== best.http.verdicts || best.msw.verdicts !== best.nock.verdicts) throw new Error('the modes reached different verdicts from the same answers');
     const perMode = (mode: ThroughputMode) => ({
       exchangesPerCpuSecond: Math.round(rate(mode, 'cpuMs')),
       exchangesPerWallSecond: Math.round(rate(mode, 'wallMs')),

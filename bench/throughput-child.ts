@@ -26,6 +26,8 @@ export type ThroughputMode = 'msw' | 'http' | 'nock';
 export interface ThroughputPasses {
   mode: ThroughputMode;
   exchanges: number;
+  /** Every cell's verdict status in order: the same answers must lead to the same verdicts in every mode. */
+  verdicts: string;
   cpuMs: number[];
   wallMs: number[];
 }
@@ -114,12 +116,15 @@ async function main(): Promise<void> {
     send = sendTo((origin) => origin);
   }
 
+  let verdicts = '';
   const pass = async (): Promise<number> => {
     seq = 0;
     let exchanges = 0;
+    verdicts = '';
     for (const { spec, scenario } of cells) {
       const run = await runScenario(scenario, spec, { table, specs: bySpec, fixtures, send });
       exchanges += run.verdict.exchanges.length;
+      verdicts += run.verdict.status[0];
     }
     return exchanges;
   };
@@ -143,7 +148,7 @@ async function main(): Promise<void> {
     if (n !== exchanges) throw new Error(`pass ${i + 1} made ${n} exchanges, the warm-up ${exchanges}: the runs are not the same work`);
   }
   await stop();
-  const result: ThroughputPasses = { mode, exchanges, cpuMs, wallMs };
+  const result: ThroughputPasses = { mode, exchanges, verdicts, cpuMs, wallMs };
   process.stdout.write(JSON.stringify(result) + '\n');
 }
 
