@@ -46,7 +46,10 @@ const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 export function compress(history: History, budget: number, options: CompressOptions = {}): CompactionResult {
   const messages = history.messages;
   const price = (m: Message) => priceMessage(m, options.policy, options.omit);
+  // Each input message is priced once; a candidate is priced through `kept` (no lookups by object,
+  // which cost a cache miss per message on a large history).
   const prices = messages.map(price);
+  const priceOf = (out: readonly Message[], kept: readonly (number | null)[]) => kept.reduce<number>((n, k, j) => n + (k === null ? price(out[j]!) : prices[k]!), 0);
   const estimateBefore = sum(prices);
   const base = { budget, estimateBefore, salvaged: false };
   if (estimateBefore <= budget) {
@@ -91,12 +94,12 @@ export function compress(history: History, budget: number, options: CompressOpti
     out = out.filter((_, i) => !shadowed.has(i));
   }
   // Compaction must never grow a history (a second pass would grow it again: the seed's loop).
-  if (sum(out.map(price)) >= estimateBefore) {
+  if (priceOf(out, kept) >= estimateBefore) {
     out = [...messages];
     kept = messages.map((_, i) => i);
   }
 
-  let estimateAfter = sum(out.map(price));
+  let estimateAfter = priceOf(out, kept);
   let salvaged = false;
   if (estimateAfter > budget) {
     const rescue = salvage(out, price, maxSummaryChars);
