@@ -21,6 +21,8 @@ export interface MatrixInputs {
   /** Only cells whose route is in this set (the gate narrows to affected routes). */
   routes?: ReadonlySet<string>;
   stream?: boolean;
+  /** Deadline per exchange in ms (body included); a stalled answer fails its cell instead of hanging the run. */
+  timeoutMs?: number;
   /** Compaction / branch / resume checks per cell; defaults to the session store's, `false` skips them. */
   retention?: ((history: History, policy: RoutePolicy) => Check[]) | false;
   onCell?: (done: number, total: number, cell: CellVerdict) => void;
@@ -79,6 +81,7 @@ export async function runMatrix(inputs: MatrixInputs = {}, loaded: LoadedInputs 
                 specs: bySpec,
                 fixtures,
                 ...(inputs.stream ? { stream: true } : {}),
+                ...(inputs.timeoutMs !== undefined ? { timeoutMs: inputs.timeoutMs } : {}),
                 ...(inputs.retention !== false ? { retention: inputs.retention ?? retentionChecks } : {}),
               })
             ).verdict
