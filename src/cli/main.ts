@@ -17,11 +17,14 @@ export async function main(argv: string[]): Promise<number> {
     .fail((message, error) => {
       if (error) throw error;
       process.stderr.write(`reasoning-replay: ${message}\n(run with --help for usage)\n`);
+      usageFailed = true;
       code = EXIT_BAD_INPUT;
     });
+  // With exitProcess(false) yargs still calls the handler after a failed validation; it must not run.
+  let usageFailed = false;
   for (const c of commands) {
     parser = parser.command(c.command, c.describe, c.builder, async (args) => {
-      code = await c.run(args);
+      if (!usageFailed) code = await c.run(args);
     });
   }
   try {

@@ -25,12 +25,13 @@ export const checkCommand = defineCommand({
           "git ref to compare with: prints the route-table diff in words and runs the routes it can affect (all routes when src/, specs/providers, specs/scenarios, specs/schema, fixtures/ or the package files changed). The repository is the current directory's git toplevel; --routes defaults to its specs/routes.json. The working tree is compared as it is, uncommitted edits included",
       })
       .option('junit', { type: 'string', describe: 'also write JUnit XML here (one testsuite per route, one testcase per route x behaviour)' })
-      .option('require-clean', { type: 'boolean', default: false, implies: 'base', describe: 'with --base: refuse (exit 2) when the working tree has uncommitted changes, to gate committed state only' })
+      .option('require-clean', { type: 'boolean', implies: 'base', describe: 'with --base: refuse (exit 2) when the working tree has uncommitted changes, to gate committed state only' })
       .example('$0 check', 'gate the bundled route table')
       .example('$0 check --routes my-routes.json', 'gate an edited copy')
       .example('$0 check --base origin/main --junit reports/junit-gate.xml', 'gate a pull request: what changed since main, and does it still conform')
       .epilog(
-        'With GITHUB_ACTIONS=true, --base also prints ::error annotations on the line of specs/routes.json that introduced each failing route.\n' +
+        'With GITHUB_ACTIONS=true, --base also prints ::error annotations on the line of specs/routes.json that introduced each failing route,\n' +
+          'and appends the diff in words and the markdown report to $GITHUB_STEP_SUMMARY when it is set.\n' +
           'Exit codes: 0 every cell conforms, 1 a violation (failing cells listed), 2 bad input (unknown ref, no route table at the ref, not a git repository, an invalid table).',
       ),
   async run(args) {
@@ -40,8 +41,9 @@ export const checkCommand = defineCommand({
         // The package's own table is the default only outside --base; with --base the repository's table is gated.
         ...(args.routes !== defaultRoutesFile() ? { routes: args.routes } : {}),
         ...(args.junit ? { junit: args.junit } : {}),
-        requireClean: args['require-clean'],
+        requireClean: args['require-clean'] === true,
         githubActions: process.env.GITHUB_ACTIONS === 'true',
+        ...(process.env.GITHUB_ACTIONS === 'true' && process.env.GITHUB_STEP_SUMMARY ? { stepSummary: process.env.GITHUB_STEP_SUMMARY } : {}),
         stream: args.stream,
       });
       return result.failed ? EXIT_VIOLATION : EXIT_OK;
