@@ -46,6 +46,8 @@ const SESSION_SELECT = `
          b.parent_session_id, b.at_turn, b.kind
   FROM sessions s LEFT JOIN branches b ON b.child_session_id = s.id`;
 
+const RESUME_PAGE_ROWS = 2048;
+
 const TURN_COLUMNS = 'role, content, name, tool_calls, tool_call_id, reasoning_content, reasoning, reasoning_details, native';
 
 function toSummary(row: SessionRow): SessionSummary {
@@ -70,6 +72,7 @@ function toSummary(row: SessionRow): SessionSummary {
 export class SessionStore {
   private readonly insertTurn: Database.Statement;
   private readonly turnsOf: Database.Statement;
+  private readonly turnPage: Database.Statement;
   private readonly sessionById: Database.Statement;
 
   constructor(
@@ -81,6 +84,7 @@ export class SessionStore {
        VALUES (@session_id, @seq, @exchange, @role, @content, @name, @tool_calls, @tool_call_id, @reasoning_content, @reasoning, @reasoning_details, @native, @created_at)`,
     );
     this.turnsOf = db.prepare(`SELECT ${TURN_COLUMNS} FROM turns WHERE session_id = ? ORDER BY seq`);
+    this.turnPage = db.prepare(`SELECT seq, ${TURN_COLUMNS} FROM turns WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?`);
     this.sessionById = db.prepare(`${SESSION_SELECT} WHERE s.id = ?`);
   }
 
@@ -200,13 +204,28 @@ export class SessionStore {
       this.db
         .transaction(() => {
           const row = this.row(id);
-          const messages = (this.turnsOf.all(id) as TurnRow[]).map(rowToMessage);
+          const messages = this.readMessages(id);
           const modelConfig = JSON.parse(row.model_config) as Record<string, unknown>;
           const verdicts = UnknownFieldVerdicts.fromModelConfig(modelConfig, `${this.file} session ${id} model_config`);
           return { session: toSummary(row), history: { messages }, modelConfig, verdicts };
         })
         .deferred(),
     );
+  }
+
+  /**
+   * Reads a session's messages a page at a time: the rows of one page die young, so on a long
+   * session only the messages themselves outlive a garbage collection (all rows at once made the
+   * collector copy every row object too).
+   */
+  private readMessages(id: number): Message[] {
+    const messages: Message[] = [];
+    for (let after = 0; ; ) {
+      const page = this.turnPage.all(id, after, RESUME_PAGE_ROWS) as (TurnRow & { seq: number })[];
+      for (const row of page) messages.push(rowToMessage(row));
+      if (page.length < RESUME_PAGE_ROWS) return messages;
+      after = page[page.length - 1]!.seq;
+    }
   }
 
   /** The raw stored rows (tests and `sessions show` use them to compare bytes). */
