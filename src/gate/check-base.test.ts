@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { runCli } from '../cli/testing/run-cli.js';
@@ -65,7 +65,9 @@ describe('check --base REF in a git repository', () => {
     git(repo, 'commit', '-q', '-am', 'routes: widen mistral, relax deepseek');
     const junit = join(repo, 'junit.xml');
 
-    const result = runCli(['check', '--base', 'main', '--junit', junit, '--require-clean'], { cwd: repo, env: { GITHUB_ACTIONS: 'true' } });
+    const summary = join(mkdtempSync(join(tmpdir(), 'rr-summary-')), 'step-summary.md');
+    dirs.push(dirname(summary));
+    const result = runCli(['check', '--base', 'main', '--junit', junit, '--require-clean'], { cwd: repo, env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary } });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('route table: main:specs/routes.json -> working tree specs/routes.json');
@@ -99,6 +101,11 @@ describe('check --base REF in a git repository', () => {
     expect(source[lineOf(mistral) - 1]).toContain('"reasoning_details"');
     expect(source[lineOf(deepseek) - 1]).toContain('"tier": "standard"');
     expect(mistral).toContain('changed here: route mistral now receives reasoning_details');
+
+    // The job summary gets the diff in words and the markdown report.
+    const md = readFileSync(summary, 'utf8');
+    expect(md).toContain('- route deepseek moved from must-echo to standard');
+    expect(md).toMatch(/^\| `mistral` \|/m);
   });
 
   it('compares uncommitted edits as they are, and says when nothing can behave differently', () => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { formatFailures } from '../conformance/format-matrix.js';
 import { uncoveredRoutes } from '../conformance/route-coverage.js';
@@ -7,6 +7,7 @@ import { InputError } from '../input/input-error.js';
 import { buildCompatibilityReport } from '../report/build-compatibility-report.js';
 import type { CompatibilityReport } from '../report/compatibility-report.js';
 import { renderJunit } from '../report/render-junit.js';
+import { renderMarkdown } from '../report/render-markdown.js';
 import { loadRouteTable, parseRouteTable } from '../routes/load-route-table.js';
 import { writeFileAtomic } from '../util/write-file-atomic.js';
 import { affectedRoutes, engineChanges } from './affected-routes.js';
@@ -24,6 +25,8 @@ export interface GateOptions {
   /** Refuse (exit 2) when the working tree has uncommitted changes. */
   requireClean?: boolean;
   githubActions?: boolean;
+  /** GitHub's $GITHUB_STEP_SUMMARY file: the diff in words and the markdown report are appended to it. */
+  stepSummary?: string;
   stream?: boolean;
   write?: (text: string) => void;
 }
@@ -114,6 +117,10 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
     const file = resolve(cwd, options.junit);
     mkdirSync(dirname(file), { recursive: true });
     writeFileAtomic(file, renderJunit(report));
+  }
+  if (options.stepSummary) {
+    const diff = changes.length ? changes.map((c) => `- ${c.text}`).join('\n') : '- no change';
+    appendFileSync(options.stepSummary, `### Route table: \`${options.base}\` → working tree\n\n${diff}\n\n${renderMarkdown(report)}\n`);
   }
   if (options.githubActions) {
     for (const line of annotations(report, changes, headTable, readFileSync(headFile, 'utf8'), relPosix)) out(line + '\n');
