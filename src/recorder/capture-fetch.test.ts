@@ -27,7 +27,7 @@ describe('ExchangeCapture', () => {
     const consumerText = await response.text();
     const [record] = capture.captured;
     expect(record?.state).toBe('complete');
-    const events = [...record!.events!.events()];
+    const events = [...record!.events!];
     expect(record!.exchange.response.stream).toBeUndefined();
     expect(events.map(({ event, id, data }) => ({ event, id, data }))).toEqual(server.sent[0]!.events!.map(({ data }) => ({ event: undefined, id: undefined, data })));
     // Timing is relative to the first byte and never goes backwards.
@@ -60,5 +60,25 @@ describe('ExchangeCapture', () => {
     expect(capture.captured[0]!.state).toBe('failed');
     expect(capture.captured[0]!.error).toMatch(/connection broke mid-body/);
     expect(capture.allComplete).toBe(false);
+  });
+
+  it('marks a stream that closed cleanly inside an event failed once the streams are checked', async () => {
+    const { createServer } = await import('node:http');
+    const cut = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end('data: {"a":1}\n\ndata: {"b":');
+    });
+    await new Promise<void>((resolve) => cut.listen(0, '127.0.0.1', resolve));
+    try {
+      const capture = new ExchangeCapture();
+      const response = await capture.fetch(`http://127.0.0.1:${(cut.address() as { port: number }).port}/`);
+      await response.text();
+      expect(capture.captured[0]!.state).toBe('complete');
+      capture.checkStreams();
+      expect(capture.captured[0]!.state).toBe('failed');
+      expect(capture.captured[0]!.error).toBe('the stream ended inside an event (cut off after 1 whole events)');
+    } finally {
+      cut.close();
+    }
   });
 });

@@ -1,5 +1,4 @@
-import { SseReader } from '../sse/parse-sse.js';
-import { MemorySpool, type EventSpool } from './event-spool.js';
+import { MemorySpool, type StreamSpool } from './event-spool.js';
 import type { RedactableExchange } from './redact.js';
 
 /**
@@ -7,9 +6,10 @@ import type { RedactableExchange } from './redact.js';
  * as it streams. Why here and not in @mswjs/interceptors or nock's recorder:
  *  - nothing global is patched, so it composes with msw in the same process (the recorded fixture
  *    can be replayed through the mocks in one test) and cannot leave a patched `http` behind;
- *  - the consumer (the scenario driver) receives every chunk the moment it arrives, and the same
- *    chunk goes through SseReader, so events keep their order and arrival time; the events go to a
- *    spool (a file while recording), so the recorder's memory stays flat however long the stream;
+ *  - the consumer (the scenario driver) receives every chunk the moment it arrives; the same chunk
+ *    goes to a spool (a file while recording) with its arrival time, and is parsed into SSE events
+ *    (SseReader) only when the spool is read: events keep their order and timing, the stream pays
+ *    next to nothing in latency, and the recorder's memory stays flat however long the stream;
  *  - the request is captured exactly as handed to the network: method, URL, headers, body bytes.
  * What fetch does not expose (headers undici adds, gzip on the wire) is transport detail the mocks
  * must not replay anyway.
@@ -20,8 +20,8 @@ export type CaptureState = 'pending' | 'complete' | 'failed';
 export interface CapturedExchange {
   /** Request and response as captured; a streamed answer's events are in `events`, not here. */
   exchange: RedactableExchange;
-  /** The SSE events of a streamed answer, in arrival order, with `atMs` from the first byte. */
-  events?: EventSpool;
+  /** A streamed answer: iterating it gives its SSE events, with `atMs` from the first byte. */
+  events?: StreamSpool;
   state: CaptureState;
   /** Why the exchange failed: the socket closed mid-body, a stream ended inside an event, ... */
   error?: string;
@@ -35,8 +35,8 @@ export interface CaptureOptions {
   clock?: () => number;
   /** Called as body bytes arrive, with the running total across all exchanges. */
   onBytes?: (totalBytes: number) => void;
-  /** Where stream events go (default: memory; the recorder spools to disk). */
-  spool?: () => EventSpool;
+  /** Where streamed bodies go (default: memory; the recorder spools to disk). */
+  spool?: () => StreamSpool;
 }
 
 /** Hop-by-hop and encoding headers describe this one transfer; a mock replaying them would lie. */
@@ -132,23 +132,32 @@ export class ExchangeCapture {
     let firstByteAt: number | undefined;
     const spool = (this.options.spool ?? (() => new MemorySpool()))();
     record.events = spool;
-    const sse = new SseReader((event) => spool.append(event), () => Math.round(this.clock() - (firstByteAt ?? this.clock())));
-    const decoder = new TextDecoder();
-    const feed = (text: string) => {
-      sse.feed(text);
-      // SseReader also keeps every event it parsed; the spool has them, so the reader's copy goes.
-      sse.events.length = 0;
-    };
     return this.relay(body, record, {
       chunk: (chunk) => {
-        firstByteAt ??= this.clock();
-        feed(decoder.decode(chunk, { stream: true }));
+        const now = this.clock();
+        firstByteAt ??= now;
+        spool.append(chunk, Math.round(now - firstByteAt));
       },
-      end: () => {
-        feed(decoder.decode());
-        return sse.pending ? 'the stream ended inside an event (cut off)' : undefined;
-      },
+      end: () => undefined,
     });
+  }
+
+  /**
+   * Parses every captured stream once; one that ended inside an event (a clean close at the wrong
+   * moment) is marked failed. Done after the fact so the stream itself was never slowed down.
+   */
+  checkStreams(): void {
+    for (const record of this.captured) {
+      if (!record.events || record.state !== 'complete') continue;
+      try {
+        for (const _event of record.events) {
+          /* walking is the check */
+        }
+      } catch (err) {
+        record.state = 'failed';
+        record.error = err instanceof Error ? err.message : String(err);
+      }
+    }
   }
 
   private teeBody(body: ReadableStream<Uint8Array>, record: CapturedExchange, contentType: string | null): ReadableStream<Uint8Array> {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Fixture } from '../mocks/fixture-store.js';
+import { formatSseEvent } from '../sse/parse-sse.js';
 import { FileSpool } from './event-spool.js';
 import { existingFixture, finalizeFixture, fixturePath, removeStaleTemps, renderFixture, SecretLeakError, writeFixtureFile, writeFixtureText } from './fixture-file.js';
 
@@ -64,8 +65,8 @@ describe('renderFixture with spooled stream events', () => {
 
   it('writes the events from the spool, one per line, into a file that parses back to the whole fixture', () => {
     const dir = mkdtempSync(join(tmpdir(), 'rr-spool-'));
-    const spool = new FileSpool(join(dir, 'e.jsonl'));
-    events.forEach((e) => spool.append(e));
+    const spool = new FileSpool(join(dir, 'e.spool'));
+    events.forEach((e) => spool.append(Buffer.from(formatSseEvent({ data: e.data })), e.atMs));
     const file = join(dir, 'out', 'f.json');
     writeFixtureFile(file, renderFixture({ fixture: streamed(), streams: new Map([[1, spool]]) }, [{ name: 'K', value: KEY }], file));
     const text = readFileSync(file, 'utf8');

@@ -145,6 +145,7 @@ async function recordWithSpools(args: RecordScenarioArgs, spools: SpoolDir): Pro
   args.progress?.turns?.(0, total);
   const run = await runScenario(scenario, spec, { table: args.table, specs: new Map([[spec.id, spec]]), stream: args.stream, send });
 
+  capture.checkStreams();
   const broken = capture.captured.find((c) => c.state !== 'complete');
   if (broken) throw new RecordingFailed(`call ${callOf.get(broken) ?? '?'} to ${broken.exchange.request?.url ?? live.baseUrl}: ${broken.error ?? 'the answer was not read to its end'}`);
 

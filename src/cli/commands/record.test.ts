@@ -6,7 +6,7 @@ import { runMatrix } from '../../conformance/run-matrix.js';
 import { checkFixture, type Fixture } from '../../mocks/fixture-store.js';
 import { fixturesDir } from '../../project-root.js';
 import { ENCRYPTED_REASONING, startFakeProvider, type FakeProvider, type FakeProviderOptions } from '../../recorder/testing/fake-provider.js';
-import { runCli, spawnCli } from '../../recorder/testing/run-cli.js';
+import { runCli, spawnCli, type CliResult } from '../../recorder/testing/run-cli.js';
 
 // Made-up credentials shaped like real ones, planted by the fake provider and the test.
 const KEY = 'sk-live-rec0rd3r-t3st-4f9Qx2LmN8rT1vYb6KcZ';
@@ -36,6 +36,11 @@ async function record(options: FakeProviderOptions, out: string, extra: string[]
   return runCli(['record', '--provider', 'deepseek', '--base-url', `${server.baseUrl}?key=${QUERY_KEY}`, '--model', 'deepseek-v4-flash', '--scenario', SCENARIO, '--out', out, ...extra], env);
 }
 
+/** Exit 0, or fail showing what the CLI said. */
+function expectOk(r: CliResult): void {
+  expect(r.code, `exit ${r.code}: ${r.stderr}`).toBe(0);
+}
+
 const fixtureFile = (out: string) => join(out, 'deepseek', `${SCENARIO}.json`);
 const readFixture = (out: string): Fixture => checkFixture(JSON.parse(readFileSync(fixtureFile(out), 'utf8')), fixtureFile(out));
 const MARK = '[redacted-by-recorder:DEEPSEEK_API_KEY]';
@@ -45,7 +50,7 @@ describe('reasoning-replay record (built CLI against a loopback provider)', () =
     const out = outDir();
     const r = await record({}, out, ['--stream']);
     expect(r.stderr).toBe(''); // not a TTY: no progress line, and nothing went wrong
-    expect(r.code).toBe(0);
+    expectOk(r);
     expect(r.stdout).toMatch(/^wrote .*deepseek\/tool-call-with-reasoning\.json: 2 exchanges, [\d.]+ kB received from 127\.0\.0\.1:\d+\n$/);
 
     const text = readFileSync(fixtureFile(out), 'utf8');
@@ -77,9 +82,9 @@ describe('reasoning-replay record (built CLI against a loopback provider)', () =
   it('records an unstreamed scenario as JSON bodies, and the gate passes on both recordings through the mocks', async () => {
     const streamed = outDir();
     const plain = outDir();
-    expect((await record({}, streamed, ['--stream'])).code).toBe(0);
+    expectOk(await record({}, streamed, ['--stream']));
     const r = await record({}, plain);
-    expect(r.code).toBe(0);
+    expectOk(r);
     const fixture = readFixture(plain);
     expect(fixture.exchanges[0]!.response.body).toMatchObject({ object: 'chat.completion', system_fingerprint: `fp_${MARK}` });
     expect(fixture.exchanges[0]!.response.stream).toBeUndefined();
@@ -99,13 +104,13 @@ describe('reasoning-replay record (built CLI against a loopback provider)', () =
 
   it('modes: once skips an existing fixture, all refuses a recorded one without --force, --force replaces it, new replaces a synthesized one', async () => {
     const out = outDir();
-    expect((await record({}, out)).code).toBe(0);
+    expectOk(await record({}, out));
     const before = readFileSync(fixtureFile(out), 'utf8');
     const calls = () => server!.requests.length;
     const sentBefore = calls();
 
     const once = await record({}, out);
-    expect(once.code).toBe(0);
+    expectOk(once);
     expect(once.stderr).toContain('nothing recorded');
     const all = await record({}, out, ['--mode', 'all']);
     expect(all.code).toBe(1);
@@ -114,14 +119,14 @@ describe('reasoning-replay record (built CLI against a loopback provider)', () =
     expect(readFileSync(fixtureFile(out), 'utf8')).toBe(before);
 
     const forced = await record({}, out, ['--mode', 'all', '--force']);
-    expect(forced.code).toBe(0);
+    expectOk(forced);
     expect(readFixture(out).provenance.kind).toBe('recorded');
 
     writeFileSync(fixtureFile(out), JSON.stringify({ ...readFixture(out), provenance: { kind: 'synthesized', sources: ['https://example.com/docs'] } }));
-    expect((await record({}, out, ['--mode', 'once'])).code).toBe(0);
+    expectOk(await record({}, out, ['--mode', 'once']));
     expect(readFixture(out).provenance.kind).toBe('synthesized');
     const upgraded = await record({}, out, ['--mode', 'new']);
-    expect(upgraded.code).toBe(0);
+    expectOk(upgraded);
     expect(upgraded.stdout).toContain('replaced a synthesized fixture');
     expect(readFixture(out).provenance.kind).toBe('recorded');
   });
@@ -162,7 +167,7 @@ describe('reasoning-replay record (built CLI against a loopback provider)', () =
     // the fixtures) is still there; the next recording removes it.
     const spoolsOf = (pid: number) => readdirSync(tmpdir()).filter((n) => n.startsWith(`reasoning-replay-record-${pid}-`));
     expect(spoolsOf(child.pid!)).toHaveLength(1);
-    expect((await record({}, out, ['--stream'])).code).toBe(0);
+    expectOk(await record({}, out, ['--stream']));
     expect(spoolsOf(child.pid!)).toEqual([]);
     expect(filesUnder(out)).toEqual([fixtureFile(out)]);
   });
