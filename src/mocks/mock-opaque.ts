@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { ProviderSpec } from '../providers/provider-spec.js';
 
 /**
  * Opaque blobs the Gemini, Copilot and OpenAI Responses mocks issue and later check: Gemini
@@ -33,4 +34,14 @@ export function verifyMockOpaque(signer: OpaqueSigner, kind: string, blob: unkno
   const expected = mac(signer, kind, bytes.subarray(0, NONCE_BYTES));
   const given = bytes.subarray(NONCE_BYTES);
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Vertex signs with its own keys: a signature from the Gemini API is foreign there, and back. */
+export function geminiSigner(spec: ProviderSpec): OpaqueSigner {
+  return new URL(spec.endpoint.baseUrl).hostname.endsWith('aiplatform.googleapis.com') ? 'vertex-gemini' : 'gemini';
+}
+
+/** The kind a Responses encrypted_content is issued for: bound to its item id, so a blob moved to another item fails. */
+export function encryptedKind(reasoningId: string): string {
+  return `encrypted:${reasoningId}`;
 }

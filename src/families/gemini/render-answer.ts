@@ -1,13 +1,7 @@
 import type { AnswerRenderer } from '../../fixtures/render-answer.js';
-import { mockOpaque, type OpaqueSigner } from '../../mocks/mock-opaque.js';
-import type { ProviderSpec } from '../../providers/provider-spec.js';
+import { geminiSigner, mockOpaque } from '../../mocks/mock-opaque.js';
 import type { SseEvent } from '../../sse/sse-event.js';
 import { chunkText } from '../openai-chat/render-answer.js';
-
-/** Vertex signs with its own keys: a signature from the Gemini API is foreign there, and back. */
-export function geminiSigner(spec: ProviderSpec): OpaqueSigner {
-  return new URL(spec.endpoint.baseUrl).hostname.endsWith('aiplatform.googleapis.com') ? 'vertex-gemini' : 'gemini';
-}
 
 /**
  * A scripted answer as Gemini 3 writes it: a thought-summary part (includeThoughts), the visible

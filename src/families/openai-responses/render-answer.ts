@@ -1,13 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { AnswerRenderer } from '../../fixtures/render-answer.js';
-import { mockOpaque } from '../../mocks/mock-opaque.js';
+import { encryptedKind, mockOpaque } from '../../mocks/mock-opaque.js';
 import type { SseEvent } from '../../sse/sse-event.js';
 import { chunkText } from '../openai-chat/render-answer.js';
-
-/** The kind an encrypted blob is issued for: bound to its item id, so a blob moved to another item fails. */
-export function encryptedKind(reasoningId: string): string {
-  return `encrypted:${reasoningId}`;
-}
 
 /**
  * Ids as the mock issues them: `rs_<hex>`, and for calls made after that reasoning

@@ -1,9 +1,8 @@
 import { inlineValidator } from '../../input/validate.js';
-import { geminiSigner } from '../../families/gemini/render-answer.js';
 import type { ProviderSpec } from '../../providers/provider-spec.js';
 import { isPlainObject } from '../../util/deep-merge.js';
 import type { Finding } from '../finding.js';
-import { verifyMockOpaque } from '../mock-opaque.js';
+import { geminiSigner, verifyMockOpaque } from '../mock-opaque.js';
 
 /** Signatures Google documents as accepted stand-ins for calls that never had one (see SKIP_SIGNATURE). */
 const STAND_INS = new Set(['skip_thought_signature_validator', 'context_engineering_is_the_way_to_go']);

@@ -1,10 +1,9 @@
-import { encryptedKind } from '../../families/openai-responses/render-answer.js';
 import type { ProviderSpec } from '../../providers/provider-spec.js';
 import { isPlainObject } from '../../util/deep-merge.js';
 import type { Finding } from '../finding.js';
-import { verifyMockOpaque } from '../mock-opaque.js';
+import { encryptedKind, verifyMockOpaque } from '../mock-opaque.js';
 
-/** `fc_<hex>_<n>` was issued after reasoning item `rs_<hex>` (how the mock names items; see responsesIds). */
+/** `fc_<hex>_<n>` was issued after reasoning item `rs_<hex>` (how the mock's renderer names items; see responsesIds in src/families/openai-responses/render-answer.ts). */
 function requiredReasoning(fcId: unknown): string | undefined {
   const m = typeof fcId === 'string' ? /^fc_([0-9a-f]+)_\d+$/.exec(fcId) : null;
   return m ? `rs_${m[1]}` : undefined;
