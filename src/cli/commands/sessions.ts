@@ -40,7 +40,7 @@ export const sessionsCommand = defineCommand({
       .option('model', { type: 'string' })
       .option('routes', { type: 'string', default: defaultRoutesFile(), defaultDescription: 'specs/routes.json', describe: 'route table file' })
       .option('json', { type: 'boolean', default: false, describe: 'machine-readable output' })
-      .example('$0 sessions import examples/history.json --db state.db', 'store a history file as a new session')
+      .example('$0 sessions import my-history.json --db state.db', 'store a history file as a new session')
       .example('$0 sessions show 1', 'which carriers each turn holds, and the unknown-field verdicts')
       .example('$0 sessions branch 1 --at 4', 'a new session with turns 1..4 of session 1')
       .example('$0 sessions compact 1 --budget 2000 --route deepseek', 'a compacted continuation of session 1'),
