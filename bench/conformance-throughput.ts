@@ -41,7 +41,7 @@ function runChild(mode: ThroughputMode, cannedFile: string, passes: number): Pro
  */
 export async function benchConformanceThroughput(options: { rounds?: number; passes?: number } = {}): Promise<BenchFigure> {
   const rounds = options.rounds ?? 1;
-  const passes = options.passes ?? 3;
+  const passes = options.passes ?? 2;
   const dir = mkdtempSync(join(tmpdir(), 'rr-bench-'));
   const cannedFile = join(dir, 'canned.json');
   try {

@@ -12,7 +12,7 @@ import { pairedSync, round } from './timing.js';
 
 export const REPLAY_TURNS = 10_000;
 const GOAL = 3;
-const SCREEN_ROUNDS = 3;
+const SCREEN_ROUNDS = 2;
 
 /**
  * A 10,000-message history from the shared generators (fixed seed, so every run measures the same
@@ -55,7 +55,7 @@ function policiesByFamily(): Map<string, RoutePolicy[]> {
  * is judged on its slowest route (an aggregator that forwards every carrier is the heavy case).
  */
 export function benchReplayEngine(options: { rounds?: number; turns?: number } = {}): BenchFigure[] {
-  const rounds = options.rounds ?? 15;
+  const rounds = options.rounds ?? 9;
   const history = aLongHistory(options.turns ?? REPLAY_TURNS);
   const historyBytes = JSON.stringify(history).length;
   const figures: BenchFigure[] = [];
