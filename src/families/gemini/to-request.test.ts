@@ -103,6 +103,9 @@ describe('gemini request', () => {
       { provider: 'openai', host: 'api.openai.com', model: 'gpt-5' },
       { provider: 'vertex', host: 'aiplatform.googleapis.com', model: 'gemini-3-pro-preview' },
       { provider: 'anthropic', host: 'api.anthropic.com', model: 'claude-sonnet-4-5' },
+      { provider: 'copilot', host: 'api.githubcopilot.com', model: 'gemini-3-pro-preview' },
+      { provider: 'openai-responses', host: 'api.openai.com', model: 'gpt-5' },
+      { provider: 'bedrock', host: 'bedrock-runtime.us-east-1.amazonaws.com', model: 'anthropic.claude-sonnet-4-5' },
     ];
     for (const target of targets) {
       const policy = policyFor(target);
