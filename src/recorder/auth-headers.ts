@@ -1,21 +1,28 @@
+import { normalizeHost } from '../routes/host-matching.js';
 import type { FamilyId } from '../routes/route-table.js';
 
 /** The Anthropic API version header value the Messages API documents as current. */
 export const ANTHROPIC_VERSION = '2023-06-01';
 
 /**
- * How each wire family presents an API key. Bedrock signs every request with SigV4 from AWS
- * credentials, which is a signing step rather than a header; it is not supported here yet.
+ * How a request presents its credential, by wire family and host:
+ *  - OpenAI-compatible, Responses, Copilot: `Authorization: Bearer <key>`;
+ *  - Anthropic Messages: `x-api-key` + `anthropic-version`;
+ *  - Gemini API (generativelanguage): `x-goog-api-key`;
+ *  - Vertex AI (aiplatform.googleapis.com, Gemini or Anthropic models): an OAuth access token as
+ *    `Authorization: Bearer` (`gcloud auth print-access-token`), not an API key;
+ *  - Bedrock: a Bedrock API key (AWS_BEARER_TOKEN_BEDROCK) as `Authorization: Bearer`
+ *    (https://docs.aws.amazon.com/bedrock/latest/userguide/api-keys-use.html). SigV4 signing from
+ *    AWS access keys is not done here.
  */
-export function authHeaders(family: FamilyId, apiKey: string | undefined): Record<string, string> {
-  if (family === 'anthropic-messages') return { ...(apiKey ? { 'x-api-key': apiKey } : {}), 'anthropic-version': ANTHROPIC_VERSION };
-  if (!apiKey) return {};
-  switch (family) {
-    case 'gemini':
-      return { 'x-goog-api-key': apiKey };
-    case 'bedrock-converse':
-      throw new Error('recording bedrock-converse needs SigV4 request signing, which the recorder does not do yet');
-    default:
-      return { authorization: `Bearer ${apiKey}` };
+export function authHeaders(family: FamilyId, apiKey: string | undefined, host = ''): Record<string, string> {
+  // Regional Vertex hosts prefix the region with a hyphen: us-east5-aiplatform.googleapis.com.
+  const vertex = /(^|[.-])aiplatform\.googleapis\.com$/.test(normalizeHost(host));
+  if (family === 'bedrock-converse' && !apiKey) {
+    throw new Error('recording bedrock-converse needs a Bedrock API key (AWS_BEARER_TOKEN_BEDROCK); SigV4 signing from AWS access keys is not supported');
   }
+  if (family === 'anthropic-messages' && !vertex) return { ...(apiKey ? { 'x-api-key': apiKey } : {}), 'anthropic-version': ANTHROPIC_VERSION };
+  if (!apiKey) return {};
+  if (family === 'gemini' && !vertex) return { 'x-goog-api-key': apiKey };
+  return { authorization: `Bearer ${apiKey}` };
 }

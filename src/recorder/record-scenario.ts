@@ -127,7 +127,7 @@ async function recordWithSpools(args: RecordScenarioArgs, spools: SpoolDir): Pro
   const capture = new ExchangeCapture({ ...(args.fetch ? { fetch: args.fetch } : {}), spool: spools.create, onBytes: (n) => args.progress?.bytes?.(n) });
   const callOf = new Map<CapturedExchange, number>();
   const spec = liveSpec(live);
-  const auth = authHeaders(live.family, args.apiKey);
+  const auth = authHeaders(live.family, args.apiKey, live.target.host);
 
   const send: ScenarioTransport = async (request, _spec, meta) => {
     const first = capture.captured.length;

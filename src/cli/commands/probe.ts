@@ -1,6 +1,8 @@
 import type { FamilyId } from '../../routes/route-table.js';
 import { defaultRoutesFile, loadRouteTable } from '../../routes/load-route-table.js';
+import { InputError } from '../../input/input-error.js';
 import { readApiKey } from '../../recorder/api-key.js';
+import { authHeaders } from '../../recorder/auth-headers.js';
 import { resolveLiveTarget } from '../../recorder/live-target.js';
 import { classifyProbe, diffRoute, suggestRow } from '../../recorder/probe/classify-probe.js';
 import { probeRoute, type ProbeOutcome } from '../../recorder/probe/probe-route.js';
@@ -31,6 +33,11 @@ export const probeCommand = defineCommand({
     const table = loadRouteTable(args.routes);
     const live = resolveLiveTarget({ provider: args.provider, baseUrl: args['base-url'], model: args.model, ...(args.family ? { family: args.family } : {}), table });
     const key = readApiKey(args['api-key-env'] ?? live.spec?.secretEnv);
+    try {
+      authHeaders(live.family, key.value, live.target.host);
+    } catch (err) {
+      throw new InputError('--api-key-env', '', (err as Error).message);
+    }
     if (key.env && !key.value) process.stderr.write(`reasoning-replay: ${key.env} is not set; probing without an API key\n`);
     let outcomes: ProbeOutcome[];
     try {

@@ -61,11 +61,6 @@ export const recordCommand = defineCommand({
     if (!implementedFamilies().includes(live.family)) {
       throw new InputError('--family', '', `the ${live.family} wire family is not implemented yet`, `implemented: ${implementedFamilies().join(', ')}`);
     }
-    try {
-      authHeaders(live.family, undefined);
-    } catch (err) {
-      throw new InputError('--family', '', (err as Error).message);
-    }
     const file = fixturePath(args.out, live.id, scenario.id);
     const shown = relative(process.cwd(), file) || file;
     const mode = args.mode;
@@ -76,6 +71,11 @@ export const recordCommand = defineCommand({
     }
 
     const key = readApiKey(args['api-key-env'] ?? live.spec?.secretEnv);
+    try {
+      authHeaders(live.family, key.value, live.target.host);
+    } catch (err) {
+      throw new InputError('--api-key-env', '', (err as Error).message);
+    }
     if (!key.value) process.stderr.write(`reasoning-replay: ${key.env ? `${key.env} is not set` : 'no key variable is known (--api-key-env)'}; recording without an API key\n`);
     const secrets = secretValues(key, [live.spec?.secretEnv]);
 

@@ -67,6 +67,7 @@ function variantPolicy(variant: ProbeVariant, args: ProbeArgs): RoutePolicy {
 export async function probeRoute(args: ProbeArgs): Promise<ProbeOutcome[]> {
   const send = args.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const history = probeHistory();
+  const auth = authHeaders(args.family, args.apiKey, args.target.host);
   const outcomes: ProbeOutcome[] = [];
   for (const variant of PROBE_VARIANTS) {
     const policy = variantPolicy(variant, args);
@@ -74,7 +75,7 @@ export async function probeRoute(args: ProbeArgs): Promise<ProbeOutcome[]> {
     const sent = sentCarrierFields(history, policy, new Set());
     const response = await send(endpointUrl(args.baseUrl, request.path), {
       method: request.method,
-      headers: { ...request.headers, ...authHeaders(args.family, args.apiKey) },
+      headers: { ...request.headers, ...auth },
       body: JSON.stringify(request.body),
     });
     const text = await response.text();
