@@ -135,7 +135,7 @@ describe('copilot request', () => {
       const policy = resolveRoute(table, target);
       expect(policy.routeId).not.toBe('copilot');
       const wire = JSON.stringify(replayForRoute(history, policy).body);
-      expect(wire, policy.routeId).not.toMatch(/OPAQUE_|SIG_|reasoning_opaque|reasoning_text|thought_signature/);
+      expect(wire, policy.routeId).not.toMatch(/OPAQUE_|SIG_|"reasoning_opaque"|"reasoning_text"|"thought_signature"/);
     }
   });
 
