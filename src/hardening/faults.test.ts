@@ -14,7 +14,6 @@ import { fillRejection } from '../mocks/fill-rejection.js';
 import { CALL_HEADER } from '../mocks/finding.js';
 import { FixtureStore } from '../mocks/fixture-store.js';
 import { startMockProviders } from '../mocks/mock-server.js';
-import { endpointPattern } from '../mocks/provider-handlers.js';
 import { aConversation } from '../model/arbitraries.js';
 import type { History } from '../model/history.js';
 import { loadProviderSpecs } from '../providers/load-provider-specs.js';
@@ -121,8 +120,9 @@ describe('runScenario through the MSW mocks under faults', () => {
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());
 
-  const deepseek = bySpec.get('deepseek')!;
   const scenario = scenarios.get('tool-call-with-reasoning')!;
+  /** One provider per wire family (DeepSeek for the chat family: its "must be passed back" wording is the point). */
+  const targets = [...new Set(specs.map((s) => s.family))].map((family) => (family === 'openai-chat' ? bySpec.get('deepseek')! : specs.find((s) => s.family === family)!));
 
   /** The messages the scenario's history holds just before call `n` is sent (appends and earlier answers). */
   function messagesBeforeCall(s: Scenario, n: number): number {
@@ -138,11 +138,13 @@ describe('runScenario through the MSW mocks under faults', () => {
     throw new Error(`scenario ${s.id} has no call ${n}`);
   }
 
-  /** Answers call `at` of `spec` with `fault` (counting how often it is asked); other calls reach the normal mock. */
-  function faultAt(spec: ProviderSpec, at: number, fault: () => Response | Promise<Response>, path = spec.endpoint.path): { hits: number } {
+  const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+  /** Answers call `at` to the spec's host with `fault` (counting how often it is asked); other calls reach the normal mock. */
+  function faultAt(spec: ProviderSpec, at: number, fault: () => Response | Promise<Response>): { hits: number } {
     const counter = { hits: 0 };
     server.use(
-      http.post(endpointPattern(spec.endpoint.baseUrl, path), ({ request }) => {
+      http.post(new RegExp(`^${escapeRegExp(new URL(spec.endpoint.baseUrl).origin)}/`), ({ request }) => {
         if (request.headers.get(CALL_HEADER) !== String(at)) return undefined;
         counter.hits++;
         return fault();
@@ -151,12 +153,14 @@ describe('runScenario through the MSW mocks under faults', () => {
     return counter;
   }
 
-  async function runWithFault(fault: () => Response | Promise<Response>, options: { at?: number; stream?: boolean; timeoutMs?: number } = {}) {
+  async function runWithFault(spec: ProviderSpec, fault: () => Response | Promise<Response>, options: { at?: number; stream?: boolean; timeoutMs?: number } = {}) {
     const at = options.at ?? 1;
-    const baseline = await runScenario(scenario, deepseek, { table, specs: bySpec, fixtures, ...(options.stream ? { stream: true } : {}) });
-    expect(baseline.verdict.status).toBe('pass');
-    const counter = faultAt(deepseek, at, fault);
-    const run = await runScenario(scenario, deepseek, { table, specs: bySpec, fixtures, ...(options.stream ? { stream: true } : {}), timeoutMs: options.timeoutMs ?? 2000 });
+    const stream = options.stream ? { stream: true } : {};
+    const baseline = await runScenario(scenario, spec, { table, specs: bySpec, fixtures, ...stream });
+    // The comparison below needs a baseline that got past the call the fault replaces.
+    expect(baseline.history.messages.length).toBeGreaterThan(messagesBeforeCall(scenario, at));
+    const counter = faultAt(spec, at, fault);
+    const run = await runScenario(scenario, spec, { table, specs: bySpec, fixtures, ...stream, timeoutMs: options.timeoutMs ?? 2000 });
     const accepts = run.verdict.checks.find((c) => c.behaviour === 'provider-accepts')!;
     const fallback = run.verdict.checks.find((c) => c.behaviour === 'fallback-recovers')!;
     return { at, baseline, run, hits: counter.hits, accepts, fallback };
@@ -171,84 +175,68 @@ describe('runScenario through the MSW mocks under faults', () => {
     expect(fallback.status).toBe('n/a');
     expect(accepts.status).toBe('fail');
     expect(run.verdict.status).toBe('fail');
-    const kept = messagesBeforeCall(scenario, at);
-    expect(run.history.messages).toEqual(baseline.history.messages.slice(0, kept));
+    expect(run.history.messages).toEqual(baseline.history.messages.slice(0, messagesBeforeCall(scenario, at)));
   }
 
-  it('a 503 is reported as the provider refusing, not retried', async () => {
-    const result = await runWithFault(() => HttpResponse.json(generic(503), { status: 503 }));
-    expectContained(result);
-    expect(result.accepts.detail).toContain('503');
-  });
-
-  it('a 529 overload on the first call stops the scenario before anything is appended', async () => {
-    const result = await runWithFault(() => HttpResponse.json(OVERLOADED, { status: 529 }), { at: 0 });
-    expectContained(result);
-  });
-
-  it('a 429 with Retry-After is not retried (the harness does not wait out rate limits)', async () => {
-    const result = await runWithFault(() => HttpResponse.json(generic(429), { status: 429, headers: { 'retry-after': '30' } }));
-    expectContained(result);
-    expect(result.accepts.detail).toContain('429');
-  });
-
-  it('DeepSeek\'s "must be passed back" 400 names reasoning_content but is not an unknown-field rejection', async () => {
-    const rejection = deepseek.rejections['reasoning-content-not-passed-back']!;
-    const answer = fillRejection(rejection, {});
-    const result = await runWithFault(() => HttpResponse.json(answer.body as Record<string, unknown>, { status: answer.status }));
-    expectContained(result);
-    expect(result.accepts.detail).toContain('must be passed back');
-  });
-
-  it('a connection reset mid-stream fails the call once and keeps no half answer', async () => {
-    const result = await runWithFault(
-      () => {
-        const encoder = new TextEncoder();
-        let sent = false;
-        const body = new ReadableStream<Uint8Array>({
-          pull(controller) {
-            if (!sent) {
-              sent = true;
-              controller.enqueue(encoder.encode(formatSseEvent({ data: JSON.stringify({ id: 'x', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { reasoning_content: 'half a tho' } }] }) })));
-              return;
-            }
-            controller.error(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }));
-          },
-        });
-        return new HttpResponse(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+  /** A stream that sends one event and then either breaks (reset) or goes quiet (stall). */
+  function brokenStream(after: 'reset' | 'stall', release: (resume: () => void) => void = () => {}): Response {
+    const encoder = new TextEncoder();
+    let sent = false;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (!sent) {
+          sent = true;
+          controller.enqueue(encoder.encode(formatSseEvent({ data: JSON.stringify({ partial: 'half a tho' }) })));
+          return;
+        }
+        if (after === 'reset') controller.error(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }));
+        // A stall never sends the rest; the test releases it afterwards so nothing outlives it.
+        else return new Promise<void>((resolve) => release(resolve));
       },
-      { stream: true },
-    );
-    expectContained(result);
-    expect(result.accepts.detail).toMatch(/could not be sent/);
+    });
+    return new HttpResponse(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+  }
+
+  it('covers every wire family that has a provider spec', () => {
+    expect(targets.map((t) => t.family).sort()).toEqual([...new Set(specs.map((s) => s.family))].sort());
   });
 
-  it('a stream that stalls past the deadline is abandoned after one request, within the deadline', async () => {
-    let stalled: (() => void) | undefined;
-    const started = Date.now();
-    const result = await runWithFault(
-      () => {
-        const encoder = new TextEncoder();
-        let sent = false;
-        const body = new ReadableStream<Uint8Array>({
-          pull(controller) {
-            if (!sent) {
-              sent = true;
-              controller.enqueue(encoder.encode(formatSseEvent({ data: JSON.stringify({ id: 'x', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: 'sl' } }] }) })));
-              return;
-            }
-            // Never sends the rest; released in the cleanup so nothing outlives the test.
-            return new Promise<void>((resolve) => (stalled = resolve));
-          },
-        });
-        return new HttpResponse(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
-      },
-      { stream: true, timeoutMs: 150 },
-    );
-    stalled?.();
-    expectContained(result);
-    expect(result.accepts.detail).toMatch(/could not be sent.*(timeout|abort)/i);
-    // Not a timing assertion on speed: only that the deadline, not some default, ended the wait.
-    expect(Date.now() - started).toBeLessThan(20_000);
-  }, 30_000);
+  describe.each(targets.map((spec) => [spec.id, spec] as const))('%s', (_id, spec) => {
+    it('a 503 is reported as the provider refusing, not retried', async () => {
+      const result = await runWithFault(spec, () => HttpResponse.json(generic(503), { status: 503 }));
+      expectContained(result);
+      expect(result.accepts.detail).toContain('503');
+    });
+
+    it('a 529 overload on the first call stops the scenario before anything is appended', async () => {
+      expectContained(await runWithFault(spec, () => HttpResponse.json(OVERLOADED, { status: 529 }), { at: 0 }));
+    });
+
+    it('a 429 with Retry-After is not retried (the harness does not wait out rate limits)', async () => {
+      const result = await runWithFault(spec, () => HttpResponse.json(generic(429), { status: 429, headers: { 'retry-after': '30' } }));
+      expectContained(result);
+      expect(result.accepts.detail).toContain('429');
+    });
+
+    it('DeepSeek\'s "must be passed back" 400 names reasoning_content but is not an unknown-field rejection', async () => {
+      const answer = fillRejection(bySpec.get('deepseek')!.rejections['reasoning-content-not-passed-back']!, {});
+      const result = await runWithFault(spec, () => HttpResponse.json(answer.body as Record<string, unknown>, { status: answer.status }));
+      expectContained(result);
+      expect(result.accepts.detail).toContain('must be passed back');
+    });
+
+    it('a connection reset mid-stream fails the call once and keeps no half answer', async () => {
+      const result = await runWithFault(spec, () => brokenStream('reset'), { stream: true });
+      expectContained(result);
+      expect(result.accepts.detail).toMatch(/could not be sent/);
+    });
+
+    it('a stream that stalls past the deadline is abandoned after one request', async () => {
+      let resume: (() => void) | undefined;
+      const result = await runWithFault(spec, () => brokenStream('stall', (r) => (resume = r)), { stream: true, timeoutMs: 150 });
+      resume?.();
+      expectContained(result);
+      expect(result.accepts.detail).toMatch(/could not be sent.*(timeout|abort)/i);
+    }, 30_000);
+  });
 });
