@@ -128,6 +128,8 @@ export class SessionStore {
    * transaction, together with the session's counters and, when given, its updated verdicts.
    */
   appendExchange(sessionId: number, messages: readonly Message[], update: { verdicts?: UnknownFieldVerdicts } = {}): { exchange: number; firstSeq: number; lastSeq: number } {
+    // An empty exchange would count an exchange that has no rows; a branch recounts from rows.
+    if (messages.length === 0) throw new Error('appendExchange needs at least one message');
     return this.guard(() =>
       this.db
         .transaction(() => {

@@ -6,7 +6,6 @@ import { describe, expect } from 'vitest';
 import { compress } from '../compaction/compress.js';
 import { estimateTokens } from '../compaction/estimate-tokens.js';
 import type { Message, StandardCarrierField } from '../model/history.js';
-import { sendWithFallback } from '../replay/fallback.js';
 import { replayForRoute } from '../replay/replay-for-route.js';
 import { isToolCallTurn } from '../replay/select-carriers.js';
 import type { RoutePolicy } from '../routes/route-table.js';
@@ -22,6 +21,7 @@ import {
   withToolIds,
 } from '../testing/history-arbitraries.js';
 import { carrierDifference } from './retention-checks.js';
+import { sendSessionTurn } from './send-session-turn.js';
 import { SessionStore } from './session-store.js';
 
 type Operation =
@@ -123,7 +123,8 @@ describe('sessions under any sequence of operations (property)', () => {
               const resumed = store.resume(current);
               const alreadyRefused = new Set(resumed.verdicts.fieldsFor(policy.target));
               const provider = aProviderThatReads(op.reads);
-              const result = await sendWithFallback({ history: resumed.history, policy, verdicts: resumed.verdicts, transport: provider.transport });
+              const answer = withToolIds(op.answer, `s${step}`);
+              const result = await sendSessionTurn({ store, sessionId: current, policy, transport: provider.transport, readAnswer: () => answer });
 
               expect(provider.requests.length).toBeLessThanOrEqual(2);
               // The resumed session sends what the live one would have sent.
@@ -141,13 +142,8 @@ describe('sessions under any sequence of operations (property)', () => {
                   });
                 }
               }
-              if (result.response.status === 200) {
-                const answer = withToolIds(op.answer, `s${step}`);
-                store.appendExchange(current, answer, { verdicts: resumed.verdicts });
-                entries.push(...entriesOf(answer));
-              } else if (result.recorded.length > 0) {
-                store.saveVerdicts(current, resumed.verdicts);
-              }
+              if (result.appended) entries.push(...entriesOf(answer));
+              expect(result.appended !== undefined).toBe(result.response.status === 200);
               // Verdicts are in the session's model config: a resume remembers them.
               const remembered = store.resume(current).verdicts.fieldsFor(policy.target);
               for (const f of result.recorded) expect(remembered.has(f)).toBe(true);
