@@ -1,3 +1,4 @@
+import { claudeOpaqueStrings } from '../families/anthropic-messages/anthropic-reasoning-items.js';
 import type { History, Message } from '../model/history.js';
 import { hasStoredReasoning } from '../model/carriers.js';
 import type { ProviderSpec } from '../providers/provider-spec.js';
@@ -105,8 +106,13 @@ export function checkStrictSchema(req: SentRequest): Check[] {
   return out;
 }
 
-/** Opaque strings (signatures, encrypted data) of one message, in order. */
-function opaqueItems(m: Message): string[] {
+/**
+ * Opaque strings (signatures, encrypted data) of one message that `policy`'s route must get back,
+ * in order. Claude-family wires take only Claude-signed items: other formats are correctly never
+ * sent there, so they must not count as missing.
+ */
+function opaqueItems(m: Message, policy: RoutePolicy): string[] {
+  if (policy.family === 'anthropic-messages' || policy.family === 'bedrock-converse') return claudeOpaqueStrings(m.reasoning_details);
   const out: string[] = [];
   for (const d of m.reasoning_details ?? []) {
     if ('signature' in d && typeof d.signature === 'string' && d.signature) out.push(d.signature);
@@ -122,7 +128,7 @@ export function checkSignaturesVerbatim(req: SentRequest): Check[] {
   const out: Check[] = [];
   const reads = req.policy.fields.includes('reasoning_details') && req.policy.tier !== 'strict';
   req.history.messages.forEach((m, i) => {
-    const items = opaqueItems(m);
+    const items = opaqueItems(m, req.policy);
     if (items.length === 0) return;
     const positions = items.map((item) => text.indexOf(JSON.stringify(item).slice(1, -1)));
     const sent = positions.filter((p) => p >= 0).length;
@@ -160,7 +166,7 @@ export function applicableBehaviours(req: SentRequest): Set<Behaviour> {
   if (chatMessages(req) && assistants.some(isToolCallTurn)) applies.add('must-echo');
   if (req.policy.tier === 'strict' || req.spec.request.unknownFieldRejection) applies.add('strict-schema');
   const replaysOpaque = req.policy.fields.includes('reasoning_details') && req.policy.tier !== 'strict' && req.policy.replayPolicy !== 'strip' && req.policy.replayPolicy !== 'unsigned';
-  if (replaysOpaque && assistants.some((m) => opaqueItems(m).length > 0)) {
+  if (replaysOpaque && assistants.some((m) => opaqueItems(m, req.policy).length > 0)) {
     applies.add('signatures-verbatim');
   }
   if (assistants.some((m) => m.native)) applies.add('native-scoped');

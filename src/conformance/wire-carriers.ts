@@ -22,8 +22,10 @@ export function wireCarrierKeys(body: unknown): string[] {
     if (Array.isArray(value)) value.forEach((v) => walk(v, depth + 1));
     else if (isPlainObject(value)) {
       for (const [key, v] of Object.entries(value)) {
-        // `reasoning` is also a top-level request parameter ({effort}); only count it inside messages.
-        if (WIRE_CARRIER_KEYS.has(key) && !(key === 'reasoning' && depth === 0)) found.add(key);
+        // Top-level `reasoning` ({effort}), `thinking` ({type, budget_tokens}) and Bedrock's
+        // additionalModelRequestFields are request settings, not replayed reasoning.
+        if (depth === 0 && key === 'additionalModelRequestFields') continue;
+        if (WIRE_CARRIER_KEYS.has(key) && depth > 0) found.add(key);
         if (key === 'type' && typeof v === 'string' && WIRE_CARRIER_KEYS.has(v)) found.add(v);
         walk(v, depth + 1);
       }

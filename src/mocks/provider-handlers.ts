@@ -25,11 +25,18 @@ function harnessError(message: string, findings: Finding[] = []): Response {
   return HttpResponse.json({ error: { type: 'reasoning_replay_mock_error', message } }, { status: 599, headers: { [FINDINGS_HEADER]: JSON.stringify(findings) } });
 }
 
-/** `https://h/v1beta/models/{model}:generateContent?alt=sse` -> a RegExp on the URL without its query. */
-export function endpointPattern(baseUrl: string, path: string): RegExp {
-  const url = baseUrl.replace(/\/$/, '') + path.replace(/\?.*$/, '');
-  const escaped = url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('\\{model\\}', '[^/?]+');
-  return new RegExp(`^${escaped}(\\?.*)?$`);
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * `https://h/v1beta/models/{model}:generateContent?alt=sse` -> a RegExp on the URL without its
+ * query, with `{model}` this spec's own model (raw or URL-encoded): specs that share a base URL and
+ * path (Bedrock models in one region) must not answer for each other.
+ */
+export function endpointPattern(baseUrl: string, path: string, model: string): RegExp {
+  const [before, after] = (baseUrl.replace(/\/$/, '') + path.replace(/\?.*$/, '')).split('{model}') as [string, string | undefined];
+  const modelPattern = `(?:${escapeRegExp(model)}|${escapeRegExp(encodeURIComponent(model))})`;
+  const body = after === undefined ? escapeRegExp(before) : escapeRegExp(before) + modelPattern + escapeRegExp(after);
+  return new RegExp(`^${body}(\\?.*)?$`);
 }
 
 /** Which exchange answers this request: the runner says so in headers; otherwise count assistant turns. */
@@ -50,7 +57,7 @@ export function providerHandlers(spec: ProviderSpec, fixtures: FixtureStore, opt
   const paths: Array<[string, boolean]> = [[spec.endpoint.path, false]];
   if (spec.endpoint.streamPath && spec.endpoint.streamPath !== spec.endpoint.path) paths.push([spec.endpoint.streamPath, true]);
   return paths.map(([path, streamPath]) =>
-    http.post(endpointPattern(spec.endpoint.baseUrl, path), async ({ request }) => {
+    http.post(endpointPattern(spec.endpoint.baseUrl, path, spec.target.model), async ({ request }) => {
       let body: unknown;
       try {
         body = await request.clone().json();

@@ -39,6 +39,6 @@ export function loadProviderSpec(file: string): ProviderSpec {
 export function loadProviderSpecs(dir: string = defaultProvidersDir()): ProviderSpec[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => loadProviderSpec(join(dir, f)));
+    .map((f) => loadProviderSpec(join(dir, f)))
+    .sort((a, b) => a.id.localeCompare(b.id));
 }

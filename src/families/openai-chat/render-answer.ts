@@ -2,6 +2,7 @@ import type { ReasoningDetail } from '../../model/history.js';
 import type { AnswerRenderer } from '../../fixtures/render-answer.js';
 import type { SseEvent } from '../../sse/sse-event.js';
 import { createHash } from 'node:crypto';
+import { mockRedactedData, mockSignThinking } from '../../mocks/mock-signature.js';
 
 /** Splits text into a few chunks the way streaming servers do: order and joins must survive. */
 export function chunkText(text: string, pieces = 3): string[] {
@@ -18,6 +19,21 @@ function opaqueFor(text: string): string {
 }
 
 /**
+ * Items in Claude's format carry what Claude issued: a signature over the thinking text, or a
+ * redacted blob, from the same mock signer the Anthropic-family judges check. So a turn taken
+ * from an aggregator can be proven to cross to Claude intact.
+ */
+function detailFor(reasoning: string, redacted: boolean | undefined, call: number, format: string): ReasoningDetail {
+  const common = { id: `rd-${call}`, format, index: 0 };
+  if (format === 'anthropic-claude-v1') {
+    return redacted
+      ? { type: 'reasoning.encrypted', data: mockRedactedData(reasoning, 0), ...common }
+      : { type: 'reasoning.text', text: reasoning, signature: mockSignThinking(reasoning, 0), ...common };
+  }
+  return redacted ? { type: 'reasoning.encrypted', data: opaqueFor(reasoning), ...common } : { type: 'reasoning.text', text: reasoning, ...common };
+}
+
+/**
  * A scripted answer as a chat-completions body and its stream, with reasoning in exactly the
  * carriers the provider spec says this provider answers with.
  */
@@ -30,12 +46,7 @@ export const renderOpenAIChatAnswer: AnswerRenderer = (answer, { spec, call, sce
   if (reasoning !== undefined) {
     for (const field of spec.response.carriers) {
       if (field === 'reasoning_content' || field === 'reasoning') carriers[field] = answer.redacted ? '' : reasoning;
-      if (field === 'reasoning_details') {
-        const detail: ReasoningDetail = answer.redacted
-          ? { type: 'reasoning.encrypted', data: opaqueFor(reasoning), id: `rd-${call}`, format: spec.response.detailFormat ?? 'unknown', index: 0 }
-          : { type: 'reasoning.text', text: reasoning, id: `rd-${call}`, format: spec.response.detailFormat ?? 'unknown', index: 0 };
-        carriers[field] = [detail];
-      }
+      if (field === 'reasoning_details') carriers[field] = [detailFor(reasoning, answer.redacted, call, spec.response.detailFormat ?? 'unknown')];
     }
   }
   const toolCalls = answer.tool_calls ?? [];
@@ -70,8 +81,12 @@ export const renderOpenAIChatAnswer: AnswerRenderer = (answer, { spec, call, sce
   const details = carriers.reasoning_details as ReasoningDetail[] | undefined;
   for (const detail of details ?? []) {
     if (detail.type === 'reasoning.text') {
+      // OpenRouter streams the text first and the signature alone in a final text-less delta
+      // (OpenRouterTeam/ai-sdk-provider#423): an accumulator that drops it breaks Claude replay.
+      const { signature, ...unsigned } = detail;
       const pieces = chunkText(detail.text);
-      for (const piece of pieces.length > 0 ? pieces : ['']) deltas.push({ reasoning_details: [{ ...detail, text: piece }] });
+      for (const piece of pieces.length > 0 ? pieces : ['']) deltas.push({ reasoning_details: [{ ...unsigned, text: piece }] });
+      if (signature) deltas.push({ reasoning_details: [{ type: 'reasoning.text', signature, format: detail.format, index: detail.index }] });
     } else {
       deltas.push({ reasoning_details: [detail] });
     }
