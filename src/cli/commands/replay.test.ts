@@ -27,7 +27,6 @@ describe('reasoning-replay replay --session', () => {
   it('prints what build-request prints for the same history on the same target', () => {
     for (const [provider, host, model] of [
       ['deepseek', 'api.deepseek.com', 'deepseek-v4-flash'],
-      ['groq', 'api.groq.com', 'qwen3-32b'],
       ['novita', 'api.novita.ai', 'm'],
     ] as const) {
       const fromDb = replay('--provider', provider, '--host', host, '--model', model);
