@@ -16,7 +16,10 @@ export const renderCopilotAnswer: AnswerRenderer = (answer, { spec, call, scenar
   const calls = answer.tool_calls ?? [];
   const text = answer.reasoning !== undefined && !answer.redacted ? answer.reasoning : undefined;
   const thinks = answer.reasoning !== undefined || calls.length > 0;
-  const opaques = thinks ? Array.from({ length: Math.max(1, calls.length) }, (_, i) => mockOpaque('copilot', 'opaque', `${scenario}/${call}/${i}`)) : [];
+  // Every opaque but the last is superseded within the answer: the mock issues those under another
+  // kind, so replaying an earlier one (an accumulator that kept the first) is refused.
+  const count = thinks ? Math.max(1, calls.length) : 0;
+  const opaques = Array.from({ length: count }, (_, i) => mockOpaque('copilot', i === count - 1 ? 'opaque' : 'opaque-superseded', `${scenario}/${call}/${i}`));
   const signature = /gemini/i.test(model) && calls.length > 0 ? mockOpaque('copilot', 'thought-signature', `${scenario}/${call}`) : undefined;
   const finish = calls.length > 0 ? 'tool_calls' : 'stop';
 

@@ -65,3 +65,29 @@ describe('copilot judge', () => {
     expect(judgeRequest(spec, { ...b, messages: [...b.messages, { role: 'assistant', content: 'ok' }, { role: 'user', content: 'next' }] })).toEqual([]);
   });
 });
+
+describe('copilot judge, superseded opaque', () => {
+  it('refuses the first of several opaques an answer streamed (only the latest is valid)', () => {
+    const rendered = renderCopilotAnswer(
+      { reasoning: 'Two steps.', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'ls', arguments: '{}' } }, { id: 'c2', type: 'function', function: { name: 'cat', arguments: '{}' } }] },
+      { spec, call: 0, scenario: 'superseded' },
+    );
+    const opaques = rendered.stream.flatMap((e) => {
+      const delta = (JSON.parse(e.data === '[DONE]' ? '{}' : e.data) as { choices?: Array<{ delta?: { reasoning_opaque?: string } }> }).choices?.[0]?.delta;
+      return delta?.reasoning_opaque ? [delta.reasoning_opaque] : [];
+    });
+    expect(opaques).toHaveLength(2);
+    const history: History = {
+      messages: [
+        { role: 'user', content: 'go' },
+        { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'ls', arguments: '{}' } }] },
+        { role: 'tool', tool_call_id: 'c1', content: 'x' },
+      ],
+    };
+    const b = structuredClone(replayForRoute(history, policy).body) as { messages: Array<Record<string, unknown>> };
+    b.messages[1]!.reasoning_opaque = opaques[0];
+    expect(judgeRequest(spec, b).map((f) => f.rejection)).toEqual(['invalid-opaque']);
+    b.messages[1]!.reasoning_opaque = opaques[1];
+    expect(judgeRequest(spec, b)).toEqual([]);
+  });
+});
