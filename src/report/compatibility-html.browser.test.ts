@@ -116,6 +116,13 @@ describe.skipIf(!found)(title, () => {
     expect(await rows().filter({ visible: true }).count()).toBe(strict.length);
     await page.fill('#text-filter', '');
     expect(await rows().filter({ visible: true }).count()).toBe(report.routes.length);
+
+    await page.check('#failing-only');
+    const failing = report.routes.filter((r) => r.matrix.some((m) => m.status === 'fail'));
+    expect(await rows().filter({ visible: true }).count()).toBe(failing.length);
+    expect(await page.locator('#shown-fail').innerText()).toBe(String(report.summary.matrix.fail));
+    await page.uncheck('#failing-only');
+    expect(await rows().filter({ visible: true }).count()).toBe(report.routes.length);
   });
 
   it('opens the scenario and fixture detail behind a cell', async () => {

@@ -92,6 +92,7 @@ li.fail { color: var(--fail); }
 ${summary.untestedRoutes.length ? `<p class="untested" id="untested">${STATUS_SYMBOL.fail} untested routes (no provider spec resolves to them): ${summary.untestedRoutes.map((r) => `<code>${h(r)}</code>`).join(', ')}</p>\n` : ''}<div class="controls">
  <label>Provider <select id="provider-filter"><option value="">all providers</option>${providerOptions}</select></label>
  <label>Filter <input id="text-filter" type="search" placeholder="route, provider, tier"></label>
+ <label><input id="failing-only" type="checkbox"> failing routes only</label>
  <span id="shown-summary">showing <b id="shown-routes">${summary.routes}</b> of ${summary.routes} routes: <b id="shown-pass">${summary.matrix.pass}</b> ${STATUS_SYMBOL.pass} <b id="shown-fail">${summary.matrix.fail}</b> ${STATUS_SYMBOL.fail} <b id="shown-na">${summary.matrix.na}</b> ${STATUS_SYMBOL['n/a']}</span>
  <span class="legend"><span>${STATUS_SYMBOL.pass} pass</span><span>${STATUS_SYMBOL.fail} fail</span><span>${STATUS_SYMBOL['n/a']} not applicable</span></span>
 </div>
@@ -110,13 +111,15 @@ ${details}
 (function () {
   var select = document.getElementById('provider-filter');
   var text = document.getElementById('text-filter');
+  var failing = document.getElementById('failing-only');
   var rows = Array.prototype.slice.call(document.querySelectorAll('#matrix tbody tr[data-route]'));
   function apply() {
-    var provider = select.value, q = text.value.trim().toLowerCase();
+    var provider = select.value, q = text.value.trim().toLowerCase(), failingOnly = failing.checked;
     var n = 0, pass = 0, fail = 0, na = 0;
     rows.forEach(function (row) {
       var show = (!provider || row.getAttribute('data-providers').split(' ').indexOf(provider) >= 0) &&
-        (!q || row.getAttribute('data-search').indexOf(q) >= 0);
+        (!q || row.getAttribute('data-search').indexOf(q) >= 0) &&
+        (!failingOnly || row.querySelector('td.cell.fail') !== null);
       row.hidden = !show;
       var detail = document.getElementById('r-' + row.getAttribute('data-route'));
       if (detail) detail.hidden = !show;
@@ -140,6 +143,7 @@ ${details}
   }
   select.addEventListener('change', apply);
   text.addEventListener('input', apply);
+  failing.addEventListener('change', apply);
   window.addEventListener('hashchange', openTarget);
   openTarget();
 })();
