@@ -47,8 +47,10 @@ export const renderOpenAIResponsesAnswer: AnswerRenderer = (answer, { spec, call
   const events: Array<Record<string, unknown>> = [{ type: 'response.created', response: { ...body, status: 'in_progress', output: [], usage: null } }];
   output.forEach((item, output_index) => {
     if (item.type === 'reasoning') {
-      // The added item's encrypted_content is a placeholder: only the done item's is whole.
-      events.push({ type: 'response.output_item.added', output_index, item: { id: item.id, type: 'reasoning', summary: [], encrypted_content: null } });
+      // The added item's encrypted_content is incomplete ("may be incomplete", OpenAI's spec): a
+      // reader that keeps it instead of the done item's replays a blob the mock refuses.
+      const whole = String(item.encrypted_content);
+      events.push({ type: 'response.output_item.added', output_index, item: { id: item.id, type: 'reasoning', summary: [], encrypted_content: whole.slice(0, Math.floor(whole.length / 2)) } });
       (item.summary as Array<{ text: string }>).forEach((part, summary_index) => {
         events.push({ type: 'response.reasoning_summary_part.added', item_id: item.id, output_index, summary_index, part: { type: 'summary_text', text: '' } });
         for (const delta of chunkText(part.text)) events.push({ type: 'response.reasoning_summary_text.delta', item_id: item.id, output_index, summary_index, delta });
