@@ -28,6 +28,21 @@ export function carrierDifference(before: Message, after: Message): string | nul
   return null;
 }
 
+/**
+ * The first key of `after` whose JSON differs from `before`'s (or a key one has and the other lacks),
+ * or null. JSON is the unit because that is what goes on the wire: key order inside a message is not
+ * kept by storage (canonical order on resume), key order inside a carrier is.
+ */
+export function messageDifference(before: Message, after: Message): string | null {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  for (const key of keys) {
+    const a = JSON.stringify((before as unknown as Record<string, unknown>)[key]);
+    const b = JSON.stringify((after as unknown as Record<string, unknown>)[key]);
+    if (a !== b) return `${key}: ${a === undefined ? 'absent' : `${a.length} bytes`} became ${b === undefined ? 'absent' : `${b.length} bytes`}`;
+  }
+  return null;
+}
+
 function compareAll(original: readonly Message[], copy: readonly Message[], pairs: Iterable<[number, number]>): string | null {
   for (const [i, j] of pairs) {
     const diff = carrierDifference(original[i]!, copy[j]!);
