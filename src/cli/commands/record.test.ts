@@ -72,6 +72,9 @@ describe('reasoning-replay record (built CLI against a loopback provider)', () =
       expect(exchange.response.headers!['x-echo-api-key']).toBe(MARK);
       expect(exchange.response.headers!['transfer-encoding']).toBeUndefined();
     }
+    // The key planted in the first answer's tool arguments went out again in the second request body.
+    expect(JSON.stringify(server!.requests[1]!.body)).toContain(KEY);
+    expect(JSON.stringify(fixture.exchanges[1]!.request!.body)).toContain(MARK);
     // The second call echoed what the route reads from the first answer (the server is must-echo).
     const firstReasoning = fixture.exchanges[0]!.carriers!.reasoning_content as string;
     expect(firstReasoning).toMatch(/^Call 0: /);

@@ -12,7 +12,8 @@ import type { SseEvent } from '../../sse/sse-event.js';
  *    DeepSeek V4's words (quoted in https://github.com/mnfst/modelparams.dev/issues/29);
  *  - standard: accepts whatever it is sent.
  * It plants a secret wherever a real provider might reflect one (response headers, set-cookie,
- * body, stream events) and answers with an encrypted reasoning item that must survive verbatim.
+ * body, stream events, tool arguments, which the next request body echoes) and answers with an
+ * encrypted reasoning item that must survive verbatim.
  */
 export type FakeTier = 'standard' | 'strict' | 'must-echo';
 
@@ -95,7 +96,9 @@ function answerMessage(messages: Msg[], callIndex: number, secret: string | unde
     reasoning_details: [{ type: 'reasoning.encrypted', data: ENCRYPTED_REASONING, format: 'openai-responses-v1', index: 0 }],
   };
   if (last?.role === 'tool') return { ...base, content: `It is sunny.${secret ? ` (debug token ${secret})` : ''}` };
-  return { ...base, content: null, tool_calls: [{ id: `call_${callIndex}`, type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] };
+  // A planted secret in the tool arguments travels back in the next request body, as a leaked key would.
+  const args = JSON.stringify({ city: 'Paris', ...(secret ? { session: secret } : {}) });
+  return { ...base, content: null, tool_calls: [{ id: `call_${callIndex}`, type: 'function', function: { name: 'get_weather', arguments: args } }] };
 }
 
 function streamEvents(message: ReturnType<typeof answerMessage>, id: string, extraDeltas: number, secret: string | undefined): SseEvent[] {
