@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { carrierDifference } from '../session/retention-checks.js';
-import { aHistory, aRoutePolicy, PROPERTY_RUNS } from '../testing/history-arbitraries.js';
+import { aHistory, aRoutePolicy, PROPERTY_RUNS, PROPERTY_TIMEOUT_MS } from '../testing/history-arbitraries.js';
 import { isCheckpoint, lastRealUserIndex } from './checkpoint.js';
 import { compress } from './compress.js';
 import { estimateTokens, needsCompaction } from './estimate-tokens.js';
@@ -52,5 +52,6 @@ describe('compress (property)', () => {
         expect(compress(r.history, budget, { policy }).status).toBe('unchanged');
       }
     },
+    PROPERTY_TIMEOUT_MS,
   );
 });

@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { STANDARD_CARRIER_FIELDS } from '../model/history.js';
-import { aSetOfFieldsTheProviderReads, PROPERTY_RUNS } from '../testing/history-arbitraries.js';
+import { aSetOfFieldsTheProviderReads, PROPERTY_RUNS, PROPERTY_TIMEOUT_MS } from '../testing/history-arbitraries.js';
 import { detectUnknownField, widen } from './detect-unknown-field.js';
 import { defaultUnknownFieldPhrasings } from './unknown-field-phrasings.js';
 
@@ -23,6 +23,7 @@ describe('detectUnknownField (property)', () => {
       // The fields it returns are withheld next time: the same body then names nothing that was sent.
       if (got) expect(detectUnknownField(status, body, sent.filter((f) => !got.includes(f)), tier)).toBeNull();
     },
+    PROPERTY_TIMEOUT_MS,
   );
 
   test.prop([fc.string({ maxLength: 200 }), fc.integer({ min: 100, max: 599 }), aTier], { numRuns: PROPERTY_RUNS })(
@@ -32,5 +33,6 @@ describe('detectUnknownField (property)', () => {
       if (status < 400 || status > 499) expect(detectUnknownField(status, `${text} reasoning_content is unsupported`, all, tier)).toBeNull();
       if (!phrasings.some((p) => text.toLowerCase().includes(p))) expect(detectUnknownField(400, `${text} messages[1].reasoning_content`, all, tier)).toBeNull();
     },
+    PROPERTY_TIMEOUT_MS,
   );
 });

@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
-import { aHistory, aRoutePolicy, aSetOfFieldsTheProviderReads, PROPERTY_RUNS } from '../testing/history-arbitraries.js';
+import { aHistory, aRoutePolicy, aSetOfFieldsTheProviderReads, PROPERTY_RUNS, PROPERTY_TIMEOUT_MS } from '../testing/history-arbitraries.js';
 import { aProviderThatReads, wireCarrierFields } from '../testing/fake-provider.js';
 import { isToolCallTurn } from './select-carriers.js';
 import { sendWithFallback } from './fallback.js';
@@ -39,5 +39,6 @@ describe('sendWithFallback (property)', () => {
         expect(second.response.status).toBe(200);
       }
     },
+    PROPERTY_TIMEOUT_MS,
   );
 });

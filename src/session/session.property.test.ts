@@ -18,6 +18,7 @@ import {
   aSetOfFieldsTheProviderReads,
   aToolCallStep,
   PROPERTY_RUNS,
+  PROPERTY_TIMEOUT_MS,
   withToolIds,
 } from '../testing/history-arbitraries.js';
 import { carrierDifference, messageDifference } from './retention-checks.js';
@@ -159,5 +160,6 @@ describe('sessions under any sequence of operations (property)', () => {
         rmSync(dir, { recursive: true, force: true });
       }
     },
+    PROPERTY_TIMEOUT_MS,
   );
 });

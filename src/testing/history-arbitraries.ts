@@ -14,6 +14,8 @@ import { sampleTargetForRoute } from '../routes/sample-target.js';
 
 /** FC_RUNS=2000 npx vitest run ... for a longer hunt; CI uses 200. */
 export const PROPERTY_RUNS = Math.max(200, Number(process.env.FC_RUNS) || 200);
+/** Per-property test timeout that grows with FC_RUNS (the operation-sequence property takes ~60 ms a run on a loaded box). */
+export const PROPERTY_TIMEOUT_MS = 60_000 + PROPERTY_RUNS * 150;
 
 const aLoneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
 
