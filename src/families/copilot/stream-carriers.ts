@@ -30,10 +30,6 @@ class CopilotDeltaReader implements ChatDeltaReader {
       }
     }
   }
-
-  carriers(): Record<string, never> {
-    return {}; // assembled in CopilotAccumulator.answer, which also sees the tool calls
-  }
 }
 
 export class CopilotAccumulator implements StreamAccumulator {

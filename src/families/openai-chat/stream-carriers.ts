@@ -37,11 +37,9 @@ export function mergeReasoningDetail(items: ReasoningDetail[], piece: Record<str
   items[at] = merged as ReasoningDetail;
 }
 
-/** Extra per-delta reading for families built on the chat wire (Copilot). */
+/** Extra per-delta reading for families built on the chat wire (Copilot); they assemble their own answer. */
 export interface ChatDeltaReader {
   readDelta(delta: Record<string, unknown>): void;
-  /** Carriers the reader adds to the answer; `whole` false means the stream broke. */
-  carriers(whole: boolean, toolCalls: ToolCall[]): Partial<Carriers>;
 }
 
 /**
@@ -122,7 +120,6 @@ export class OpenAIChatAccumulator implements StreamAccumulator {
     const toolCalls: ToolCall[] = [...this.calls.entries()]
       .sort(([a], [b]) => a - b)
       .map(([index, c]) => ({ id: c.id ?? `call_${index}`, type: 'function', function: { name: c.name, arguments: c.arguments } }));
-    Object.assign(carriers, this.extra?.carriers(whole, toolCalls) ?? {});
     const message: Message = {
       role: 'assistant',
       // A stream cannot tell "" from null; an answer with no text is null, as most bodies say.
