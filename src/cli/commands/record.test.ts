@@ -175,6 +175,25 @@ describe('reasoning-replay record (built CLI against a loopback provider)', () =
     expect(filesUnder(out)).toEqual([fixtureFile(out)]);
   });
 
+  it('records an endpoint nobody has written a spec for, routed by provider id and host, key from --api-key-env', async () => {
+    const out = outDir();
+    server = await startFakeProvider({ tier: 'standard', secret: KEY });
+    const r = await runCli(
+      ['record', '--provider', 'acme', '--base-url', server.baseUrl, '--model', 'acme-think', '--scenario', SCENARIO, '--out', out, '--api-key-env', 'ACME_KEY'],
+      { ACME_KEY: KEY },
+    );
+    expectOk(r);
+    const file = join(out, 'acme', `${SCENARIO}.json`);
+    const text = readFileSync(file, 'utf8');
+    expect(text).not.toContain(KEY);
+    expect(text).toContain('[redacted-by-recorder:ACME_KEY]');
+    const fixture = checkFixture(JSON.parse(text), file);
+    // 127.0.0.1 is a local host: the local route (reasoning_content + reasoning) carried the first answer back.
+    expect(fixture).toMatchObject({ provider: 'acme', route: 'local', family: 'openai-chat' });
+    expect(Object.keys((server.requests[1]!.body as { messages: Array<Record<string, unknown>> }).messages[1]!).filter((k) => k.startsWith('reasoning'))).toEqual(['reasoning_content', 'reasoning']);
+    expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
+  });
+
   it('exits 2 on bad input, naming the flag', async () => {
     const r = await runCli(['record', '--provider', 'deepseek', '--base-url', 'http://127.0.0.1:9', '--model', 'm', '--scenario', 'no-such-scenario']);
     expect(r.code).toBe(2);
