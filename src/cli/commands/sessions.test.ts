@@ -75,6 +75,20 @@ describe('reasoning-replay sessions (against a real state.db)', () => {
     expect(runCli(['sessions', 'list', '--db', join(dir, 'none.db')]).stderr).toMatch(/no such state\.db/);
   });
 
+  it('reports a database another process holds locked (exit 2) and still reads it', () => {
+    const holder = new Database(db);
+    holder.exec('BEGIN EXCLUSIVE');
+    try {
+      const write = cli('sessions', 'branch', '1', '--at', '1');
+      expect(write.code).toBe(2);
+      expect(write.stderr).toMatch(/locked by another process/);
+      expect(cli('sessions', 'list').code).toBe(0);
+    } finally {
+      holder.exec('ROLLBACK');
+      holder.close();
+    }
+  });
+
   it('uses $REASONING_REPLAY_DB when --db is not given', () => {
     const r = runCli(['sessions', 'list'], { env: { REASONING_REPLAY_DB: db } });
     expect(r.code).toBe(0);
