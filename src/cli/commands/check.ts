@@ -50,7 +50,7 @@ export const checkCommand = defineCommand({
     }
     const loaded = loadMatrixInputs({ routesFile: args.routes });
     const progress = progressLine('checking cell');
-    const run = await runMatrix({ routesFile: args.routes, onCell: (done, total) => progress.update(done, total) }, loaded);
+    const run = await runMatrix({ routesFile: args.routes, stream: args.stream, onCell: (done, total) => progress.update(done, total) }, loaded);
     progress.done();
     const counts = countRun(run);
     const uncovered = uncoveredRoutes(loaded.table, loaded.specs);
