@@ -4,9 +4,9 @@
  * the goal is under 12x), a ratio of two timings taken in this same run, so it holds on a loaded
  * machine. CPU time, minimum of a few rounds (see timing.ts).
  *
- * What it showed when written (2 cores shared with other jobs, load average ~13): per turn, resume
- * cost 4.2 / 5.4 / 6.3 us and compaction 2.2 / 1.4 / 2.0 us at 1k / 10k / 100k, i.e. growth per
- * 10x between ~6x and ~15x from run to run. Both are single passes; what growth there is past 10x
+ * What it showed when written (2 cores shared with other jobs, load average 6-13): per turn, resume
+ * cost ~3-4 / 4.5 / 5.8 us and compaction ~0.7-1 / 0.7 / 1.3 us at 1k / 10k / 100k, i.e. growth
+ * per 10x between ~6x and ~18x from run to run. Both are single passes; what growth there is past 10x
  * is the memory hierarchy, not the algorithm: a 100k-turn history is ~100 MB of objects, past the
  * CPU caches (compaction touches every message once) and past V8's young generation (resume creates
  * them all and they all survive; reading a page of rows at a time keeps the row objects out of that).

@@ -4,7 +4,7 @@ import { loadRouteTable } from '../routes/load-route-table.js';
 import { resolveRoute } from '../routes/resolve-route.js';
 import { CHECKPOINT_MARKER, isCheckpoint, makeCheckpoint } from './checkpoint.js';
 import { compress } from './compress.js';
-import { estimateTokens, needsCompaction, priceMessage } from './estimate-tokens.js';
+import { estimateTokens, jsonSize, needsCompaction, priceMessage } from './estimate-tokens.js';
 
 const table = loadRouteTable();
 const deepseek = resolveRoute(table, { provider: 'deepseek', host: 'api.deepseek.com', model: 'deepseek-v4-flash' });
@@ -137,5 +137,14 @@ describe('compress', () => {
       current = r.history;
     }
     expect(current.messages[0]).toBe(h.messages[0]);
+  });
+});
+
+describe('jsonSize', () => {
+  it('is the compact JSON length for values without escapes', () => {
+    for (const v of [null, 0, 12.5, true, 'abc', [], {}, [1, 'a', null], { a: 1, b: [true, { c: 'd' }] }, [{ type: 'reasoning.encrypted', data: 'QUJD', index: 0 }]]) {
+      expect(jsonSize(v)).toBe(JSON.stringify(v).length);
+    }
+    expect(jsonSize({ a: undefined, b: 1 })).toBe(JSON.stringify({ a: undefined, b: 1 }).length);
   });
 });
