@@ -1,8 +1,9 @@
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describeSchemaErrors, schemaValidator } from '../input/validate.js';
 import type { Fixture } from '../mocks/fixture-store.js';
 import type { SseEvent } from '../sse/sse-event.js';
+import { writeFileAtomic } from '../util/write-file-atomic.js';
 import { processAlive } from './process-alive.js';
 import type { ExistingFixture } from './record-mode.js';
 import { redactExchange, redactSecretValues, type SecretValue } from './redact.js';
@@ -140,27 +141,13 @@ export function removeStaleTemps(file: string): string[] {
 }
 
 /**
- * Writes the pieces atomically, creating the provider folder: a temp file beside the target (named
- * as src/util/write-file-atomic.ts names its temps, so removeStaleTemps knows both), fsync, rename.
- * Streamed because a fixture can be megabytes; the shared writer takes one string.
+ * Writes the pieces atomically (src/util/write-file-atomic.ts), creating the provider folder and
+ * first sweeping temps that a killed recording left behind.
  */
 export function writeFixtureFile(file: string, pieces: Iterable<string>): void {
   mkdirSync(dirname(file), { recursive: true });
   removeStaleTemps(file);
-  const temp = join(dirname(file), `.${basename(file)}.${process.pid}.${Date.now()}.tmp`);
-  let fd: number | undefined;
-  try {
-    fd = openSync(temp, 'w');
-    for (const piece of pieces) writeSync(fd, piece);
-    fsyncSync(fd);
-    closeSync(fd);
-    fd = undefined;
-    renameSync(temp, file);
-  } catch (err) {
-    if (fd !== undefined) closeSync(fd);
-    rmSync(temp, { force: true });
-    throw err;
-  }
+  writeFileAtomic(file, pieces);
 }
 
 export function writeFixtureText(file: string, text: string): void {
