@@ -76,9 +76,14 @@ export interface ConformanceRun {
   cells: CellVerdict[];
 }
 
+/** fail if any failed; pass if some passed and none failed; n/a otherwise (nothing, or all n/a). */
+export function aggregateStatus(statuses: readonly CheckStatus[]): CheckStatus {
+  if (statuses.includes('fail')) return 'fail';
+  if (statuses.includes('pass')) return 'pass';
+  return 'n/a';
+}
+
 /** A cell fails when any check fails; it is n/a when every check is n/a. */
 export function cellStatus(checks: Check[]): CheckStatus {
-  if (checks.some((c) => c.status === 'fail')) return 'fail';
-  if (checks.every((c) => c.status === 'n/a')) return 'n/a';
-  return 'pass';
+  return aggregateStatus(checks.map((c) => c.status));
 }

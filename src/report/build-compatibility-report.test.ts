@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
-import { aggregateStatus, buildCompatibilityReport, displayPath } from './build-compatibility-report.js';
+import { aggregateStatus } from '../conformance/verdict.js';
+import { buildCompatibilityReport, displayPath } from './build-compatibility-report.js';
 import { sampleRun } from './sample-run.test-helper.js';
 
 describe('buildCompatibilityReport', () => {

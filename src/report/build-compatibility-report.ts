@@ -1,5 +1,5 @@
 import { isAbsolute, relative, sep } from 'node:path';
-import { BEHAVIOURS, type Behaviour, type CellVerdict, type CheckStatus, type ConformanceRun } from '../conformance/verdict.js';
+import { aggregateStatus, BEHAVIOURS, type Behaviour, type CellVerdict, type CheckStatus, type ConformanceRun } from '../conformance/verdict.js';
 import { projectRoot } from '../project-root.js';
 import type { CompatibilityReport, Decision, FixtureRef, MatrixCell, RouteRow, ScenarioCell, StatusCounts } from './compatibility-report.js';
 
@@ -95,12 +95,6 @@ function matrixCell(behaviour: Behaviour, cells: ScenarioCell[]): MatrixCell {
   return { behaviour, status: aggregateStatus(decisions.map((d) => d.status)), decisions };
 }
 
-/** fail if any failed; pass if some passed and none failed; n/a otherwise (no checks, or all n/a). */
-export function aggregateStatus(statuses: CheckStatus[]): CheckStatus {
-  if (statuses.includes('fail')) return 'fail';
-  if (statuses.includes('pass')) return 'pass';
-  return 'n/a';
-}
 
 export function countStatuses(statuses: CheckStatus[]): StatusCounts {
   return {
