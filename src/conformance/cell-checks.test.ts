@@ -52,7 +52,7 @@ describe('per-call checks catch a broken engine', () => {
       m[1]!.reasoning_content = ' ';
       m[3]!.reasoning_content = 'made up';
     });
-    expect(problems).toEqual([expect.stringMatching(/^must-echo: .*message 1 got the " " pad/), expect.stringMatching(/^must-echo: .*message 3 has no stored reasoning but was sent "made up"/)]);
+    expect(problems).toEqual([expect.stringMatching(/^must-echo: .*message 1 got the " " pad/), expect.stringMatching(/^must-echo: .*message 3 has no readable reasoning but was sent "made up"/)]);
   });
 
   it('flags the pad leaking to a standard route', () => {

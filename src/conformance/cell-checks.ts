@@ -2,7 +2,7 @@ import { claudeOpaqueStrings } from '../families/anthropic-messages/anthropic-re
 import type { History, Message } from '../model/history.js';
 import { hasStoredReasoning } from '../model/carriers.js';
 import type { ProviderSpec } from '../providers/provider-spec.js';
-import { MUST_ECHO_PLACEHOLDER, isToolCallTurn } from '../replay/select-carriers.js';
+import { MUST_ECHO_PLACEHOLDER, hasReadableReasoning, isToolCallTurn } from '../replay/select-carriers.js';
 import type { RoutePolicy } from '../routes/route-table.js';
 import type { Behaviour, Check } from './verdict.js';
 import { stringLeaves, wireCarrierKeys } from './wire-carriers.js';
@@ -66,7 +66,7 @@ export function checkFieldsSent(req: SentRequest): Check[] {
   return out;
 }
 
-/** must-echo: tool-call turns carry reasoning_content (stored text, else the pad); no pad where reasoning exists or off the tier. */
+/** must-echo: tool-call turns carry reasoning_content (readable reasoning, else the pad); no pad where readable reasoning exists or off the tier. */
 export function checkMustEcho(req: SentRequest): Check[] {
   const messages = chatMessages(req);
   if (!messages) return [];
@@ -79,10 +79,10 @@ export function checkMustEcho(req: SentRequest): Check[] {
     if (req.policy.tier === 'must-echo') {
       if (typeof value !== 'string' || value === '') {
         out.push(problem('must-echo', `${where}: tool-call message ${i} went out without reasoning_content on a must-echo route`));
-      } else if (hasStoredReasoning(source) && value === MUST_ECHO_PLACEHOLDER) {
+      } else if (hasReadableReasoning(source) && value === MUST_ECHO_PLACEHOLDER) {
         out.push(problem('must-echo', `${where}: message ${i} got the " " pad although it has stored reasoning`));
-      } else if (!hasStoredReasoning(source) && value !== MUST_ECHO_PLACEHOLDER) {
-        out.push(problem('must-echo', `${where}: message ${i} has no stored reasoning but was sent ${JSON.stringify(value)} (only the " " pad is allowed; never invented reasoning)`));
+      } else if (!hasReadableReasoning(source) && value !== MUST_ECHO_PLACEHOLDER) {
+        out.push(problem('must-echo', `${where}: message ${i} has no readable reasoning but was sent ${JSON.stringify(value)} (only the " " pad is allowed; never invented reasoning)`));
       }
     } else if (value === MUST_ECHO_PLACEHOLDER && !hasStoredReasoning(source)) {
       out.push(problem('must-echo', `${where}: the must-echo pad leaked to ${req.policy.tier} route ${req.policy.routeId} at message ${i}`));

@@ -9,7 +9,7 @@ import { loadRouteTable } from '../routes/load-route-table.js';
 import { resolveRoute } from '../routes/resolve-route.js';
 import type { RouteDefinition, RoutePolicy } from '../routes/route-table.js';
 import { replayForRoute } from './replay-for-route.js';
-import { MUST_ECHO_PLACEHOLDER, isToolCallTurn } from './select-carriers.js';
+import { MUST_ECHO_PLACEHOLDER, hasReadableReasoning, isToolCallTurn } from './select-carriers.js';
 
 const runs = Number(process.env.FC_RUNS ?? 200);
 const table = loadRouteTable();
@@ -58,13 +58,13 @@ describe('replayForRoute on every route of the bundled table', () => {
     });
   });
 
-  test.prop([aConversation(), aRoute(), aModel()], { numRuns: runs })('pads exactly the must-echo tool turns that have no stored reasoning', (history, route, model) => {
+  test.prop([aConversation(), aRoute(), aModel()], { numRuns: runs })('pads exactly the must-echo tool turns that have no readable reasoning', (history, route, model) => {
     const policy = policyOf(route, model);
     fc.pre(chatShaped(policy));
     const messages = build(history, policy).messages as Array<Record<string, unknown>>;
     history.messages.forEach((source, i) => {
       const sent = messages[i]!.reasoning_content;
-      const shouldPad = policy.tier === 'must-echo' && isToolCallTurn(source) && !hasStoredReasoning(source);
+      const shouldPad = policy.tier === 'must-echo' && isToolCallTurn(source) && !hasReadableReasoning(source);
       if (shouldPad) expect(sent, `${policy.routeId} message ${i}`).toBe(MUST_ECHO_PLACEHOLDER);
       else expect(sent === MUST_ECHO_PLACEHOLDER && !hasStoredReasoning(source), `${policy.routeId} message ${i} got a pad`).toBe(false);
       if (policy.tier === 'must-echo' && isToolCallTurn(source)) expect(typeof sent === 'string' && sent !== '').toBe(true);

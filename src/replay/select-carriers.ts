@@ -28,6 +28,14 @@ export function readableDetailText(details: readonly ReasoningDetail[] | undefin
   return parts.length > 0 ? parts.join('\n') : undefined;
 }
 
+/**
+ * Reasoning a must-echo route can be sent as reasoning_content: stored text, or the readable text of
+ * typed items. A turn with only encrypted items has none, so it gets the pad.
+ */
+export function hasReadableReasoning(message: Message): boolean {
+  return nonBlank(message.reasoning_content) || nonBlank(message.reasoning) || readableDetailText(message.reasoning_details) !== undefined;
+}
+
 export function isToolCallTurn(message: Message): boolean {
   return message.role === 'assistant' && (message.tool_calls?.length ?? 0) > 0;
 }

@@ -47,15 +47,24 @@ describe('reasoning-replay check', () => {
     expect(result.stdout).toContain('the route table is stale for this route');
   });
 
-  it('fails when DeepSeek stops receiving reasoning_content, quoting DeepSeek’s 400', () => {
+  it('fails when DeepSeek stops receiving reasoning_content: the must-echo pad would replace its reasoning', () => {
     const file = editedTable('deepseek-no-rc', (t) => {
       route(t, 'deepseek').fields = [];
     });
     const result = runCli(['check', '--routes', file, '--quiet']);
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/✗ deepseek × tool-call-with-reasoning \(route deepseek, must-echo\)/);
-    expect(result.stdout).toContain('[must-echo]');
-    expect(result.stdout).toContain('must be passed back to the API');
+    expect(result.stdout).toMatch(/✗ deepseek × tool-call-with-reasoning \(route deepseek, must-echo\)\n.*\[must-echo\] .*message 1 got the " " pad although it has stored reasoning/);
+  });
+
+  it('fails when DeepSeek leaves the must-echo tier, quoting DeepSeek’s 400', () => {
+    const file = editedTable('deepseek-standard', (t) => {
+      route(t, 'deepseek').tier = 'standard';
+      route(t, 'deepseek').fields = [];
+    });
+    const result = runCli(['check', '--routes', file, '--quiet']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/✗ deepseek × tool-call-with-reasoning \(route deepseek, standard\)/);
+    expect(result.stdout).toContain('The `reasoning_content` in the thinking mode must be passed back to the API.');
   });
 
   it('fails when OpenRouter stops receiving reasoning_details, which it asks for back', () => {
