@@ -15,7 +15,8 @@ export type RequestJudge = (spec: ProviderSpec, body: unknown) => Finding[];
 /** Families register their judges here; the schema check runs for every family first. */
 const familyJudges: Partial<Record<FamilyId, RequestJudge[]>> = {
   'openai-chat': [judgeMessageEchoes],
-  copilot: [judgeMessageEchoes, judgeCopilot],
+  // Copilot wants its opaque back on the current tool turn only; its own judge scopes that.
+  copilot: [judgeCopilot],
   gemini: [judgeGemini],
   'openai-responses': [judgeOpenAIResponses],
   'anthropic-messages': [judgeAnthropicMessages],
