@@ -13,6 +13,8 @@ import { pairedSync, round } from './timing.js';
 export const REPLAY_TURNS = 10_000;
 const GOAL = 3;
 const SCREEN_ROUNDS = 2;
+/** Runs per timed sample: one build is ~10-50 ms, too short to average out a scavenge or two. */
+const REPEAT = 3;
 
 /**
  * A 10,000-message history from the shared generators (fixed seed, so every run measures the same
@@ -55,7 +57,7 @@ function policiesByFamily(): Map<string, RoutePolicy[]> {
  * is judged on its slowest route (an aggregator that forwards every carrier is the heavy case).
  */
 export function benchReplayEngine(options: { rounds?: number; turns?: number } = {}): BenchFigure[] {
-  const rounds = options.rounds ?? 9;
+  const rounds = options.rounds ?? 7;
   const history = aLongHistory(options.turns ?? REPLAY_TURNS);
   const historyBytes = JSON.stringify(history).length;
   const figures: BenchFigure[] = [];
@@ -67,6 +69,7 @@ export function benchReplayEngine(options: { rounds?: number; turns?: number } =
         () => (bodyBytes = JSON.stringify(replayForRoute(history, policy).body).length),
         () => JSON.stringify(history),
         n,
+        REPEAT,
       );
     // A short screening pass over every route finds the slowest; that one is then measured properly,
     // so the figure is not the luckiest-worst of many noisy samples.

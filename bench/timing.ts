@@ -33,18 +33,27 @@ export function median(xs: readonly number[]): number {
 }
 
 /**
- * Times `subject` and `floor` alternately, `rounds` times each after one warm-up of both, in CPU
+ * Times `subject` and `floor` alternately, `rounds` times each after a few warm-up runs of both, in CPU
  * time, and compares the fastest run of each: the fastest run is the one least disturbed by other
- * processes, so the ratio of minima holds on a loaded machine where medians wander.
+ * processes, so the ratio of minima holds on a loaded machine where medians wander. `repeat` runs
+ * each side several times per timed sample, so one sample is long enough to average out scavenges.
  */
-export function pairedSync(subject: () => unknown, floor: () => unknown, rounds: number): { subjectMs: number; floorMs: number; ratio: number } {
-  subject();
-  floor();
+const WARM_UP_RUNS = 3;
+
+export function pairedSync(subject: () => unknown, floor: () => unknown, rounds: number, repeat = 1): { subjectMs: number; floorMs: number; ratio: number } {
+  const times = (fn: () => unknown) => () => {
+    for (let i = 0; i < repeat; i++) fn();
+  };
+  // A few untimed runs first, so the JIT has compiled both paths before either is measured.
+  for (let i = 0; i < WARM_UP_RUNS; i++) {
+    subject();
+    floor();
+  }
   let subjectMs = Infinity;
   let floorMs = Infinity;
   for (let i = 0; i < rounds; i++) {
-    floorMs = Math.min(floorMs, cpuSync(floor));
-    subjectMs = Math.min(subjectMs, cpuSync(subject));
+    floorMs = Math.min(floorMs, cpuSync(times(floor)) / repeat);
+    subjectMs = Math.min(subjectMs, cpuSync(times(subject)) / repeat);
   }
   return { subjectMs, floorMs, ratio: subjectMs / floorMs };
 }
