@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { implementedFamilies } from '../src/families/registry.js';
 import type { History, Message } from '../src/model/history.js';
-import { aConversation } from '../src/model/arbitraries.js';
+import { aHistory } from '../src/testing/history-arbitraries.js';
 import { replayForRoute } from '../src/replay/replay-for-route.js';
 import { loadRouteTable } from '../src/routes/load-route-table.js';
 import { resolveRoute } from '../src/routes/resolve-route.js';
@@ -24,7 +24,7 @@ const REPEAT = 3;
  */
 export function aLongHistory(turns = REPLAY_TURNS, seed = 7): History {
   const messages: Message[] = [];
-  const batch = fc.sample(aConversation({ maxSegments: 8 }), { seed, numRuns: Math.ceil(turns / 4) });
+  const batch = fc.sample(aHistory, { seed, numRuns: Math.ceil(turns / 4) });
   for (let i = 0; messages.length < turns; i++) {
     const conversation = batch[i % batch.length]!.messages;
     if (messages.length + conversation.length > turns) break;

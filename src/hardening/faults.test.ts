@@ -14,7 +14,7 @@ import { fillRejection } from '../mocks/fill-rejection.js';
 import { CALL_HEADER } from '../mocks/finding.js';
 import { FixtureStore } from '../mocks/fixture-store.js';
 import { startMockProviders } from '../mocks/mock-server.js';
-import { aConversation } from '../model/arbitraries.js';
+import { aHistory } from '../testing/history-arbitraries.js';
 import type { History } from '../model/history.js';
 import { loadProviderSpecs } from '../providers/load-provider-specs.js';
 import type { ProviderSpec, Rejection } from '../providers/provider-spec.js';
@@ -67,7 +67,7 @@ describe('sendWithFallback under faults (any history, any route)', () => {
     expect(valueComplaints.map((c) => c.id)).toEqual(expect.arrayContaining(['deepseek/reasoning-content-not-passed-back', 'mimo/reasoning-content-not-passed-back', 'moonshot/reasoning-content-missing']));
   });
 
-  test.prop([aConversation(), fc.constantFrom(...policies), aServerFault], { numRuns: RUNS })(
+  test.prop([aHistory, fc.constantFrom(...policies), aServerFault], { numRuns: RUNS })(
     'a fault is sent once, recorded as nothing, and leaves the history as it was',
     async (generated, policy, fault) => {
       const history = deepFreeze(structuredClone(generated));
@@ -84,7 +84,7 @@ describe('sendWithFallback under faults (any history, any route)', () => {
     },
   );
 
-  test.prop([aConversation(), fc.constantFrom(...policies)], { numRuns: RUNS })('a connection reset rejects after exactly one request and records nothing', async (generated, policy) => {
+  test.prop([aHistory, fc.constantFrom(...policies)], { numRuns: RUNS })('a connection reset rejects after exactly one request and records nothing', async (generated, policy) => {
     const history = deepFreeze(structuredClone(generated));
     const snapshot = JSON.stringify(history);
     const verdicts = new UnknownFieldVerdicts();
@@ -96,7 +96,7 @@ describe('sendWithFallback under faults (any history, any route)', () => {
     expect(JSON.stringify(history)).toBe(snapshot);
   });
 
-  test.prop([aConversation(), fc.constantFrom(...policies), fc.constantFrom(...specs.flatMap((s) => Object.values(s.rejections).filter((r) => r.kind === 'unknown-field')))], { numRuns: RUNS })(
+  test.prop([aHistory, fc.constantFrom(...policies), fc.constantFrom(...specs.flatMap((s) => Object.values(s.rejections).filter((r) => r.kind === 'unknown-field')))], { numRuns: RUNS })(
     'an unknown-field rejection is retried at most once, even when the retry is refused the same way',
     async (generated, policy, rejection) => {
       const history = deepFreeze(structuredClone(generated));

@@ -16,7 +16,7 @@ import { answerRenderers } from '../fixtures/renderers.js';
 import { InputError } from '../input/input-error.js';
 import { parseJson } from '../input/read-json.js';
 import { checkFixture } from '../mocks/fixture-store.js';
-import { aConversation } from '../model/arbitraries.js';
+import { aHistory } from '../testing/history-arbitraries.js';
 import { checkHistory } from '../model/load-history.js';
 import { fixturesDir, specsDir } from '../project-root.js';
 import { checkProviderSpec, loadProviderSpecs } from '../providers/load-provider-specs.js';
@@ -172,13 +172,13 @@ describe('history loader', () => {
     if (accepted) replaysEverywhere(accepted);
   });
 
-  test.prop([aConversation(), someJsonMutations], { numRuns: RUNS })('a generated history, mutated: a history that replays on every route, or an InputError', (history, mutations) => {
+  test.prop([aHistory, someJsonMutations], { numRuns: RUNS })('a generated history, mutated: a history that replays on every route, or an InputError', (history, mutations) => {
     let accepted: ReturnType<typeof checkHistory> | undefined;
     outcome(() => (accepted = checkHistory(asParsed(applyMutations(history, mutations)), 'fuzz.json')));
     if (accepted) replaysEverywhere(accepted);
   });
 
-  test.prop([aConversation().chain((h) => aDamagedText(JSON.stringify(h, null, 2)))], { numRuns: RUNS })('damaged text: a history or an InputError', (text) => {
+  test.prop([aHistory.chain((h) => aDamagedText(JSON.stringify(h, null, 2)))], { numRuns: RUNS })('damaged text: a history or an InputError', (text) => {
     outcome(() => checkHistory(parseJson(text, 'fuzz.json'), 'fuzz.json'));
   });
 });

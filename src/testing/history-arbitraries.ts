@@ -2,7 +2,8 @@
  * Small composable fast-check arbitraries for canonical histories, named as sentences so a property
  * reads like its claim. Shared by the compaction, fallback and session property tests.
  */
-import { fc } from '@fast-check/vitest';
+// Plain fast-check (the object @fast-check/vitest re-exports), so the bench can use these outside vitest.
+import fc from 'fast-check';
 import { implementedFamilies } from '../families/registry.js';
 import type { History, Message, ReasoningDetail, StandardCarrierField, TextPart, ToolCall } from '../model/history.js';
 import { STANDARD_CARRIER_FIELDS } from '../model/history.js';
