@@ -28,6 +28,8 @@ export interface GateOptions {
   /** GitHub's $GITHUB_STEP_SUMMARY file: the diff in words and the markdown report are appended to it. */
   stepSummary?: string;
   stream?: boolean;
+  /** Deadline per call, body included; a stalled provider fails its cell instead of hanging the gate. */
+  timeoutMs?: number;
   write?: (text: string) => void;
 }
 
@@ -99,7 +101,7 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
   const run =
     scope && scope.size === 0
       ? { routesFile: headFile, startedAt: new Date().toISOString(), durationMs: 0, cells: [] }
-      : await runMatrix({ routesFile: headFile, ...(scope ? { routes: scope } : {}), ...(options.stream ? { stream: true } : {}) }, loaded);
+      : await runMatrix({ routesFile: headFile, ...(scope ? { routes: scope } : {}), ...(options.stream ? { stream: true } : {}), ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) }, loaded);
   const untested = uncoveredRoutes(headTable, loaded.specs).filter((r) => !scope || scope.has(r));
   const report = buildCompatibilityReport(run, { routeOrder: headTable.routes.map((r) => r.id), untestedRoutes: untested, root: top });
 

@@ -95,6 +95,12 @@ describe('reasoning-replay check', () => {
     expect(result.stderr).toMatch(/bad-tier\.json at \/routes\/\d+\/tier: must be one of "standard", "strict", "must-echo"/);
   });
 
+  it('exits 2 for a deadline that is not a positive number', () => {
+    const result = runCli(['check', '--timeout', '0']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--timeout: must be a positive number of milliseconds');
+  });
+
   it('exits 2 when a route can never be reached', () => {
     const file = editedTable('shadowed', (t) => {
       t.routes.unshift({ id: 'catch-openrouter', label: 'x', match: { hosts: ['openrouter.ai'], providers: ['openrouter'] }, family: 'openai-chat', tier: 'standard', fields: [] });

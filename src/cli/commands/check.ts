@@ -8,6 +8,7 @@ import { runGate } from '../../gate/run-gate.js';
 import { buildCompatibilityReport } from '../../report/build-compatibility-report.js';
 import { renderJunit } from '../../report/render-junit.js';
 import { writeFileAtomic } from '../../util/write-file-atomic.js';
+import { InputError } from '../../input/input-error.js';
 import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
 import { progressLine } from '../progress.js';
 
@@ -19,6 +20,7 @@ export const checkCommand = defineCommand({
       .option('routes', { type: 'string', default: defaultRoutesFile(), defaultDescription: 'specs/routes.json', describe: 'route table to check' })
       .option('stream', { type: 'boolean', default: false, describe: 'ask for streamed answers and read them through each family’s stream accumulator' })
       .option('quiet', { type: 'boolean', default: false, describe: 'print only failures and the summary' })
+      .option('timeout', { type: 'number', default: 30_000, describe: 'deadline per call in ms, body included: a stalled answer fails its cell instead of hanging the gate' })
       .option('base', {
         type: 'string',
         describe:
@@ -35,6 +37,7 @@ export const checkCommand = defineCommand({
           'Exit codes: 0 every cell conforms, 1 a violation (failing cells listed), 2 bad input (unknown ref, no route table at the ref, not a git repository, an invalid table).',
       ),
   async run(args) {
+    if (!(args.timeout > 0)) throw new InputError('--timeout', '', `must be a positive number of milliseconds, got ${args.timeout}`);
     if (args.base) {
       const result = await runGate({
         base: args.base,
@@ -45,12 +48,13 @@ export const checkCommand = defineCommand({
         githubActions: process.env.GITHUB_ACTIONS === 'true',
         ...(process.env.GITHUB_ACTIONS === 'true' && process.env.GITHUB_STEP_SUMMARY ? { stepSummary: process.env.GITHUB_STEP_SUMMARY } : {}),
         stream: args.stream,
+        timeoutMs: args.timeout,
       });
       return result.failed ? EXIT_VIOLATION : EXIT_OK;
     }
     const loaded = loadMatrixInputs({ routesFile: args.routes });
     const progress = progressLine('checking cell');
-    const run = await runMatrix({ routesFile: args.routes, stream: args.stream, onCell: (done, total) => progress.update(done, total) }, loaded);
+    const run = await runMatrix({ routesFile: args.routes, stream: args.stream, timeoutMs: args.timeout, onCell: (done, total) => progress.update(done, total) }, loaded);
     progress.done();
     const counts = countRun(run);
     const uncovered = uncoveredRoutes(loaded.table, loaded.specs);
