@@ -80,10 +80,14 @@ function functionResponse(history: History, index: number): Part {
   const message = history.messages[index]!;
   const text = textOf(message.content);
   let response: unknown;
-  try {
-    response = JSON.parse(text);
-  } catch {
-    response = undefined;
+  // Only an object is used below, and most tool output is plain text: a failed parse per tool
+  // result was the largest cost of building a long Gemini request (bench: replay-engine/gemini).
+  if (text.trimStart().startsWith('{')) {
+    try {
+      response = JSON.parse(text);
+    } catch {
+      response = undefined;
+    }
   }
   const name = calledName(history, index, message.tool_call_id) ?? message.name ?? message.tool_call_id ?? 'tool';
   return { functionResponse: { name, response: isPlainObject(response) ? response : { result: text } } };
