@@ -23,6 +23,20 @@ function problem(behaviour: Behaviour, detail: string): Check {
   return { behaviour, status: 'fail', detail };
 }
 
+/**
+ * Visits each chat-shaped wire message beside the history message it was built from (the engine
+ * keeps indexes aligned); nothing for other families, whose bodies do not line up with history.
+ */
+function eachChatMessage(
+  req: SentRequest,
+  visit: (wire: Record<string, unknown>, source: Message | undefined, index: number, where: string, out: Check[]) => void,
+): Check[] {
+  const out: Check[] = [];
+  const where = `call ${req.call} to ${req.spec.id} (route ${req.policy.routeId})`;
+  chatMessages(req)?.forEach((wire, i) => visit(wire, req.history.messages[i], i, where, out));
+  return out;
+}
+
 function chatMessages(req: SentRequest): Array<Record<string, unknown>> | undefined {
   if (!CHAT_SHAPED.has(req.policy.family) || !Array.isArray(req.body.messages)) return undefined;
   return req.body.messages as Array<Record<string, unknown>>;
@@ -40,12 +54,7 @@ function holdsFor(m: Message, field: string): boolean {
  * provider documents as wanted back arrives where history holds it (a drop is silent degradation).
  */
 export function checkFieldsSent(req: SentRequest): Check[] {
-  const messages = chatMessages(req);
-  if (!messages) return [];
-  const out: Check[] = [];
-  const where = `call ${req.call} to ${req.spec.id} (route ${req.policy.routeId})`;
-  messages.forEach((wire, i) => {
-    const source = req.history.messages[i];
+  return eachChatMessage(req, (wire, source, i, where, out) => {
     for (const field of ['reasoning_content', 'reasoning', 'reasoning_details']) {
       if (!(field in wire)) continue;
       const pad = field === 'reasoning_content' && req.policy.tier === 'must-echo' && wire[field] === MUST_ECHO_PLACEHOLDER;
@@ -63,17 +72,11 @@ export function checkFieldsSent(req: SentRequest): Check[] {
       }
     }
   });
-  return out;
 }
 
 /** must-echo: tool-call turns carry reasoning_content (readable reasoning, else the pad); no pad where readable reasoning exists or off the tier. */
 export function checkMustEcho(req: SentRequest): Check[] {
-  const messages = chatMessages(req);
-  if (!messages) return [];
-  const out: Check[] = [];
-  const where = `call ${req.call} to ${req.spec.id} (route ${req.policy.routeId})`;
-  messages.forEach((wire, i) => {
-    const source = req.history.messages[i];
+  return eachChatMessage(req, (wire, source, i, where, out) => {
     if (!source || !isToolCallTurn(source)) return;
     const value = wire.reasoning_content;
     if (req.policy.tier === 'must-echo') {
@@ -88,7 +91,6 @@ export function checkMustEcho(req: SentRequest): Check[] {
       out.push(problem('must-echo', `${where}: the must-echo pad leaked to ${req.policy.tier} route ${req.policy.routeId} at message ${i}`));
     }
   });
-  return out;
 }
 
 /** strict-schema: a strict route sends no reasoning key at all, not even the pad. */
