@@ -14,27 +14,13 @@ import { StreamCarrierError } from '../stream-carriers.js';
 import { fromCopilotResponse } from './from-response.js';
 import { renderCopilotAnswer } from './render-answer.js';
 import { copilotStreamCarriers, readCopilotStream } from './stream-carriers.js';
+import { aScriptedAnswer } from '../../testing/scripted-answer-arbitraries.js';
 
 const spec = (model: string) => ({ id: 'copilot', target: { provider: 'copilot', model } }) as unknown as ProviderSpec;
 const table = loadRouteTable();
 const copilot = resolveRoute(table, { provider: 'copilot', host: 'api.githubcopilot.com', model: 'gemini-3-pro-preview' });
 
-const scripted = fc.record(
-  {
-    content: fc.option(fc.string({ maxLength: 30 }), { nil: null }),
-    reasoning: fc.string({ maxLength: 30 }),
-    redacted: fc.boolean(),
-    tool_calls: fc.array(
-      fc.record({
-        id: fc.stringMatching(/^call_[a-z0-9]{1,6}$/),
-        type: fc.constant('function' as const),
-        function: fc.record({ name: fc.stringMatching(/^[a-z_]{1,10}$/), arguments: fc.json() }),
-      }),
-      { maxLength: 3 },
-    ),
-  },
-  { requiredKeys: [] },
-);
+const scripted = aScriptedAnswer();
 const chunk = (delta: Record<string, unknown>, finish: string | null = null): SseEvent => ({ data: JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] }) });
 
 describe('copilot stream carriers', () => {

@@ -8,6 +8,7 @@ import { StreamCarrierError } from '../stream-carriers.js';
 import { fromGeminiResponse } from './from-response.js';
 import { renderGeminiAnswer } from './render-answer.js';
 import { geminiStreamCarriers, readGeminiStream } from './stream-carriers.js';
+import { aScriptedAnswer } from '../../testing/scripted-answer-arbitraries.js';
 
 const geminiSpec = {
   id: 'gemini',
@@ -15,22 +16,7 @@ const geminiSpec = {
   target: { provider: 'gemini', model: 'gemini-3-pro-preview' },
 } as unknown as ProviderSpec;
 
-const scripted = fc.record(
-  {
-    content: fc.option(fc.string({ maxLength: 30 }), { nil: null }),
-    reasoning: fc.string({ maxLength: 30 }),
-    redacted: fc.boolean(),
-    tool_calls: fc.array(
-      fc.record({
-        id: fc.stringMatching(/^call_[a-z0-9]{1,6}$/),
-        type: fc.constant('function' as const),
-        function: fc.record({ name: fc.stringMatching(/^[a-z_]{1,10}$/), arguments: fc.dictionary(fc.stringMatching(/^[a-z]{1,5}$/), fc.jsonValue()).map((o) => JSON.stringify(o)) }),
-      }),
-      { maxLength: 3 },
-    ),
-  },
-  { requiredKeys: [] },
-);
+const scripted = aScriptedAnswer({ objectArguments: true });
 
 const event = (parts: unknown[], finishReason?: string): SseEvent => ({
   data: JSON.stringify({ candidates: [{ content: { role: 'model', parts }, ...(finishReason ? { finishReason } : {}), index: 0 }] }),

@@ -13,27 +13,13 @@ import { StreamCarrierError } from '../stream-carriers.js';
 import { fromOpenAIResponsesResponse } from './from-response.js';
 import { renderOpenAIResponsesAnswer } from './render-answer.js';
 import { openAIResponsesStreamCarriers, readOpenAIResponsesStream } from './stream-carriers.js';
+import { aScriptedAnswer } from '../../testing/scripted-answer-arbitraries.js';
 
 const spec = { id: 'openai-responses', target: { provider: 'openai-responses', model: 'gpt-5' } } as unknown as ProviderSpec;
 const table = loadRouteTable();
 const responses = resolveRoute(table, { provider: 'openai-responses', host: 'api.openai.com', model: 'gpt-5' });
 
-const scripted = fc.record(
-  {
-    content: fc.option(fc.string({ maxLength: 30 }), { nil: null }),
-    reasoning: fc.string({ maxLength: 30 }),
-    redacted: fc.boolean(),
-    tool_calls: fc.array(
-      fc.record({
-        id: fc.stringMatching(/^call_[a-z0-9]{1,6}$/),
-        type: fc.constant('function' as const),
-        function: fc.record({ name: fc.stringMatching(/^[a-z_]{1,10}$/), arguments: fc.json() }),
-      }),
-      { maxLength: 3 },
-    ),
-  },
-  { requiredKeys: [] },
-);
+const scripted = aScriptedAnswer();
 
 /** A two-step tool loop as captured from the Responses API (rendered by the mock's own renderer). */
 function capturedLoop(): History {
