@@ -1,21 +1,7 @@
-/** Converse `stopReason` -> the harness's finish reasons. */
+import { mapAnthropicFinishReason } from '../anthropic-messages/map-anthropic-finish-reason.js';
+
+/** Converse `stopReason` -> the harness's finish reasons: Converse uses Claude's words, plus its own two filters. */
 export function mapBedrockStopReason(reason: unknown): string | null {
-  switch (reason) {
-    case 'end_turn':
-    case 'stop_sequence':
-      return 'stop';
-    case 'max_tokens':
-    case 'model_context_window_exceeded':
-      return 'length';
-    case 'tool_use':
-      return 'tool-calls';
-    case 'guardrail_intervened':
-    case 'content_filtered':
-      return 'content-filter';
-    case null:
-    case undefined:
-      return null;
-    default:
-      return 'other';
-  }
+  if (reason === 'guardrail_intervened' || reason === 'content_filtered') return 'content-filter';
+  return mapAnthropicFinishReason(reason);
 }
