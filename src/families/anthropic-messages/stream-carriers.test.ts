@@ -7,6 +7,7 @@ import { readStreamEvents, StreamCarrierError, StreamCarriers } from '../stream-
 import { fromAnthropicMessagesResponse } from './from-response.js';
 import { renderAnthropicMessagesAnswer } from './render-answer.js';
 import { AnthropicStreamAccumulator, anthropicStreamCarriers } from './stream-carriers.js';
+import { streamFailure } from '../split-stream.js';
 
 const spec = { id: 'anthropic', target: { provider: 'anthropic', model: 'claude-sonnet-4-5' } } as unknown as ProviderSpec;
 const render = (answer: ScriptedAnswer, call = 0) => renderAnthropicMessagesAnswer(answer, { spec, call, scenario: 'unit' });
@@ -22,16 +23,7 @@ function streamed(events: SseEvent[]) {
 }
 
 function failure(events: SseEvent[], cut?: string): StreamCarrierError {
-  const carriers = anthropicStreamCarriers();
-  if (cut !== undefined) carriers.feed(cut);
-  else for (const e of events) carriers.acceptEvent(e);
-  try {
-    carriers.end();
-  } catch (error) {
-    if (error instanceof StreamCarrierError) return error;
-    throw error;
-  }
-  throw new Error('expected the stream to fail');
+  return streamFailure(anthropicStreamCarriers(), cut ?? events);
 }
 
 const ev = (payload: Record<string, unknown>): SseEvent => ({ event: String(payload.type), data: JSON.stringify(payload) });

@@ -8,6 +8,7 @@ import { readStreamEvents, StreamCarrierError } from '../stream-carriers.js';
 import { fromBedrockConverseResponse } from './from-response.js';
 import { renderBedrockConverseAnswer } from './render-answer.js';
 import { BedrockStreamAccumulator, bedrockStreamCarriers } from './stream-carriers.js';
+import { streamFailure } from '../split-stream.js';
 
 const specFor = (model: string) => ({ id: 'bedrock', target: { provider: 'bedrock', model } }) as unknown as ProviderSpec;
 const CLAUDE = 'us.anthropic.claude-sonnet-4-5-20250929-v1:0';
@@ -24,16 +25,7 @@ const toolAnswer: ScriptedAnswer = {
 const ev = (event: string, payload: Record<string, unknown>): SseEvent => ({ event, data: JSON.stringify(payload) });
 
 function failure(events: SseEvent[] | string, policy?: RoutePolicy): StreamCarrierError {
-  const carriers = bedrockStreamCarriers(policy);
-  if (typeof events === 'string') carriers.feed(events);
-  else for (const e of events) carriers.acceptEvent(e);
-  try {
-    carriers.end();
-  } catch (error) {
-    if (error instanceof StreamCarrierError) return error;
-    throw error;
-  }
-  throw new Error('expected the stream to fail');
+  return streamFailure(bedrockStreamCarriers(policy), events);
 }
 
 describe('Bedrock ConverseStream carriers', () => {
