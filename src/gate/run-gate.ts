@@ -14,7 +14,7 @@ import { affectedRoutes, engineChanges } from './affected-routes.js';
 import { describeRouteTableDiff, type RouteChange } from './describe-route-table-diff.js';
 import { changedSince, gitToplevel, resolveCommit, showAtCommit, uncommittedPaths } from './git.js';
 import { errorAnnotation } from './github-annotations.js';
-import { jsonPointerLines, lineOfPointer } from './json-pointer-lines.js';
+import { jsonPointerLines, lineOfPointer } from '../input/json-positions.js';
 
 export interface GateOptions {
   base: string;

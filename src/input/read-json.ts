@@ -1,37 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { InputError } from './input-error.js';
+import { firstJsonSyntaxProblem } from './json-positions.js';
 
 /**
- * Where V8's JSON.parse error points. Most messages say `at position N`; "Unexpected token" ones
- * quote a window instead (`..."a": [,]}"`), which starts 10 characters before the fault when cut.
+ * Parses JSON text, turning a syntax error into an InputError with a line and column. JSON.parse
+ * stays the parser (fast, and the reference for what JSON is); only its failure is located, by
+ * jsonc-parser, so the position never depends on the wording of V8's message.
  */
-function errorOffset(message: string, text: string): number | undefined {
-  const at = /position (\d+)/.exec(message);
-  if (at) return Number(at[1]);
-  const quoted = /^Unexpected token '(.+?)', ("|\.\.\.)(.*?)(?:"|\.\.\.) is not valid JSON/s.exec(message);
-  if (!quoted) return /Unexpected end of JSON input/.test(message) ? text.length : undefined;
-  const [, token, opening, core] = quoted as unknown as [string, string, string, string];
-  const cut = opening === '...';
-  const start = text.indexOf(core);
-  if (start < 0) return undefined;
-  return cut ? start + 10 : start + Math.max(0, core.indexOf(token));
-}
-
-/** Parses JSON text, turning a syntax error into an InputError with a line and column. */
 export function parseJson(text: string, file: string): unknown {
   try {
     return JSON.parse(text);
   } catch (err) {
+    const found = firstJsonSyntaxProblem(text);
+    if (found) throw new InputError(file, '', `not valid JSON at line ${found.line}, column ${found.column}: ${found.problem}`, 'fix the syntax at that spot');
+    // The scanner accepted what JSON.parse refused (an edge such as a lone BOM): V8's words, no position.
     const message = err instanceof Error ? err.message : String(err);
-    const offset = errorOffset(message, text);
-    let where = '';
-    if (offset !== undefined) {
-      const before = text.slice(0, offset).split('\n');
-      where = ` at line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}`;
-    }
-    const token = /^Unexpected token '(.+?)'/.exec(message);
-    const what = token ? `unexpected "${token[1]}"` : message.replace(/ in JSON at position \d+.*$/s, '').replace(/^./, (c) => c.toLowerCase());
-    throw new InputError(file, '', `not valid JSON${where}: ${what}`, 'fix the syntax at that spot');
+    throw new InputError(file, '', `not valid JSON: ${message.replace(/^./, (c) => c.toLowerCase())}`, 'fix the syntax');
   }
 }
 

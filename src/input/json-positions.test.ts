@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { specsDir } from '../project-root.js';
-import { jsonPointerLines, lineOfPointer } from './json-pointer-lines.js';
+import type { InputError } from './input-error.js';
+import { jsonPointerLines, lineOfPointer } from './json-positions.js';
+import { parseJson } from './read-json.js';
 
 describe('jsonPointerLines', () => {
   it('finds member lines by their key and array items by their first character', () => {
@@ -41,4 +43,51 @@ describe('jsonPointerLines', () => {
       expect(v).not.toBeUndefined();
     }
   });
+});
+
+describe('parseJson error positions', () => {
+  const located = (text: string) => {
+    try {
+      parseJson(text, 'f.json');
+    } catch (err) {
+      return (err as InputError).message;
+    }
+    return 'parsed';
+  };
+
+  it.each([
+    ['{\n  "a": 1,\n  "b": ,\n}', 3, 8],
+    ['{"a": [1, 2,]}', 1, 13],
+    ['[\n1\n2]', 3, 1],
+    ['{\n  // a comment\n  "a": 1\n}', 2, 3],
+    ['{"a": "x"', 1, 10],
+    ['', 1, 1],
+  ])('%j: line %i, column %i, on every Node version', (text, line, column) => {
+    expect(located(text)).toMatch(new RegExp(`^f\\.json: not valid JSON at line ${line}, column ${column}: [a-z ]+ \\(hint: `));
+  });
+
+  test.prop([fc.json(), fc.nat(), fc.constantFrom('', ',', '}', ':', '"', '[')])(
+    'a corrupted document is refused with a position inside the text, never a stack trace',
+    (text, at, junk) => {
+      const pretty = JSON.stringify(JSON.parse(text), null, 2);
+      const cut = at % (pretty.length + 1);
+      const broken = pretty.slice(0, cut) + junk + pretty.slice(cut + 1);
+      let valid = true;
+      try {
+        JSON.parse(broken);
+      } catch {
+        valid = false;
+      }
+      if (valid) return;
+      const message = located(broken);
+      const m = /at line (\d+), column (\d+)/.exec(message);
+      if (!m) {
+        expect(message).toMatch(/^f\.json: not valid JSON: /);
+        return;
+      }
+      const lines = broken.split('\n');
+      expect(Number(m[1])).toBeLessThanOrEqual(lines.length);
+      expect(Number(m[2])).toBeLessThanOrEqual((lines[Number(m[1]) - 1]?.length ?? 0) + 1);
+    },
+  );
 });

@@ -1,0 +1,88 @@
+import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+
+/**
+ * Positions inside a JSON text, from jsonc-parser: a maintained scanner that reports offsets itself,
+ * so line and column never depend on the wording of V8's JSON.parse errors (which changes between
+ * Node versions).
+ */
+
+/** 1-based line of every offset: a binary search over the text's newline offsets. */
+export function lineIndex(text: string): (offset: number) => { line: number; column: number } {
+  const newlines: number[] = [];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) newlines.push(i);
+  return (offset) => {
+    let lo = 0;
+    let hi = newlines.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (newlines[mid]! < offset) lo = mid + 1;
+      else hi = mid;
+    }
+    const lineStart = lo === 0 ? 0 : newlines[lo - 1]! + 1;
+    return { line: lo + 1, column: offset - lineStart + 1 };
+  };
+}
+
+export interface JsonSyntaxProblem {
+  line: number;
+  column: number;
+  /** jsonc-parser's name for the fault, in words: "value expected", "comma expected", ... */
+  problem: string;
+}
+
+/**
+ * The first syntax fault of a text that strict JSON rejects (comments and trailing commas count as
+ * faults, since JSON.parse refuses them), or undefined when the scanner finds none.
+ */
+export function firstJsonSyntaxProblem(text: string): JsonSyntaxProblem | undefined {
+  const errors: ParseError[] = [];
+  parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const first = errors.sort((a, b) => a.offset - b.offset)[0];
+  if (!first) return undefined;
+  const { line, column } = lineIndex(text)(first.offset);
+  return { line, column, problem: describeCode(printParseErrorCode(first.error)) };
+}
+
+/** "ValueExpected" -> "value expected". */
+function describeCode(code: string): string {
+  return code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+/**
+ * Maps JSON pointers to the 1-based line where each value starts (an object member's line is its
+ * key's line). The gate uses it to point a GitHub annotation at the line of specs/routes.json that
+ * introduced a failure.
+ */
+export function jsonPointerLines(text: string): Map<string, number> {
+  const lines = new Map<string, number>();
+  const root = parseTree(text);
+  if (!root) return lines;
+  const at = lineIndex(text);
+  const walk = (node: Node, pointer: string, line: number): void => {
+    if (!lines.has(pointer)) lines.set(pointer, line);
+    if (node.type === 'object') {
+      for (const property of node.children ?? []) {
+        const [key, value] = property.children ?? [];
+        if (!key || !value) continue;
+        walk(value, `${pointer}/${escapePointer(String(key.value))}`, at(property.offset).line);
+      }
+    } else if (node.type === 'array') {
+      (node.children ?? []).forEach((item, i) => walk(item, `${pointer}/${i}`, at(item.offset).line));
+    }
+  };
+  walk(root, '', at(root.offset).line);
+  return lines;
+}
+
+function escapePointer(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** The line of `pointer`, or of its nearest ancestor that exists (a removed member points at its parent). */
+export function lineOfPointer(lines: Map<string, number>, pointer: string): number {
+  for (let p = pointer; ; p = p.slice(0, p.lastIndexOf('/'))) {
+    const line = lines.get(p);
+    if (line !== undefined) return line;
+    if (p === '') return 1;
+  }
+}
