@@ -22,6 +22,7 @@ export async function main(argv: string[]): Promise<number> {
     });
   // With exitProcess(false) yargs still calls the handler after a failed validation; it must not run.
   let usageFailed = false;
+  parser = parser.middleware(refuseEmptyStringOptions(argv));
   for (const c of commands) {
     parser = parser.command(c.command, c.describe, c.builder, async (args) => {
       if (!usageFailed) code = await c.run(args);
@@ -37,4 +38,24 @@ export async function main(argv: string[]): Promise<number> {
     throw err;
   }
   return code;
+}
+
+/**
+ * `--junit` at the end of a line, or followed by another flag, parses as the empty string, and a
+ * plain `if (args.junit)` then skips the write without a word. No option of ours takes an empty
+ * string, so an explicitly given option with no value is bad input, named.
+ */
+function refuseEmptyStringOptions(argv: string[]) {
+  return (args: Record<string, unknown>): void => {
+    for (const [i, token] of argv.entries()) {
+      const m = /^--?([^=]+)$/.exec(token);
+      if (!m) continue;
+      const name = m[1]!;
+      const next = argv[i + 1];
+      const value = args[name];
+      if (value === '' && (next === undefined || next.startsWith('-'))) {
+        throw new InputError(`--${name}`, '', 'needs a value', `e.g. --${name} <path>; see --help`);
+      }
+    }
+  };
 }

@@ -29,3 +29,12 @@ describe('check --junit (without --base)', () => {
     expect(suites.filter((s) => s.name.startsWith('route ')).length).toBeGreaterThan(10);
   });
 });
+
+describe('an option given without its value', () => {
+  it.each([[['check', '--junit']], [['check', '--junit', '--quiet']], [['report', '--out']]])('%j is bad input naming the option, not silently ignored', (args) => {
+    const result = runCli(args);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(new RegExp(`${args[1]}: needs a value`));
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+});
