@@ -1,6 +1,6 @@
 import type { CellVerdict, CheckStatus, ConformanceRun } from './verdict.js';
 
-const SYMBOL: Record<CheckStatus, string> = { pass: '✓', fail: '✗', 'n/a': '·' };
+const SYMBOL: Record<CheckStatus, string> = { pass: '✓', warn: '!', fail: '✗', 'n/a': '·' };
 
 export interface RunCounts {
   cells: number;

@@ -4,7 +4,17 @@
  * from these records and nothing else.
  */
 
-export type CheckStatus = 'pass' | 'fail' | 'n/a';
+/**
+ * - pass / fail: the behaviour held / was broken.
+ * - warn: nothing is rejected or lost, but it costs something the user should know about (an extra
+ *   round trip through the unknown-field fallback; a rule whose sources disagree). Its own status:
+ *   not a pass, and not a fail (exit 0 unless `check --strict`).
+ * - n/a: the cell never exercised the behaviour.
+ */
+export type CheckStatus = 'pass' | 'warn' | 'fail' | 'n/a';
+
+/** Every status, worst first: the order aggregation uses. */
+export const CHECK_STATUSES: readonly CheckStatus[] = ['fail', 'warn', 'pass', 'n/a'];
 
 /**
  * The behaviours a cell is judged on; the report's columns. Each check names one.
@@ -37,6 +47,32 @@ export interface Check {
   behaviour: Behaviour;
   status: CheckStatus;
   /** One line a person can act on: which call, which message, which field. */
+  detail: string;
+  /** The same problems as structured records (detail is their text, one per line). */
+  findings?: JudgeFinding[];
+}
+
+/**
+ * One thing the judge found, structured: who, where, what and on whose authority. `detail` lines
+ * are rendered from these; tools read these instead of parsing text.
+ */
+export interface JudgeFinding {
+  behaviour: Behaviour;
+  status: 'fail' | 'warn' | 'pass';
+  /** Provider spec id the finding is about. */
+  provider: string;
+  /** Route the provider resolved to. */
+  route?: string;
+  /** Scenario call index, when it comes from a run (absent for findings read off the table). */
+  call?: number;
+  attempt?: 1 | 2;
+  /** History message index, or the kind of turn a table-level finding concerns. */
+  message?: number;
+  turns?: 'tool-call-turns' | 'assistant-turns' | 'every-request';
+  /** Carrier field or request parameter concerned. */
+  field?: string;
+  /** Where the rule comes from (provider spec source URL). */
+  source?: string;
   detail: string;
 }
 
@@ -76,14 +112,15 @@ export interface ConformanceRun {
   cells: CellVerdict[];
 }
 
-/** fail if any failed; pass if some passed and none failed; n/a otherwise (nothing, or all n/a). */
+/** The worst status present: fail, then warn, then pass; n/a when there is nothing else (or nothing). */
 export function aggregateStatus(statuses: readonly CheckStatus[]): CheckStatus {
   if (statuses.includes('fail')) return 'fail';
+  if (statuses.includes('warn')) return 'warn';
   if (statuses.includes('pass')) return 'pass';
   return 'n/a';
 }
 
-/** A cell fails when any check fails; it is n/a when every check is n/a. */
+/** A cell fails when any check fails, warns when any warns (and none fails); it is n/a when every check is n/a. */
 export function cellStatus(checks: Check[]): CheckStatus {
   return aggregateStatus(checks.map((c) => c.status));
 }

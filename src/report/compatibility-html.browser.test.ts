@@ -78,7 +78,7 @@ describe.skipIf(!found)(title, () => {
   });
 
   it('shows each cell’s state by colour class and symbol, row by row as in the JSON', async () => {
-    const symbol = { pass: '✓', fail: '✗', 'n/a': '–' } as const;
+    const symbol = { pass: '✓', warn: '!', fail: '✗', 'n/a': '–' } as const;
     const shown = await page.evaluate(
       `Array.from(document.querySelectorAll('#matrix tbody tr[data-route]')).map((tr) => Array.from(tr.querySelectorAll('td.cell')).map((td) => td.className.replace('cell ', '') + ':' + td.textContent))`,
     );

@@ -2,8 +2,8 @@ import type { CheckStatus } from '../conformance/verdict.js';
 import type { ProvenanceCounts } from './compatibility-report.js';
 
 /** One symbol per state, so a cell reads without colour (colour-blind readers, plain-text CI logs). */
-export const STATUS_SYMBOL: Record<CheckStatus, string> = { pass: '✓', fail: '✗', 'n/a': '–' };
-export const STATUS_WORD: Record<CheckStatus, string> = { pass: 'pass', fail: 'fail', 'n/a': 'not applicable' };
+export const STATUS_SYMBOL: Record<CheckStatus, string> = { pass: '✓', warn: '!', fail: '✗', 'n/a': '–' };
+export const STATUS_WORD: Record<CheckStatus, string> = { pass: 'pass', warn: 'warning', fail: 'fail', 'n/a': 'not applicable' };
 
 /** "synthesized", "recorded", "2 recorded, 1 synthesized", "no fixture". */
 export function describeProvenance(p: ProvenanceCounts): string {
