@@ -1,4 +1,4 @@
-import yargs from 'yargs';
+import yargs, { type MiddlewareFunction } from 'yargs';
 import { InputError } from '../input/input-error.js';
 import { EXIT_BAD_INPUT } from './cli-command.js';
 import { commands } from './commands/index.js';
@@ -22,7 +22,8 @@ export async function main(argv: string[]): Promise<number> {
     });
   // With exitProcess(false) yargs still calls the handler after a failed validation; it must not run.
   let usageFailed = false;
-  parser = parser.middleware(refuseEmptyStringOptions(argv));
+  // yargs passes itself as the middleware's second argument at run time; its types omit it.
+  parser = parser.middleware(refuseEmptyStringOptions(argv) as unknown as MiddlewareFunction);
   for (const c of commands) {
     parser = parser.command(c.command, c.describe, c.builder, async (args) => {
       if (!usageFailed) code = await c.run(args);
@@ -41,20 +42,20 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 /**
- * `--junit` at the end of a line, or followed by another flag, parses as the empty string, and a
- * plain `if (args.junit)` then skips the write without a word. No option of ours takes an empty
- * string, so an explicitly given option with no value is bad input, named.
+ * `--junit` at the end of a line, or followed by another flag, parses as the empty string (or as
+ * the option's default), and the command then skips or redirects the write without a word. No
+ * string option of ours is meant to be given empty, so one given with no value is bad input, named.
  */
 function refuseEmptyStringOptions(argv: string[]) {
-  return (args: Record<string, unknown>): void => {
+  return (_args: unknown, parser: { getOptions(): { string: string[] } }): void => {
+    const stringOptions = new Set(parser.getOptions().string);
     for (const [i, token] of argv.entries()) {
+      if (token === '--') return;
       const m = /^--?([^=]+)$/.exec(token);
-      if (!m) continue;
-      const name = m[1]!;
+      if (!m || !stringOptions.has(m[1]!)) continue;
       const next = argv[i + 1];
-      const value = args[name];
-      if (value === '' && (next === undefined || next.startsWith('-'))) {
-        throw new InputError(`--${name}`, '', 'needs a value', `e.g. --${name} <path>; see --help`);
+      if (next === undefined || (next.startsWith('-') && next !== '-')) {
+        throw new InputError(`--${m[1]}`, '', 'needs a value', `e.g. --${m[1]} <value>; see --help`);
       }
     }
   };
