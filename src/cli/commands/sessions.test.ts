@@ -43,6 +43,15 @@ describe('reasoning-replay sessions (against a real state.db)', () => {
     expect(listed[2].parent).toMatchObject({ sessionId: 1, kind: 'compaction' });
   });
 
+  it('a compaction that cannot reach its budget exits 1 and writes no session', () => {
+    const before = JSON.parse(cli('sessions', 'list', '--json').stdout).length;
+    const over = cli('sessions', 'compact', '1', '--budget', '1', '--route', 'openrouter');
+    expect(over.code).toBe(1);
+    expect(over.stdout).toMatch(/cannot be compacted to 1 tokens .*nothing written/s);
+    expect(over.stdout).toMatch(/hint: raise --budget to at least \d+/);
+    expect(JSON.parse(cli('sessions', 'list', '--json').stdout).length).toBe(before);
+  });
+
   it('shows the verdicts a session recorded', () => {
     const raw = new Database(db);
     raw.prepare('UPDATE sessions SET model_config = ? WHERE id = 1').run(JSON.stringify({ unknown_field_verdicts: [['groq', 'api.groq.com', 'qwen3-32b', ['reasoning_content', 'reasoning', 'reasoning_details']]] }));

@@ -96,7 +96,9 @@ export const sessionsCommand = defineCommand({
           const policy = routed ? resolveCliRoute(loadRouteTable(args.routes), args) : undefined;
           const omit = policy ? resumed.verdicts.fieldsFor(policy.target) : undefined;
           const result = compress(resumed.history, args.budget, { policy, omit });
-          const child = result.changed ? store.saveCompacted(id, result.history) : id;
+          // Over budget means the command failed: a best-effort session would look like a success in
+          // `sessions list` and be resumed by mistake, so nothing is written.
+          const child = result.changed && result.status === 'compacted' ? store.saveCompacted(id, result.history) : id;
           const summary = {
             session: child,
             from: id,
@@ -110,7 +112,7 @@ export const sessionsCommand = defineCommand({
           };
           if (args.json) out(JSON.stringify(summary, null, 2));
           else if (result.status === 'unchanged') out(`session ${id} already fits: ${result.estimateBefore} <= ${args.budget} tokens; nothing written`);
-          else if (!result.changed) out(`session ${id} cannot be compacted to ${args.budget} tokens (it needs ${result.estimateAfter}); nothing written\n  ${result.reason ?? ''}`);
+          else if (result.status === 'over-budget') out(`session ${id} cannot be compacted to ${args.budget} tokens (the best compaction still needs ${summary.estimateAfter}); nothing written${result.reason ? `\n  ${result.reason}` : ''}\n  hint: raise --budget to at least ${summary.estimateAfter}`);
           else out(`session ${child}: ${result.status} from session ${id}, ${summary.estimateBefore} -> ${summary.estimateAfter} tokens (budget ${args.budget}), ${summary.kept} turns kept, ${summary.summarized} summarized${result.reason ? `\n  ${result.reason}` : ''}`);
           return result.status === 'over-budget' ? EXIT_VIOLATION : EXIT_OK;
         }
