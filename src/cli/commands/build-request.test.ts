@@ -47,6 +47,19 @@ describe('reasoning-replay build-request', () => {
     expect(out.body.messages[3].reasoning_details).toBeUndefined();
   });
 
+  it('says on stderr when --omit cannot apply, and still builds the request', () => {
+    const mustEcho = build('--provider', 'deepseek', '--host', 'api.deepseek.com', '--model', 'deepseek-v4-flash', '--omit', 'reasoning_content');
+    expect(mustEcho.code).toBe(0);
+    expect(mustEcho.stderr).toMatch(/--omit reasoning_content is ignored: route deepseek is must-echo/);
+    expect(JSON.parse(mustEcho.stdout).messages[1].reasoning_content).toBe(' ');
+    const strict = build('--provider', 'custom', '--host', 'api.groq.com', '--model', 'qwen3-32b', '--omit', 'reasoning');
+    expect(strict.stderr).toMatch(/--omit reasoning has no effect: route \S+ is strict/);
+    const unread = build('--provider', 'deepseek', '--host', 'api.deepseek.com', '--model', 'deepseek-v4-flash', '--omit', 'reasoning_details');
+    expect(unread.stderr).toMatch(/--omit reasoning_details has no effect: route deepseek does not send reasoning_details/);
+    const honoured = build('--provider', 'openrouter', '--host', 'openrouter.ai', '--model', 'x', '--omit', 'reasoning_details');
+    expect(honoured.stderr).toBe('');
+  });
+
   it('exits 2 naming the file and pointer for a bad history', () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ messages: [{ role: 'tool', content: 'x' }] }));

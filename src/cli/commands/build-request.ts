@@ -37,6 +37,7 @@ export const buildRequestCommand = defineCommand({
       }
       omit.add(field as StandardCarrierField);
     }
+    for (const note of ignoredOmits(omit, policy)) process.stderr.write(`reasoning-replay: note: --omit ${note}\n`);
     let request;
     try {
       request = replayForRoute(history, policy, { omit, stream: args.stream });
@@ -50,3 +51,19 @@ export const buildRequestCommand = defineCommand({
     return EXIT_OK;
   },
 });
+
+/**
+ * An --omit the route makes meaningless is said on stderr rather than dropped without a word: the
+ * must-echo tier never withholds reasoning_content (the provider answers 400 without it), a strict
+ * route sends no carrier at all, and a field the route does not read is not sent anyway.
+ */
+function ignoredOmits(omit: ReadonlySet<StandardCarrierField>, policy: { routeId: string; tier: string; fields: readonly string[] }): string[] {
+  const notes: string[] = [];
+  for (const field of omit) {
+    if (policy.tier === 'strict') notes.push(`${field} has no effect: route ${policy.routeId} is strict and sends no carrier field`);
+    else if (!policy.fields.includes(field)) notes.push(`${field} has no effect: route ${policy.routeId} does not send ${field}`);
+    else if (field === 'reasoning_content' && policy.tier === 'must-echo')
+      notes.push(`reasoning_content is ignored: route ${policy.routeId} is must-echo, and its provider rejects a tool turn without it, so the fallback never withholds it`);
+  }
+  return notes;
+}
