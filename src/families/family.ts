@@ -25,6 +25,11 @@ export interface ParsedAnswer {
   message: Message;
   carriers: Carriers;
   finishReason: string | null;
+  /**
+   * Well-formed parts of the answer that were skipped rather than kept (each says what and why).
+   * Only present when something was skipped; never a reason to fail the read.
+   */
+  notes?: string[];
 }
 
 export interface Family {

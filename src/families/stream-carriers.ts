@@ -17,6 +17,8 @@ export interface StreamAccumulator {
    * the seed describes (OpenRouterTeam/ai-sdk-provider#423).
    */
   answer(whole: boolean): ParsedAnswer;
+  /** Well-formed events this reader does not know and skipped, each named (never a failure). */
+  readonly notes?: readonly string[];
 }
 
 /** A stream that could not be read to its end: which event, what was wrong, and what was kept. */
@@ -58,6 +60,11 @@ export class StreamCarriers {
     } catch (error) {
       this.fault = { index, problem: error instanceof Error ? error.message : String(error) };
     }
+  }
+
+  /** Unfamiliar but well-formed events the family skipped, for the recorder to show. */
+  get notes(): readonly string[] {
+    return this.accumulator.notes ?? [];
   }
 
   /** Events seen so far (the index the next event will get). */

@@ -3,6 +3,7 @@ import { selectCarriers } from '../../replay/select-carriers.js';
 import type { RoutePolicy } from '../../routes/route-table.js';
 import { contentText } from '../content-text.js';
 import { parseToolArguments } from '../tool-arguments.js';
+import { readAnthropicNativeFields, rebuildAnthropicBlocks } from './anthropic-native.js';
 import { anthropicReasoningItems, isReplayableToClaude } from './anthropic-reasoning-items.js';
 
 export type AnthropicBlock =
@@ -10,7 +11,9 @@ export type AnthropicBlock =
   | { type: 'thinking'; thinking: string; signature: string }
   | { type: 'redacted_thinking'; data: string }
   | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
-  | { type: 'tool_result'; tool_use_id: string; content: string };
+  | { type: 'tool_result'; tool_use_id: string; content: string }
+  /** A block kept verbatim from the answer it came in (server tools), replayed only to its own route. */
+  | ({ type: string } & Record<string, unknown>);
 
 export interface AnthropicWireMessage {
   role: 'user' | 'assistant';
@@ -29,19 +32,36 @@ export interface AnthropicPrompt {
  * from another model has no way to become one.
  */
 function assistantBlocks(message: Message, at: number, policy: RoutePolicy, omit?: ReadonlySet<StandardCarrierField>): AnthropicBlock[] {
-  const blocks: AnthropicBlock[] = [];
   const selected = selectCarriers(message, policy, omit);
-  for (const item of anthropicReasoningItems(selected.reasoning_details)) {
+  const items = anthropicReasoningItems(selected.reasoning_details);
+  const reasoning: AnthropicBlock[] = [];
+  for (const item of items) {
     if (!isReplayableToClaude(item)) continue;
-    blocks.push(item.type === 'thinking' ? { type: 'thinking', thinking: item.thinking, signature: item.signature! } : { type: 'redacted_thinking', data: item.data });
+    reasoning.push(item.type === 'thinking' ? { type: 'thinking', thinking: item.thinking, signature: item.signature! } : { type: 'redacted_thinking', data: item.data });
   }
   const text = contentText(message.content);
+  const calls: AnthropicBlock[] = (message.tool_calls ?? []).map((call, j) => ({
+    type: 'tool_use',
+    id: call.id,
+    name: call.function.name,
+    input: parseToolArguments(call.function.arguments, `/messages/${at}/tool_calls/${j}/function/arguments`),
+  }));
+  // The route that issued the answer gets its blocks back in the order they came, server tool
+  // blocks and citations included (anthropic-native.ts); a record that no longer fits is ignored.
+  const layout = readAnthropicNativeFields(selected.native);
+  const rebuilt = layout
+    ? rebuildAnthropicBlocks<AnthropicBlock>(layout, {
+        reasoning,
+        reasoningCount: items.length,
+        text,
+        calls,
+        textBlock: (t, extra) => ({ type: 'text', text: t, ...extra }),
+        verbatim: (block) => ({ ...block, type: String(block.type) }),
+      })
+    : undefined;
+  if (rebuilt) return rebuilt;
   // Anthropic refuses empty text blocks, and an assistant tool turn often has no text at all.
-  if (text !== '') blocks.push({ type: 'text', text });
-  (message.tool_calls ?? []).forEach((call, j) => {
-    blocks.push({ type: 'tool_use', id: call.id, name: call.function.name, input: parseToolArguments(call.function.arguments, `/messages/${at}/tool_calls/${j}/function/arguments`) });
-  });
-  return blocks;
+  return [...reasoning, ...(text !== '' ? [{ type: 'text' as const, text }] : []), ...calls];
 }
 
 /**

@@ -10,7 +10,6 @@ describe('fromAnthropicMessagesResponse', () => {
         { type: 'redacted_thinking', data: 'D2' },
         { type: 'thinking', thinking: '', signature: 'S3' },
         { type: 'text', text: 'Hel' },
-        { type: 'server_tool_use', id: 'srv', name: 'web_search', input: {} },
         { type: 'text', text: 'lo' },
         { type: 'tool_use', id: 'toolu_1', name: 'f', input: { x: 1 } },
       ],
@@ -30,6 +29,24 @@ describe('fromAnthropicMessagesResponse', () => {
       },
       carriers: { reasoning: 'a', reasoning_details: [{ type: 'thinking', thinking: 'a', signature: 'S1' }, { type: 'redacted_thinking', data: 'D2' }, { type: 'thinking', thinking: '', signature: 'S3' }] },
       finishReason: 'tool-calls',
+    });
+  });
+
+  it('keeps a server tool block verbatim and in position, in a native record under the route key', () => {
+    const answer = fromAnthropicMessagesResponse({
+      content: [
+        { type: 'thinking', thinking: 'a', signature: 'S1' },
+        { type: 'text', text: 'Hel' },
+        { type: 'server_tool_use', id: 'srv', name: 'web_search', input: {} },
+        { type: 'text', text: 'lo' },
+        { type: 'tool_use', id: 'toolu_1', name: 'f', input: { x: 1 } },
+      ],
+      stop_reason: 'tool_use',
+    });
+    expect(answer.message.content).toBe('Hello');
+    expect(answer.message.native).toEqual({
+      route: 'anthropic',
+      fields: { blocks: [{ kind: 'think' }, { kind: 'text', chars: 3 }, { kind: 'block', block: { type: 'server_tool_use', id: 'srv', name: 'web_search', input: {} } }, { kind: 'text', chars: 2 }, { kind: 'call' }] },
     });
   });
 

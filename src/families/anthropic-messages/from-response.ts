@@ -1,6 +1,8 @@
+import type { RoutePolicy } from '../../routes/route-table.js';
 import { isPlainObject } from '../../util/deep-merge.js';
 import type { ParsedAnswer } from '../family.js';
 import { ResponseShapeError } from '../openai-chat/from-response.js';
+import { ANTHROPIC_NATIVE_KEY } from './anthropic-native.js';
 import { assembleAnswer, type AnswerBlock } from './assemble-answer.js';
 import { mapAnthropicFinishReason } from './map-anthropic-finish-reason.js';
 
@@ -9,8 +11,20 @@ function str(value: unknown, pointer: string): string {
   return value;
 }
 
-/** One Messages API content block; block types this harness has no carrier for are skipped. */
-export function readAnthropicBlock(block: unknown, pointer: string): AnswerBlock | undefined {
+/** A text block's keys beyond `type` and `text` (citations), kept as given; undefined when none. */
+export function textExtra(block: Record<string, unknown>): Record<string, unknown> | undefined {
+  const { type: _type, text: _text, ...extra } = block;
+  return Object.keys(extra).length > 0 ? extra : undefined;
+}
+
+/**
+ * One Messages API content block. Blocks this harness has no model for (server_tool_use,
+ * web_search_tool_result, web_fetch_tool_result, code_execution_tool_result, mcp_tool_use, and
+ * whatever Anthropic adds next) are well-formed answers all the same: they are kept verbatim, in
+ * position, so the turn can be replayed as it came. Only a block that is not an object with a
+ * string `type` is malformed.
+ */
+export function readAnthropicBlock(block: unknown, pointer: string): AnswerBlock {
   if (!isPlainObject(block)) throw new ResponseShapeError(pointer, 'expected a content block object');
   switch (block.type) {
     case 'thinking':
@@ -19,23 +33,23 @@ export function readAnthropicBlock(block: unknown, pointer: string): AnswerBlock
         : { type: 'thinking', thinking: str(block.thinking, `${pointer}/thinking`) };
     case 'redacted_thinking':
       return { type: 'redacted_thinking', data: str(block.data, `${pointer}/data`) };
-    case 'text':
-      return { type: 'text', text: str(block.text, `${pointer}/text`) };
+    case 'text': {
+      const extra = textExtra(block);
+      return { type: 'text', text: str(block.text, `${pointer}/text`), ...(extra ? { extra } : {}) };
+    }
     case 'tool_use':
       return { type: 'tool_use', id: str(block.id, `${pointer}/id`), name: str(block.name, `${pointer}/name`), input: block.input ?? {} };
     default:
-      return undefined;
+      if (typeof block.type !== 'string') throw new ResponseShapeError(`${pointer}/type`, 'expected a string');
+      return { type: 'block', block };
   }
 }
 
-/** A Messages API answer -> assistant message; thinking kept in the order the model wrote it. */
-export function fromAnthropicMessagesResponse(body: unknown): ParsedAnswer {
+/** A Messages API answer -> assistant message; every block kept in the order the model wrote it. */
+export function fromAnthropicMessagesResponse(body: unknown, policy?: RoutePolicy): ParsedAnswer {
   if (!isPlainObject(body) || !Array.isArray(body.content)) {
     throw new ResponseShapeError('/content', 'expected a Messages API body with a content array');
   }
-  const blocks = body.content.flatMap((block, i) => {
-    const read = readAnthropicBlock(block, `/content/${i}`);
-    return read ? [read] : [];
-  });
-  return assembleAnswer(blocks, mapAnthropicFinishReason(body.stop_reason));
+  const blocks = body.content.map((block, i) => readAnthropicBlock(block, `/content/${i}`));
+  return assembleAnswer(blocks, mapAnthropicFinishReason(body.stop_reason), policy?.native ?? ANTHROPIC_NATIVE_KEY);
 }

@@ -1,8 +1,11 @@
+import type { RoutePolicy } from '../../routes/route-table.js';
 import type { SseEvent } from '../../sse/sse-event.js';
 import { isPlainObject } from '../../util/deep-merge.js';
 import type { ParsedAnswer } from '../family.js';
 import { parseEventJson, StreamCarriers, type StreamAccumulator } from '../stream-carriers.js';
+import { ANTHROPIC_NATIVE_KEY } from './anthropic-native.js';
 import { assembleAnswer, type AnswerBlock } from './assemble-answer.js';
+import { textExtra } from './from-response.js';
 import { mapAnthropicFinishReason } from './map-anthropic-finish-reason.js';
 
 interface OpenBlock {
@@ -14,6 +17,11 @@ interface OpenBlock {
   id: string;
   name: string;
   json: string;
+  /** The content_block of its start event, as sent: what an unfamiliar block is replayed from. */
+  start: Record<string, unknown>;
+  citations: unknown[];
+  /** An unfamiliar delta was skipped: the block is not whole and is not replayed. */
+  skipped: boolean;
   closed: boolean;
 }
 
@@ -32,6 +40,10 @@ export class AnthropicStreamAccumulator implements StreamAccumulator {
   private readonly blocks = new Map<number, OpenBlock>();
   private stopReason: unknown = null;
   private done = false;
+  /** Well-formed events or deltas this reader does not know, skipped (Anthropic: "handle unknown event types gracefully"). */
+  readonly notes: string[] = [];
+
+  constructor(private readonly nativeKey: string = ANTHROPIC_NATIVE_KEY) {}
 
   get finished(): boolean {
     return this.done;
@@ -63,7 +75,11 @@ export class AnthropicStreamAccumulator implements StreamAccumulator {
         throw new Error(`the provider sent an error event: ${field(error, 'type') || 'error'}: ${field(error, 'message')}`);
       }
       default:
-        throw new Error(`unknown event type ${JSON.stringify(type ?? null)}`);
+        // https://platform.claude.com/docs/en/build-with-claude/streaming#other-events: "we may add
+        // new event types, and your code should handle unknown event types gracefully".
+        if (typeof type !== 'string') throw new Error('event has no type');
+        this.notes.push(`skipped unknown event type ${JSON.stringify(type)}`);
+        return;
     }
   }
 
@@ -83,7 +99,10 @@ export class AnthropicStreamAccumulator implements StreamAccumulator {
   private start(payload: Record<string, unknown>): void {
     const index = this.index(payload);
     if (this.blocks.has(index)) throw new Error(`content block ${index} started twice`);
-    const cb = isPlainObject(payload.content_block) ? payload.content_block : {};
+    if (!isPlainObject(payload.content_block) || typeof payload.content_block.type !== 'string') {
+      throw new Error(`content_block_start ${index} has no content_block with a type`);
+    }
+    const cb = payload.content_block;
     const type = field(cb, 'type');
     this.blocks.set(index, {
       type,
@@ -94,6 +113,9 @@ export class AnthropicStreamAccumulator implements StreamAccumulator {
       id: field(cb, 'id'),
       name: field(cb, 'name'),
       json: '',
+      start: cb,
+      citations: [],
+      skipped: false,
       closed: false,
     });
   }
@@ -119,11 +141,19 @@ export class AnthropicStreamAccumulator implements StreamAccumulator {
         block.text += field(delta, 'text');
         return;
       case 'input_json_delta':
-        expect('tool_use');
+        // tool_use, and the server tools' server_tool_use / mcp_tool_use: every block with an input.
+        if (block.type === 'thinking' || block.type === 'redacted_thinking' || block.type === 'text') expect('tool_use');
         block.json += field(delta, 'partial_json');
         return;
+      case 'citations_delta':
+        expect('text');
+        if (!isPlainObject(delta.citation)) throw new Error(`citations_delta in content block ${index} has no citation object`);
+        block.citations.push(delta.citation);
+        return;
       default:
-        throw new Error(`unknown delta type ${JSON.stringify(delta.type ?? null)} in content block ${index}`);
+        if (typeof delta.type !== 'string') throw new Error(`a delta without a type in content block ${index}`);
+        this.notes.push(`skipped unknown delta type ${JSON.stringify(delta.type)} in content block ${index} (${block.type}); the block is not kept`);
+        block.skipped = true;
     }
   }
 
@@ -133,11 +163,11 @@ export class AnthropicStreamAccumulator implements StreamAccumulator {
     if (block.type === 'thinking' && block.signature === '') {
       throw new Error(`thinking block ${index} stopped without a signature; it cannot be replayed and is not kept`);
     }
-    if (block.type === 'tool_use' && block.json.trim() !== '') {
+    if (block.json.trim() !== '') {
       try {
         JSON.parse(block.json);
       } catch {
-        throw new Error(`tool_use block ${index} (${block.name}) stopped with input that is not valid JSON`);
+        throw new Error(`${block.type} block ${index} (${block.name}) stopped with input that is not valid JSON`);
       }
     }
     block.closed = true;
@@ -151,7 +181,12 @@ export class AnthropicStreamAccumulator implements StreamAccumulator {
 
   answer(whole: boolean): ParsedAnswer {
     const blocks: AnswerBlock[] = [];
-    for (const [, b] of [...this.blocks.entries()].sort(([a], [c]) => a - c)) {
+    const skipped: string[] = [];
+    for (const [i, b] of [...this.blocks.entries()].sort(([a], [c]) => a - c)) {
+      if (b.skipped) {
+        skipped.push(`content block ${i} (${b.type}) was skipped: it held a delta this reader does not know`);
+        continue;
+      }
       switch (b.type) {
         case 'thinking':
           if (whole) blocks.push({ type: 'thinking', thinking: b.thinking, signature: b.signature });
@@ -159,21 +194,31 @@ export class AnthropicStreamAccumulator implements StreamAccumulator {
         case 'redacted_thinking':
           if (whole) blocks.push({ type: 'redacted_thinking', data: b.data });
           break;
-        case 'text':
-          blocks.push({ type: 'text', text: b.text });
+        case 'text': {
+          const extra = textExtra(b.start);
+          if (b.citations.length > 0) {
+            const given = Array.isArray(b.start.citations) ? b.start.citations : [];
+            blocks.push({ type: 'text', text: b.text, extra: { ...extra, citations: [...given, ...b.citations] } });
+          } else blocks.push({ type: 'text', text: b.text, ...(extra ? { extra } : {}) });
           break;
+        }
         case 'tool_use':
           // A tool call is only usable with its whole input; a cut one is dropped, not guessed.
           if (b.closed) blocks.push({ type: 'tool_use', id: b.id, name: b.name, input: b.json.trim() === '' ? {} : JSON.parse(b.json) });
           break;
         default:
+          // An unfamiliar block (server tool call or result): its start as sent, its streamed
+          // input set in. Server results carry encrypted_content, so a broken stream keeps none.
+          if (whole && b.closed) blocks.push({ type: 'block', block: b.json.trim() === '' ? { ...b.start } : { ...b.start, input: JSON.parse(b.json) } });
           break;
       }
     }
-    return assembleAnswer(blocks, whole ? mapAnthropicFinishReason(this.stopReason) : null);
+    const answer = assembleAnswer(blocks, whole ? mapAnthropicFinishReason(this.stopReason) : null, this.nativeKey);
+    if (skipped.length > 0) answer.notes = [...(answer.notes ?? []), ...skipped];
+    return answer;
   }
 }
 
-export function anthropicStreamCarriers(): StreamCarriers {
-  return new StreamCarriers(new AnthropicStreamAccumulator());
+export function anthropicStreamCarriers(policy?: RoutePolicy): StreamCarriers {
+  return new StreamCarriers(new AnthropicStreamAccumulator(policy?.native ?? ANTHROPIC_NATIVE_KEY));
 }
