@@ -135,7 +135,11 @@ function describeFlags(id: string, before: VendorFlag[], after: VendorFlag[], at
   const beforeKeys = before.map(key);
   const afterKeys = after.map(key);
   const out: RouteChange[] = [];
-  const scope = (f: VendorFlag) => (f.when ? ` for models containing ${list(f.when.models)}` : '');
+  const scope = (f: VendorFlag) => {
+    if (!f.when) return '';
+    const parts = [...(f.when.models ? [`containing ${list(f.when.models)}`] : []), ...(f.when.versions ?? []).map((v) => `matching /${v.pattern}/${v.min ? ` from ${v.min}` : ''}${v.below ? ` below ${v.below}` : ''}`)];
+    return ` for models ${parts.join(' or ')}`;
+  };
   after.forEach((f, i) => {
     if (!beforeKeys.includes(afterKeys[i]!)) out.push({ route: id, kind: 'flags', pointer: `${at}/${i}`, behavioural: true, text: `route ${id} now sets ${JSON.stringify(f.set)}${scope(f)}` });
   });

@@ -1,3 +1,5 @@
+import ipaddr from 'ipaddr.js';
+
 /** Lowercases, strips brackets, a port and a trailing dot: `[::1]:8080` -> `::1`, `API.X.com.` -> `api.x.com`. */
 export function normalizeHost(host: string): string {
   let h = host.trim().toLowerCase();
@@ -13,23 +15,62 @@ export function normalizeHost(host: string): string {
   return h.replace(/\.$/, '');
 }
 
+/** One DNS label (what a `*-` host pattern stands for): a region name such as `europe-west4`. */
+const LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
+
 /**
  * Equal, or a subdomain: `eu.api.mistral.ai` matches `mistral.ai`; `nousresearch.com.evil.io` does
  * not match `nousresearch.com`, and neither does `notmistral.ai`.
+ *
+ * A pattern `*-rest.example.com` stands for one label ending in `-rest` directly under
+ * `example.com`: Vertex AI's regional endpoints are `{region}-aiplatform.googleapis.com`, which are
+ * siblings of the global `aiplatform.googleapis.com`, not subdomains of it.
  */
 export function hostMatches(host: string, pattern: string): boolean {
   const h = normalizeHost(host);
+  if (pattern.startsWith('*-')) {
+    const suffix = normalizeHost(pattern.slice(1));
+    if (!h.endsWith(suffix)) return false;
+    const label = h.slice(0, -suffix.length);
+    return label.length > 0 && LABEL.test(label);
+  }
   const p = normalizeHost(pattern);
   return h === p || h.endsWith(`.${p}`);
 }
 
-/** Loopback, unspecified, RFC 1918 private, link-local and mDNS hosts: where self-hosted servers live. */
-export function isLocalHost(host: string): boolean {
+/**
+ * Address ranges where self-hosted servers live, by ipaddr.js range name: loopback (127/8, ::1),
+ * RFC 1918 private, link-local (169.254/16, fe80::/10), CGNAT 100.64/10 (Tailscale hands its
+ * nodes addresses there), IPv6 unique-local fc00::/7 and the unspecified address (0.0.0.0, ::),
+ * which clients connect to as the local machine.
+ */
+const LOCAL_RANGES: ReadonlySet<string> = new Set(['loopback', 'private', 'linkLocal', 'carrierGradeNat', 'uniqueLocal', 'unspecified']);
+
+/**
+ * Names that never resolve on the public internet: `localhost` and `*.localhost` (RFC 6761),
+ * `*.local` (mDNS, RFC 6762), `*.internal` (reserved for private use by ICANN in 2024; Docker's
+ * `host.docker.internal`, GCE/EC2 internal DNS), `*.home.arpa` (RFC 8375).
+ */
+const LOCAL_SUFFIXES = ['localhost', 'local', 'internal', 'home.arpa'];
+
+/** The kind of local address a host is, or undefined for a public one (used in messages and tests). */
+export function localHostKind(host: string): string | undefined {
   const h = normalizeHost(host);
-  if (h === 'localhost' || h.endsWith('.localhost') || h.endsWith('.local')) return true;
-  if (h === '::1' || h === '::' || h === '0.0.0.0') return true;
-  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h);
-  if (!v4) return /^f[cd][0-9a-f]{2}:/.test(h) || /^fe80:/.test(h);
-  const [a, b] = [Number(v4[1]), Number(v4[2])];
-  return a === 127 || a === 10 || (a === 192 && b === 168) || (a === 172 && b >= 16 && b <= 31) || (a === 169 && b === 254);
+  if (h === '') return undefined;
+  if (ipaddr.isValid(h)) {
+    // process() turns an IPv4-mapped IPv6 address (::ffff:10.0.0.1) into the IPv4 one it carries.
+    const range = ipaddr.process(h).range();
+    return LOCAL_RANGES.has(range) ? range : undefined;
+  }
+  const suffix = LOCAL_SUFFIXES.find((s) => h === s || h.endsWith(`.${s}`));
+  if (suffix) return `.${suffix}`;
+  // A dot-less name is resolved by a search domain or a container network (`ollama` in a compose
+  // file), never by public DNS.
+  if (!h.includes('.') && !h.includes(':')) return 'dotless';
+  return undefined;
+}
+
+/** Loopback, private, link-local, CGNAT, ULA addresses and private names: where self-hosted servers live. */
+export function isLocalHost(host: string): boolean {
+  return localHostKind(host) !== undefined;
 }

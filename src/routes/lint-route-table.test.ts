@@ -45,4 +45,20 @@ describe('lintRouteTable', () => {
     expect(problems.map((p) => p.pointer)).toEqual(['/routes/0/fields/0', '/routes/1/id']);
     expect(problems[0]!.problem).toContain('gemini family cannot carry');
   });
+
+  it('checks upstream-model rules: known routes, routes that can carry the echo, examples that match, patterns that compile', () => {
+    const strict = r('strict', { providers: ['s'] }, { tier: 'strict', fields: [] });
+    const rule = { id: 'm', label: 'm', tier: 'must-echo' as const, sources: ['https://example.com'], examples: ['m-v2'], versions: [{ pattern: 'm-v(\\d+)', min: '2' }] };
+    const t = (on: string[], extra: object = {}) => ({ ...table(strict, fallback), upstreamModels: [{ ...rule, ...extra, on: on.map((route) => ({ route, sources: ['https://example.com'] })) }] });
+    expect(lintRouteTable(t(['default']))).toEqual([]);
+    expect(lintRouteTable(t(['nope'])).map((p) => p.pointer)).toEqual(['/upstreamModels/0/on/0/route']);
+    expect(lintRouteTable(t(['strict']))[0]!.problem).toContain('cannot apply to route "strict"');
+    expect(lintRouteTable(t(['default'], { examples: ['m-v1'] })).map((p) => p.pointer)).toEqual(['/upstreamModels/0/examples/0']);
+    expect(lintRouteTable(t(['default'], { versions: [{ pattern: 'm-v\\d+', min: '2' }] })).map((p) => p.pointer)).toEqual(['/upstreamModels/0/versions/0/pattern']);
+  });
+
+  it('checks version patterns in flags', () => {
+    const problems = lintRouteTable(table(r('a', { providers: ['a'] }, { flags: [{ when: { versions: [{ pattern: 'qwen(', min: '3' }] }, set: { x: 1 } }] }), fallback));
+    expect(problems.map((p) => p.pointer)).toEqual(['/routes/0/flags/0/when/versions/0/pattern']);
+  });
 });

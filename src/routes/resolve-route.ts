@@ -1,12 +1,7 @@
 import { deepMerge } from '../util/deep-merge.js';
 import { hostMatches, isLocalHost } from './host-matching.js';
-import type { RouteDefinition, RoutePolicy, RouteTable, RouteTarget } from './route-table.js';
-
-function modelMatches(model: string, substrings: string[] | undefined): boolean {
-  if (!substrings) return true;
-  const m = model.toLowerCase();
-  return substrings.some((s) => m.includes(s));
-}
+import { modelMatches } from './model-match.js';
+import type { RouteDefinition, RoutePolicy, RouteTable, RouteTarget, UpstreamModelRule } from './route-table.js';
 
 export function routeMatches(route: RouteDefinition, target: RouteTarget): boolean {
   const { match } = route;
@@ -16,7 +11,7 @@ export function routeMatches(route: RouteDefinition, target: RouteTarget): boole
     (match.providers?.includes(provider) ?? false) ||
     (match.hosts?.some((h) => hostMatches(target.host, h)) ?? false) ||
     (match.local === true && isLocalHost(target.host));
-  return keyed && modelMatches(target.model, match.models);
+  return keyed && modelMatches(target.model, match);
 }
 
 /** The first route whose match holds; the table's last route is the default, so there always is one. */
@@ -26,24 +21,35 @@ export function findRoute(table: RouteTable, target: RouteTarget): RouteDefiniti
   return route;
 }
 
+/**
+ * The upstream-model rule that applies to this model on this route: the rule names the route (with
+ * the public reports of the upstream's error passing through it) and the model matches. A strict
+ * route is never raised: strict wins, as everywhere else.
+ */
+export function upstreamRuleFor(table: RouteTable, route: RouteDefinition, model: string): UpstreamModelRule | undefined {
+  if (route.tier !== 'standard') return undefined;
+  return table.upstreamModels?.find((rule) => rule.on.some((o) => o.route === route.id) && modelMatches(model, rule));
+}
+
 export function resolveRoute(table: RouteTable, target: RouteTarget): RoutePolicy {
   const route = findRoute(table, target);
   let flags: Record<string, unknown> = {};
   for (const flag of route.flags ?? []) {
-    if (modelMatches(target.model, flag.when?.models)) flags = deepMerge(flags, flag.set);
+    if (modelMatches(target.model, flag.when)) flags = deepMerge(flags, flag.set);
   }
+  const upstream = upstreamRuleFor(table, route, target.model);
   const policy: RoutePolicy = {
     routeId: route.id,
     label: route.label,
     family: route.family,
-    tier: route.tier,
+    tier: upstream ? upstream.tier : route.tier,
     fields: [...route.fields],
     flags,
     target: { ...target },
   };
+  if (upstream) policy.upstreamRule = upstream.id;
   if (route.native) policy.native = route.native;
-  const replayPolicy = route.modelPolicies?.find((p) => modelMatches(target.model, p.models))?.policy ?? route.defaultPolicy;
+  const replayPolicy = route.modelPolicies?.find((p) => modelMatches(target.model, { models: p.models }))?.policy ?? route.defaultPolicy;
   if (replayPolicy) policy.replayPolicy = replayPolicy;
   return policy;
 }
-

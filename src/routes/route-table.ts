@@ -5,18 +5,46 @@ export type Tier = 'standard' | 'strict' | 'must-echo';
 export type FamilyId = 'openai-chat' | 'anthropic-messages' | 'bedrock-converse' | 'gemini' | 'openai-responses' | 'copilot';
 export type ReplayPolicy = 'signed' | 'strip' | 'unsigned';
 
-export interface RouteMatch {
+/** A model-version range read from the model id (see routes.schema.json#/definitions/version). */
+export interface VersionRange {
+  pattern: string;
+  min?: string;
+  below?: string;
+  source?: string;
+}
+
+/** Model id substrings OR version ranges; either may hold. */
+export interface ModelMatcher {
+  models?: string[];
+  versions?: VersionRange[];
+}
+
+export interface RouteMatch extends ModelMatcher {
   providers?: string[];
   hosts?: string[];
   local?: true;
-  models?: string[];
   default?: true;
 }
 
 export interface VendorFlag {
-  when?: { models: string[] };
+  when?: ModelMatcher;
   set: Record<string, unknown>;
   source?: string;
+}
+
+/**
+ * A rule of the upstream model that travels with it through gateways and other hosts: on each
+ * listed route, a matching model's tool-call turns get the must-echo treatment.
+ */
+export interface UpstreamModelRule extends ModelMatcher {
+  id: string;
+  label: string;
+  tier: 'must-echo';
+  /** Real model ids the rule covers; the linter checks each matches. */
+  examples: string[];
+  sources: string[];
+  on: { route: string; sources: string[]; notes?: string }[];
+  notes?: string;
 }
 
 export interface ModelPolicy {
@@ -42,6 +70,7 @@ export interface RouteDefinition {
 export interface RouteTable {
   version: 1;
   routes: RouteDefinition[];
+  upstreamModels?: UpstreamModelRule[];
 }
 
 /** Where a request goes: the three things route matching looks at. */
@@ -62,5 +91,7 @@ export interface RoutePolicy {
   flags: Record<string, unknown>;
   native?: string;
   replayPolicy?: ReplayPolicy;
+  /** The upstream-model rule that raised this route's tier for this model, if any. */
+  upstreamRule?: string;
   target: RouteTarget;
 }
