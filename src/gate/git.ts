@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync, lstatSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import ignore from 'ignore';
 import { InputError } from '../input/input-error.js';
 
 /** Runs git and returns stdout, or undefined when git exits non-zero. A missing git binary is bad input. */
@@ -49,9 +52,46 @@ export function uncommittedPaths(top: string): string[] {
   for (let i = 0; i < parts.length; i++) {
     const entry = parts[i]!;
     if (entry.length < 4) continue;
-    paths.push(entry.slice(3));
+    const path = entry.slice(3);
     // A rename entry is followed by its source path.
     if (entry[0] === 'R' || entry[0] === 'C') i++;
+    if (entry.startsWith('??') && isIgnoredDirectoryLink(top, path)) continue;
+    paths.push(path);
   }
   return paths.sort();
+}
+
+/**
+ * git treats a symlink as a file, so the usual `node_modules/` rule (directories only) does not
+ * ignore a symlinked node_modules, and `git check-ignore` refuses to look past a link. A link that
+ * points at a directory is ignored here when the ignore rules would ignore a directory of that name:
+ * what the user meant by the rule. Rules come from the .gitignore files on the way down and from
+ * .git/info/exclude, read by the `ignore` package (gitignore semantics, maintained).
+ */
+function isIgnoredDirectoryLink(top: string, path: string): boolean {
+  const clean = path.replace(/\/$/, '');
+  const full = join(top, clean);
+  try {
+    if (!lstatSync(full).isSymbolicLink() || !statSync(full).isDirectory()) return false;
+  } catch {
+    return false;
+  }
+  const rules: Array<{ base: string; text: string }> = [];
+  const exclude = join(top, '.git', 'info', 'exclude');
+  if (existsSync(exclude)) rules.push({ base: '', text: readFileSync(exclude, 'utf8') });
+  const segments = clean.split('/');
+  for (let depth = 0; depth < segments.length; depth++) {
+    const base = segments.slice(0, depth).join('/');
+    const file = join(top, base, '.gitignore');
+    if (existsSync(file)) rules.push({ base, text: readFileSync(file, 'utf8') });
+  }
+  let ignored = false;
+  for (const { base, text } of rules) {
+    const rel = base ? clean.slice(base.length + 1) : clean;
+    const matcher = ignore().add(text);
+    const verdict = matcher.test(`${rel}/`);
+    if (verdict.ignored) ignored = true;
+    if (verdict.unignored) ignored = false;
+  }
+  return ignored;
 }
