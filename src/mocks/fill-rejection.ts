@@ -17,6 +17,14 @@ function fill(value: unknown, params: Params): unknown {
   return value;
 }
 
+/** Placeholders (`{index}`, ...) a filled body still holds: a rule that did not supply them, never to reach a client. */
+export function unfilledPlaceholders(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') for (const m of value.matchAll(/\{([a-z_]+)\}/g)) out.push(m[1]!);
+  else if (Array.isArray(value)) value.forEach((v) => unfilledPlaceholders(v, out));
+  else if (isPlainObject(value)) Object.values(value).forEach((v) => unfilledPlaceholders(v, out));
+  return out;
+}
+
 /** The provider's error answer, placeholders filled from what the request got wrong. */
 export function fillRejection(rejection: Rejection, params: Params): { status: number; headers: Record<string, string>; body: unknown } {
   return { status: rejection.status, headers: { ...(rejection.headers ?? {}) }, body: fill(rejection.body, params) };

@@ -2,12 +2,18 @@
  * One thing a mocked provider found wrong with a request. `rejection` names the entry in the
  * provider spec's `rejections` that the mock answers with; `params` fill its placeholders.
  * `rule` is the behaviour it bears on (see src/conformance/verdict.ts BEHAVIOURS).
+ *
+ * `contested`: public sources disagree on this rule (the spec marks it `contested` and cites both
+ * sides). The mock still answers with the stricter reading, so the agent is told; the gate reports
+ * the finding as a warning, never a failure. `sources` then holds both sides' URLs.
  */
 export interface Finding {
   rule: string;
   rejection: string;
   params: Record<string, string | number>;
   detail?: string;
+  contested?: true;
+  sources?: string[];
 }
 
 /** Header on every mock answer listing its findings, so a black-box client can be judged too. */

@@ -6,18 +6,59 @@ export interface Rejection {
   headers?: Record<string, string>;
   body: unknown;
   wording: 'verbatim' | 'unknown';
-  kind?: 'unknown-field' | 'missing-reasoning' | 'invalid-signature' | 'modified-reasoning' | 'missing-signature' | 'invalid-request';
+  kind?: 'unknown-field' | 'missing-reasoning' | 'invalid-signature' | 'modified-reasoning' | 'missing-signature' | 'invalid-request' | 'malformed-body';
   sources: string[];
+  contested?: Contested;
   notes?: string;
+}
+
+/** Public sources disagree: `sources` are the other side; the mock answers with the stricter reading, the gate warns. */
+export interface Contested {
+  notes: string;
+  sources: string[];
 }
 
 export interface EchoRule {
   field: string;
-  turns: 'tool-call-turns' | 'assistant-turns';
+  turns: 'tool-call-turns' | 'assistant-turns' | 'current-turn';
   level: 'required' | 'recommended';
   allowEmpty?: boolean;
   rejection?: string;
   source?: string;
+  contested?: Contested;
+  emptyContested?: Contested;
+  unlessBody?: Array<{ pointer: string; equals: unknown }>;
+  aliases?: string[];
+  notes?: string;
+}
+
+export interface ForbidRule {
+  path: string;
+  rejection: string;
+  rule?: string;
+  notes?: string;
+}
+
+export interface ModelVariant {
+  match: string;
+  label: string;
+  without?: string[];
+  echo?: EchoRule[];
+  rejections?: Record<string, Rejection>;
+  forbid?: ForbidRule[];
+  sources: string[];
+  notes?: string;
+}
+
+export type UpstreamCheck = 'claude-signatures' | 'claude-thinking-first' | 'gemini-preserved-details' | 'must-echo';
+
+export interface Upstream {
+  models: string;
+  provider: string;
+  providerName: string;
+  checks: UpstreamCheck[];
+  ownRejections?: Record<string, string>;
+  sources: string[];
   notes?: string;
 }
 
@@ -25,11 +66,24 @@ export interface ProviderSpec {
   id: string;
   label: string;
   family: FamilyId;
-  endpoint: { baseUrl: string; path: string; streamPath?: string };
+  endpoint: { baseUrl: string; path: string; streamPath?: string; aliases?: string[] };
   target: { provider: string; model: string };
-  request: { schema: Record<string, unknown>; unknownFieldRejection?: string; unknownTopLevelRejection?: string; invalidRejection?: string };
+  request: {
+    schema: Record<string, unknown>;
+    unknownFieldRejection?: string;
+    unknownTopLevelRejection?: string;
+    invalidRejection?: string;
+    missingModelRejection?: string;
+    upstreamEnvelope?: string;
+  };
   echo: EchoRule[];
   rejections: Record<string, Rejection>;
+  forbid?: ForbidRule[];
+  models?: { serves?: string; variants?: ModelVariant[] };
+  upstreams?: Upstream[];
+  ignores?: Array<{ field: string; source: string; notes?: string }>;
+  parameters?: Record<string, { models?: string[]; wanted?: unknown; source: string; notes?: string }>;
+  reachedAs?: Array<{ provider: string; host?: string; source: string; notes?: string }>;
   response: { carriers: string[]; detailFormat?: string; sources?: string[] };
   secretEnv?: string;
   sources: string[];

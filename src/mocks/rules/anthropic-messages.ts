@@ -1,7 +1,7 @@
 import type { ProviderSpec } from '../../providers/provider-spec.js';
 import { isPlainObject } from '../../util/deep-merge.js';
 import type { Finding } from '../finding.js';
-import { verifyMockRedactedData, verifyMockThinkingSignature } from '../mock-signature.js';
+import { judgeClaudeBlock } from './claude-reasoning-blocks.js';
 import { toolLoopOpener, type LoopMessage } from './claude-tool-loop.js';
 
 const REASONING = new Set(['thinking', 'redacted_thinking']);
@@ -20,7 +20,8 @@ function thinkingEnabled(body: Record<string, unknown>): boolean {
  * What Claude's Messages API checks about replayed reasoning (Anthropic direct, Vertex, Foundry).
  * Each rule runs only when the spec defines its rejection, so a spec states which rules its
  * endpoint enforces. Signatures are the mock's HMACs (src/mocks/mock-signature.ts): an edited,
- * rebuilt, reordered or foreign block fails exactly as Anthropic documents.
+ * rebuilt, reordered or foreign block fails as Anthropic documents; thinking on earlier turns
+ * may be omitted altogether (only the current tool loop must open with thinking).
  */
 export function judgeAnthropicMessages(spec: ProviderSpec, body: unknown): Finding[] {
   if (!isPlainObject(body) || !Array.isArray(body.messages)) return [];
@@ -34,18 +35,17 @@ export function judgeAnthropicMessages(spec: ProviderSpec, body: unknown): Findi
     let ordinal = 0;
     blocksOf(message).forEach((block, at) => {
       if (!REASONING.has(String(block.type))) return;
-      const params = { index, block: at, role: 'assistant', path: `messages.${index}.content.${at}` };
-      if (block.type === 'thinking') {
-        if (typeof block.signature !== 'string' && has('missing-signature')) {
-          findings.push({ rule: 'signatures-verbatim', rejection: 'missing-signature', params: { ...params, field: 'signature' }, detail: `thinking block ${at} of message ${index} has no signature` });
-        } else if (!verifyMockThinkingSignature(String(block.thinking ?? ''), ordinal, block.signature) && has('invalid-signature')) {
-          findings.push({ rule: 'signatures-verbatim', rejection: 'invalid-signature', params, detail: `thinking block ${at} of message ${index} (reasoning block #${ordinal}) does not match the signature the provider issued` });
-        }
-      } else if (!verifyMockRedactedData(block.data, ordinal)) {
-        const rejection = index === lastAssistant ? 'blocks-modified' : 'invalid-redacted';
-        if (has(rejection)) findings.push({ rule: 'signatures-verbatim', rejection, params, detail: `redacted_thinking block ${at} of message ${index} is not the data the provider issued` });
-      }
+      const kind = block.type === 'thinking' ? 'thinking' : 'redacted_thinking';
+      const verdict = judgeClaudeBlock(
+        { kind, thinking: block.thinking, signature: block.signature, data: block.data, hasThinkingKey: 'thinking' in block, hasSignatureKey: 'signature' in block },
+        ordinal,
+        index === lastAssistant,
+      );
       ordinal++;
+      if (verdict === 'ok' || !has(verdict)) return;
+      const params = { index, block: at, role: 'assistant', path: `messages.${index}.content.${at}`, field: verdict === 'missing-signature' ? 'signature' : 'thinking' };
+      const rule = verdict === 'thinking-field-required' ? 'provider-accepts' : 'signatures-verbatim';
+      findings.push({ rule, rejection: verdict, params, detail: `${kind} block ${at} of message ${index} (reasoning block #${ordinal - 1}): ${verdict}` });
     });
   });
 

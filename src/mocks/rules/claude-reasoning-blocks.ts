@@ -1,0 +1,44 @@
+import { verifyMockRedactedData, verifyMockThinkingSignature } from '../mock-signature.js';
+
+/** One replayed Claude reasoning block, wherever it came from (Messages content, OpenRouter reasoning_details). */
+export interface ClaudeReasoningBlock {
+  kind: 'thinking' | 'redacted_thinking';
+  /** undefined when the key is absent. */
+  thinking?: unknown;
+  signature?: unknown;
+  hasThinkingKey: boolean;
+  hasSignatureKey: boolean;
+  data?: unknown;
+}
+
+export type ClaudeBlockVerdict = 'ok' | 'thinking-field-required' | 'missing-signature' | 'invalid-signature' | 'blocks-modified' | 'invalid-redacted';
+
+/** Claude turns hold a handful of reasoning blocks; a block verified at another ordinal was moved. */
+const MAX_ORDINAL = 16;
+
+/**
+ * What Claude says about one reasoning block at `ordinal` (its place among the message's reasoning
+ * blocks), in the message that is or is not the latest assistant message:
+ * - a thinking block without its `thinking` / `signature` key: pydantic's `Field required`
+ *   (LibreChat-AI/agents#279; earendil-works/pi#1523);
+ * - a signature that does not cover this text (edited text, forged or foreign signature, a
+ *   signature-only item): `Invalid signature` (anthropics/claude-code#10627, OpenRouterTeam/ai-sdk-provider#423);
+ * - in the latest assistant message, a block that is intact but no longer where it was (a block
+ *   before it dropped, blocks reordered) or redacted data that changed: "cannot be modified"
+ *   (anthropics/claude-code#63284, BerriAI/litellm#25375). Which of the last two a real edit
+ *   triggers is our reading of those reports [INF]: the signature covers the text, the latest
+ *   message's sequence is checked as a whole.
+ */
+export function judgeClaudeBlock(block: ClaudeReasoningBlock, ordinal: number, latest: boolean): ClaudeBlockVerdict {
+  if (block.kind === 'redacted_thinking') {
+    if (verifyMockRedactedData(block.data, ordinal)) return 'ok';
+    const moved = Array.from({ length: MAX_ORDINAL }, (_, o) => o).some((o) => o !== ordinal && verifyMockRedactedData(block.data, o));
+    return latest || moved ? 'blocks-modified' : 'invalid-redacted';
+  }
+  if (!block.hasThinkingKey) return 'thinking-field-required';
+  if (!block.hasSignatureKey || typeof block.signature !== 'string') return 'missing-signature';
+  const text = typeof block.thinking === 'string' ? block.thinking : '';
+  if (verifyMockThinkingSignature(text, ordinal, block.signature)) return 'ok';
+  const moved = Array.from({ length: MAX_ORDINAL }, (_, o) => o).some((o) => o !== ordinal && verifyMockThinkingSignature(text, o, block.signature));
+  return moved && latest ? 'blocks-modified' : 'invalid-signature';
+}

@@ -1,0 +1,44 @@
+import type { ProviderSpec } from '../../providers/provider-spec.js';
+import { isPlainObject } from '../../util/deep-merge.js';
+import type { Finding } from '../finding.js';
+
+/** Every concrete location matching `messages.*.reasoning` in the body, with the value there. */
+function walk(value: unknown, segments: readonly string[], at: string[] = []): string[][] {
+  if (segments.length === 0) return [at];
+  const [head, ...rest] = segments as [string, ...string[]];
+  if (head === '*') {
+    if (Array.isArray(value)) return value.flatMap((v, i) => walk(v, rest, [...at, String(i)]));
+    if (isPlainObject(value)) return Object.entries(value).flatMap(([k, v]) => walk(v, rest, [...at, k]));
+    return [];
+  }
+  if (Array.isArray(value) && /^\d+$/.test(head)) return walk(value[Number(head)], rest, [...at, head]);
+  if (isPlainObject(value) && head in value) return walk(value[head], rest, [...at, head]);
+  return [];
+}
+
+/**
+ * Fields a provider refuses for the model in hand (spec `forbid`, usually from a model variant):
+ * Groq answers "`messages[3].reasoning`: reasoning is not supported with this model" on models
+ * without reasoning, while its reasoning models take the same field.
+ */
+export function judgeForbiddenFields(spec: ProviderSpec, body: unknown): Finding[] {
+  return (spec.forbid ?? []).flatMap((rule) =>
+    walk(body, rule.path.split('.')).map((location) => {
+      const firstIndex = location.find((s) => /^\d+$/.test(s));
+      const list = location[0] !== undefined && isPlainObject(body) ? body[location[0]] : undefined;
+      const item = Array.isArray(list) && firstIndex !== undefined ? list[Number(firstIndex)] : undefined;
+      const role = isPlainObject(item) && typeof item.role === 'string' ? item.role : undefined;
+      return {
+        rule: rule.rule ?? 'strict-schema',
+        rejection: rule.rejection,
+        params: {
+          path: location.join('.'),
+          field: location.at(-1) ?? '',
+          ...(firstIndex !== undefined ? { index: Number(firstIndex) } : {}),
+          ...(role !== undefined ? { role } : {}),
+        },
+        detail: `${location.join('.')} is refused for this model${rule.notes ? ` (${rule.notes})` : ''}`,
+      };
+    }),
+  );
+}

@@ -1,0 +1,37 @@
+import type { ProviderSpec } from './provider-spec.js';
+
+const cache = new WeakMap<ProviderSpec, Map<string, ProviderSpec>>();
+
+/** Whether this endpoint serves the model at all (`models.serves`; any model when unset). */
+export function servesModel(spec: ProviderSpec, model: string): boolean {
+  return spec.models?.serves === undefined || new RegExp(spec.models.serves).test(model);
+}
+
+/** The variant of `models.variants` that applies to a model: the first whose `match` fits. */
+export function variantFor(spec: ProviderSpec, model: string) {
+  return spec.models?.variants?.find((v) => new RegExp(v.match).test(model));
+}
+
+/**
+ * The rule set one model gets: the spec with its first matching variant applied. A variant can
+ * drop rejections it does not enforce (`without`, which also drops echo rules and forbids naming
+ * them), replace the echo rules, add or reword rejections and add forbids. Specs are data, so a
+ * new model family is a new variant, not new code.
+ */
+export function specForModel(spec: ProviderSpec, model: string): ProviderSpec {
+  let byModel = cache.get(spec);
+  if (!byModel) cache.set(spec, (byModel = new Map()));
+  const hit = byModel.get(model);
+  if (hit) return hit;
+  const variant = variantFor(spec, model);
+  let out = spec;
+  if (variant) {
+    const dropped = new Set(variant.without ?? []);
+    const rejections = Object.fromEntries(Object.entries({ ...spec.rejections, ...(variant.rejections ?? {}) }).filter(([id]) => !dropped.has(id)));
+    const echo = (variant.echo ?? spec.echo).filter((e) => e.rejection === undefined || !dropped.has(e.rejection));
+    const forbid = [...(spec.forbid ?? []), ...(variant.forbid ?? [])].filter((f) => !dropped.has(f.rejection));
+    out = { ...spec, echo, rejections, forbid };
+  }
+  byModel.set(model, out);
+  return out;
+}
