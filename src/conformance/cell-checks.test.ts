@@ -3,7 +3,7 @@ import type { History } from '../model/history.js';
 import { loadProviderSpecs } from '../providers/load-provider-specs.js';
 import { loadRouteTable } from '../routes/load-route-table.js';
 import { checkRequest, type SentRequest } from './cell-checks.js';
-import { policyFor } from './run-scenario.js';
+import { policyFor } from '../routes/policy-for.js';
 
 const table = loadRouteTable();
 const specs = new Map(loadProviderSpecs().map((s) => [s.id, s]));

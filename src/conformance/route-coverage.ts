@@ -1,6 +1,6 @@
 import type { ProviderSpec } from '../providers/provider-spec.js';
 import type { RouteTable } from '../routes/route-table.js';
-import { policyFor } from './run-scenario.js';
+import { policyFor } from '../routes/policy-for.js';
 
 /** Routes no provider spec resolves to: the gate cannot test them, so a new route must bring a spec. */
 export function uncoveredRoutes(table: RouteTable, specs: ProviderSpec[]): string[] {

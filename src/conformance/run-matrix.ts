@@ -9,7 +9,8 @@ import { defaultScenariosDir, loadScenarios } from '../scenarios/load-scenarios.
 import type { Scenario } from '../scenarios/scenario.js';
 import { retentionChecks } from '../session/retention-checks.js';
 import { scenarioAppliesTo } from './applicability.js';
-import { policyFor, runScenario } from './run-scenario.js';
+import { policyFor } from '../routes/policy-for.js';
+import { runScenario } from './run-scenario.js';
 import { BEHAVIOURS, type CellVerdict, type Check, type ConformanceRun } from './verdict.js';
 
 export interface MatrixInputs {

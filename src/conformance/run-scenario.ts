@@ -6,7 +6,7 @@ import type { History, Message } from '../model/history.js';
 import { specHost, type ProviderSpec } from '../providers/provider-spec.js';
 import { sendWithFallback, type Transport, type TransportResponse } from '../replay/fallback.js';
 import { UnknownFieldVerdicts } from '../replay/unknown-field-verdicts.js';
-import { resolveRoute } from '../routes/resolve-route.js';
+import { policyFor } from '../routes/policy-for.js';
 import type { RoutePolicy, RouteTable } from '../routes/route-table.js';
 import type { Scenario } from '../scenarios/scenario.js';
 import { checkRequest } from './cell-checks.js';
@@ -32,10 +32,6 @@ export interface ScenarioRunContext {
 export interface ScenarioRun {
   verdict: CellVerdict;
   history: History;
-}
-
-export function policyFor(table: RouteTable, spec: ProviderSpec): RoutePolicy {
-  return resolveRoute(table, { provider: spec.target.provider, host: specHost(spec), model: spec.target.model });
 }
 
 /** Reads a fetch Response into the transport shape: JSON when it parses, the raw text otherwise (SSE). */

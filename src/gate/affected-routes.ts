@@ -1,4 +1,4 @@
-import { policyFor } from '../conformance/run-scenario.js';
+import { policyFor } from '../routes/policy-for.js';
 import type { ProviderSpec } from '../providers/provider-spec.js';
 import type { RouteTable } from '../routes/route-table.js';
 import type { RouteChange } from './describe-route-table-diff.js';

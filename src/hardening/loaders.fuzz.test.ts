@@ -12,7 +12,7 @@ import { afterAll, describe, expect } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { implementedFamilies, familyFor } from '../families/registry.js';
 import { StreamCarrierError } from '../families/stream-carriers.js';
-import { answerRenderers } from '../fixtures/renderers.js';
+import { answerRenderers } from '../mocks/answer-renderers.js';
 import { InputError } from '../input/input-error.js';
 import { parseJson } from '../input/read-json.js';
 import { checkFixture } from '../mocks/fixture-store.js';

@@ -1,4 +1,4 @@
-import type { FamilyId } from '../routes/route-table.js';
+import type { FamilyId } from '../wire/families.js';
 
 /** Types mirroring specs/schema/provider.schema.json (the schema is the authority). */
 export interface Rejection {

@@ -1,8 +1,9 @@
 import type { StandardCarrierField } from '../model/history.js';
+import type { FamilyId } from '../wire/families.js';
 
 /** Types mirroring specs/schema/routes.schema.json; the schema is the authority. */
 export type Tier = 'standard' | 'strict' | 'must-echo';
-export type FamilyId = 'openai-chat' | 'anthropic-messages' | 'bedrock-converse' | 'gemini' | 'openai-responses' | 'copilot';
+export type { FamilyId };
 export type ReplayPolicy = 'signed' | 'strip' | 'unsigned';
 
 /** A model-version range read from the model id (see routes.schema.json#/definitions/version). */

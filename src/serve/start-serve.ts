@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getResponse, type HttpHandler } from 'msw';
-import { policyFor } from '../conformance/run-scenario.js';
+import { policyFor } from '../routes/policy-for.js';
 import { wireCarrierKeys } from '../conformance/wire-carriers.js';
 import { CALL_HEADER, FINDINGS_HEADER, SCENARIO_HEADER, type Finding } from '../mocks/finding.js';
 import type { FixtureStore } from '../mocks/fixture-store.js';

@@ -1,8 +1,9 @@
 import { loadProviderSpecs } from '../../providers/load-provider-specs.js';
 import { fixturesDir } from '../../project-root.js';
-import { synthesizeFixtures } from '../../fixtures/synthesize-fixtures.js';
+import { synthesizeFixtures } from '../../mocks/fixture-synthesis/synthesize-fixtures.js';
 import { loadScenarios } from '../../scenarios/load-scenarios.js';
 import { defaultRoutesFile, loadRouteTable } from '../../routes/load-route-table.js';
+import { engineCarrierReader } from '../engine-carrier-reader.js';
 import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
 
 export const synthesizeFixturesCommand = defineCommand({
@@ -14,7 +15,7 @@ export const synthesizeFixturesCommand = defineCommand({
       .option('routes', { type: 'string', default: defaultRoutesFile(), defaultDescription: 'specs/routes.json', describe: 'route table whose policies file native records' })
       .option('check', { type: 'boolean', default: false, describe: 'write nothing; exit 1 if any synthesized fixture is missing or stale' }),
   run(args) {
-    const result = synthesizeFixtures({ dir: args.out, scenarios: loadScenarios(), specs: loadProviderSpecs(), table: loadRouteTable(args.routes), check: args.check });
+    const result = synthesizeFixtures({ dir: args.out, scenarios: loadScenarios(), specs: loadProviderSpecs(), readCarriers: engineCarrierReader(loadRouteTable(args.routes)), check: args.check });
     for (const label of result.stale) process.stdout.write(`stale: ${label} (run: reasoning-replay synthesize-fixtures)\n`);
     for (const label of result.orphans) process.stdout.write(`${args.check ? 'orphan' : 'removed'}: ${label} (no scenario needs it)\n`);
     for (const label of result.noRenderer) process.stdout.write(`no renderer for this family yet: ${label}\n`);

@@ -5,7 +5,7 @@ import { formatSse } from '../../sse/parse-sse.js';
 import type { SseEvent } from '../../sse/sse-event.js';
 import { readStreamEvents, StreamCarrierError, StreamCarriers } from '../stream-carriers.js';
 import { fromAnthropicMessagesResponse } from './from-response.js';
-import { renderAnthropicMessagesAnswer } from './render-answer.js';
+import { renderAnthropicMessagesAnswer } from '../../mocks/anthropic-messages/render-answer.js';
 import { AnthropicStreamAccumulator, anthropicStreamCarriers } from './stream-carriers.js';
 import { streamFailure } from '../split-stream.js';
 

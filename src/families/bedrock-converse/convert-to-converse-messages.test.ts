@@ -5,7 +5,7 @@ import type { ProviderSpec } from '../../providers/provider-spec.js';
 import type { ReplayPolicy, RoutePolicy } from '../../routes/route-table.js';
 import { deepFreeze } from '../../util/deep-freeze.js';
 import { fromBedrockConverseResponse } from './from-response.js';
-import { renderBedrockConverseAnswer } from './render-answer.js';
+import { renderBedrockConverseAnswer } from '../../mocks/bedrock-converse/render-answer.js';
 import { toBedrockConverseRequest } from './to-request.js';
 
 const policy = (replayPolicy: ReplayPolicy | undefined, model = 'us.anthropic.claude-sonnet-4-5-20250929-v1:0'): RoutePolicy => ({

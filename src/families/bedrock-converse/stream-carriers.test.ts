@@ -6,7 +6,7 @@ import { formatSse } from '../../sse/parse-sse.js';
 import type { SseEvent } from '../../sse/sse-event.js';
 import { readStreamEvents, StreamCarrierError } from '../stream-carriers.js';
 import { fromBedrockConverseResponse } from './from-response.js';
-import { renderBedrockConverseAnswer } from './render-answer.js';
+import { renderBedrockConverseAnswer } from '../../mocks/bedrock-converse/render-answer.js';
 import { BedrockStreamAccumulator, bedrockStreamCarriers } from './stream-carriers.js';
 import { streamFailure } from '../split-stream.js';
 

@@ -12,7 +12,7 @@ import { deepFreeze } from '../../util/deep-freeze.js';
 import { feedSplit } from '../split-stream.js';
 import { StreamCarrierError } from '../stream-carriers.js';
 import { fromCopilotResponse } from './from-response.js';
-import { renderCopilotAnswer } from './render-answer.js';
+import { renderCopilotAnswer } from '../../mocks/copilot/render-answer.js';
 import { copilotStreamCarriers, readCopilotStream } from './stream-carriers.js';
 import { aScriptedAnswer } from '../../testing/scripted-answer-arbitraries.js';
 

@@ -6,7 +6,7 @@ import type { SseEvent } from '../../sse/sse-event.js';
 import { feedSplit } from '../split-stream.js';
 import { StreamCarrierError } from '../stream-carriers.js';
 import { fromGeminiResponse } from './from-response.js';
-import { renderGeminiAnswer } from './render-answer.js';
+import { renderGeminiAnswer } from '../../mocks/gemini/render-answer.js';
 import { geminiStreamCarriers, readGeminiStream } from './stream-carriers.js';
 import { aScriptedAnswer } from '../../testing/scripted-answer-arbitraries.js';
 

@@ -7,7 +7,7 @@ import { feedSplit } from '../split-stream.js';
 import { StreamCarrierError } from '../stream-carriers.js';
 import type { ProviderSpec } from '../../providers/provider-spec.js';
 import { fromOpenAIChatResponse } from './from-response.js';
-import { renderOpenAIChatAnswer } from './render-answer.js';
+import { renderOpenAIChatAnswer } from '../../mocks/openai-chat/render-answer.js';
 import { openAIChatStreamCarriers, readOpenAIChatStream } from './stream-carriers.js';
 
 const chunk = (delta: Record<string, unknown>, finish: string | null = null): SseEvent => ({

@@ -11,7 +11,7 @@ import { deepFreeze } from '../../util/deep-freeze.js';
 import { feedSplit } from '../split-stream.js';
 import { StreamCarrierError } from '../stream-carriers.js';
 import { fromOpenAIResponsesResponse } from './from-response.js';
-import { renderOpenAIResponsesAnswer } from './render-answer.js';
+import { renderOpenAIResponsesAnswer } from '../../mocks/openai-responses/render-answer.js';
 import { openAIResponsesStreamCarriers, readOpenAIResponsesStream } from './stream-carriers.js';
 import { aScriptedAnswer } from '../../testing/scripted-answer-arbitraries.js';
 

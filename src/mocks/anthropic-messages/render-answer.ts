@@ -1,8 +1,8 @@
-import type { AnswerRenderer } from '../../fixtures/render-answer.js';
-import { mockRedactedData, mockSignThinking } from '../../mocks/mock-signature.js';
+import type { AnswerRenderer } from '../answer-renderer.js';
+import { mockRedactedData, mockSignThinking } from '../mock-signature.js';
 import type { SseEvent } from '../../sse/sse-event.js';
-import { chunkText } from '../openai-chat/render-answer.js';
-import { parseToolArguments } from '../tool-arguments.js';
+import { chunkText } from '../chunk-text.js';
+import { scriptedToolInput } from '../scripted-tool-input.js';
 
 type Block = Record<string, unknown> & { type: string };
 
@@ -23,7 +23,7 @@ export const renderAnthropicMessagesAnswer: AnswerRenderer = (answer, { spec, ca
   }
   if (answer.content) blocks.push({ type: 'text', text: answer.content });
   (answer.tool_calls ?? []).forEach((tc, j) => {
-    blocks.push({ type: 'tool_use', id: tc.id, name: tc.function.name, input: parseToolArguments(tc.function.arguments, `call ${call} tool_calls[${j}]`) });
+    blocks.push({ type: 'tool_use', id: tc.id, name: tc.function.name, input: scriptedToolInput(tc.function.arguments, `call ${call} tool_calls[${j}]`) });
   });
   const stopReason = (answer.tool_calls?.length ?? 0) > 0 ? 'tool_use' : 'end_turn';
   const usage = { input_tokens: 20 + call * 40, output_tokens: 30 };

@@ -1,9 +1,8 @@
-import type { AnswerRenderer } from '../../fixtures/render-answer.js';
-import { mockRedactedData, mockSignThinking } from '../../mocks/mock-signature.js';
+import type { AnswerRenderer } from '../answer-renderer.js';
+import { mockRedactedData, mockSignThinking } from '../mock-signature.js';
 import type { SseEvent } from '../../sse/sse-event.js';
-import { chunkText } from '../openai-chat/render-answer.js';
-import { parseToolArguments } from '../tool-arguments.js';
-import { isClaudeModel } from './to-request.js';
+import { chunkText } from '../chunk-text.js';
+import { scriptedToolInput } from '../scripted-tool-input.js';
 
 /**
  * A scripted answer as a Converse body and its ConverseStream events (modelled as SSE: see the
@@ -11,7 +10,9 @@ import { isClaudeModel } from './to-request.js';
  * redacted; other models' reasoning is unsigned text, as DeepSeek R1 and gpt-oss answer.
  */
 export const renderBedrockConverseAnswer: AnswerRenderer = (answer, { spec, call, scenario }) => {
-  const claude = isClaudeModel(spec.target.model);
+  // Claude on Bedrock signs its thinking; DeepSeek R1 and gpt-oss answer unsigned text. The
+  // provider side reads the model id itself rather than asking the engine's request builder.
+  const claude = spec.target.model.toLowerCase().includes('claude');
   const content: Record<string, unknown>[] = [];
   if (answer.reasoning !== undefined) {
     if (claude && answer.redacted) content.push({ reasoningContent: { redactedContent: mockRedactedData(`${scenario}/${call}/${answer.reasoning}`, 0) } });
@@ -20,7 +21,7 @@ export const renderBedrockConverseAnswer: AnswerRenderer = (answer, { spec, call
   }
   if (answer.content) content.push({ text: answer.content });
   (answer.tool_calls ?? []).forEach((tc, j) => {
-    content.push({ toolUse: { toolUseId: tc.id, name: tc.function.name, input: parseToolArguments(tc.function.arguments, `call ${call} tool_calls[${j}]`) } });
+    content.push({ toolUse: { toolUseId: tc.id, name: tc.function.name, input: scriptedToolInput(tc.function.arguments, `call ${call} tool_calls[${j}]`) } });
   });
   const stopReason = (answer.tool_calls?.length ?? 0) > 0 ? 'tool_use' : 'end_turn';
   const usage = { inputTokens: 20 + call * 40, outputTokens: 30, totalTokens: 50 + call * 40 };

@@ -1,7 +1,7 @@
-import type { AnswerRenderer } from '../../fixtures/render-answer.js';
-import { mockOpaque } from '../../mocks/mock-opaque.js';
+import type { AnswerRenderer } from '../answer-renderer.js';
+import { mockOpaque } from '../mock-opaque.js';
 import type { SseEvent } from '../../sse/sse-event.js';
-import { chunkText } from '../openai-chat/render-answer.js';
+import { chunkText } from '../chunk-text.js';
 
 /**
  * A scripted answer as Copilot's chat completions writes it: `reasoning_text` beside the content,

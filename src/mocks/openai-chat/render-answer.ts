@@ -1,17 +1,13 @@
-import type { ReasoningDetail } from '../../model/history.js';
-import type { AnswerRenderer } from '../../fixtures/render-answer.js';
+import type { AnswerRenderer } from '../answer-renderer.js';
 import type { SseEvent } from '../../sse/sse-event.js';
 import { createHash } from 'node:crypto';
-import { mockRedactedData, mockSignThinking } from '../../mocks/mock-signature.js';
+import { mockRedactedData, mockSignThinking } from '../mock-signature.js';
+import { chunkText } from '../chunk-text.js';
 
-/** Splits text into a few chunks the way streaming servers do: order and joins must survive. */
-export function chunkText(text: string, pieces = 3): string[] {
-  if (text.length <= pieces) return text ? [text] : [];
-  const size = Math.ceil(text.length / pieces);
-  const out: string[] = [];
-  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
-  return out;
-}
+/** One OpenRouter `reasoning_details` item as the wire carries it (the provider side's own reading). */
+type ReasoningDetail =
+  | { type: 'reasoning.text'; text: string; signature?: string; id?: string; format?: string; index?: number }
+  | { type: 'reasoning.encrypted'; data: string; id?: string; format?: string; index?: number };
 
 /** A stable opaque blob for a redacted answer: synthesized, so derived from the text, never random. */
 function opaqueFor(text: string): string {

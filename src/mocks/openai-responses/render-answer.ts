@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { AnswerRenderer } from '../../fixtures/render-answer.js';
-import { encryptedKind, mockOpaque } from '../../mocks/mock-opaque.js';
+import type { AnswerRenderer } from '../answer-renderer.js';
+import { encryptedKind, mockOpaque } from '../mock-opaque.js';
 import type { SseEvent } from '../../sse/sse-event.js';
-import { chunkText } from '../openai-chat/render-answer.js';
+import { chunkText } from '../chunk-text.js';
 
 /**
  * Ids as the mock issues them: `rs_<hex>`, and for calls made after that reasoning

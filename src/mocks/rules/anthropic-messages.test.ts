@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { fromAnthropicMessagesResponse } from '../../families/anthropic-messages/from-response.js';
-import { renderAnthropicMessagesAnswer } from '../../families/anthropic-messages/render-answer.js';
+import { renderAnthropicMessagesAnswer } from '../anthropic-messages/render-answer.js';
 import { toAnthropicMessagesRequest } from '../../families/anthropic-messages/to-request.js';
 import type { History } from '../../model/history.js';
 import { loadProviderSpec } from '../../providers/load-provider-specs.js';

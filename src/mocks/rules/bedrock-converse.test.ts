@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { fromBedrockConverseResponse } from '../../families/bedrock-converse/from-response.js';
-import { renderBedrockConverseAnswer } from '../../families/bedrock-converse/render-answer.js';
+import { renderBedrockConverseAnswer } from '../bedrock-converse/render-answer.js';
 import { toBedrockConverseRequest } from '../../families/bedrock-converse/to-request.js';
 import type { History } from '../../model/history.js';
 import { defaultProvidersDir, loadProviderSpec } from '../../providers/load-provider-specs.js';

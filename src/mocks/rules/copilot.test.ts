@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { fromCopilotResponse } from '../../families/copilot/from-response.js';
-import { renderCopilotAnswer } from '../../families/copilot/render-answer.js';
+import { renderCopilotAnswer } from '../copilot/render-answer.js';
 import type { History } from '../../model/history.js';
 import { loadProviderSpec } from '../../providers/load-provider-specs.js';
 import { specsDir } from '../../project-root.js';

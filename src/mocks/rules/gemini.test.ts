@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { fromGeminiResponse } from '../../families/gemini/from-response.js';
-import { renderGeminiAnswer } from '../../families/gemini/render-answer.js';
+import { renderGeminiAnswer } from '../gemini/render-answer.js';
 import type { History } from '../../model/history.js';
 import { loadProviderSpec } from '../../providers/load-provider-specs.js';
 import { replayForRoute } from '../../replay/replay-for-route.js';

@@ -1,5 +1,5 @@
 import type { ProviderSpec } from '../../providers/provider-spec.js';
-import type { FamilyId } from '../../routes/route-table.js';
+import type { FamilyId } from '../../wire/families.js';
 import type { Finding } from '../finding.js';
 import { judgeAnthropicMessages } from './anthropic-messages.js';
 import { judgeBedrockConverse } from './bedrock-converse.js';

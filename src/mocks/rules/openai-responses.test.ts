@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { fromOpenAIResponsesResponse } from '../../families/openai-responses/from-response.js';
-import { renderOpenAIResponsesAnswer } from '../../families/openai-responses/render-answer.js';
+import { renderOpenAIResponsesAnswer } from '../openai-responses/render-answer.js';
 import type { History } from '../../model/history.js';
 import { loadProviderSpec } from '../../providers/load-provider-specs.js';
 import { specsDir } from '../../project-root.js';
