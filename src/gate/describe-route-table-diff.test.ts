@@ -60,14 +60,24 @@ describe('describeRouteTableDiff', () => {
     const changes = describeRouteTableDiff(base, t);
     expect(changes.map((c) => c.text)).toEqual([
       'route groq now also matches provider groq-eu',
-      'route kimi now sets {"thinking":{"type":"enabled","keep":"last"}} for models containing k2',
-      'route kimi no longer sets {"thinking":{"type":"enabled","keep":"all"}} for models containing k2',
+      expect.stringMatching(/^route kimi now sets \{"thinking":\{"type":"enabled","keep":"last"\}\} for models matching \/kimi.*\/ from \d/),
+      expect.stringMatching(/^route kimi no longer sets \{"thinking":\{"type":"enabled","keep":"all"\}\} for models matching \/kimi.*\/ from \d/),
       'route fireworks notes changed (no behaviour change)',
-      'route zai-glm no longer sets {"thinking":{"type":"enabled","clear_thinking":false}}',
+      ...at(base, 'zai-glm').flags!.map((f) => expect.stringMatching(new RegExp(`^route zai-glm no longer sets ${JSON.stringify(f.set).replace(/[{}]/g, '\\$&')}`))),
       'route default now receives the native record "copilot"',
       'route default now replays models containing claude with policy strip',
     ]);
     expect(changes.find((c) => c.kind === 'docs')!.behavioural).toBe(false);
+  });
+
+  it('describes an upstream-model rule change as a tier change of each route it lists', () => {
+    const rule = base.upstreamModels![0]!;
+    const dropped = edit((t) => t.upstreamModels![0]!.on.splice(0, 1));
+    expect(describeRouteTableDiff(base, dropped).map((c) => [c.route, c.kind])).toEqual([[rule.on[0]!.route, 'tier']]);
+    const widened = edit((t) => t.upstreamModels![0]!.models = [...(t.upstreamModels![0]!.models ?? []), 'deepseek-v5']);
+    expect(describeRouteTableDiff(base, widened).map((c) => c.route).sort()).toEqual(rule.on.map((o) => o.route).sort());
+    const sourcesOnly = edit((t) => t.upstreamModels![0]!.on[0]!.sources.push('https://example.com/more'));
+    expect(describeRouteTableDiff(base, sourcesOnly)).toEqual([]);
   });
 
   test.prop([fc.shuffledSubarray(base.routes.map((_, i) => i), { minLength: base.routes.length, maxLength: base.routes.length })])(

@@ -1,4 +1,4 @@
-import type { ModelPolicy, RouteDefinition, RouteMatch, RouteTable, VendorFlag } from '../routes/route-table.js';
+import type { ModelPolicy, RouteDefinition, RouteMatch, RouteTable, UpstreamModelRule, VendorFlag } from '../routes/route-table.js';
 
 /** One change between two route tables, said in words a reviewer can check against the diff. */
 export interface RouteChange {
@@ -57,6 +57,7 @@ export function describeRouteTableDiff(base: RouteTable, head: RouteTable): Rout
     const i = headIndex.get(route.id)!;
     changes.push(...describeRouteChange(base.routes[baseIndex.get(route.id)!]!, route, `/routes/${i}`));
   }
+  changes.push(...describeUpstreamModels(base, head));
   return changes;
 }
 
@@ -191,4 +192,32 @@ function longestIncreasing(seq: number[]): Set<number> {
   const keep = new Set<number>();
   for (let i = tails.length ? tails[tails.length - 1]! : -1; i !== -1; i = prev[i]!) keep.add(i);
   return keep;
+}
+
+/**
+ * An upstream-model rule raises the tier of the routes it lists for matching models, so a change
+ * to one (its models, versions or routes) is a tier change of every route it lists before or after.
+ */
+function describeUpstreamModels(base: RouteTable, head: RouteTable): RouteChange[] {
+  const what = (r: UpstreamModelRule) => JSON.stringify({ models: r.models ?? null, versions: (r.versions ?? []).map((v) => [v.pattern, v.min ?? null, v.below ?? null]), tier: r.tier });
+  const before = new Map((base.upstreamModels ?? []).map((r) => [r.id, r]));
+  const out: RouteChange[] = [];
+  (head.upstreamModels ?? []).forEach((rule, i) => {
+    const old = before.get(rule.id);
+    before.delete(rule.id);
+    const oldRoutes = new Set(old?.on.map((o) => o.route) ?? []);
+    const newRoutes = new Set(rule.on.map((o) => o.route));
+    const changed = !old || what(old) !== what(rule);
+    for (const route of new Set([...oldRoutes, ...newRoutes])) {
+      if (!changed && oldRoutes.has(route) === newRoutes.has(route)) continue;
+      const text = !newRoutes.has(route)
+        ? `route ${route} no longer gets upstream-model rule ${rule.id} (${rule.tier})`
+        : `route ${route} now gets upstream-model rule ${rule.id} (${rule.tier}) for ${rule.label}`;
+      out.push({ route, kind: 'tier', pointer: `/upstreamModels/${i}`, behavioural: true, text });
+    }
+  });
+  for (const rule of before.values()) {
+    for (const on of rule.on) out.push({ route: on.route, kind: 'tier', pointer: '/upstreamModels', behavioural: true, text: `route ${on.route} no longer gets upstream-model rule ${rule.id} (removed)` });
+  }
+  return out;
 }
