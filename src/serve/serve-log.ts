@@ -18,6 +18,13 @@ export interface ServeLogEntry {
   status: number;
   sentFields: string[];
   findings: Finding[];
+  /** x-reasoning-replay-client, else user-agent; absent in older logs. */
+  client?: string;
+  runId?: string | null;
+  /** Follow mode: the client's tool the answer called. */
+  tool?: string;
+  /** `--log-bodies`: the request body, redacted. */
+  body?: unknown;
 }
 
 /** Reads a serve log; a broken line is bad input naming the file and line, not a skipped request. */

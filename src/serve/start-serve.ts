@@ -3,12 +3,19 @@ import type { AddressInfo } from 'node:net';
 import { getResponse, type HttpHandler } from 'msw';
 import { policyFor } from '../routes/policy-for.js';
 import { wireCarrierKeys } from '../conformance/wire-carriers.js';
+import { sseBody } from '../mocks/answer-stream.js';
 import { CALL_HEADER, FINDINGS_HEADER, SCENARIO_HEADER, type Finding } from '../mocks/finding.js';
 import type { FixtureStore } from '../mocks/fixture-store.js';
 import { providerHandlers } from '../mocks/provider-handlers.js';
+import type { SecretValue } from '../recorder/redact.js';
 import type { ProviderSpec } from '../providers/provider-spec.js';
-import type { RouteTable } from '../routes/route-table.js';
+import type { RoutePolicy, RouteTable } from '../routes/route-table.js';
 import { isPlainObject } from '../util/deep-merge.js';
+import { clientOf, RUN_HEADER } from './client-identity.js';
+import { endpointIndex } from './endpoint-index.js';
+import { FOLLOW_SCENARIO, followAnswer } from './follow-client/follow-answer.js';
+import { redactBody, secretsFromEnv } from './redact-body.js';
+import { endpointCandidates } from './resolve-endpoint.js';
 import type { ServeLogEntry } from './serve-log.js';
 
 export interface ServeOptions {
@@ -17,10 +24,19 @@ export interface ServeOptions {
   specs: ProviderSpec[];
   fixtures: FixtureStore;
   table: RouteTable;
-  /** Scenario whose fixture answers requests that carry no x-reasoning-replay-scenario header. */
+  /**
+   * Scenario whose fixture answers requests that carry no x-reasoning-replay-scenario header.
+   * Without one, the mocks follow the client: they call the client's own tools (see follow-answer.ts).
+   */
   defaultScenario?: string;
   pace?: number;
   log: (entry: ServeLogEntry) => void;
+  /** Put each request body, redacted, in its log line. */
+  logBodies?: boolean;
+  /** Names this server's requests in the log; a request's x-reasoning-replay-run header wins. */
+  runId?: string;
+  /** Seed for the generated tool arguments in follow mode (same seed, same answers). */
+  seed?: number;
 }
 
 export interface RunningServe {
@@ -34,16 +50,22 @@ export interface RunningServe {
 /** Hop-by-hop and framing headers belong to each connection, not to the request or answer they carry. */
 const CONNECTION_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'upgrade']);
 
+/** The fixture that judges and frames follow-mode requests: every provider has one (a tool loop). */
+const FOLLOW_FIXTURE = 'tool-call-with-reasoning';
+
 /**
  * The provider mocks over real HTTP on 127.0.0.1, for clients in any language. `/<provider>/<the
  * provider's own path>` is rewritten to the provider's real URL and handed to the very MSW handlers
  * the matrix uses, through msw's `getResponse` (no interception, no network); the answer is
  * streamed back as it is produced, so paced SSE stays paced. Every request is logged with the
- * mock's findings.
+ * mock's findings and the client that sent it.
  */
 export function startServe(options: ServeOptions): Promise<RunningServe> {
   const byId = new Map(options.specs.map((s) => [s.id, s]));
   const handlers = new Map<string, HttpHandler[]>();
+  const policies = new Map<string, RoutePolicy>();
+  const secrets: SecretValue[] = options.logBodies ? secretsFromEnv() : [];
+  const seed = options.seed ?? 0;
   const handlersFor = (spec: ProviderSpec): HttpHandler[] => {
     let list = handlers.get(spec.id);
     if (!list) {
@@ -52,14 +74,27 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
     }
     return list;
   };
+  const policyOf = (spec: ProviderSpec): RoutePolicy => {
+    const known = policies.get(spec.id);
+    if (known) return known;
+    const policy = policyFor(options.table, spec);
+    policies.set(spec.id, policy);
+    return policy;
+  };
   let seq = 0;
+  let baseUrl = '';
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const method = req.method ?? 'GET';
+    if ((method === 'GET' || method === 'HEAD') && (url.pathname === '/' || url.pathname === '/index.json')) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return void res.end(method === 'HEAD' ? undefined : JSON.stringify(endpointIndex(baseUrl, options.specs, options.defaultScenario, options.runId), null, 2));
+    }
     const [, id = '', ...rest] = url.pathname.split('/');
-    const spec = byId.get(id);
-    if (!spec) {
-      return harness(res, 404, `no provider "${id}" here; paths look like /<provider>/<its API path>, e.g. ${pathsOf(options.specs)[0] ?? '/deepseek/chat/completions'}`);
+    const named = byId.get(id);
+    if (!named) {
+      return harness(res, 404, `no provider "${id}" here; paths look like /<provider>/<its API path>, e.g. ${pathsOf(options.specs)[0] ?? '/deepseek/chat/completions'} (GET / lists them all)`);
     }
     const body = await readBody(req);
     const headers = new Headers();
@@ -67,20 +102,49 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
       if (value === undefined || CONNECTION_HEADERS.has(name)) continue;
       for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
     }
-    const method = req.method ?? 'GET';
-    const target = `${spec.endpoint.baseUrl.replace(/\/$/, '')}/${rest.join('/')}${url.search}`;
-    const request = new Request(target, { method, headers, ...(method === 'GET' || method === 'HEAD' ? {} : { body }) });
-    const response = await getResponse(handlersFor(spec), request);
+    const scenario = headers.get(SCENARIO_HEADER) ?? options.defaultScenario ?? null;
+    // Follow mode: the fixture only judges and frames the answer; its content is replaced below.
+    if (scenario === null) headers.set(SCENARIO_HEADER, FOLLOW_FIXTURE);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.toString('utf8'));
+    } catch {
+      parsed = undefined;
+    }
+
+    let spec = named;
+    let response: Response | undefined;
+    for (const candidate of endpointCandidates(named, options.specs, `/${rest.join('/')}`, url.search)) {
+      const request = new Request(candidate.url, { method, headers, ...(method === 'GET' || method === 'HEAD' ? {} : { body }) });
+      response = await getResponse(handlersFor(candidate.spec), request);
+      if (response) {
+        spec = candidate.spec;
+        break;
+      }
+    }
     if (!response) {
-      return harness(res, 404, `provider ${spec.id} has no mock for ${method} /${rest.join('/')}; it serves POST ${pathsOf([spec]).join(', POST ')}`);
+      return harness(res, 404, `provider ${named.id} has no mock for ${method} /${rest.join('/')}; it serves POST ${pathsOf([named]).join(', POST ')}`);
+    }
+    const findings = parseFindings(response.headers.get(FINDINGS_HEADER));
+    const call = callNumber(headers.get(CALL_HEADER), parsed);
+    let answerBody: ReadableStream<Uint8Array> | string | null = response.body;
+    let tool: string | undefined;
+    if (scenario === null && response.status >= 200 && response.status < 300 && findings.length === 0) {
+      const follow = followAnswer(spec, parsed, call, seed);
+      if (follow) {
+        await response.body?.cancel();
+        tool = follow.tool;
+        answerBody = (response.headers.get('content-type') ?? '').includes('event-stream') ? sseBody(follow.rendered.stream, options.pace ?? 0) : JSON.stringify(follow.rendered.body);
+      }
     }
     const out: Record<string, string> = {};
     response.headers.forEach((value, name) => {
       if (!CONNECTION_HEADERS.has(name)) out[name] = value;
     });
     res.writeHead(response.status, out);
-    if (response.body) {
-      const reader = response.body.getReader();
+    if (typeof answerBody === 'string') res.write(answerBody);
+    else if (answerBody) {
+      const reader = answerBody.getReader();
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
@@ -88,33 +152,32 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
       }
     }
 
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body.toString('utf8'));
-    } catch {
-      parsed = undefined;
-    }
-    const policy = policyFor(options.table, spec);
-    options.log({
+    const policy = policyOf(spec);
+    const entry: ServeLogEntry = {
       seq: ++seq,
       time: new Date().toISOString(),
       provider: spec.id,
       route: policy.routeId,
       tier: policy.tier,
       family: policy.family,
-      scenario: headers.get(SCENARIO_HEADER) ?? options.defaultScenario ?? null,
-      call: callNumber(headers.get(CALL_HEADER), parsed),
+      scenario: scenario ?? (headers.get(SCENARIO_HEADER) === FOLLOW_FIXTURE ? FOLLOW_SCENARIO : null),
+      call,
       method,
       path: url.pathname,
       status: response.status,
       sentFields: wireCarrierKeys(parsed),
-      findings: parseFindings(response.headers.get(FINDINGS_HEADER)),
-    });
+      findings,
+      client: clientOf(headers),
+      runId: headers.get(RUN_HEADER) ?? options.runId ?? null,
+    };
+    if (tool) entry.tool = tool;
+    if (options.logBodies) entry.body = redactBody(parsed ?? body.toString('utf8'), secrets);
+    options.log(entry);
     // Logged before the answer completes, so a client that reads the log after its response sees its line.
     res.end();
   };
 
-  const server = createServer((req, res) => {
+  const server = createServer({ keepAliveTimeout: 30_000 }, (req, res) => {
     handle(req, res).catch((err: unknown) => {
       if (!res.headersSent) harness(res, 500, `serve failed on this request: ${err instanceof Error ? err.message : String(err)}`);
       else res.destroy();
@@ -125,17 +188,22 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
     // Loopback only: the mocks are for this machine's agents, never a network service.
     server.listen(options.port, '127.0.0.1', () => {
       const port = (server.address() as AddressInfo).port;
+      baseUrl = `http://127.0.0.1:${port}`;
       resolve({
-        url: `http://127.0.0.1:${port}`,
+        url: baseUrl,
         port,
         paths: pathsOf(options.specs),
-        close: () => new Promise<void>((done) => server.close(() => done())),
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
       });
     });
   });
 }
 
-function pathsOf(specs: ProviderSpec[]): string[] {
+export function pathsOf(specs: readonly ProviderSpec[]): string[] {
   return specs.flatMap((s) => {
     const paths = [s.endpoint.path, ...(s.endpoint.streamPath && s.endpoint.streamPath !== s.endpoint.path ? [s.endpoint.streamPath] : [])];
     return paths.map((p) => `/${s.id}${p}`);
@@ -151,7 +219,7 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }

@@ -8,7 +8,8 @@ import { recordCommand } from './record.js';
 import { synthesizeFixturesCommand } from './synthesize-fixtures.js';
 import { sessionsCommand } from './sessions.js';
 import { replayCommand } from './replay.js';
+import { runCommand } from './run.js';
 
 /** Every command the CLI offers, one file each; add new commands to this list. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CliCommand<any>[] = [buildRequestCommand, checkCommand, reportCommand, serveCommand, synthesizeFixturesCommand, probeCommand, recordCommand, sessionsCommand, replayCommand];
+export const commands: CliCommand<any>[] = [buildRequestCommand, checkCommand, reportCommand, serveCommand, synthesizeFixturesCommand, probeCommand, recordCommand, sessionsCommand, replayCommand, runCommand];

@@ -2,9 +2,11 @@ import { join, relative } from 'node:path';
 import { projectRoot } from '../../project-root.js';
 import { generateReport } from '../../report/generate-report.js';
 import { reportFromLog } from '../../serve/report-from-log.js';
+import { renderClientMarkdown } from '../../serve/render-client-report.js';
+import { writeClientReport } from '../../serve/write-client-report.js';
 import { writeReport } from '../../report/write-report.js';
 import { defaultRoutesFile } from '../../routes/load-route-table.js';
-import { defineCommand, EXIT_OK } from '../cli-command.js';
+import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
 import { progressLine } from '../progress.js';
 
 export const reportCommand = defineCommand({
@@ -12,27 +14,34 @@ export const reportCommand = defineCommand({
   describe: 'Write the compatibility report (compatibility.json/.md/.html and junit.xml): route x behaviour, from the matrix or a serve log',
   builder: (y) =>
     y
-      .option('out', { type: 'string', default: join(projectRoot(), 'reports'), defaultDescription: 'reports/', describe: 'directory to write the four files into' })
+      .option('out', { type: 'string', describe: 'directory to write into (default: reports/ for the matrix; with --from-log nothing is written unless --out is given, the summary goes to stdout)' })
       .option('routes', { type: 'string', default: defaultRoutesFile(), defaultDescription: 'specs/routes.json', describe: 'route table to run the matrix on' })
-      .option('from-log', { type: 'string', describe: 'build the report from a `serve --log` JSON-lines file instead of running the matrix' })
+      .option('from-log', { type: 'string', describe: 'judge a client from a `serve --log` / `run --log` JSON-lines file: cells per client x provider x behaviour, exit 1 when one fails' })
       .example('$0 report', 'regenerate the committed sample in reports/')
       .example('$0 report --out /tmp/r --from-log serve.jsonl', 'judge a black-box agent from what the mocks saw')
       .epilog(
         'Files are written atomically (temp + rename); compatibility.json is checked against specs/schema/compatibility.schema.json first.\n' +
           'The report carries no timestamps, so the committed sample regenerates byte for byte.\n' +
-          'Exit codes: 0 written (whatever the verdict; use `check` to gate), 2 bad input.',
+          'Exit codes: 0 written (the matrix report, whatever its verdict; use `check` to gate); with --from-log 0 conforms, 1 a cell fails; 2 bad input.',
       ),
   async run(args) {
-    let report;
     const fromLog = args['from-log'];
     if (fromLog) {
-      report = reportFromLog(fromLog, { routesFile: args.routes });
-    } else {
+      // A report about someone's client: never into the checkout's reports/ unless --out says so.
+      const { report: clientReport } = reportFromLog(fromLog);
+      if (args.out) for (const file of writeClientReport(clientReport, args.out)) process.stdout.write(`wrote ${relative(process.cwd(), file) || file}\n`);
+      else process.stdout.write(renderClientMarkdown(clientReport));
+      const s = clientReport.summary;
+      process.stdout.write(`${s.verdict === 'pass' ? '✓' : '✗'} ${clientReport.clients.length} client(s), ${s.requests} requests: ${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.na} n/a, ${s.notObservable} not observable\n`);
+      return s.verdict === 'pass' ? EXIT_OK : EXIT_VIOLATION;
+    }
+    let report;
+    {
       const progress = progressLine('running cell');
       report = await generateReport({ routesFile: args.routes, onCell: (done, total) => progress.update(done, total) });
       progress.done();
     }
-    const files = writeReport(report, args.out);
+    const files = writeReport(report, args.out ?? join(projectRoot(), 'reports'));
     const m = report.summary.matrix;
     for (const file of files) process.stdout.write(`wrote ${relative(process.cwd(), file) || file}\n`);
     process.stdout.write(

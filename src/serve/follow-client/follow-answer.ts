@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import { answerRenderers } from '../../mocks/answer-renderers.js';
+import type { RenderedAnswer } from '../../mocks/answer-renderer.js';
+import type { ProviderSpec } from '../../providers/provider-spec.js';
+import type { ScriptedAnswer } from '../../scenarios/scenario.js';
+import { endsWithToolResult, offeredTools } from './offered-tools.js';
+import { sampleArguments } from './schema-arbitrary.js';
+
+/** The scenario name follow-mode answers are rendered under (ids and signatures are derived from it). */
+export const FOLLOW_SCENARIO = 'follow-client';
+
+export interface FollowAnswer {
+  answer: ScriptedAnswer;
+  rendered: RenderedAnswer;
+  /** The tool the answer calls, if any, for the log. */
+  tool?: string;
+}
+
+/** A 32-bit seed from the run's seed and what makes this turn this turn: same conversation, same answer. */
+function turnSeed(seed: number, call: number, tool: string): number {
+  return createHash('sha256').update(`${seed}\u0000${call}\u0000${tool}`).digest().readUInt32BE(0);
+}
+
+const TOOL_CALL_ID_PREFIX: Record<string, string> = { 'anthropic-messages': 'toolu_rr_', 'bedrock-converse': 'tooluse_rr_' };
+
+/**
+ * The model's move when no scenario scripts it: on a fresh user turn with tools on offer, reason and
+ * call one of *the client's* tools (picked and filled from its schema by a seeded generator);
+ * after tool results, or with no tools, reason and answer in words. So any agent's loop, whatever
+ * its tools are called, runs one tool round per user turn and ends.
+ */
+export function followAnswer(spec: ProviderSpec, body: unknown, call: number, seed: number): FollowAnswer | undefined {
+  const render = answerRenderers[spec.family];
+  if (!render) return undefined;
+  const tools = offeredTools(spec.family, body);
+  let answer: ScriptedAnswer;
+  let tool: string | undefined;
+  if (tools.length > 0 && !endsWithToolResult(spec.family, body)) {
+    const chosen = tools[turnSeed(seed, call, '') % tools.length]!;
+    tool = chosen.name;
+    const args = sampleArguments(chosen.schema, turnSeed(seed, call, chosen.name));
+    answer = {
+      content: null,
+      reasoning: `The user needs something only ${chosen.name} can tell; calling it.`,
+      tool_calls: [{ id: `${TOOL_CALL_ID_PREFIX[spec.family] ?? 'call_rr_'}${call}_0`, type: 'function', function: { name: chosen.name, arguments: JSON.stringify(args ?? {}) } }],
+    };
+  } else {
+    answer = {
+      content: tools.length > 0 ? 'Done: the tool results answer the question.' : 'Hello from the reasoning-replay mock.',
+      reasoning: tools.length > 0 ? 'The tool results are in; summarise them.' : 'A plain answer is enough here.',
+    };
+  }
+  return { answer, rendered: render(answer, { spec, call, scenario: FOLLOW_SCENARIO }), ...(tool ? { tool } : {}) };
+}
