@@ -1,5 +1,6 @@
 import yargs, { type MiddlewareFunction } from 'yargs';
 import { InputError } from '../input/input-error.js';
+import { asFileWriteError } from '../util/file-write-error.js';
 import { EXIT_BAD_INPUT } from './cli-command.js';
 import { commands } from './commands/index.js';
 
@@ -31,7 +32,9 @@ export async function main(argv: string[]): Promise<number> {
   }
   try {
     await parser.parseAsync();
-  } catch (err) {
+  } catch (caught) {
+    // A file-system failure anywhere (a full disk, a file where a folder is expected) is one line.
+    const err = asFileWriteError(caught);
     if (err instanceof InputError) {
       process.stderr.write(`reasoning-replay: ${err.message}\n`);
       return EXIT_BAD_INPUT;

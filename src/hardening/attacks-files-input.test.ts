@@ -82,7 +82,13 @@ describe('hardening: writes and files (issue 15 items 9-12)', () => {
     const dir = tmp('unwritable');
     const file = join(dir, 'a-file');
     writeFileSync(file, 'x');
-    await c.attack('disk full (/dev/full, written through)', () => mustBeClearWriteError(() => writeFileAtomic('/dev/full', 'x'.repeat(10_000)), /full|space/i));
+    await c.attack('disk full (a full device, written through)', () => {
+      // A private copy of /dev/full: a regression must never replace the system's own device.
+      const full = join(dir, 'full');
+      execFileSync('mknod', [full, 'c', '1', '7']);
+      mustBeClearWriteError(() => writeFileAtomic(full, 'x'.repeat(10_000)), /full|space/i);
+      must(lstatSync(full).isCharacterDevice(), 'the device was replaced by a regular file');
+    });
     await c.attack('the target is a directory (--junit /)', () => mustBeClearWriteError(() => writeFileAtomic('/', 'x'), /directory/i));
     await c.attack('a file where a folder is expected', () => mustBeClearWriteError(() => writeFileAtomic(join(file, 'junit.xml'), 'x'), /not a directory|folder/i));
     await c.attack('report --out <file>', async () => mustFailCleanly(await runCli(['report', '--out', join(file, 'sub')]), /not a directory|folder|exists/i));

@@ -1,10 +1,9 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describeSchemaErrors, schemaValidator } from '../input/validate.js';
 import type { Fixture } from '../mocks/fixture-store.js';
 import type { SseEvent } from '../sse/sse-event.js';
-import { writeFileAtomic } from '../util/write-file-atomic.js';
-import { processAlive } from './process-alive.js';
+import { ensureDir, writeFileAtomic } from '../util/write-file-atomic.js';
 import type { ExistingFixture } from './record-mode.js';
 import { redactExchange, redactSecretValues, type SecretValue } from './redact.js';
 import { sweepForSecrets, type SecretFinding } from './secret-patterns.js';
@@ -122,31 +121,14 @@ export function finalizeFixture(fixture: Fixture, secrets: readonly SecretValue[
   return [...renderFixture({ fixture }, secrets, file)].join('');
 }
 
-/**
- * Temp files of writers that died between creating and renaming (the window is one fsync long, but
- * SIGKILL can land in it). Only temps of processes that no longer exist are removed.
- */
-export function removeStaleTemps(file: string): string[] {
-  const dir = dirname(file);
-  if (!existsSync(dir)) return [];
-  const prefix = `.${file.split(/[\\/]/).at(-1)}.`;
-  const removed: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const m = name.startsWith(prefix) ? /\.(\d+)\.\d+\.tmp$/.exec(name) : null;
-    if (!m || processAlive(Number(m[1]))) continue;
-    rmSync(join(dir, name), { force: true });
-    removed.push(join(dir, name));
-  }
-  return removed;
-}
+export { removeStaleTemps } from '../util/write-file-atomic.js';
 
 /**
  * Writes the pieces atomically (src/util/write-file-atomic.ts), creating the provider folder and
  * first sweeping temps that a killed recording left behind.
  */
 export function writeFixtureFile(file: string, pieces: Iterable<string>): void {
-  mkdirSync(dirname(file), { recursive: true });
-  removeStaleTemps(file);
+  ensureDir(dirname(file));
   writeFileAtomic(file, pieces);
 }
 
