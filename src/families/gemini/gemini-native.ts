@@ -15,7 +15,14 @@ export const GEMINI_NATIVE_KEY = 'gemini';
 export type GeminiPartRecord =
   | { kind: 'thought'; chars: number; thoughtSignature?: string }
   | { kind: 'text'; chars: number; thoughtSignature?: string }
-  | { kind: 'functionCall'; call: number; thoughtSignature?: string };
+  | { kind: 'functionCall'; call: number; thoughtSignature?: string }
+  /**
+   * A part the message has no field for, verbatim with its signature: executableCode,
+   * codeExecutionResult, toolCall / toolResponse (built-in tools such as file search), inlineData,
+   * fileData, and kinds Google adds later. Gemini 3 signs some of them; the signature stays on
+   * the part it came on ("pass it back exactly as received").
+   */
+  | { kind: 'part'; part: Record<string, unknown> };
 
 export interface GeminiNativeFields {
   parts: GeminiPartRecord[];
@@ -46,6 +53,7 @@ export function readGeminiNativeFields(fields: Record<string, unknown> | undefin
     const count = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
     if ((raw.kind === 'thought' || raw.kind === 'text') && count(raw.chars)) parts.push({ kind: raw.kind, chars: raw.chars, ...sig });
     else if (raw.kind === 'functionCall' && count(raw.call)) parts.push({ kind: 'functionCall', call: raw.call, ...sig });
+    else if (raw.kind === 'part' && isPlainObject(raw.part)) parts.push({ kind: 'part', part: raw.part });
     else return undefined;
   }
   return parts;

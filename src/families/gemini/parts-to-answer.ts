@@ -16,8 +16,9 @@ function callId(name: string, args: string, index: number): string {
 
 /**
  * A model turn's parts (body or merged stream) -> the assistant message. Thought text becomes the
- * readable `reasoning` carrier, visible text the content; signatures go to the native record only,
- * which is left out when `whole` is false (a broken stream) or when no part was signed.
+ * readable `reasoning` carrier, visible text the content; signatures and the parts the message has
+ * no field for go to the native record only, which is left out when `whole` is false (a broken
+ * stream) or when it would hold nothing (no signature, no other part).
  */
 export function partsToAnswer(parts: readonly unknown[], finishReason: unknown, nativeKey: string, whole = true): ParsedAnswer {
   const layout: GeminiPartRecord[] = [];
@@ -41,14 +42,19 @@ export function partsToAnswer(parts: readonly unknown[], finishReason: unknown, 
     } else if (typeof part.text === 'string') {
       content += part.text;
       layout.push({ kind: 'text', chars: part.text.length, ...sig });
-    } else if (signature !== undefined) {
+    } else if (Object.keys(part).every((k) => k === 'thoughtSignature')) {
       // A part holding only a signature: keep its position so it goes back where it came from.
-      layout.push({ kind: 'text', chars: 0, ...sig });
+      if (signature !== undefined) layout.push({ kind: 'text', chars: 0, ...sig });
+    } else {
+      // Any other kind (executableCode, codeExecutionResult, toolCall, toolResponse, inlineData,
+      // fileData, or one Google adds later) is well-formed: kept verbatim, signature and all.
+      layout.push({ kind: 'part', part: { ...part } });
     }
   });
   const carriers: Carriers = {};
   if (thoughts !== '') carriers.reasoning = thoughts;
-  if (whole && layout.some((p) => p.thoughtSignature !== undefined)) carriers.native = geminiNativeRecord(nativeKey, layout);
+  // A broken stream keeps nothing opaque, and verbatim parts may hold signatures of their own.
+  if (whole && layout.some((p) => p.kind === 'part' || p.thoughtSignature !== undefined)) carriers.native = geminiNativeRecord(nativeKey, layout);
   const message: Message = {
     role: 'assistant',
     content: content === '' ? null : content,

@@ -10,14 +10,20 @@ type Part = Record<string, unknown>;
 
 /**
  * streamGenerateContent?alt=sse: every event is a GenerateContentResponse holding the next parts.
- * Streamed text pieces of one kind (thought or visible) join into one part until a signature
- * closes it: the signature of a text part arrives on its last piece, possibly a piece with empty
- * text (ai.google.dev/gemini-api/docs/thought-signatures), or on a separate part. Function calls
- * arrive whole, one part each. The joined parts are what the unstreamed body holds.
+ * Streamed text pieces of one kind (thought or visible) join into the one part the unstreamed
+ * body holds. Where the signature comes differs by model, and both are real:
+ * - Gemini 3 signs the LAST piece, often one with empty text (ai.google.dev/gemini-api/docs/
+ *   thought-signatures), and ends a function-call stream with an unsigned empty text piece that
+ *   the body does not have;
+ * - Gemini 2.5 signs the FIRST text piece and sends the rest unsigned.
+ * So pieces join while at most one of them is signed; a second signature starts a new part, and
+ * an unsigned empty text piece (it carries nothing) is dropped. Every other part (function
+ * calls, executableCode, codeExecutionResult, toolCall, ...) arrives whole, one piece each.
  */
 export class GeminiAccumulator implements StreamAccumulator {
   private readonly parts: Part[] = [];
   private finishReason: unknown;
+  readonly notes: string[] = [];
 
   constructor(private readonly nativeKey: string = GEMINI_NATIVE_KEY) {}
 
@@ -26,7 +32,10 @@ export class GeminiAccumulator implements StreamAccumulator {
   }
 
   accept(event: SseEvent): void {
-    if (event.event !== undefined && event.event !== 'message') throw new Error(`unknown event type "${event.event}"`);
+    if (event.event !== undefined && event.event !== 'message') {
+      this.notes.push(`skipped an event of unknown type ${JSON.stringify(event.event)}`);
+      return;
+    }
     const chunk = parseEventJson(event);
     if (!isPlainObject(chunk)) throw new Error('expected a GenerateContentResponse object');
     if (isPlainObject(chunk.error)) throw new Error(`the provider sent an error in the stream: ${String(chunk.error.message ?? JSON.stringify(chunk.error))}`);
@@ -46,20 +55,18 @@ export class GeminiAccumulator implements StreamAccumulator {
   }
 
   private join(piece: Part): void {
+    // A text piece: text (or none, as a signature-only thought piece), thought, thoughtSignature.
+    const isText = (p: Part) => (typeof p.text === 'string' || p.text === undefined) && Object.keys(p).every((k) => k === 'text' || k === 'thought' || k === 'thoughtSignature');
+    const signed = (p: Part) => usableSignature(p.thoughtSignature) !== undefined;
+    if (isText(piece) && (piece.text ?? '') === '' && !signed(piece)) return;
     const last = this.parts.at(-1);
-    const isText = (p: Part) => p.functionCall === undefined && (typeof p.text === 'string' || p.text === undefined);
-    const joins =
-      last !== undefined &&
-      isText(piece) &&
-      isText(last) &&
-      (last.thought === true) === (piece.thought === true) &&
-      usableSignature(last.thoughtSignature) === undefined;
+    const joins = last !== undefined && isText(piece) && isText(last) && (last.thought === true) === (piece.thought === true) && !(signed(last) && signed(piece));
     if (!joins) {
       this.parts.push({ ...piece });
       return;
     }
     if (typeof piece.text === 'string') last.text = (typeof last.text === 'string' ? last.text : '') + piece.text;
-    if (piece.thoughtSignature !== undefined) last.thoughtSignature = piece.thoughtSignature;
+    if (signed(piece)) last.thoughtSignature = piece.thoughtSignature;
   }
 
   answer(whole: boolean): ParsedAnswer {

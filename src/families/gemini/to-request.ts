@@ -44,6 +44,7 @@ function recordedParts(message: Message, layout: GeminiPartRecord[]): Part[] | u
   let atText = 0;
   let atThought = 0;
   return layout.map((p) => {
+    if (p.kind === 'part') return { ...p.part };
     const sig = p.thoughtSignature !== undefined ? { thoughtSignature: p.thoughtSignature } : {};
     if (p.kind === 'functionCall') return { ...functionCallPart(message, p.call), ...sig };
     if (p.kind === 'thought') {
