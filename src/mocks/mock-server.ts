@@ -1,5 +1,6 @@
 import { setupServer, type SetupServer } from 'msw/node';
 import type { ProviderSpec } from '../providers/provider-spec.js';
+import { registerProviderSpecs } from '../providers/spec-registry.js';
 import type { FixtureStore } from './fixture-store.js';
 import { providerHandlers, type MockOptions } from './provider-handlers.js';
 
@@ -8,6 +9,8 @@ import { providerHandlers, type MockOptions } from './provider-handlers.js';
  * requests are errors: a request that no mock claims must never reach the network.
  */
 export function startMockProviders(specs: ProviderSpec[], fixtures: FixtureStore, options: MockOptions = {}): SetupServer {
+  // Gateway specs consult their upstreams' rules by id.
+  registerProviderSpecs(specs);
   const server = setupServer(...specs.flatMap((spec) => providerHandlers(spec, fixtures, options)));
   server.listen({ onUnhandledRequest: 'error' });
   return server;

@@ -2,9 +2,11 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { ProviderSpec } from '../providers/provider-spec.js';
 import { isPlainObject } from '../util/deep-merge.js';
 import { sseBody } from './answer-stream.js';
-import { fillRejection } from './fill-rejection.js';
+import { servesModel, specForModel } from '../providers/spec-for-model.js';
+import { fillRejection, unfilledPlaceholders } from './fill-rejection.js';
 import { CALL_HEADER, FINDINGS_HEADER, SCENARIO_HEADER, type Finding } from './finding.js';
 import type { FixtureStore } from './fixture-store.js';
+import { isUpstreamFinding, rejectionSpec } from './rules/gateway-upstream.js';
 import { judgeRequest } from './rules/index.js';
 
 export interface MockOptions {
@@ -29,14 +31,24 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /**
  * `https://h/v1beta/models/{model}:generateContent?alt=sse` -> a RegExp on the URL without its
- * query, with `{model}` this spec's own model (raw or URL-encoded): specs that share a base URL and
- * path (Bedrock models in one region) must not answer for each other.
+ * query. `{model}` matches the given model (raw or URL-encoded) or, when none is given, any model
+ * id (captured as group 1): a mock serves every model its provider serves, and picks the rule set
+ * by the model (specs/providers `models`).
  */
-export function endpointPattern(baseUrl: string, path: string, model: string): RegExp {
+export function endpointPattern(baseUrl: string, path: string, model?: string): RegExp {
   const [before, after] = (baseUrl.replace(/\/$/, '') + path.replace(/\?.*$/, '')).split('{model}') as [string, string | undefined];
-  const modelPattern = `(?:${escapeRegExp(model)}|${escapeRegExp(encodeURIComponent(model))})`;
+  const modelPattern = model === undefined ? '([^/?]+?)' : `(${escapeRegExp(model)}|${escapeRegExp(encodeURIComponent(model))})`;
   const body = after === undefined ? escapeRegExp(before) : escapeRegExp(before) + modelPattern + escapeRegExp(after);
-  return new RegExp(`^${body}(\\?.*)?$`);
+  return new RegExp(`^${body}(?:\\?.*)?$`);
+}
+
+/** Every path a spec answers on, with whether it is the streaming one: its own, then the SDK aliases (relative to the base URL's origin). */
+export function specPaths(spec: ProviderSpec): Array<{ baseUrl: string; path: string; stream: boolean }> {
+  const origin = new URL(spec.endpoint.baseUrl).origin;
+  const out = [{ baseUrl: spec.endpoint.baseUrl, path: spec.endpoint.path, stream: false }];
+  if (spec.endpoint.streamPath && spec.endpoint.streamPath !== spec.endpoint.path) out.push({ baseUrl: spec.endpoint.baseUrl, path: spec.endpoint.streamPath, stream: true });
+  for (const alias of spec.endpoint.aliases ?? []) out.push({ baseUrl: origin, path: alias, stream: /stream/i.test(alias) });
+  return out;
 }
 
 /** Which exchange answers this request: the runner says so in headers; otherwise count assistant turns. */
@@ -49,28 +61,68 @@ function callIndex(request: Request, body: unknown): number {
   return list.filter((m) => isPlainObject(m) && (m.role === 'assistant' || m.role === 'model' || m.type === 'function_call')).length;
 }
 
+/** The provider's answer to the first finding: its own rejection, or its upstream's inside the gateway envelope. */
+function rejectionAnswer(spec: ProviderSpec, finding: Finding, model: string): { status: number; headers: Record<string, string>; body: unknown } | string {
+  const rules = rejectionSpec(spec, finding, model);
+  const rejection = rules?.rejections[finding.rejection];
+  if (!rules || !rejection) return `spec ${rules?.id ?? spec.id} has no rejection "${finding.rejection}"`;
+  const own = fillRejection(rejection, finding.params);
+  if (!isUpstreamFinding(finding)) return own;
+  const wrapperId = finding.via.gatewayRejection ?? spec.request.upstreamEnvelope;
+  const wrapper = wrapperId === undefined ? undefined : spec.rejections[wrapperId];
+  if (!wrapper) return `spec ${spec.id} names upstream ${finding.via.provider} but has no envelope rejection for its errors`;
+  // Google's own error bodies arrive pretty-printed inside OpenRouter's message; other upstreams' compact (issue reports of each).
+  const raw = finding.via.gatewayRejection ? `${JSON.stringify(own.body, null, 2)}\n` : JSON.stringify(own.body);
+  const wrapped = fillRejection(wrapper, { ...finding.params, raw, provider_name: finding.via.providerName });
+  return { ...wrapped, status: own.status };
+}
+
+/** The model a request is for: from the URL where the path names it, else the body. */
+function requestModel(match: RegExpExecArray | null, body: unknown, fallback: string): string {
+  const fromUrl = match?.[1];
+  if (fromUrl !== undefined) {
+    try {
+      return decodeURIComponent(fromUrl);
+    } catch {
+      return fromUrl;
+    }
+  }
+  return isPlainObject(body) && typeof body.model === 'string' ? body.model : fallback;
+}
+
 /**
- * MSW handlers for one provider, generated from its spec: judge the request as the provider would,
- * answer with the provider's own error when it breaks a rule, else answer from the fixture.
+ * MSW handlers for one provider, generated from its spec: judge the request as the provider would
+ * (with the rule set of the model it names), answer with the provider's own error when it breaks a
+ * rule, else answer from the fixture. A model the spec does not serve falls through to the next
+ * handler (another spec on the same URL), and to a 404 when none claims it.
  */
 export function providerHandlers(spec: ProviderSpec, fixtures: FixtureStore, options: MockOptions = {}): HttpHandler[] {
-  const paths: Array<[string, boolean]> = [[spec.endpoint.path, false]];
-  if (spec.endpoint.streamPath && spec.endpoint.streamPath !== spec.endpoint.path) paths.push([spec.endpoint.streamPath, true]);
-  return paths.map(([path, streamPath]) =>
-    http.post(endpointPattern(spec.endpoint.baseUrl, path, spec.target.model), async ({ request }) => {
+  return specPaths(spec).map(({ baseUrl, path, stream: streamPath }) => {
+    const pattern = endpointPattern(baseUrl, path);
+    return http.post(pattern, async ({ request }) => {
       let body: unknown;
       try {
         body = await request.clone().json();
       } catch {
+        const invalid = spec.request.invalidRejection && spec.rejections[spec.request.invalidRejection];
+        if (invalid) {
+          const answer = fillRejection(invalid, { path: '', field: '' });
+          const finding: Finding = { rule: 'provider-accepts', rejection: spec.request.invalidRejection!, params: {}, detail: 'the body is not JSON' };
+          return json(answer.status, answer.body, { ...answer.headers, [FINDINGS_HEADER]: JSON.stringify([finding]) });
+        }
         return json(400, { error: { message: 'request body is not valid JSON (reasoning-replay mock; provider wording unknown)' } }, {});
       }
-      const findings = judgeRequest(spec, body);
+      const model = requestModel(pattern.exec(request.url.replace(/\?.*$/, '')), body, spec.target.model);
+      if (!servesModel(spec, model)) return undefined;
+      const rules = specForModel(spec, model);
+      const findings = judgeRequest(rules, body);
       const headers = { [FINDINGS_HEADER]: JSON.stringify(findings) };
       const first = findings[0];
       if (first) {
-        const rejection = spec.rejections[first.rejection];
-        if (!rejection) return harnessError(`spec ${spec.id} has no rejection "${first.rejection}"`, findings);
-        const answer = fillRejection(rejection, first.params);
+        const answer = rejectionAnswer(rules, first, model);
+        if (typeof answer === 'string') return harnessError(answer, findings);
+        const unfilled = unfilledPlaceholders(answer.body);
+        if (unfilled.length > 0) return harnessError(`spec ${spec.id} rejection "${first.rejection}" left {${unfilled.join('}, {')}} unfilled: the rule that found "${first.detail ?? first.rejection}" does not supply it`, findings);
         return json(answer.status, answer.body, { ...answer.headers, ...headers });
       }
       const scenario = request.headers.get(SCENARIO_HEADER) ?? options.defaultScenario;
@@ -90,6 +142,6 @@ export function providerHandlers(spec: ProviderSpec, fixtures: FixtureStore, opt
       }
       if (exchange.response.body === undefined) return harnessError(`${loaded.path} exchange ${call} has no JSON body; it was recorded as a stream`);
       return json(exchange.response.status, exchange.response.body, { ...responseHeaders, 'content-type': 'application/json' });
-    }),
-  );
+    });
+  });
 }

@@ -6,6 +6,8 @@ import { judgeBedrockConverse } from './bedrock-converse.js';
 import { judgeCopilot } from './copilot.js';
 import { judgeGemini } from './gemini.js';
 import { judgeOpenAIResponses } from './openai-responses.js';
+import { judgeForbiddenFields } from './forbidden-fields.js';
+import { judgeGatewayUpstream } from './gateway-upstream.js';
 import { judgeMessageEchoes } from './message-echo-judge.js';
 import { judgeRequestSchema } from './request-schema-judge.js';
 
@@ -14,7 +16,8 @@ export type RequestJudge = (spec: ProviderSpec, body: unknown) => Finding[];
 
 /** Families register their judges here; the schema check runs for every family first. */
 const familyJudges: Partial<Record<FamilyId, RequestJudge[]>> = {
-  'openai-chat': [judgeMessageEchoes],
+  // A gateway's chat body is also judged by its upstream's rules (spec `upstreams`).
+  'openai-chat': [judgeMessageEchoes, judgeGatewayUpstream],
   // Copilot wants its opaque back on the current tool turn only; its own judge scopes that.
   copilot: [judgeCopilot],
   gemini: [judgeGemini],
@@ -23,9 +26,15 @@ const familyJudges: Partial<Record<FamilyId, RequestJudge[]>> = {
   'bedrock-converse': [judgeBedrockConverse],
 };
 
+/**
+ * Everything the provider would say about this body, first answer first. `spec` is the rule set
+ * for the request's model (specForModel). Contested findings go last: the mock answers with the
+ * first finding, and an undisputed violation is the one to hear about.
+ */
 export function judgeRequest(spec: ProviderSpec, body: unknown): Finding[] {
   const schema = judgeRequestSchema(spec, body);
   // A provider that fails schema validation never gets as far as its semantic checks.
   if (schema.length > 0) return schema;
-  return (familyJudges[spec.family] ?? []).flatMap((judge) => judge(spec, body));
+  const findings = [judgeForbiddenFields, ...(familyJudges[spec.family] ?? [])].flatMap((judge) => judge(spec, body));
+  return [...findings.filter((f) => !f.contested), ...findings.filter((f) => f.contested)];
 }

@@ -30,6 +30,9 @@ function toFinding(spec: ProviderSpec, body: unknown, error: ErrorObject): Findi
       detail: `unexpected property "${field}" at /${error.instancePath.slice(1)}`,
     };
   }
+  if (error.keyword === 'required' && error.instancePath === '' && (error.params as { missingProperty: string }).missingProperty === 'model' && spec.request.missingModelRejection) {
+    return { rule: 'provider-accepts', rejection: spec.request.missingModelRejection, params: { field: 'model', path: 'model' }, detail: 'the body names no model' };
+  }
   if (spec.request.invalidRejection) {
     return {
       rule: 'provider-accepts',
@@ -45,7 +48,9 @@ function toFinding(spec: ProviderSpec, body: unknown, error: ErrorObject): Findi
 export function judgeRequestSchema(spec: ProviderSpec, body: unknown): Finding[] {
   const validate = inlineValidator(spec.request.schema);
   if (validate(body)) return [];
-  const errors = [...(validate.errors ?? [])].sort((a, b) => Number(b.keyword === 'additionalProperties') - Number(a.keyword === 'additionalProperties'));
+  // Unknown fields first, as providers report them; then a missing model, which providers check before the rest.
+  const rank = (e: ErrorObject) => (e.keyword === 'additionalProperties' ? 2 : e.keyword === 'required' && e.instancePath === '' ? 1 : 0);
+  const errors = [...(validate.errors ?? [])].sort((a, b) => rank(b) - rank(a));
   const findings: Finding[] = [];
   for (const error of errors) {
     const finding = toFinding(spec, body, error);

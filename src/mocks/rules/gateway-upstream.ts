@@ -1,0 +1,154 @@
+import type { ProviderSpec, Upstream } from '../../providers/provider-spec.js';
+import { specForModel } from '../../providers/spec-for-model.js';
+import { registeredProviderSpec } from '../../providers/spec-registry.js';
+import { isPlainObject } from '../../util/deep-merge.js';
+import type { Finding } from '../finding.js';
+import { judgeClaudeBlock } from './claude-reasoning-blocks.js';
+import { echoRuleFindings } from './message-echo-judge.js';
+
+/** A finding a gateway passes on from its upstream: the rejection is the upstream spec's, wrapped in the gateway's envelope. */
+export interface UpstreamFinding extends Finding {
+  via: { provider: string; providerName: string; gatewayRejection?: string };
+}
+
+export function isUpstreamFinding(finding: Finding): finding is UpstreamFinding {
+  return isPlainObject((finding as Partial<UpstreamFinding>).via);
+}
+
+/** The upstream serving a gateway model id (`anthropic/claude-sonnet-4.5` -> Anthropic), if the spec names one. */
+export function upstreamFor(spec: ProviderSpec, model: string): Upstream | undefined {
+  return spec.upstreams?.find((u) => new RegExp(u.models).test(model));
+}
+
+/**
+ * Chat messages as the upstream numbers them: system/developer messages leave the list (Anthropic
+ * `system`, Gemini `systemInstruction`) and consecutive tool/user messages merge into one user
+ * turn. Returns upstream index by chat index.
+ */
+function upstreamIndexes(messages: readonly unknown[]): number[] {
+  const out: number[] = [];
+  let index = -1;
+  let side: 'user' | 'assistant' | undefined;
+  for (const m of messages) {
+    const role = isPlainObject(m) ? m.role : undefined;
+    if (role === 'system' || role === 'developer') {
+      out.push(Math.max(index, 0));
+      continue;
+    }
+    const next = role === 'assistant' ? 'assistant' : 'user';
+    if (next !== side) index++;
+    side = next;
+    out.push(index);
+  }
+  return out;
+}
+
+const details = (message: Record<string, unknown>): Record<string, unknown>[] => (Array.isArray(message.reasoning_details) ? message.reasoning_details.filter(isPlainObject) : []);
+const claudeItems = (message: Record<string, unknown>) => details(message).filter((d) => (d.format === undefined || d.format === 'anthropic-claude-v1') && (d.type === 'reasoning.text' || d.type === 'reasoning.encrypted'));
+
+function reasoningRequested(body: Record<string, unknown>): boolean {
+  const r = body.reasoning;
+  if (!isPlainObject(r)) return body.include_reasoning === true;
+  if (r.enabled === false) return false;
+  return r.enabled === true || r.effort !== undefined || r.max_tokens !== undefined;
+}
+
+/**
+ * What a gateway's upstream checks, on the gateway's chat body. The gateway (OpenRouter and the
+ * gateways that route through it or like it) maps reasoning_details onto the upstream's carrier
+ * and passes the upstream's error back in its own envelope; so the rules are the upstream's, read
+ * through that mapping:
+ * - claude-signatures: each `anthropic-claude-v1` item replays as a thinking / redacted_thinking
+ *   block, thinking first, in stored order; its signature must cover its text (a signature-only
+ *   item fails: OpenRouterTeam/ai-sdk-provider#423).
+ * - claude-thinking-first: with reasoning on, the current tool loop opens with a reasoning item.
+ * - gemini-preserved-details: each tool-call message of the current turn brings the encrypted
+ *   detail that carries Gemini's thought signature (OpenRouter answers with its own message).
+ * - must-echo: the upstream's required echoes, satisfied by reasoning_content, reasoning or
+ *   readable reasoning_details (OpenRouter documents reasoning_content as an alias of reasoning).
+ */
+export function judgeGatewayUpstream(spec: ProviderSpec, body: unknown): Finding[] {
+  if (!spec.upstreams || !isPlainObject(body) || !Array.isArray(body.messages)) return [];
+  const model = typeof body.model === 'string' ? body.model : spec.target.model;
+  const upstream = upstreamFor(spec, model);
+  const base = upstream && registeredProviderSpec(upstream.provider);
+  if (!upstream || !base) return [];
+  const rules = specForModel(base, model.replace(/^[^/]+\//, ''));
+  const has = (id: string) => id in rules.rejections;
+  const messages: unknown[] = body.messages;
+  const indexes = upstreamIndexes(messages);
+  const via = (rejection: string) => ({ provider: upstream.provider, providerName: upstream.providerName, ...(upstream.ownRejections?.[rejection] ? { gatewayRejection: upstream.ownRejections[rejection] } : {}) });
+  const findings: UpstreamFinding[] = [];
+  const lastAssistant = messages.reduce<number>((at, m, i) => (isPlainObject(m) && m.role === 'assistant' ? i : at), -1);
+  const lastUser = messages.reduce<number>((at, m, i) => (isPlainObject(m) && m.role === 'user' ? i : at), -1);
+
+  for (const check of upstream.checks) {
+    if (check === 'claude-signatures') {
+      messages.forEach((message, index) => {
+        if (!isPlainObject(message) || message.role !== 'assistant') return;
+        claudeItems(message).forEach((item, ordinal) => {
+          // An unsigned text item is not a Claude block: the gateway cannot replay it as one [INF].
+          if (item.type === 'reasoning.text' && (item.signature === undefined || item.signature === null)) return;
+          const verdict = judgeClaudeBlock(
+            item.type === 'reasoning.text'
+              ? { kind: 'thinking', thinking: typeof item.text === 'string' ? item.text : '', signature: item.signature, hasThinkingKey: true, hasSignatureKey: true }
+              : { kind: 'redacted_thinking', data: item.data, hasThinkingKey: false, hasSignatureKey: false },
+            ordinal,
+            index === lastAssistant,
+          );
+          if (verdict === 'ok' || !has(verdict)) return;
+          const at = indexes[index]!;
+          findings.push({
+            rule: 'signatures-verbatim',
+            rejection: verdict,
+            params: { index: at, block: ordinal, role: 'assistant', path: `messages.${index}.reasoning_details.${ordinal}` },
+            detail: `reasoning_details item ${ordinal} of message ${index} (${upstream.providerName} message ${at}): ${verdict}`,
+            via: via(verdict),
+          });
+        });
+      });
+    } else if (check === 'claude-thinking-first') {
+      const last = messages.at(-1);
+      if (!has('thinking-expected') || !reasoningRequested(body) || !isPlainObject(last) || last.role !== 'tool') continue;
+      const opener = messages.findIndex((m, i) => i > lastUser && isPlainObject(m) && m.role === 'assistant');
+      const message = messages[opener];
+      if (opener < 0 || !isPlainObject(message) || claudeItems(message).length > 0) continue;
+      const found = typeof message.content === 'string' && message.content !== '' ? 'text' : 'tool_use';
+      findings.push({
+        rule: 'signatures-verbatim',
+        rejection: 'thinking-expected',
+        params: { index: indexes[opener]!, block: 0, found, role: 'assistant', path: `messages.${indexes[opener]}.content.0.type` },
+        detail: `assistant message ${opener} opens the current tool loop without a Claude reasoning item`,
+        via: via('thinking-expected'),
+      });
+    } else if (check === 'gemini-preserved-details') {
+      if (!has('missing-thought-signature')) continue;
+      messages.forEach((message, index) => {
+        if (index <= lastUser || !isPlainObject(message) || message.role !== 'assistant' || !Array.isArray(message.tool_calls) || message.tool_calls.length === 0) return;
+        if (details(message).some((d) => d.type === 'reasoning.encrypted' && typeof d.data === 'string' && d.data !== '')) return;
+        const call = message.tool_calls[0];
+        const name = isPlainObject(call) && isPlainObject(call.function) && typeof call.function.name === 'string' ? call.function.name : '';
+        findings.push({
+          rule: 'signatures-verbatim',
+          rejection: 'missing-thought-signature',
+          params: { field: name, index: indexes[index]!, position: indexes[index]! + 1, path: `messages.${index}.reasoning_details` },
+          detail: `tool-call message ${index} of the current turn has no encrypted reasoning detail (Gemini's thought signature)`,
+          via: via('missing-thought-signature'),
+        });
+      });
+    } else if (check === 'must-echo') {
+      for (const rule of rules.echo) {
+        const aliased = { ...rule, aliases: [...(rule.aliases ?? []), 'reasoning', 'reasoning_details'] };
+        for (const f of echoRuleFindings(aliased, body, messages)) findings.push({ ...f, via: via(f.rejection) });
+      }
+    }
+  }
+  return [...findings.filter((f) => !f.contested), ...findings.filter((f) => f.contested)];
+}
+
+/** The rule set whose rejections a finding names: the upstream's (for this model) for a gateway-passed finding. */
+export function rejectionSpec(spec: ProviderSpec, finding: Finding, model: string): ProviderSpec | undefined {
+  if (!isUpstreamFinding(finding)) return spec;
+  const upstream = registeredProviderSpec(finding.via.provider);
+  return upstream && specForModel(upstream, model.replace(/^[^/]+\//, ''));
+}
