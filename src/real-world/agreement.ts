@@ -1,0 +1,96 @@
+import type { HttpHandler } from 'msw';
+import { FixtureStore } from '../mocks/fixture-store.js';
+import { providerHandlers } from '../mocks/provider-handlers.js';
+import { loadProviderSpecs } from '../providers/load-provider-specs.js';
+import type { ProviderSpec } from '../providers/provider-spec.js';
+import { loadRealWorldCases, type LoadedCase } from './real-world-case.js';
+import { compareOutcomes, describeMock, replayCase, type MockOutcome } from './replay-case.js';
+
+export interface CaseResult {
+  id: string;
+  path: string;
+  provider: string;
+  accepted: boolean;
+  contested: boolean;
+  agrees: boolean;
+  /** Empty when the mock agrees; else `real=..., mock=...`. */
+  difference: string;
+  mock: string;
+}
+
+export interface ProviderAgreement {
+  cases: number;
+  accepted: number;
+  rejected: number;
+  agree: number;
+  /** Disagreements on cases whose sources agree: the mock is wrong. */
+  disagree: number;
+  /** Disagreements on contested cases: warnings. */
+  contestedDisagree: number;
+}
+
+export interface RealWorldAgreement {
+  total: ProviderAgreement;
+  byProvider: Record<string, ProviderAgreement>;
+  results: CaseResult[];
+}
+
+const empty = (): ProviderAgreement => ({ cases: 0, accepted: 0, rejected: 0, agree: 0, disagree: 0, contestedDisagree: 0 });
+
+function count(into: ProviderAgreement, r: CaseResult): void {
+  into.cases++;
+  if (r.accepted) into.accepted++;
+  else into.rejected++;
+  if (r.agrees) into.agree++;
+  else if (r.contested) into.contestedDisagree++;
+  else into.disagree++;
+}
+
+/**
+ * Replays every case of specs/real-world/ against the provider mocks and counts, per provider,
+ * how often the mock answers as the real provider did. A case naming no known provider spec is a
+ * disagreement (the mock cannot answer it), never skipped.
+ */
+export async function realWorldAgreement(options: { cases?: LoadedCase[]; specs?: ProviderSpec[]; fixtures?: FixtureStore } = {}): Promise<RealWorldAgreement> {
+  const cases = options.cases ?? loadRealWorldCases();
+  const specs = new Map((options.specs ?? loadProviderSpecs()).map((s) => [s.id, s]));
+  const fixtures = options.fixtures ?? new FixtureStore();
+  const handlers = new Map<string, HttpHandler[]>();
+  const results: CaseResult[] = [];
+  for (const { case: c, path } of cases) {
+    const spec = specs.get(c.provider);
+    let mock: MockOutcome | undefined;
+    if (spec) {
+      let list = handlers.get(spec.id);
+      if (!list) handlers.set(spec.id, (list = providerHandlers(spec, fixtures)));
+      mock = await replayCase(c, spec, list, fixtures);
+    }
+    const verdict = mock ? compareOutcomes(c.outcome, mock) : { agrees: false, difference: `no provider spec "${c.provider}"` };
+    results.push({
+      id: c.id,
+      path,
+      provider: c.provider,
+      accepted: 'accepted' in c.outcome,
+      contested: c.contested === true,
+      agrees: verdict.agrees,
+      difference: verdict.difference,
+      mock: mock ? describeMock(mock) : 'no spec',
+    });
+  }
+  const byProvider: Record<string, ProviderAgreement> = {};
+  const total = empty();
+  for (const r of results) {
+    count((byProvider[r.provider] ??= empty()), r);
+    count(total, r);
+  }
+  return { total, byProvider, results };
+}
+
+/** One line per provider, for test output and the CLI: `deepseek  5/6 agree (1 contested warning)`. */
+export function formatAgreement(agreement: RealWorldAgreement): string {
+  const line = (name: string, a: ProviderAgreement) =>
+    `${name.padEnd(20)} ${String(a.agree).padStart(3)}/${String(a.cases).padEnd(3)} agree  (${a.accepted} accepted, ${a.rejected} rejected)` +
+    (a.disagree ? `  ${a.disagree} disagree` : '') +
+    (a.contestedDisagree ? `  ${a.contestedDisagree} contested warning${a.contestedDisagree > 1 ? 's' : ''}` : '');
+  return [...Object.entries(agreement.byProvider).sort(([a], [b]) => a.localeCompare(b)).map(([p, a]) => line(p, a)), line('total', agreement.total)].join('\n');
+}

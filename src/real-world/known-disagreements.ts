@@ -1,0 +1,7 @@
+/**
+ * Cases whose real outcome the mocks do not reproduce yet, each posted on the team board for the
+ * mock owners. The replay test fails on any disagreement NOT listed here, and prints the ones that
+ * are, so this list is the honest backlog of mock fidelity, not a way to silence it. A listed case
+ * that starts agreeing is reported too, so the list shrinks as the mocks improve.
+ */
+export const KNOWN_DISAGREEMENTS: ReadonlyMap<string, string> = new Map<string, string>([]);

@@ -1,0 +1,90 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { schemaValidator } from '../input/validate.js';
+import { verifyMockOpaque, encryptedKind } from '../mocks/mock-opaque.js';
+import { verifyMockThinkingSignature } from '../mocks/mock-signature.js';
+import { specsDir } from '../project-root.js';
+import { formatAgreement, realWorldAgreement } from './agreement.js';
+import { KNOWN_DISAGREEMENTS } from './known-disagreements.js';
+import { loadRealWorldCases } from './real-world-case.js';
+import { compareOutcomes } from './replay-case.js';
+import { resolvePlaceholders } from './resolve-placeholders.js';
+
+const cases = loadRealWorldCases();
+const providerIds = readdirSync(join(specsDir(), 'providers')).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -'.json'.length));
+
+describe('real-world case files', () => {
+  it('all load and validate against specs/schema/real-world-case.schema.json, ids equal to file names', () => {
+    // loadRealWorldCases throws an InputError naming the file and pointer on the first bad case.
+    expect(cases.length).toBeGreaterThanOrEqual(80);
+    expect(cases.filter((c) => 'accepted' in c.case.outcome).length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('cover every provider spec, and name only providers that have one', () => {
+    const covered = new Set(cases.map((c) => c.case.provider));
+    expect(providerIds.filter((p) => !covered.has(p))).toEqual([]);
+    expect([...covered].filter((p) => !providerIds.includes(p))).toEqual([]);
+  });
+
+  it('the schema refuses a contested case without the other side, and an outcome that is neither', () => {
+    const validate = schemaValidator('real-world-case.schema.json');
+    const base = { id: 'x', source: { url: 'https://example.com/1', kind: 'bug-report' }, framework: 'f', provider: 'p', model: 'm', request: { body: {} } };
+    expect(validate({ ...base, outcome: { accepted: true } })).toBe(true);
+    expect(validate({ ...base, outcome: { accepted: true }, contested: true })).toBe(false);
+    expect(validate({ ...base, outcome: { status: 400 } })).toBe(false);
+    expect(validate({ ...base, outcome: { accepted: true, status: 400, wording: 'something bad' } })).toBe(false);
+  });
+});
+
+describe('placeholders resolve through the mock signers', () => {
+  it('a $mockSignature is the Claude signature of that text at that ordinal, nothing else', () => {
+    const body = resolvePlaceholders({ content: [{ type: 'thinking', thinking: 'abc', signature: { $mockSignature: { thinking: 'abc', ordinal: 1 } } }] }) as { content: Array<{ signature: string }> };
+    expect(verifyMockThinkingSignature('abc', 1, body.content[0]!.signature)).toBe(true);
+    expect(verifyMockThinkingSignature('abc', 0, body.content[0]!.signature)).toBe(false);
+    expect(verifyMockThinkingSignature('abd', 1, body.content[0]!.signature)).toBe(false);
+  });
+
+  it('a $mockEncrypted is bound to its reasoning item', () => {
+    const blob = resolvePlaceholders({ $mockEncrypted: { itemId: 'rs_1', seed: 's' } });
+    expect(verifyMockOpaque('openai-responses', encryptedKind('rs_1'), blob)).toBe(true);
+    expect(verifyMockOpaque('openai-responses', encryptedKind('rs_2'), blob)).toBe(false);
+  });
+
+  it('an unknown placeholder is an error, not a silent literal', () => {
+    expect(() => resolvePlaceholders({ $mockNope: { a: 1 } })).toThrow(/unknown placeholder/);
+  });
+});
+
+describe('outcome comparison', () => {
+  const rejected = (status: number, text: string) => ({ kind: 'rejected' as const, status, text, findings: [] });
+  it('needs the same status and the real wording inside the mock answer', () => {
+    expect(compareOutcomes({ status: 400, wording: 'must be passed back' }, rejected(400, 'The x must be passed back to the API.')).agrees).toBe(true);
+    expect(compareOutcomes({ status: 400, wording: 'must be passed back' }, rejected(422, 'must be passed back')).agrees).toBe(false);
+    expect(compareOutcomes({ status: 400, wording: 'must be passed back' }, rejected(400, 'Field required')).agrees).toBe(false);
+    expect(compareOutcomes({ status: 400, wording: 'x y z' }, { kind: 'accepted', status: 200 }).agrees).toBe(false);
+  });
+  it('an accepted request agrees only with an accepted one', () => {
+    expect(compareOutcomes({ accepted: true }, { kind: 'accepted', status: 200 }).agrees).toBe(true);
+    expect(compareOutcomes({ accepted: true }, rejected(400, 'no')).agrees).toBe(false);
+    expect(compareOutcomes({ accepted: true }, { kind: 'unclaimed', url: 'https://x' }).agrees).toBe(false);
+  });
+});
+
+describe('every real-world case replayed against the provider mocks', () => {
+  it('answers as the real provider did (contested cases warn; known disagreements are listed)', async () => {
+    const agreement = await realWorldAgreement({ cases });
+    const lines = ['real-world cases: per-provider agreement with the mocks', formatAgreement(agreement)];
+    const disagreeing = agreement.results.filter((r) => !r.agrees);
+    const contested = disagreeing.filter((r) => r.contested);
+    const known = disagreeing.filter((r) => !r.contested && KNOWN_DISAGREEMENTS.has(r.id));
+    const fresh = disagreeing.filter((r) => !r.contested && !KNOWN_DISAGREEMENTS.has(r.id));
+    const healed = [...KNOWN_DISAGREEMENTS.keys()].filter((id) => agreement.results.some((r) => r.id === id && r.agrees));
+    if (contested.length) lines.push('', `warnings: ${contested.length} contested case(s) the mock answers with the other reading:`, ...contested.map((r) => `  ${r.id}: ${r.difference}`));
+    if (known.length) lines.push('', `known disagreements (${known.length}, posted for the mock owners):`, ...known.map((r) => `  ${r.id}: ${r.difference}`));
+    if (healed.length) lines.push('', `now agreeing, remove from src/real-world/known-disagreements.ts: ${healed.join(', ')}`);
+    if (fresh.length) lines.push('', `NEW disagreements (${fresh.length}):`, ...fresh.map((r) => `  ${r.id}: ${r.difference}`));
+    console.log(lines.join('\n'));
+    expect(fresh.map((r) => `${r.id}: ${r.difference}`)).toEqual([]);
+  });
+});

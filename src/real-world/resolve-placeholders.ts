@@ -1,0 +1,64 @@
+import { encryptedKind, mockOpaque, type OpaqueSigner } from '../mocks/mock-opaque.js';
+import { CLAUDE_SIGNER, mockRedactedData, mockSignThinking } from '../mocks/mock-signature.js';
+import { isPlainObject } from '../util/deep-merge.js';
+
+/**
+ * A real request carried real signatures, which no mock can verify. A case therefore writes each
+ * signed or encrypted blob as the answer the mock itself would have issued for the same content:
+ *   {"$mockSignature": {"thinking": T, "ordinal"?: n, "signer"?: s}}  Claude signature of text T
+ *   {"$mockRedacted": {"seed": S, "ordinal"?: n}}                    redacted_thinking data
+ *   {"$mockOpaque": {"signer": s, "kind": k, "seed": S}}              Gemini / Copilot / Responses blob
+ *   {"$mockEncrypted": {"itemId": id, "seed": S}}                     Responses encrypted_content of item id
+ * A request that really sent a foreign or edited blob keeps a literal string (a foreign blob) or
+ * signs other text than it sends (an edited block), which is what the real client did.
+ */
+const SIGNERS: readonly OpaqueSigner[] = ['gemini', 'vertex-gemini', 'copilot', 'openai-responses'];
+
+export class PlaceholderError extends Error {}
+
+function single(value: Record<string, unknown>): [string, Record<string, unknown>] | undefined {
+  const keys = Object.keys(value);
+  if (keys.length !== 1 || !keys[0]!.startsWith('$mock')) return undefined;
+  const args = value[keys[0]!];
+  if (!isPlainObject(args)) throw new PlaceholderError(`${keys[0]} takes an object`);
+  return [keys[0]!, args];
+}
+
+function text(args: Record<string, unknown>, key: string, where: string): string {
+  const value = args[key];
+  if (typeof value !== 'string') throw new PlaceholderError(`${where} needs a string "${key}"`);
+  return value;
+}
+
+function ordinal(args: Record<string, unknown>): number {
+  const value = args.ordinal ?? 0;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new PlaceholderError('"ordinal" must be a whole number');
+  return value;
+}
+
+function resolveOne(kind: string, args: Record<string, unknown>): string {
+  switch (kind) {
+    case '$mockSignature':
+      return mockSignThinking(text(args, 'thinking', kind), ordinal(args), typeof args.signer === 'string' ? args.signer : CLAUDE_SIGNER);
+    case '$mockRedacted':
+      return mockRedactedData(text(args, 'seed', kind), ordinal(args));
+    case '$mockOpaque': {
+      const signer = text(args, 'signer', kind) as OpaqueSigner;
+      if (!SIGNERS.includes(signer)) throw new PlaceholderError(`$mockOpaque signer must be one of ${SIGNERS.join(', ')}`);
+      return mockOpaque(signer, text(args, 'kind', kind), text(args, 'seed', kind));
+    }
+    case '$mockEncrypted':
+      return mockOpaque('openai-responses', encryptedKind(text(args, 'itemId', kind)), text(args, 'seed', kind));
+    default:
+      throw new PlaceholderError(`unknown placeholder ${kind}`);
+  }
+}
+
+/** A copy of `value` with every placeholder replaced by the blob the mock signers issue. */
+export function resolvePlaceholders(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(resolvePlaceholders);
+  if (!isPlainObject(value)) return value;
+  const placeholder = single(value);
+  if (placeholder) return resolveOne(...placeholder);
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolvePlaceholders(v)]));
+}
