@@ -5,6 +5,7 @@ const SYMBOL: Record<CheckStatus, string> = { pass: '✓', warn: '!', fail: '✗
 export interface RunCounts {
   cells: number;
   pass: number;
+  warn: number;
   fail: number;
   na: number;
   targets: number;
@@ -17,6 +18,7 @@ export function countRun(run: ConformanceRun): RunCounts {
   return {
     cells: run.cells.length,
     pass: by('pass'),
+    warn: by('warn'),
     fail: by('fail'),
     na: by('n/a'),
     targets: new Set(run.cells.map((c) => c.target)).size,
@@ -51,6 +53,23 @@ export function formatFailures(cells: CellVerdict[]): string {
     lines.push(`✗ ${c.target} × ${c.scenario} (route ${c.route}, ${c.tier})`);
     for (const check of c.checks.filter((k) => k.status === 'fail')) {
       for (const detail of check.detail.split('\n')) lines.push(`    [${check.behaviour}] ${detail}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+/**
+ * What the harm judge found in the table, once per provider target (the same finding sits in every
+ * cell of that provider): fails first, then warnings. Each line names the provider, the turns and
+ * the source.
+ */
+export function formatHarm(run: ConformanceRun): string {
+  const lines: string[] = [];
+  for (const status of ['fail', 'warn'] as const) {
+    for (const a of run.harm ?? []) {
+      for (const f of a.findings.filter((x) => x.status === status)) {
+        lines.push(`${SYMBOL[status]} ${status === 'fail' ? 'harm' : 'warning'}: ${a.provider} via route ${a.route}, ${f.turns ?? 'every request'}${f.field ? `, ${f.field}` : ''}: ${f.detail}`);
+      }
     }
   }
   return lines.join('\n');

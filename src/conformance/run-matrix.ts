@@ -7,10 +7,12 @@ import { defaultRoutesFile, loadRouteTable } from '../routes/load-route-table.js
 import type { RoutePolicy, RouteTable } from '../routes/route-table.js';
 import { defaultScenariosDir, loadScenarios } from '../scenarios/load-scenarios.js';
 import type { Scenario } from '../scenarios/scenario.js';
-import { retentionChecks } from '../session/retention-checks.js';
+import { retentionChecks } from './retention-checks.js';
 import { scenarioAppliesTo } from './applicability.js';
 import { policyFor } from '../routes/policy-for.js';
 import { runScenario } from './run-scenario.js';
+import { assessTable } from './harm/judge-harm.js';
+import { mergeHarm } from './harm/merge-harm.js';
 import { BEHAVIOURS, type CellVerdict, type Check, type ConformanceRun } from './verdict.js';
 
 export interface MatrixInputs {
@@ -69,6 +71,8 @@ export async function runMatrix(inputs: MatrixInputs = {}, loaded: LoadedInputs 
   const { table, specs, scenarios, fixtures } = loaded;
   const bySpec = new Map(specs.map((s) => [s.id, s]));
   const targets = specs.filter((s) => !inputs.routes || inputs.routes.has(policyFor(table, s).routeId));
+  // What the table does to each provider, read off the specs before anything runs.
+  const harm = assessTable(table, specs).filter((a) => targets.some((t) => t.id === a.provider));
   const server = startMockProviders(specs, fixtures);
   const cells: CellVerdict[] = [];
   const total = targets.length * scenarios.length;
@@ -87,12 +91,12 @@ export async function runMatrix(inputs: MatrixInputs = {}, loaded: LoadedInputs 
               })
             ).verdict
           : notApplicable(scenario, spec, table);
-        cells.push(cell);
-        inputs.onCell?.(cells.length, total, cell);
+        cells.push(mergeHarm(cell, harm));
+        inputs.onCell?.(cells.length, total, cells[cells.length - 1]!);
       }
     }
   } finally {
     server.close();
   }
-  return { routesFile: loaded.routesFile, startedAt: new Date(started).toISOString(), durationMs: Date.now() - started, cells };
+  return { routesFile: loaded.routesFile, startedAt: new Date(started).toISOString(), durationMs: Date.now() - started, cells, harm };
 }

@@ -110,6 +110,8 @@ export interface ConformanceRun {
   startedAt: string;
   durationMs: number;
   cells: CellVerdict[];
+  /** The harm judge's reading of the table per provider target (also folded into the cells). */
+  harm?: Array<{ provider: string; label: string; route: string; reachedAs?: string; findings: JudgeFinding[] }>;
 }
 
 /** The worst status present: fail, then warn, then pass; n/a when there is nothing else (or nothing). */

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import { countRun, formatFailures, formatMatrix } from '../../conformance/format-matrix.js';
+import { countRun, formatFailures, formatHarm, formatMatrix } from '../../conformance/format-matrix.js';
 import { uncoveredRoutes } from '../../conformance/route-coverage.js';
 import { loadMatrixInputs, runMatrix } from '../../conformance/run-matrix.js';
 import { defaultRoutesFile } from '../../routes/load-route-table.js';
@@ -20,6 +20,7 @@ export const checkCommand = defineCommand({
       .option('routes', { type: 'string', default: defaultRoutesFile(), defaultDescription: 'specs/routes.json', describe: 'route table to check' })
       .option('stream', { type: 'boolean', default: false, describe: 'ask for streamed answers and read them through each family’s stream accumulator' })
       .option('quiet', { type: 'boolean', default: false, describe: 'print only failures and the summary' })
+      .option('strict', { type: 'boolean', default: false, describe: 'treat warnings (an extra round trip through the unknown-field fallback, a contested rule) as failures: exit 1' })
       .option('timeout', { type: 'number', default: 30_000, describe: 'deadline per call in ms, body included: a stalled answer fails its cell instead of hanging the gate' })
       .option('base', {
         type: 'string',
@@ -34,7 +35,7 @@ export const checkCommand = defineCommand({
       .epilog(
         'With GITHUB_ACTIONS=true, --base also prints ::error annotations on the line of specs/routes.json that introduced each failing route,\n' +
           'and appends the diff in words and the markdown report to $GITHUB_STEP_SUMMARY when it is set.\n' +
-          'Exit codes: 0 every cell conforms, 1 a violation (failing cells listed), 2 bad input (unknown ref, no route table at the ref, not a git repository, an invalid table).',
+          'Exit codes: 0 every cell conforms (warnings alone included), 1 a violation (or a warning with --strict) (failing cells listed), 2 bad input (unknown ref, no route table at the ref, not a git repository, an invalid table).',
       ),
   async run(args) {
     if (!(args.timeout > 0)) throw new InputError('--timeout', '', `must be a positive number of milliseconds, got ${args.timeout}`);
@@ -59,6 +60,8 @@ export const checkCommand = defineCommand({
     const counts = countRun(run);
     const uncovered = uncoveredRoutes(loaded.table, loaded.specs);
     if (!args.quiet) process.stdout.write(formatMatrix(run) + '\n\n');
+    const harm = formatHarm(run);
+    if (harm) process.stdout.write(harm + '\n\n');
     const failures = formatFailures(run.cells);
     if (failures) process.stdout.write(failures + '\n\n');
     for (const route of uncovered) {
@@ -72,8 +75,9 @@ export const checkCommand = defineCommand({
     const file = relative(process.cwd(), run.routesFile) || run.routesFile;
     process.stdout.write(
       `${file}: ${counts.routes} routes, ${counts.targets} provider targets, ${counts.scenarios} scenarios, ${counts.cells} cells — ` +
-        `${counts.pass} pass, ${counts.fail} fail, ${counts.na} n/a${uncovered.length ? `, ${uncovered.length} route(s) untested` : ''} (${run.durationMs} ms)\n`,
+        `${counts.pass} pass, ${counts.warn} warn, ${counts.fail} fail, ${counts.na} n/a${uncovered.length ? `, ${uncovered.length} route(s) untested` : ''} (${run.durationMs} ms)\n`,
     );
-    return counts.fail > 0 || uncovered.length > 0 ? EXIT_VIOLATION : EXIT_OK;
+    if (counts.warn > 0 && args.strict) process.stdout.write(`--strict: ${counts.warn} cell(s) warn, counted as violations\n`);
+    return counts.fail > 0 || uncovered.length > 0 || (args.strict && counts.warn > 0) ? EXIT_VIOLATION : EXIT_OK;
   },
 });
