@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/testing/run-cli.js';
 import { projectRoot, specsDir } from '../project-root.js';
-import type { CompatibilityReport } from '../report/compatibility-report.js';
+import type { ClientReport } from './client-report.js';
 import { readServeLog } from './serve-log.js';
 
 /**
@@ -51,7 +51,7 @@ async function replay(url: string, keepReasoning: boolean): Promise<Response[]> 
   const post = (messages: unknown[]) =>
     fetch(`${url}/deepseek/chat/completions`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer not-a-real-key', 'x-reasoning-replay-scenario': 'tool-call-with-reasoning' },
+      headers: { 'content-type': 'application/json', authorization: 'Bearer not-a-real-key', 'x-reasoning-replay-scenario': 'tool-call-with-reasoning', 'x-reasoning-replay-client': 'serve-test-client' },
       body: JSON.stringify({ model: 'deepseek-v4-flash', messages }),
     });
   const user = { role: 'user', content: 'Do I need an umbrella in Lisbon today?' };
@@ -64,14 +64,14 @@ async function replay(url: string, keepReasoning: boolean): Promise<Response[]> 
   return [first, second];
 }
 
-function report(log: string, out: string): CompatibilityReport {
+function report(log: string, out: string, code: number): ClientReport {
   const result = runCli(['report', '--from-log', log, '--out', out]);
   expect(result.stderr).toBe('');
-  expect(result.code).toBe(0);
-  return JSON.parse(readFileSync(join(out, 'compatibility.json'), 'utf8')) as CompatibilityReport;
+  expect(result.code).toBe(code);
+  return JSON.parse(readFileSync(join(out, 'client-report.json'), 'utf8')) as ClientReport;
 }
 
-const cell = (r: CompatibilityReport, route: string, behaviour: string) => r.routes.find((x) => x.route === route)!.matrix.find((m) => m.behaviour === behaviour)!;
+const cell = (r: ClientReport, provider: string, behaviour: string) => r.cells.find((c) => c.provider === provider && c.behaviour === behaviour)!;
 
 describe('reasoning-replay serve', () => {
   it('a correct replay gets 200s, is logged with empty findings, and reports as passing', async () => {
@@ -89,12 +89,13 @@ describe('reasoning-replay serve', () => {
       ['deepseek', 'deepseek', 0, 200, []],
       ['deepseek', 'deepseek', 1, 200, ['reasoning_content']],
     ]);
-    const r = report(log, join(work, 'correct-report'));
+    const r = report(log, join(work, 'correct-report'), 0);
     expect(r.source).toBe('log');
     expect(r.summary.verdict).toBe('pass');
+    expect(r.clients).toEqual(['serve-test-client']);
     expect(cell(r, 'deepseek', 'must-echo').status).toBe('pass');
     expect(cell(r, 'deepseek', 'provider-accepts').status).toBe('pass');
-    expect(cell(r, 'deepseek', 'survives-resume').status).toBe('n/a');
+    expect(cell(r, 'deepseek', 'survives-resume').status).toBe('not-observable');
   });
 
   it('dropping reasoning_content on the tool-call turn gets DeepSeek’s own 400 and a failing must-echo cell', async () => {
@@ -108,20 +109,23 @@ describe('reasoning-replay serve', () => {
     expect(findings.map((f) => f.rule)).toEqual(['must-echo']);
     expect(await stop(child)).toBe(0);
 
-    const r = report(log, join(work, 'wrong-report'));
+    const r = report(log, join(work, 'wrong-report'), 1);
     expect(r.summary.verdict).toBe('fail');
     const mustEcho = cell(r, 'deepseek', 'must-echo');
     expect(mustEcho.status).toBe('fail');
-    expect(mustEcho.decisions[0]!.detail).toMatch(/request #2 \(call 1, POST \/deepseek\/chat\/completions\) answered 400: .*message 1/);
+    expect(mustEcho.detail).toMatch(/request #2 \(call 1, POST \/deepseek\/chat\/completions\) answered 400: .*message 1/);
     expect(readFileSync(join(work, 'wrong-report', 'junit.xml'), 'utf8')).toMatch(/<testcase classname="reasoning-replay.deepseek" name="must-echo">\s*<failure/);
   });
 
   it('streams SSE through, and answers unknown paths with its own 404 rather than a provider’s', async () => {
-    const { url, child } = await startServe(['--scenario', 'tool-call-with-reasoning', '--log', join(work, 'misc.jsonl')]);
+    const { url, child } = await startServe(['--scenario', 'tool-call-with-reasoning', '--log', join(work, 'misc.jsonl'), '--log-bodies']);
+    const index = (await (await fetch(`${url}/`)).json()) as { providers: Array<{ id: string; baseUrl: string; endpoints: string[] }>; sdkVariables: Record<string, string> };
+    expect(index.providers.find((p) => p.id === 'anthropic')).toMatchObject({ baseUrl: `${url}/anthropic`, endpoints: [`POST ${url}/anthropic/v1/messages`] });
+    expect(index.sdkVariables.OPENAI_BASE_URL).toBe(`${url}/openai`);
     const stream = await fetch(`${url}/deepseek/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'deepseek-v4-flash', stream: true, messages: [{ role: 'user', content: 'Umbrella?' }] }),
+      body: JSON.stringify({ model: 'deepseek-v4-flash', stream: true, messages: [{ role: 'user', content: 'Umbrella? my key is sk-proj-abcdefghijklmnopqrstuvwx' }] }),
     });
     expect(stream.headers.get('content-type')).toContain('text/event-stream');
     const text = await stream.text();
@@ -131,6 +135,9 @@ describe('reasoning-replay serve', () => {
     expect(unknown.status).toBe(404);
     expect(((await unknown.json()) as { error: { type: string } }).error.type).toBe('reasoning_replay_serve_error');
     expect(await stop(child)).toBe(0);
+    const logged = readFileSync(join(work, 'misc.jsonl'), 'utf8');
+    expect(logged).toContain('Umbrella? my key is [redacted:sk- API key]');
+    expect(logged).not.toContain('sk-proj-');
   });
 
   it('bad input exits 2 with one line: an unknown scenario, a log that is not JSON lines', () => {

@@ -80,7 +80,10 @@ export function arbitraryForSchema(schema: unknown, root: unknown = schema, dept
   if (schema === true || schema === undefined) return fc.constant({});
   if (!isPlainObject(schema)) return fc.constant(null);
   const rootSchema = isPlainObject(root) ? root : schema;
-  if (depth > MAX_DEPTH) return typesOf(schema).includes('null') ? fc.constant(null) : fc.constant(typesOf(schema).includes('array') ? [] : {});
+  // Past MAX_DEPTH only what the schema requires is built (optional keys dropped, arrays at their
+  // minimum), so a recursive schema ends; a schema that requires infinite depth gets null at 3x.
+  if (depth > MAX_DEPTH * 3) return fc.constant(null);
+  const shallow = depth > MAX_DEPTH;
   if (typeof schema.$ref === 'string') {
     const target = resolveRef(schema.$ref, rootSchema);
     return target ? arbitraryForSchema(target, rootSchema, depth + 1) : fc.constant({});
@@ -117,7 +120,7 @@ export function arbitraryForSchema(schema: unknown, root: unknown = schema, dept
       return fc.constant(null);
     case 'array': {
       const minLength = num(schema.minItems) ?? 0;
-      const maxLength = Math.max(minLength, num(schema.maxItems) ?? Math.min(3, minLength + 2));
+      const maxLength = shallow ? minLength : Math.max(minLength, num(schema.maxItems) ?? Math.min(3, minLength + 2));
       if (Array.isArray(schema.prefixItems)) return fc.tuple(...schema.prefixItems.map((s) => arbitraryForSchema(s, rootSchema, depth + 1)));
       const item = arbitraryForSchema(schema.items ?? { type: 'string' }, rootSchema, depth + 1);
       return schema.uniqueItems === true
@@ -128,7 +131,7 @@ export function arbitraryForSchema(schema: unknown, root: unknown = schema, dept
       const properties = isPlainObject(schema.properties) ? schema.properties : {};
       const required = new Set(Array.isArray(schema.required) ? schema.required.filter((k): k is string => typeof k === 'string') : []);
       const model: Record<string, fc.Arbitrary<unknown>> = {};
-      for (const [key, sub] of Object.entries(properties)) model[key] = arbitraryForSchema(sub, rootSchema, depth + 1);
+      for (const [key, sub] of Object.entries(properties)) if (!shallow || required.has(key)) model[key] = arbitraryForSchema(sub, rootSchema, depth + 1);
       // A required key the schema does not describe still has to be present.
       for (const key of required) model[key] ??= fc.string({ minLength: 1, maxLength: 8 });
       return fc.record(model, { requiredKeys: [...required] });
