@@ -242,7 +242,19 @@ function wantedBack(spec: ProviderSpec): EchoRule[] {
   return echoRules(spec);
 }
 
-/** Every provider target of every spec (its main target and each `reachedAs`) under one table. */
-export function assessTable(table: RouteTable, specs: readonly ProviderSpec[]): TargetAssessment[] {
-  return specs.flatMap((spec) => targetsOf(spec).map(({ target, reachedAs }) => assessTarget(table, spec, target, reachedAs)));
+/**
+ * Every provider target of every spec (its main target and each `reachedAs`) under one table. An
+ * assessment depends only on the spec, the target and the row it resolves to, so `cache` (shared
+ * across tables, e.g. by the mutation test) skips targets whose row did not change.
+ */
+export function assessTable(table: RouteTable, specs: readonly ProviderSpec[], cache?: Map<string, TargetAssessment>): TargetAssessment[] {
+  return specs.flatMap((spec) =>
+    targetsOf(spec).map(({ target, reachedAs }) => {
+      if (!cache) return assessTarget(table, spec, target, reachedAs);
+      const key = `${spec.id}\u0000${reachedAs ?? ''}\u0000${JSON.stringify(findRoute(table, target))}`;
+      let hit = cache.get(key);
+      if (!hit) cache.set(key, (hit = assessTarget(table, spec, target, reachedAs)));
+      return hit;
+    }),
+  );
 }
