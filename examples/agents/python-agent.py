@@ -45,8 +45,15 @@ def chat(messages):
 
 
 def main():
-    turns = json.loads(os.environ.get("REASONING_REPLAY_TURNS", '["Find my note about Lisbon."]'))
-    messages = []
+    # Under `run --each-turn`, one process per user turn: the conversation lives in a state file,
+    # as an agent that waits for work keeps it in its own session store.
+    state = os.environ.get("AGENT_STATE_FILE") if "REASONING_REPLAY_TURN" in os.environ else None
+    if state:
+        turns = [os.environ["REASONING_REPLAY_MESSAGE"]]
+        messages = json.load(open(state)) if os.path.exists(state) else []
+    else:
+        turns = json.loads(os.environ.get("REASONING_REPLAY_TURNS", '["Find my note about Lisbon."]'))
+        messages = []
     for turn in turns:
         messages.append({"role": "user", "content": turn})
         for _ in range(5):
@@ -63,6 +70,9 @@ def main():
             for call in message["tool_calls"]:
                 result = run_tool(call["function"]["name"], json.loads(call["function"]["arguments"]))
                 messages.append({"role": "tool", "tool_call_id": call["id"], "content": json.dumps(result)})
+    if state:
+        with open(state, "w") as f:
+            json.dump(messages, f)
 
 
 if __name__ == "__main__":
