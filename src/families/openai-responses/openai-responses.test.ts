@@ -80,8 +80,11 @@ describe('openai-responses stream carriers', () => {
     expect(e.partial.carriers.native).toBeUndefined();
   });
 
-  it('names unknown events, bad JSON and provider errors by index', () => {
-    expect(() => readOpenAIResponsesStream([{ data: JSON.stringify({ type: 'response.teleported' }) }])).toThrow(/stream event 0: unknown event type "response.teleported"/);
+  it('skips an unknown event type with a note; names bad JSON and provider errors by index', () => {
+    const carriers = openAIResponsesStreamCarriers();
+    for (const type of ['response.teleported', 'response.completed']) carriers.acceptEvent({ data: JSON.stringify({ type, response: { status: 'completed' } }) });
+    expect(carriers.end().message.content).toBeNull();
+    expect(carriers.notes).toEqual(['skipped unknown event type "response.teleported"']);
     expect(() => readOpenAIResponsesStream([{ data: JSON.stringify({ type: 'response.created' }) }, { data: '{' }])).toThrow(/stream event 1: invalid JSON/);
     expect(() => readOpenAIResponsesStream([{ data: JSON.stringify({ type: 'response.failed', response: { error: { message: 'boom' } } }) }])).toThrow(/stream event 0: .*boom/);
     expect(() => readOpenAIResponsesStream([{ data: JSON.stringify({ type: 'response.output_text.delta', output_index: 3, delta: 'x' }) }])).toThrow(/never added/);

@@ -24,6 +24,25 @@ const PASSIVE = new Set([
   'response.refusal.done',
 ]);
 
+/**
+ * Progress events of built-in tools: their item arrives whole in `response.output_item.done`, so
+ * these only tell that a search, a code run or an image is under way (the code interpreter's
+ * `code.delta`, mcp arguments, partial images included).
+ */
+const BUILT_IN_TOOL_PROGRESS = [
+  'response.web_search_call.',
+  'response.file_search_call.',
+  'response.code_interpreter_call.',
+  'response.code_interpreter_call_code.',
+  'response.image_generation_call.',
+  'response.mcp_call.',
+  'response.mcp_call_arguments.',
+  'response.mcp_list_tools.',
+  'response.custom_tool_call_input.',
+  'response.computer_call.',
+  'response.local_shell_call.',
+];
+
 function int(value: unknown, what: string): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new Error(`${what} is not a non-negative integer`);
   return value;
@@ -39,6 +58,8 @@ export class OpenAIResponsesAccumulator implements StreamAccumulator {
   private readonly items = new Map<number, Item>();
   private status: unknown;
   private incompleteReason: unknown;
+  /** Well-formed events of types this reader does not know, skipped. */
+  readonly notes: string[] = [];
 
   constructor(private readonly nativeKey: string = RESPONSES_NATIVE_KEY) {}
 
@@ -53,7 +74,7 @@ export class OpenAIResponsesAccumulator implements StreamAccumulator {
       throw new Error(`event name "${event.event}" differs from its data type "${data.type}"`);
     }
     const type = data.type;
-    if (PASSIVE.has(type)) return;
+    if (PASSIVE.has(type) || BUILT_IN_TOOL_PROGRESS.some((prefix) => type.startsWith(prefix))) return;
     switch (type) {
       case 'response.output_item.added': {
         const index = int(data.output_index, 'output_index');
@@ -113,7 +134,8 @@ export class OpenAIResponsesAccumulator implements StreamAccumulator {
         throw new Error(`the provider sent an error in the stream: ${String(error.message ?? JSON.stringify(error))}`);
       }
       default:
-        throw new Error(`unknown event type "${type}"`);
+        // OpenAI adds event types with new tools; a well-formed one is skipped, and said so.
+        this.notes.push(`skipped unknown event type "${type}"`);
     }
   }
 

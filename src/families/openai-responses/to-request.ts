@@ -3,7 +3,7 @@ import { selectCarriers } from '../../replay/select-carriers.js';
 import type { RoutePolicy } from '../../routes/route-table.js';
 import { deepMerge, isPlainObject } from '../../util/deep-merge.js';
 import type { OutboundRequest, RequestOptions } from '../family.js';
-import { readFunctionCallIds, RESPONSES_DETAIL_FORMAT } from './responses-native.js';
+import { readFunctionCallIds, readResponsesItems, RESPONSES_DETAIL_FORMAT, type ResponsesItemRecord } from './responses-native.js';
 
 type Item = Record<string, unknown>;
 
@@ -38,14 +38,45 @@ function assistantItems(message: Message, policy: RoutePolicy, options: RequestO
   const reasoning = reasoningItems(carriers.reasoning_details ?? []);
   // fc_ ids pair with their reasoning item: send them only when that reasoning goes too.
   const fcIds = reasoning.length > 0 ? readFunctionCallIds(carriers.native) : {};
-  const items: Item[] = [...reasoning];
   const text = textOf(message.content);
-  if (text !== '') items.push({ type: 'message', role: 'assistant', content: [{ type: 'output_text', text }] });
-  for (const call of message.tool_calls ?? []) {
+  const calls = (message.tool_calls ?? []).map((call) => {
     const id = fcIds[call.id];
-    items.push({ type: 'function_call', ...(id !== undefined ? { id } : {}), call_id: call.id, name: call.function.name, arguments: call.function.arguments });
-  }
+    return { type: 'function_call', ...(id !== undefined ? { id } : {}), call_id: call.id, name: call.function.name, arguments: call.function.arguments };
+  });
+  const layout = readResponsesItems(carriers.native);
+  const inOrder = layout ? itemsInOrder(layout, reasoning, text, calls) : undefined;
+  if (inOrder) return inOrder;
+  const items: Item[] = [...reasoning];
+  if (text !== '') items.push({ type: 'message', role: 'assistant', content: [{ type: 'output_text', text }] });
+  items.push(...calls);
   return items;
+}
+
+/**
+ * The turn's items in the order the answer gave them, built-in tool items verbatim and message
+ * annotations kept, when the route's own record still fits the message (same text length, same
+ * number of calls); otherwise undefined and the turn is built the standard way. A reasoning item
+ * goes where it came only if it can be sent at all (it has its encrypted blob).
+ */
+function itemsInOrder(layout: readonly ResponsesItemRecord[], reasoning: readonly Item[], text: string, calls: readonly Item[]): Item[] | undefined {
+  const chars = layout.reduce((n, r) => n + (r.kind === 'message' ? r.parts.reduce((m, p) => m + p.chars, 0) : 0), 0);
+  if (chars !== text.length || layout.filter((r) => r.kind === 'call').length !== calls.length) return undefined;
+  const byId = new Map(reasoning.map((r) => [String(r.id), r]));
+  const out: Item[] = [];
+  let at = 0;
+  let call = 0;
+  for (const r of layout) {
+    if (r.kind === 'reasoning') {
+      const item = byId.get(r.id);
+      if (item) out.push(item);
+    } else if (r.kind === 'call') out.push(calls[call++]!);
+    else if (r.kind === 'item') out.push({ ...r.item });
+    else {
+      const content = r.parts.map((p) => ({ type: 'output_text', text: text.slice(at, (at += p.chars)), ...(p.annotations ? { annotations: p.annotations } : {}) }));
+      if (content.some((c) => c.text !== '')) out.push({ type: 'message', role: 'assistant', content });
+    }
+  }
+  return out;
 }
 
 /** Chat-style tool definitions -> the flat Responses shape; anything else passes as given. */

@@ -18,6 +18,8 @@ export interface RealCase {
   body?: unknown;
   sse?: string;
   expect: Record<string, unknown>;
+  /** Copilot's Responses surface renames every item on every event: ids are compared by position. */
+  itemIdsRotate?: boolean;
   file: string;
 }
 
@@ -44,6 +46,7 @@ export function loadRealCases(dir: string): RealCase[] {
         ...(raw.body !== undefined ? { body: raw.body } : {}),
         ...(typeof raw.sse === 'string' ? { sse: raw.sse } : {}),
         expect: isPlainObject(raw.expect) ? raw.expect : {},
+        ...(raw.itemIdsRotate === true ? { itemIdsRotate: true } : {}),
         file,
       };
     });
