@@ -77,15 +77,13 @@ describe('Anthropic stream carriers', () => {
     expect(error.problem).toMatch(/ended before its final event/);
   });
 
-  it('names the index of an unknown event type and keeps readable text gathered before it', () => {
-    const { stream } = render({ content: 'hello there', reasoning: 'r' });
+  it('skips a well-formed event of an unknown type with a note (Anthropic: "handle unknown event types gracefully")', () => {
+    const { stream, body } = render({ content: 'hello there', reasoning: 'r' });
     const at = stream.findIndex((e) => e.data.includes('text_delta')) + 1;
-    const events = [...stream.slice(0, at), ev({ type: 'mystery_event' }), ...stream.slice(at)];
-    const error = failure(events);
-    expect(error.eventIndex).toBe(at);
-    expect(error.problem).toMatch(/unknown event type "mystery_event"/);
-    expect(typeof error.partial.message.content).toBe('string');
-    expect(error.partial.message.reasoning_details).toBeUndefined();
+    const carriers = anthropicStreamCarriers();
+    for (const e of [...stream.slice(0, at), ev({ type: 'mystery_event' }), ...stream.slice(at)]) carriers.acceptEvent(e);
+    expect(carriers.end()).toEqual(fromAnthropicMessagesResponse(body));
+    expect(carriers.notes).toEqual(['skipped unknown event type "mystery_event"']);
   });
 
   it('refuses a signature_delta on a block that is not thinking', () => {

@@ -84,9 +84,12 @@ describe('gemini stream carriers', () => {
     expect(JSON.stringify(e.partial)).not.toContain('"S"');
   });
 
-  it('rejects invalid JSON and unknown event types by index', () => {
+  it('rejects invalid JSON by index; skips a named event it does not know, with a note', () => {
     expect(() => readGeminiStream([event([{ text: 'a' }]), { data: 'not json' }, event([], 'STOP')])).toThrow(/stream event 1: invalid JSON in data line/);
-    expect(() => readGeminiStream([{ event: 'ping', data: '{}' }])).toThrow(/stream event 0: unknown event type "ping"/);
+    const carriers = geminiStreamCarriers();
+    for (const e of [{ event: 'ping', data: '{}' }, event([{ text: 'a' }], 'STOP')]) carriers.acceptEvent(e);
+    expect(carriers.end().message.content).toBe('a');
+    expect(carriers.notes).toEqual(['skipped an event of unknown type "ping"']);
     expect(() => readGeminiStream([event([{ text: 'a' }])])).toThrow(/stream event 1: the stream ended before its final event/);
   });
 });
