@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
-import { carrierDifference } from '../session/retention-checks.js';
+import { carrierDifference } from '../conformance/retention-checks.js';
 import { aHistory, aRoutePolicy, PROPERTY_RUNS, PROPERTY_TIMEOUT_MS } from '../testing/history-arbitraries.js';
 import { isCheckpoint, lastRealUserIndex } from './checkpoint.js';
 import { compress } from './compress.js';

@@ -29,12 +29,3 @@ export function hasStoredReasoning(message: Message): boolean {
     (message.reasoning_details?.length ?? 0) > 0
   );
 }
-
-export function pickCarriers(message: Message): Carriers {
-  const out: Carriers = {};
-  if (message.reasoning_content !== undefined) out.reasoning_content = message.reasoning_content;
-  if (message.reasoning !== undefined) out.reasoning = message.reasoning;
-  if (message.reasoning_details !== undefined) out.reasoning_details = message.reasoning_details;
-  if (message.native !== undefined) out.native = message.native;
-  return out;
-}

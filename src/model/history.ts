@@ -101,7 +101,3 @@ export interface History {
 /** The reasoning carrier fields of the standard shape, in the order routes list them. */
 export const STANDARD_CARRIER_FIELDS = ['reasoning_content', 'reasoning', 'reasoning_details'] as const;
 export type StandardCarrierField = (typeof STANDARD_CARRIER_FIELDS)[number];
-
-export function isStandardCarrierField(value: string): value is StandardCarrierField {
-  return (STANDARD_CARRIER_FIELDS as readonly string[]).includes(value);
-}

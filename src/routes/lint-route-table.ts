@@ -1,4 +1,4 @@
-import { FAMILY_CARRIER_FIELDS } from '../families/known-fields.js';
+import { FAMILY_CARRIER_FIELDS } from '../wire/families.js';
 import { hostMatches } from './host-matching.js';
 import { modelMatches, versionPatternProblem } from './model-match.js';
 import type { ModelMatcher, RouteDefinition, RouteTable } from './route-table.js';

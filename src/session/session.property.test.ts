@@ -21,7 +21,7 @@ import {
   PROPERTY_TIMEOUT_MS,
   withToolIds,
 } from '../testing/history-arbitraries.js';
-import { carrierDifference, messageDifference } from './retention-checks.js';
+import { carrierDifference, messageDifference } from '../conformance/retention-checks.js';
 import { sendSessionTurn } from './send-session-turn.js';
 import { SessionStore } from './session-store.js';
 

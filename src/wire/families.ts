@@ -1,8 +1,130 @@
 /**
- * The wire API families, named once. Both sides read this: the engine builds requests in these
- * shapes, the provider side answers in them. It holds names and wire facts only, no rule about
- * what should be sent, so sharing it cannot hide a bug shared by the engine and its judges.
+ * The wire API families, each described once. Both sides read this module: the engine builds
+ * requests in these shapes, the provider side answers in them, the CLI offers them as choices.
+ * It holds names and wire facts from the providers' API references only, never a rule about
+ * what should be sent (that lives in specs/routes.json and specs/providers/), so sharing it
+ * cannot hide a bug shared by the engine and its judges. It imports nothing.
+ *
+ * Adding a family: one entry here, one folder in src/families/ (engine), one folder in
+ * src/mocks/ (provider side), and data. See docs/adding-a-family.md.
  */
-export const FAMILY_IDS = ['openai-chat', 'anthropic-messages', 'bedrock-converse', 'gemini', 'openai-responses', 'copilot'] as const;
 
-export type FamilyId = (typeof FAMILY_IDS)[number];
+/** Carrier fields of the standard (chat-shaped) history as the chat wire names them. */
+export type StandardWireField = 'reasoning_content' | 'reasoning' | 'reasoning_details';
+
+/** How a request presents its API key (Vertex hosts take an OAuth token as Bearer whatever the family). */
+export type AuthScheme =
+  | { kind: 'bearer' }
+  | { kind: 'header'; header: string; extraHeaders?: Readonly<Record<string, string>> };
+
+/**
+ * How a stream is framed. `sse-data`: data-only SSE ending in `[DONE]` (chat completions);
+ * `sse-named`: SSE with named events (Messages, Responses); `sse-json`: data-only SSE of whole
+ * answer chunks (Gemini `alt=sse`); `aws-event-stream`: binary frames, modelled as one SSE event
+ * per frame with the same JSON payload.
+ */
+export type StreamKind = 'sse-data' | 'sse-named' | 'sse-json' | 'aws-event-stream';
+
+export interface FamilyDescriptor {
+  readonly id: string;
+  /** One line for `--help` and docs. */
+  readonly title: string;
+  /** Standard carrier fields the family can put on the wire; a route listing another is a table error. */
+  readonly carrierFields: readonly StandardWireField[];
+  /** Whether answers leave a native record (positions and blobs) filed under the route key. */
+  readonly nativeRecord: boolean;
+  /** Where reasoning travels in a request body: keys and block types, for reading a body. */
+  readonly wireKeys: readonly string[];
+  readonly auth: AuthScheme;
+  /** Request path below the base URL; `{model}` is the URL-encoded model id. */
+  readonly paths: { readonly request: string; readonly stream: string };
+  readonly stream: StreamKind;
+}
+
+const bearer = { kind: 'bearer' } as const;
+
+export const FAMILY_DESCRIPTORS = [
+  {
+    id: 'openai-chat',
+    title: 'OpenAI-compatible chat completions',
+    carrierFields: ['reasoning_content', 'reasoning', 'reasoning_details'],
+    nativeRecord: false,
+    wireKeys: ['reasoning_content', 'reasoning', 'reasoning_details'],
+    auth: bearer,
+    paths: { request: '/chat/completions', stream: '/chat/completions' },
+    stream: 'sse-data',
+  },
+  {
+    id: 'anthropic-messages',
+    title: 'Anthropic Messages API (also Vertex rawPredict and Foundry)',
+    carrierFields: ['reasoning_details'],
+    nativeRecord: false,
+    wireKeys: ['thinking', 'redacted_thinking'],
+    // https://docs.anthropic.com/en/api/versioning
+    auth: { kind: 'header', header: 'x-api-key', extraHeaders: { 'anthropic-version': '2023-06-01' } },
+    paths: { request: '/v1/messages', stream: '/v1/messages' },
+    stream: 'sse-named',
+  },
+  {
+    id: 'bedrock-converse',
+    title: 'Amazon Bedrock Converse / ConverseStream',
+    carrierFields: ['reasoning_details'],
+    nativeRecord: false,
+    wireKeys: ['reasoningContent'],
+    // A Bedrock API key (https://docs.aws.amazon.com/bedrock/latest/userguide/api-keys-use.html); SigV4 is not done.
+    auth: bearer,
+    paths: { request: '/model/{model}/converse', stream: '/model/{model}/converse-stream' },
+    stream: 'aws-event-stream',
+  },
+  {
+    id: 'gemini',
+    title: 'Gemini generateContent (Gemini API and Vertex AI)',
+    // Gemini reads no standard carrier: its reasoning travels as thoughtSignature in the native record.
+    carrierFields: [],
+    nativeRecord: true,
+    wireKeys: ['thoughtSignature', 'thought_signature'],
+    auth: { kind: 'header', header: 'x-goog-api-key' },
+    paths: { request: '/models/{model}:generateContent', stream: '/models/{model}:streamGenerateContent?alt=sse' },
+    stream: 'sse-json',
+  },
+  {
+    id: 'openai-responses',
+    title: 'OpenAI Responses API, stateless (store: false)',
+    carrierFields: ['reasoning_details'],
+    nativeRecord: true,
+    wireKeys: ['encrypted_content'],
+    auth: bearer,
+    paths: { request: '/responses', stream: '/responses' },
+    stream: 'sse-named',
+  },
+  {
+    id: 'copilot',
+    title: 'GitHub Copilot chat completions (reasoning_text / reasoning_opaque)',
+    carrierFields: ['reasoning_content', 'reasoning'],
+    nativeRecord: true,
+    wireKeys: ['reasoning_text', 'reasoning_opaque', 'thought_signature'],
+    auth: bearer,
+    paths: { request: '/chat/completions', stream: '/chat/completions' },
+    stream: 'sse-data',
+  },
+] as const satisfies readonly FamilyDescriptor[];
+
+export type FamilyId = (typeof FAMILY_DESCRIPTORS)[number]['id'];
+
+/** Every family id, in registration order (CLI choices, schema enums). */
+export const FAMILY_IDS: readonly FamilyId[] = FAMILY_DESCRIPTORS.map((d) => d.id);
+
+const byId = new Map<string, FamilyDescriptor>(FAMILY_DESCRIPTORS.map((d) => [d.id, d]));
+
+export function isFamilyId(value: string): value is FamilyId {
+  return byId.has(value);
+}
+
+export function familyDescriptor(id: FamilyId): FamilyDescriptor {
+  return byId.get(id)!;
+}
+
+/** Standard carrier fields each family can carry, by id (the route-table lint reads this). */
+export const FAMILY_CARRIER_FIELDS: Readonly<Record<FamilyId, readonly StandardWireField[]>> = Object.fromEntries(
+  FAMILY_DESCRIPTORS.map((d): [FamilyId, readonly StandardWireField[]] => [d.id, d.carrierFields]),
+) as Record<FamilyId, readonly StandardWireField[]>;

@@ -1,7 +1,7 @@
 import type { RoutePolicy } from '../../routes/route-table.js';
 import { isPlainObject } from '../../util/deep-merge.js';
 import type { ParsedAnswer } from '../family.js';
-import { ResponseShapeError } from '../openai-chat/from-response.js';
+import { ResponseShapeError } from '../response-shape-error.js';
 import { ANTHROPIC_NATIVE_KEY } from './anthropic-native.js';
 import { assembleAnswer, type AnswerBlock } from './assemble-answer.js';
 import { mapAnthropicFinishReason } from './map-anthropic-finish-reason.js';

@@ -2,14 +2,8 @@ import type { Carriers } from '../../model/carriers.js';
 import type { Message, ReasoningDetail, ToolCall } from '../../model/history.js';
 import { isPlainObject } from '../../util/deep-merge.js';
 import type { ParsedAnswer } from '../family.js';
+import { ResponseShapeError } from '../response-shape-error.js';
 import { mapOpenAIChatFinishReason } from './map-openai-chat-finish-reason.js';
-
-export class ResponseShapeError extends Error {
-  constructor(readonly pointer: string, problem: string) {
-    super(`response ${pointer}: ${problem}`);
-    this.name = 'ResponseShapeError';
-  }
-}
 
 /** Reads `choices[0].message` of a chat-completions answer into an assistant message with its carriers. */
 export function fromOpenAIChatResponse(body: unknown): ParsedAnswer {

@@ -1,7 +1,7 @@
 import type { RoutePolicy } from '../../routes/route-table.js';
 import { isPlainObject } from '../../util/deep-merge.js';
 import type { ParsedAnswer } from '../family.js';
-import { ResponseShapeError } from '../openai-chat/from-response.js';
+import { ResponseShapeError } from '../response-shape-error.js';
 import { outputToAnswer } from './output-to-answer.js';
 import { RESPONSES_NATIVE_KEY } from './responses-native.js';
 

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compress } from '../compaction/compress.js';
 import { estimateTokens } from '../compaction/estimate-tokens.js';
-import type { Check } from '../conformance/verdict.js';
+import type { Check } from './verdict.js';
 import { carrierKinds } from '../model/carriers.js';
 import type { History, Message } from '../model/history.js';
 import { replayForRoute } from '../replay/replay-for-route.js';
 import { selectCarriers } from '../replay/select-carriers.js';
 import type { RoutePolicy } from '../routes/route-table.js';
-import { SessionStore } from './session-store.js';
+import { SessionStore } from '../session/session-store.js';
 
 export type RetentionBehaviour = 'survives-compaction' | 'survives-branch' | 'survives-resume';
 export interface RetentionCheck extends Check {

@@ -4,7 +4,7 @@ import { loadRouteTable } from '../routes/load-route-table.js';
 import { resolveRoute } from '../routes/resolve-route.js';
 import { sampleTargetForRoute } from '../routes/sample-target.js';
 import { carrierDifference, retentionChecks } from './retention-checks.js';
-import { sampleHistoryWithEveryCarrier } from './testing/sample-history.js';
+import { sampleHistoryWithEveryCarrier } from '../session/testing/sample-history.js';
 
 const table = loadRouteTable();
 
