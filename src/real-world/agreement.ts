@@ -11,6 +11,7 @@ export interface CaseResult {
   path: string;
   provider: string;
   accepted: boolean;
+  /** The case says public sources disagree, or the mock answered with a rule its spec marks contested. */
   contested: boolean;
   agrees: boolean;
   /** Empty when the mock agrees; else `real=..., mock=...`. */
@@ -71,7 +72,7 @@ export async function realWorldAgreement(options: { cases?: LoadedCase[]; specs?
       path,
       provider: c.provider,
       accepted: 'accepted' in c.outcome,
-      contested: c.contested === true,
+      contested: c.contested === true || (mock?.kind === 'rejected' && mock.findings[0]?.contested === true),
       agrees: verdict.agrees,
       difference: verdict.difference,
       mock: mock ? describeMock(mock) : 'no spec',
