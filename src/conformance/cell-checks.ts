@@ -1,8 +1,6 @@
-import { claudeOpaqueStrings } from '../families/anthropic-messages/anthropic-reasoning-items.js';
 import type { History, Message } from '../model/history.js';
-import { hasStoredReasoning } from '../model/carriers.js';
 import type { ProviderSpec } from '../providers/provider-spec.js';
-import { MUST_ECHO_PLACEHOLDER, hasReadableReasoning, isToolCallTurn } from '../replay/select-carriers.js';
+import { JUDGE_PAD as MUST_ECHO_PLACEHOLDER, judgeClaudeOpaqueStrings as claudeOpaqueStrings, judgeHasReadableReasoning as hasReadableReasoning, judgeHasStoredReasoning as hasStoredReasoning, judgeIsToolCallTurn as isToolCallTurn } from './judge-predicates.js';
 import type { RoutePolicy } from '../routes/route-table.js';
 import type { Behaviour, Check } from './verdict.js';
 import { stringLeaves, wireCarrierKeys } from './wire-carriers.js';
