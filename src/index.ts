@@ -1,0 +1,43 @@
+/**
+ * reasoning-replay's public API: the provider mocks for your own tests, the request judge, and the
+ * route table with the replay engine. Everything else under dist/ is internal and may change.
+ */
+import { loadProviderSpecs } from './providers/load-provider-specs.js';
+import type { ProviderSpec } from './providers/provider-spec.js';
+import { judgeRequest as judgeWithSpec } from './mocks/rules/index.js';
+import type { Finding } from './mocks/finding.js';
+import { loadRouteTable } from './routes/load-route-table.js';
+import { resolveRoute as resolveInTable } from './routes/resolve-route.js';
+import type { RoutePolicy, RouteTable, RouteTarget } from './routes/route-table.js';
+
+export { startProviderMocks, type ProviderMocks, type ProviderMocksOptions } from './provider-mocks.js';
+export { replayForRoute } from './replay/replay-for-route.js';
+export type { RequestOptions, OutboundRequest } from './families/family.js';
+export type { History, Message, ToolCall } from './model/history.js';
+export type { RoutePolicy, RouteTable, RouteTarget } from './routes/route-table.js';
+export type { ProviderSpec } from './providers/provider-spec.js';
+export type { Finding } from './mocks/finding.js';
+export type { ServeLogEntry as Verdict } from './serve/serve-log.js';
+export type { ClientReport, ClientCell, ClientCellStatus } from './serve/client-report.js';
+
+let specs: Map<string, ProviderSpec> | undefined;
+let table: RouteTable | undefined;
+
+/**
+ * What the provider would say about this request body, by the bundled provider spec: an empty list
+ * when it would accept it, else one finding per broken rule (the first is the error it answers).
+ * `provider` is a spec id (`deepseek`, `anthropic`, `gemini`, ...) or a ProviderSpec of your own.
+ */
+export function judgeRequest(provider: string | ProviderSpec, body: unknown): Finding[] {
+  if (typeof provider !== 'string') return judgeWithSpec(provider, body);
+  specs ??= new Map(loadProviderSpecs().map((s) => [s.id, s]));
+  const spec = specs.get(provider);
+  if (!spec) throw new Error(`judgeRequest: no provider "${provider}" (one of ${[...specs.keys()].join(', ')})`);
+  return judgeWithSpec(spec, body);
+}
+
+/** The route the bundled table (or `routes`) resolves for a target: which carriers travel, tier, family. */
+export function resolveRoute(target: RouteTarget, routes?: RouteTable | string): RoutePolicy {
+  const chosen = typeof routes === 'object' ? routes : typeof routes === 'string' ? loadRouteTable(routes) : (table ??= loadRouteTable());
+  return resolveInTable(chosen, target);
+}
