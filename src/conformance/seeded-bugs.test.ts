@@ -9,7 +9,7 @@ import { detectUnknownField } from '../replay/detect-unknown-field.js';
 import { replayForRoute } from '../replay/replay-for-route.js';
 import type { RoutePolicy } from '../routes/route-table.js';
 import { formatSse } from '../sse/parse-sse.js';
-import { checkMustEcho } from './cell-checks.js';
+import { checkMustEcho, checkSignaturesVerbatim } from './cell-checks.js';
 
 /**
  * One test per bug seeded in issue 10 that nothing caught. Each builds its own made-up route and
@@ -31,6 +31,20 @@ function toolLoop(assistant: Partial<Message>): History {
 }
 
 describe('seeded bugs of issue 10', () => {
+  it('an aggregator crossing keeps every Claude signature: OpenRouter-held Claude items reach a Messages route verbatim', () => {
+    const claude: RoutePolicy = { routeId: 'claude', label: 'claude', family: 'anthropic-messages', tier: 'standard', fields: ['reasoning_details'], flags: {}, target: { provider: 'c', host: 'c.test', model: 'claude-x' } };
+    const history = toolLoop({
+      content: 'checking',
+      reasoning_details: [
+        { type: 'reasoning.text', text: 'First thought.', signature: 'sig-one-' + 'A'.repeat(40), format: 'anthropic-claude-v1', index: 0 },
+        { type: 'reasoning.encrypted', data: 'redacted-' + 'B'.repeat(40), format: 'anthropic-claude-v1', index: 1 },
+      ],
+    });
+    const body = replayForRoute(history, claude).body;
+    expect(checkSignaturesVerbatim({ call: 0, history, body, policy: claude, spec })).toEqual([]);
+    expect(JSON.stringify(body)).toContain('sig-one-');
+  });
+
   it('the must-echo pad is not sent where the turn holds readable typed reasoning items', () => {
     const history = toolLoop({ reasoning_details: [{ type: 'reasoning.text', text: 'I should look it up.', format: 'unknown' }] });
     const body = replayForRoute(history, mustEcho).body;
