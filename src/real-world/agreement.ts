@@ -95,3 +95,12 @@ export function formatAgreement(agreement: RealWorldAgreement): string {
     (a.contestedDisagree ? `  ${a.contestedDisagree} contested warning${a.contestedDisagree > 1 ? 's' : ''}` : '');
   return [...Object.entries(agreement.byProvider).sort(([a], [b]) => a.localeCompare(b)).map(([p, a]) => line(p, a)), line('total', agreement.total)].join('\n');
 }
+
+/** The one line `check` prints: how many cases, and how many the mocks answer as the real provider did. */
+export function agreementSummary(agreement: RealWorldAgreement): string {
+  const t = agreement.total;
+  const parts = [`${t.agree}/${t.cases} answered as the real provider did`];
+  if (t.contestedDisagree) parts.push(`${t.contestedDisagree} contested (warning)`);
+  if (t.disagree) parts.push(`${t.disagree} disagree`);
+  return `real-world cases: ${t.cases} (${t.accepted} accepted, ${t.rejected} rejected): ${parts.join(', ')}`;
+}

@@ -5,7 +5,7 @@ import { schemaValidator } from '../input/validate.js';
 import { verifyMockOpaque, encryptedKind } from '../mocks/mock-opaque.js';
 import { verifyMockThinkingSignature } from '../mocks/mock-signature.js';
 import { specsDir } from '../project-root.js';
-import { formatAgreement, realWorldAgreement } from './agreement.js';
+import { agreementSummary, formatAgreement, realWorldAgreement } from './agreement.js';
 import { KNOWN_DISAGREEMENTS } from './known-disagreements.js';
 import { loadRealWorldCases } from './real-world-case.js';
 import { compareOutcomes } from './replay-case.js';
@@ -86,5 +86,33 @@ describe('every real-world case replayed against the provider mocks', () => {
     if (fresh.length) lines.push('', `NEW disagreements (${fresh.length}):`, ...fresh.map((r) => `  ${r.id}: ${r.difference}`));
     console.log(lines.join('\n'));
     expect(fresh.map((r) => `${r.id}: ${r.difference}`)).toEqual([]);
+  });
+});
+
+describe('agreement summary', () => {
+  it('counts agree, contested warnings and disagreements apart', async () => {
+    const sample = cases.filter((c) => ['deepseek-v4-tool-turn-with-reasoning-accepted-docs', 'mistral-medium-reasoning-content-litellm'].includes(c.case.id));
+    expect(sample).toHaveLength(2);
+    const a = await realWorldAgreement({ cases: sample });
+    expect(a.total.cases).toBe(2);
+    expect(a.total.agree + a.total.disagree + a.total.contestedDisagree).toBe(2);
+    expect(agreementSummary(a)).toMatch(/^real-world cases: 2 \(1 accepted, 1 rejected\): \d\/2 answered as the real provider did/);
+  });
+});
+
+describe('a bad case file is named with its pointer', () => {
+  it('reports the file, the JSON pointer and what is wrong', async () => {
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'rw-'));
+    try {
+      const good = { id: 'a-case', source: { url: 'https://example.com/1', kind: 'docs' }, framework: 'f', provider: 'p', model: 'm', request: { body: {} }, outcome: { accepted: true } };
+      writeFileSync(join(dir, 'a-case.json'), JSON.stringify({ ...good, source: { url: 'http://insecure', kind: 'docs' } }));
+      expect(() => loadRealWorldCases(dir)).toThrow(/a-case\.json.*\/source\/url/s);
+      writeFileSync(join(dir, 'a-case.json'), JSON.stringify({ ...good, id: 'other' }));
+      expect(() => loadRealWorldCases(dir)).toThrow(/differs from the file name/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
