@@ -46,13 +46,15 @@ export const aReasoningDetail: fc.Arbitrary<ReasoningDetail> = fc
   )
   .map(([detail, extra, extraFirst]) => (extraFirst ? { ...extra, ...detail } : { ...detail, ...extra }) as ReasoningDetail);
 
-export const aNativeRecord = fc.record({
-  route: fc.constantFrom('gemini', 'copilot'),
-  fields: fc.oneof(
-    fc.record({ thoughtSignature: aSignature }),
-    fc.record({ reasoning_text: aReasoningText, reasoning_opaque: aSignature }, { requiredKeys: ['reasoning_opaque'] }),
-  ),
-});
+/**
+ * A native record in the shape its route key owns (specs/schema/history.schema.json): Gemini's
+ * flat signature (read by Google's first-function-call rule) or Copilot's opaque blob with its
+ * reasoning_text as the text itself. A record under the wrong key would be refused, not replayed.
+ */
+export const aNativeRecord = fc.oneof(
+  fc.record({ route: fc.constantFrom('gemini', 'vertex-gemini'), fields: fc.record({ thoughtSignature: aSignature }) }),
+  fc.record({ route: fc.constant('copilot'), fields: fc.record({ reasoning_text: aReasoningText, reasoning_opaque: aSignature }, { requiredKeys: ['reasoning_opaque'] }) }),
+);
 
 const aTextContent = fc.oneof(
   { weight: 4, arbitrary: fc.lorem({ maxCount: 8 }) },

@@ -15,7 +15,8 @@ export const COPILOT_NATIVE_KEY = 'copilot';
  * the private record. `thought_signature_call` is the index of the tool call it came on.
  */
 export interface CopilotNativeFields {
-  reasoning_text?: true;
+  /** true: the message's `reasoning` is the reasoning_text; a string is the text itself (stores that kept it in the record). */
+  reasoning_text?: true | string;
   reasoning_opaque?: string;
   thought_signature?: string;
   thought_signature_call?: number;
@@ -27,7 +28,7 @@ const index = (v: unknown): v is number => typeof v === 'number' && Number.isInt
 function clean(fields: { reasoning_text?: unknown; reasoning_opaque?: unknown; thought_signature?: unknown; thought_signature_call?: unknown }): CopilotNativeFields {
   const out: CopilotNativeFields = {};
   // The text goes back only beside its opaque.
-  if (fields.reasoning_text === true && usable(fields.reasoning_opaque)) out.reasoning_text = true;
+  if ((fields.reasoning_text === true || usable(fields.reasoning_text)) && usable(fields.reasoning_opaque)) out.reasoning_text = fields.reasoning_text;
   if (usable(fields.reasoning_opaque)) out.reasoning_opaque = fields.reasoning_opaque;
   if (usable(fields.thought_signature) && index(fields.thought_signature_call)) {
     out.thought_signature = fields.thought_signature;

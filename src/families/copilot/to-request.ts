@@ -16,7 +16,8 @@ function copilotMessage(message: Message, policy: RoutePolicy, options: RequestO
   if (!isToolCallTurn(message)) return wire;
   const native = readCopilotNativeFields(selectCarriers(message, policy, options.omit).native);
   if (native.reasoning_opaque !== undefined) {
-    if (native.reasoning_text === true && message.reasoning) wire.reasoning_text = message.reasoning;
+    if (typeof native.reasoning_text === 'string') wire.reasoning_text = native.reasoning_text;
+    else if (native.reasoning_text === true && message.reasoning) wire.reasoning_text = message.reasoning;
     wire.reasoning_opaque = native.reasoning_opaque;
   }
   if (native.thought_signature !== undefined) {

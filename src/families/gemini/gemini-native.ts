@@ -42,21 +42,55 @@ export function usableSignature(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/** Reads a record's fields back, ignoring anything malformed rather than replaying it. */
+/** Why a record could not be read; the caller adds the message's JSON pointer. */
+export class UnreadableGeminiRecord extends Error {
+  constructor(
+    readonly at: string,
+    readonly problem: string,
+  ) {
+    super(problem);
+  }
+}
+
+const count = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+
+/**
+ * Reads a record's part layout back. A malformed part is refused (UnreadableGeminiRecord), never
+ * skipped; an empty or non-string signature is left off its part, as the seed does ("Corrupted
+ * thought signature" otherwise), since the part itself is still readable.
+ */
 export function readGeminiNativeFields(fields: Record<string, unknown> | undefined): GeminiPartRecord[] | undefined {
-  if (!fields || !Array.isArray(fields.parts)) return undefined;
-  const parts: GeminiPartRecord[] = [];
-  for (const raw of fields.parts) {
-    if (!isPlainObject(raw)) return undefined;
+  if (!fields) return undefined;
+  if (!Array.isArray(fields.parts)) throw new UnreadableGeminiRecord('', 'has neither "parts" nor a flat "thoughtSignature"');
+  return fields.parts.map((raw, i) => {
+    if (!isPlainObject(raw)) throw new UnreadableGeminiRecord(`/parts/${i}`, 'is not an object');
     const signature = usableSignature(raw.thoughtSignature);
     const sig = signature !== undefined ? { thoughtSignature: signature } : {};
-    const count = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
-    if ((raw.kind === 'thought' || raw.kind === 'text') && count(raw.chars)) parts.push({ kind: raw.kind, chars: raw.chars, ...sig });
-    else if (raw.kind === 'functionCall' && count(raw.call)) parts.push({ kind: 'functionCall', call: raw.call, ...sig });
-    else if (raw.kind === 'part' && isPlainObject(raw.part)) parts.push({ kind: 'part', part: raw.part });
-    else return undefined;
-  }
-  return parts;
+    if ((raw.kind === 'thought' || raw.kind === 'text') && count(raw.chars)) return { kind: raw.kind, chars: raw.chars, ...sig };
+    if (raw.kind === 'functionCall' && count(raw.call)) return { kind: 'functionCall' as const, call: raw.call, ...sig };
+    if (raw.kind === 'part' && isPlainObject(raw.part)) return { kind: 'part' as const, part: raw.part };
+    throw new UnreadableGeminiRecord(`/parts/${i}`, `is not a text, thought, functionCall or verbatim part (${JSON.stringify(raw)})`);
+  });
+}
+
+/**
+ * The flat form many agents store, `{"thoughtSignature": "..."}`, read by Google's documented
+ * rule (ai.google.dev/gemini-api/docs/thought-signatures): in a step with function calls the
+ * signature belongs on the first functionCall part; in a turn without one, on its last part. The
+ * layout is the one a record-less turn is rebuilt with (visible text, then the calls).
+ */
+export function layoutFromFlatSignature(signature: string, contentLength: number, calls: number): GeminiPartRecord[] {
+  const layout: GeminiPartRecord[] = [];
+  if (contentLength > 0 || calls === 0) layout.push({ kind: 'text', chars: contentLength });
+  for (let call = 0; call < calls; call++) layout.push({ kind: 'functionCall', call });
+  const carrier = calls > 0 ? layout.findIndex((p) => p.kind === 'functionCall') : layout.length - 1;
+  layout[carrier] = { ...(layout[carrier] as Exclude<GeminiPartRecord, { kind: 'part' }>), thoughtSignature: signature };
+  return layout;
+}
+
+/** True for the flat `{"thoughtSignature": "..."}` record form. */
+export function isFlatGeminiRecord(fields: Record<string, unknown> | undefined): fields is { thoughtSignature: unknown } {
+  return fields !== undefined && !('parts' in fields) && 'thoughtSignature' in fields;
 }
 
 export function geminiNativeRecord(route: string, parts: GeminiPartRecord[]): NativeCarrierRecord {

@@ -5,6 +5,7 @@ import { loadRouteTable } from '../../routes/load-route-table.js';
 import { resolveRoute } from '../../routes/resolve-route.js';
 import type { RouteTarget } from '../../routes/route-table.js';
 import { deepFreeze } from '../../util/deep-freeze.js';
+import { HistoryShapeError } from '../history-shape-error.js';
 import { fromGeminiResponse } from './from-response.js';
 
 const table = loadRouteTable();
@@ -123,11 +124,53 @@ describe('gemini request', () => {
     expect(JSON.stringify(history)).toBe(before);
   });
 
-  it('does not replay a record whose message was edited after capture', () => {
+  it('refuses a record whose message was edited after capture, naming it, rather than dropping its signatures', () => {
     const history = conversation();
     history.messages[5] = { ...history.messages[5]!, content: 'Edited text.' };
-    const body = replayForRoute(history, gemini).body as { contents: Array<{ parts: unknown[] }> };
-    expect(body.contents[3]).toEqual({ role: 'model', parts: [{ text: 'Edited text.' }] });
+    const refused = (() => {
+      try {
+        replayForRoute(history, gemini);
+      } catch (err) {
+        return err;
+      }
+      return undefined;
+    })();
+    expect(refused).toBeInstanceOf(HistoryShapeError);
+    expect((refused as HistoryShapeError).pointer).toBe('/messages/5/native/fields/parts');
+    expect((refused as HistoryShapeError).problem).toContain('its text parts hold 14 characters but the message content has 12');
+    expect((refused as HistoryShapeError).hint).toContain('{"parts": [');
+  });
+
+  it('reads the flat {"thoughtSignature"} form by Google\'s rule: first functionCall part of the step, else the last part', () => {
+    const calls = parallelAnswer.message.tool_calls!;
+    const history: History = {
+      messages: [
+        { role: 'user', content: 'Weather in Paris and London?' },
+        { role: 'assistant', content: 'Checking.', tool_calls: calls, native: { route: 'gemini', fields: { thoughtSignature: 'FLAT_CALL' } } },
+        { role: 'tool', tool_call_id: calls[0]!.id, content: '{"temp":18}' },
+        { role: 'tool', tool_call_id: calls[1]!.id, content: 'rainy' },
+        { role: 'assistant', content: 'Both are mild.', native: { route: 'gemini', fields: { thoughtSignature: 'FLAT_TEXT' } } },
+      ],
+    };
+    const body = replayForRoute(history, gemini).body as { contents: Array<{ parts: Array<Record<string, unknown>> }> };
+    expect(body.contents[1]!.parts.map((p) => p.thoughtSignature)).toEqual([undefined, 'FLAT_CALL', undefined]);
+    expect(body.contents[3]!.parts).toEqual([{ text: 'Both are mild.', thoughtSignature: 'FLAT_TEXT' }]);
+  });
+
+  it('refuses an unreadable record with its pointer and the expected shape', () => {
+    const bad = (fields: Record<string, unknown>): History => ({ messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'x', native: { route: 'gemini', fields } }] });
+    for (const [fields, pointer] of [
+      [{ thoughtSignature: '' }, '/messages/1/native/fields/thoughtSignature'],
+      [{ signature: 'S' }, '/messages/1/native/fields'],
+      [{ parts: [{ kind: 'text', chars: 'one' }] }, '/messages/1/native/fields/parts/0'],
+    ] as const) {
+      expect(() => replayForRoute(bad(fields), gemini), JSON.stringify(fields)).toThrow(HistoryShapeError);
+      try {
+        replayForRoute(bad(fields), gemini);
+      } catch (err) {
+        expect((err as HistoryShapeError).pointer).toBe(pointer);
+      }
+    }
   });
 
   it('drops an empty or non-string signature from a stored record', () => {

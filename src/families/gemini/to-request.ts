@@ -3,7 +3,9 @@ import { selectCarriers } from '../../replay/select-carriers.js';
 import type { RoutePolicy } from '../../routes/route-table.js';
 import { deepMerge, isPlainObject } from '../../util/deep-merge.js';
 import type { OutboundRequest, RequestOptions } from '../family.js';
-import { readGeminiNativeFields, SKIP_SIGNATURE, type GeminiPartRecord } from './gemini-native.js';
+import { HistoryShapeError } from '../history-shape-error.js';
+import { expectedNativeShape } from '../../model/native-record-shapes.js';
+import { isFlatGeminiRecord, layoutFromFlatSignature, readGeminiNativeFields, UnreadableGeminiRecord, usableSignature, SKIP_SIGNATURE, type GeminiPartRecord } from './gemini-native.js';
 
 type Part = Record<string, unknown>;
 interface Content {
@@ -29,18 +31,25 @@ function functionCallPart(message: Message, index: number): Part {
 }
 
 /**
- * The recorded part sequence, when it still describes this message: the same visible text and
- * thought text lengths, the same tool calls. A record that no longer fits (history edited after
- * capture) is not replayed: its signatures would sit on parts they were not issued for.
+ * Why the recorded part sequence no longer describes this message (history edited after
+ * capture), or undefined when it does: the same visible text and thought text lengths, the same
+ * tool calls. Its signatures would otherwise sit on parts they were not issued for.
  */
-function recordedParts(message: Message, layout: GeminiPartRecord[]): Part[] | undefined {
+function layoutMismatch(message: Message, layout: GeminiPartRecord[]): string | undefined {
   const calls = message.tool_calls ?? [];
-  const content = textOf(message.content);
-  const thoughts = message.reasoning ?? '';
   const total = (kind: 'text' | 'thought') => layout.reduce((n, p) => n + (p.kind === kind ? p.chars : 0), 0);
   const callIndexes = layout.flatMap((p) => (p.kind === 'functionCall' ? [p.call] : []));
-  if (total('text') !== content.length || total('thought') !== thoughts.length) return undefined;
-  if (callIndexes.length !== calls.length || callIndexes.some((c, i) => c !== i)) return undefined;
+  const content = textOf(message.content).length;
+  const thoughts = (message.reasoning ?? '').length;
+  if (total('text') !== content) return `its text parts hold ${total('text')} characters but the message content has ${content}`;
+  if (total('thought') !== thoughts) return `its thought parts hold ${total('thought')} characters but the message reasoning has ${thoughts}`;
+  if (callIndexes.length !== calls.length || callIndexes.some((c, i) => c !== i)) return `its functionCall parts point at calls [${callIndexes.join(', ')}] but the message has ${calls.length} tool call(s)`;
+  return undefined;
+}
+
+function recordedParts(message: Message, layout: GeminiPartRecord[]): Part[] {
+  const content = textOf(message.content);
+  const thoughts = message.reasoning ?? '';
   let atText = 0;
   let atThought = 0;
   return layout.map((p) => {
@@ -56,11 +65,38 @@ function recordedParts(message: Message, layout: GeminiPartRecord[]): Part[] | u
   });
 }
 
-function modelParts(message: Message, policy: RoutePolicy): Part[] {
+/**
+ * The part layout of the route's own record for this message: recorded, or derived from the flat
+ * form by Google's rule. A record this route cannot read is refused with its JSON pointer and the
+ * shape it should have, never dropped without a word.
+ */
+function nativeLayout(message: Message, index: number, policy: RoutePolicy): GeminiPartRecord[] | undefined {
   const native = selectCarriers(message, policy).native;
-  const layout = readGeminiNativeFields(native);
-  const recorded = layout ? recordedParts(message, layout) : undefined;
-  if (recorded) return recorded;
+  const at = `/messages/${index}/native/fields`;
+  const refuse = (pointer: string, problem: string): never => {
+    throw new HistoryShapeError(`${at}${pointer}`, `unreadable ${policy.native} native record: ${problem}`, expectedNativeShape(policy.native ?? 'gemini'));
+  };
+  if (isFlatGeminiRecord(native)) {
+    const signature = usableSignature(native.thoughtSignature);
+    if (signature === undefined) return refuse('/thoughtSignature', 'the signature is empty or not a string ("Corrupted thought signature" on Gemini)');
+    return layoutFromFlatSignature(signature, textOf(message.content).length, message.tool_calls?.length ?? 0);
+  }
+  let layout: GeminiPartRecord[] | undefined;
+  try {
+    layout = readGeminiNativeFields(native);
+  } catch (err) {
+    if (err instanceof UnreadableGeminiRecord) return refuse(err.at, `${err.at ? 'the part ' : 'the record '}${err.problem}`);
+    throw err;
+  }
+  if (!layout) return undefined;
+  const mismatch = layoutMismatch(message, layout);
+  if (mismatch) return refuse('/parts', `it no longer fits the message (${mismatch}); was the message edited after capture?`);
+  return layout;
+}
+
+function modelParts(message: Message, index: number, policy: RoutePolicy): Part[] {
+  const layout = nativeLayout(message, index, policy);
+  if (layout) return recordedParts(message, layout);
   const parts: Part[] = [];
   const text = textOf(message.content);
   if (text !== '') parts.push({ text });
@@ -136,7 +172,7 @@ export function toGeminiRequest(history: History, policy: RoutePolicy, options: 
     } else if (message.role === 'user') {
       contents.push({ role: 'user', parts: [{ text: textOf(message.content) }] });
     } else if (message.role === 'assistant') {
-      const parts = modelParts(message, policy);
+      const parts = modelParts(message, index, policy);
       if (parts.length > 0) contents.push({ role: 'model', parts });
     } else {
       const part = functionResponse(history, index);
