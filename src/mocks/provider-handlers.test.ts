@@ -17,6 +17,8 @@ async function post(provider: string, body: unknown, headers: Record<string, str
   return { response, findings };
 }
 
+const unfilled = (text: string) => text.match(/\{(index|block|field|role|path|found|raw|provider_name|model|item|position)\}/g) ?? [];
+
 const toolTurn = (extra: Record<string, unknown> = {}) => [
   { role: 'user', content: 'weather?' },
   { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'w', arguments: '{}' } }], ...extra },
@@ -79,6 +81,59 @@ describe('provider mocks generated from specs', () => {
     const { response } = await post('deepseek', { model: 'm', messages: [{ role: 'user', content: 'hi' }] }, { [SCENARIO_HEADER]: 'no-such-scenario' });
     expect(response.status).toBe(599);
     expect(JSON.stringify(await response.json())).toContain('no fixture fixtures/providers/deepseek/no-such-scenario.json');
+  });
+
+  it('answers every malformed body with the provider’s own 4xx, never a 200 or a harness error', async () => {
+    for (const spec of specs.values()) {
+      for (const body of [[1, 2, 3], {}, null, { messages: 'hello' }, { model: spec.target.model, messages: 'hello' }]) {
+        const { response } = await post(spec.id, body, { [SCENARIO_HEADER]: 'plain-two-turn-chat' });
+        expect([400, 422], `${spec.id} ${JSON.stringify(body)}: ${response.status}`).toContain(response.status);
+        expect(unfilled(await response.text()), `${spec.id} ${JSON.stringify(body)}`).toEqual([]);
+      }
+    }
+  });
+
+  it('fills every placeholder for an unknown top-level key and an unknown message key', async () => {
+    for (const spec of specs.values()) {
+      const base = spec.family === 'gemini' ? { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] } : spec.family === 'openai-responses' ? { model: spec.target.model, input: 'hi' } : spec.family === 'bedrock-converse' ? { messages: [{ role: 'user', content: [{ text: 'hi' }] }] } : { model: spec.target.model, max_tokens: 64, anthropic_version: 'vertex-2023-10-16', messages: [{ role: 'user', content: 'hi' }] };
+      for (const body of [{ ...base, zz_unknown_key: 1 }]) {
+        const { response } = await post(spec.id, body, { [SCENARIO_HEADER]: 'plain-two-turn-chat' });
+        expect(response.status, `${spec.id}`).not.toBe(599);
+        expect(unfilled(await response.text()), spec.id).toEqual([]);
+      }
+    }
+  });
+
+  it('serves any model id its provider serves, on the SDKs’ own paths', async () => {
+    const gemini = specs.get('gemini')!;
+    const body = { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] };
+    for (const url of [
+      specUrl(gemini, 'gemini-2.5-flash'),
+      'https://generativelanguage.googleapis.com/v1/models/gemini-3-flash-preview:generateContent',
+      'https://aiplatform.googleapis.com/v1/projects/my-project/locations/us-central1/publishers/google/models/gemini-3-pro-preview:generateContent',
+    ]) {
+      const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', [SCENARIO_HEADER]: 'plain-two-turn-chat' }, body: JSON.stringify(body) });
+      expect(response.status, url).toBe(200);
+    }
+  });
+
+  it('answers a gateway’s upstream error inside the gateway’s envelope', async () => {
+    const forged = { type: 'reasoning.text', text: 'think', signature: Buffer.alloc(32, 1).toString('base64'), format: 'anthropic-claude-v1' };
+    const { response } = await post('openrouter', { model: 'anthropic/claude-sonnet-4.5', messages: toolTurn({ reasoning_details: [forged] }) });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: { message: string; metadata: { raw: string; provider_name: string } } };
+    expect(body.error.message).toBe('Provider returned error');
+    expect(body.error.metadata.provider_name).toBe('Anthropic');
+    expect(JSON.parse(body.error.metadata.raw)).toMatchObject({ type: 'error', error: { message: 'messages.1.content.0: Invalid `signature` in `thinking` block' } });
+
+    const gemini = await post('openrouter', { model: 'google/gemini-3-flash-preview', messages: toolTurn() });
+    const raw = ((await gemini.response.json()) as { error: { metadata: { raw: string; provider_name: string } } }).error.metadata;
+    expect(raw.provider_name).toBe('Google AI Studio');
+    expect(raw.raw).toMatch(/^Gemini models require OpenRouter reasoning details to be preserved in each request\. .*Upstream error: \{\n {2}"error": \{/s);
+    expect(raw.raw).toContain('function call `default_api:w` , position 2.');
+
+    const deepseek = await post('openrouter', { model: 'deepseek/deepseek-v4-flash', messages: toolTurn() });
+    expect(JSON.parse(((await deepseek.response.json()) as { error: { metadata: { raw: string } } }).error.metadata.raw)).toMatchObject({ error: { message: 'The `reasoning_content` in the thinking mode must be passed back to the API.' } });
   });
 
   it('refuses a request no mock claims instead of letting it reach the network', async () => {

@@ -38,7 +38,9 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 export function endpointPattern(baseUrl: string, path: string, model?: string): RegExp {
   const [before, after] = (baseUrl.replace(/\/$/, '') + path.replace(/\?.*$/, '')).split('{model}') as [string, string | undefined];
   const modelPattern = model === undefined ? '([^/?]+?)' : `(${escapeRegExp(model)}|${escapeRegExp(encodeURIComponent(model))})`;
-  const body = after === undefined ? escapeRegExp(before) : escapeRegExp(before) + modelPattern + escapeRegExp(after);
+  // `*` in an alias is one path segment of any value (a Vertex project or location).
+  const literal = (text: string) => escapeRegExp(text).replace(/\\\*/g, '[^/]+');
+  const body = after === undefined ? literal(before) : literal(before) + modelPattern + literal(after);
   return new RegExp(`^${body}(?:\\?.*)?$`);
 }
 

@@ -3,6 +3,7 @@ import { fc, test } from '@fast-check/vitest';
 import { fromGeminiResponse } from '../../families/gemini/from-response.js';
 import { renderGeminiAnswer } from '../gemini/render-answer.js';
 import type { History } from '../../model/history.js';
+import { specForModel } from '../../providers/spec-for-model.js';
 import { loadProviderSpec } from '../../providers/load-provider-specs.js';
 import { replayForRoute } from '../../replay/replay-for-route.js';
 import { loadRouteTable } from '../../routes/load-route-table.js';
@@ -49,8 +50,25 @@ describe('gemini judge', () => {
     const findings = judgeRequest(spec, b);
     expect(findings.map((f) => f.rejection)).toEqual(['missing-thought-signature']);
     expect(message(findings)).toBe(
-      'Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly, and missing thought_signature may lead to degraded model performance. Additional data, function call `default_api:get_weather` , position 1. Please refer to https://ai.google.dev/gemini-api/docs/thought-signatures for more details.',
+      'Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly, and missing thought_signature may lead to degraded model performance. Additional data, function call `default_api:get_weather` , position 2. Please refer to https://ai.google.dev/gemini-api/docs/thought-signatures for more details.',
     );
+  });
+
+  it('numbers the content from 1, reads snake_case parts, and does not enforce the signature on Gemini 2.5', () => {
+    const b = body();
+    const call = b.contents[1]!.parts.find((p) => p.functionCall)!;
+    delete call.thoughtSignature;
+    expect(judgeRequest(spec, b)[0]?.params).toMatchObject({ index: 1, position: 2 });
+    expect(judgeRequest(specForModel(spec, 'gemini-2.5-pro'), b)).toEqual([]);
+    const snake = structuredClone(body()) as unknown as { contents: Array<{ parts: Array<Record<string, unknown>> }> };
+    for (const part of snake.contents[1]!.parts) {
+      if ('functionCall' in part) part.function_call = part.functionCall, delete part.functionCall;
+      if ('thoughtSignature' in part) part.thought_signature = part.thoughtSignature, delete part.thoughtSignature;
+    }
+    expect(judgeRequest(spec, snake)).toEqual([]);
+    for (const part of snake.contents[1]!.parts) delete part.thought_signature;
+    expect(judgeRequest(spec, snake).map((f) => f.rejection)).toEqual(['missing-thought-signature']);
+    expect(judgeRequest(spec, { contents: [{ role: 'user', parts: [{ text: 'x' }, { executableCode: { code: '1' } }, { videoMetadata: {} }] }], generation_config: { thinking_config: { include_thoughts: true, thinking_budget: 64 } } })).toEqual([]);
   });
 
   it('refuses a signature another endpoint issued, and an empty one', () => {

@@ -23,10 +23,15 @@ interface Turn {
   parts: Part[];
 }
 
+/** A part in lowerCamelCase whichever spelling it came in: Google's JSON mapping accepts both (thought_signature, function_call). */
+function camelPart(part: Part): Part {
+  return Object.fromEntries(Object.entries(part).map(([k, v]) => [k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), v]));
+}
+
 function turnsOf(body: Record<string, unknown>): Turn[] {
   return (Array.isArray(body.contents) ? body.contents : []).map((c) => ({
     role: isPlainObject(c) && typeof c.role === 'string' ? c.role : 'user',
-    parts: isPlainObject(c) && Array.isArray(c.parts) ? c.parts.filter(isPlainObject) : [],
+    parts: isPlainObject(c) && Array.isArray(c.parts) ? c.parts.filter(isPlainObject).map(camelPart) : [],
   }));
 }
 
@@ -38,8 +43,10 @@ function turnsOf(body: Record<string, unknown>): Turn[] {
  * Google names the offending field and its parent path in its own notation.
  */
 export function judgeGemini(spec: ProviderSpec, body: unknown): Finding[] {
-  if (!isPlainObject(body)) return [];
   const has = (id: string) => id in spec.rejections;
+  if (!isPlainObject(body)) {
+    return has('invalid-argument') ? [{ rule: 'provider-accepts', rejection: 'invalid-argument', params: { path: '' }, detail: 'the body is not a JSON object' }] : [];
+  }
   const findings: Finding[] = [];
 
   const validate = inlineValidator(spec.request.schema);
@@ -78,7 +85,8 @@ export function judgeGemini(spec: ProviderSpec, body: unknown): Finding[] {
       const first = turn.parts.find((p) => isPlainObject(p.functionCall));
       if (!first || first.thoughtSignature !== undefined) return;
       const name = isPlainObject(first.functionCall) && typeof first.functionCall.name === 'string' ? first.functionCall.name : '';
-      findings.push({ rule: 'signatures-verbatim', rejection: 'missing-thought-signature', params: { field: name, index }, detail: `function call ${name} in content ${index} (current turn) has no thought_signature` });
+      // Google numbers contents from 1 in this message ("the 2. content block" is the first model turn after one user turn).
+      findings.push({ rule: 'signatures-verbatim', rejection: 'missing-thought-signature', params: { field: name, index, position: index + 1 }, detail: `function call ${name} in content ${index} (current turn) has no thought_signature` });
     });
   }
   return findings;

@@ -56,5 +56,7 @@ export function judgeRequestSchema(spec: ProviderSpec, body: unknown): Finding[]
     const finding = toFinding(spec, body, error);
     if (finding && !findings.some((f) => f.detail === finding.detail)) findings.push(finding);
   }
-  return findings;
+  // An unknown key also fails the anyOf/oneOf branches around it; the provider names only the key.
+  const unknown = findings.filter((f) => f.rule === 'strict-schema');
+  return unknown.length > 0 ? unknown : findings;
 }

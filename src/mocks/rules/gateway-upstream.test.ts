@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { loadProviderSpecs } from '../../providers/load-provider-specs.js';
+import type { ProviderSpec } from '../../providers/provider-spec.js';
+import { specForModel } from '../../providers/spec-for-model.js';
+import type { Finding } from '../finding.js';
+import { mockSignThinking } from '../mock-signature.js';
+import { isUpstreamFinding } from './gateway-upstream.js';
+import { judgeRequest } from './index.js';
+
+const specs = new Map(loadProviderSpecs().map((s) => [s.id, s]));
+const spec = (id: string): ProviderSpec => specs.get(id)!;
+const judge = (id: string, body: Record<string, unknown>): Finding[] => judgeRequest(specForModel(spec(id), String(body.model)), body);
+
+const call = { id: 'c1', type: 'function', function: { name: 'get_weather', arguments: '{}' } };
+const thinking = 'Check the weather first.';
+const signed = (text = thinking, signature = mockSignThinking(thinking, 0)) => ({ type: 'reasoning.text', text, signature, format: 'anthropic-claude-v1', index: 0 });
+
+/** user, assistant tool call carrying `extra`, tool result: the shape every gateway rule looks at. */
+const toolTurn = (model: string, extra: Record<string, unknown>, body: Record<string, unknown> = {}) => ({
+  model,
+  messages: [
+    { role: 'system', content: 'be brief' },
+    { role: 'user', content: 'Weather in Lisbon?' },
+    { role: 'assistant', content: null, tool_calls: [call], ...extra },
+    { role: 'tool', tool_call_id: 'c1', content: 'rain' },
+  ],
+  ...body,
+});
+
+describe('gateways apply their upstream’s replay rules, chosen by model id', () => {
+  const gateways = ['openrouter', 'kilo', 'vercel-ai-gateway', 'nous-portal'];
+
+  it('accepts Claude reasoning_details replayed verbatim', () => {
+    for (const id of gateways) expect(judge(id, toolTurn('anthropic/claude-sonnet-4.5', { reasoning_details: [signed()] })), id).toEqual([]);
+  });
+
+  it('refuses a tampered, forged or signature-only Claude item with the upstream’s invalid-signature', () => {
+    const cases = {
+      tampered: signed(`${thinking} (edited)`),
+      forged: signed(thinking, Buffer.alloc(32, 7).toString('base64')),
+      'signature-only': { type: 'reasoning.text', text: '', signature: mockSignThinking(thinking, 0), format: 'anthropic-claude-v1' },
+    };
+    for (const id of gateways) {
+      for (const [name, item] of Object.entries(cases)) {
+        const [first] = judge(id, toolTurn('anthropic/claude-sonnet-4.5', { reasoning_details: [item] }));
+        expect(first, `${id} ${name}`).toMatchObject({ rule: 'signatures-verbatim', rejection: 'invalid-signature', params: { index: 1, block: 0 } });
+        expect(first && isUpstreamFinding(first) && first.via.provider, `${id} ${name}`).toBe('anthropic');
+      }
+    }
+  });
+
+  it('numbers messages as the upstream does: the system message leaves, tool results merge', () => {
+    const body = toolTurn('anthropic/claude-sonnet-4.5', { reasoning_details: [signed('x')] });
+    (body.messages as unknown[]).push({ role: 'assistant', content: 'done' }, { role: 'user', content: 'and Porto?' });
+    expect(judge('openrouter', body)[0]?.params.index).toBe(1);
+  });
+
+  it('wants the current Claude tool loop to open with reasoning when reasoning is on', () => {
+    const [first] = judge('openrouter', toolTurn('anthropic/claude-sonnet-4.5', {}, { reasoning: { effort: 'high' } }));
+    expect(first).toMatchObject({ rejection: 'thinking-expected', params: { index: 1, found: 'tool_use' } });
+    expect(judge('openrouter', toolTurn('anthropic/claude-sonnet-4.5', {}))).toEqual([]);
+  });
+
+  it('applies DeepSeek’s must-echo rule, satisfied by reasoning, reasoning_content or text details', () => {
+    expect(judge('openrouter', toolTurn('deepseek/deepseek-v4-flash', {}))[0]).toMatchObject({ rule: 'must-echo', rejection: 'reasoning-content-not-passed-back' });
+    for (const extra of [{ reasoning: 'r' }, { reasoning_content: 'r' }, { reasoning_details: [{ type: 'reasoning.text', text: 'r' }] }]) {
+      expect(judge('openrouter', toolTurn('deepseek/deepseek-v4-flash', extra)), JSON.stringify(extra)).toEqual([]);
+    }
+  });
+
+  it('applies Kimi’s and MiMo’s echo rules to their model ids', () => {
+    expect(judge('openrouter', toolTurn('moonshotai/kimi-k2-thinking', {}))[0]).toMatchObject({ rule: 'must-echo' });
+    expect(judge('openrouter', toolTurn('xiaomi/mimo-v2-flash', {}))[0]).toMatchObject({ rule: 'must-echo' });
+  });
+
+  it('wants Gemini 3’s encrypted detail on the current turn’s tool calls, not Gemini 2.5’s', () => {
+    const [first] = judge('openrouter', toolTurn('google/gemini-3-pro-preview', {}));
+    expect(first).toMatchObject({ rejection: 'missing-thought-signature', params: { field: 'get_weather', position: 2 } });
+    expect(first && isUpstreamFinding(first) && first.via.gatewayRejection).toBe('gemini-reasoning-details-required');
+    expect(judge('openrouter', toolTurn('google/gemini-3-pro-preview', { reasoning_details: [{ type: 'reasoning.encrypted', data: 'sig', format: 'google-gemini-v1' }] }))).toEqual([]);
+    expect(judge('openrouter', toolTurn('google/gemini-2.5-pro', {}))).toEqual([]);
+  });
+
+  it('leaves models with no upstream rule alone', () => {
+    expect(judge('openrouter', toolTurn('openai/gpt-5', {}))).toEqual([]);
+  });
+});
