@@ -38,6 +38,15 @@ describe('reasoning-replay run', () => {
     expect(readFileSync(junitFile, 'utf8')).toMatch(/<failure message="must-echo">/);
   });
 
+  it('an AI SDK agent: on Claude it conforms (0); on DeepSeek through @ai-sdk/openai chat it drops reasoning_content (1, must-echo)', () => {
+    const ok = runCli(['run', '--provider', 'anthropic', '--provider', 'deepseek', '--', 'node', agent('ai-sdk-agent.mjs')], { cwd: work });
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/## ai-sdk-agent \(anthropic\)/);
+    const broken = runCli(['run', '--provider', 'anthropic', '--provider', 'deepseek', '--', 'node', agent('ai-sdk-agent.mjs'), '--deepseek'], { cwd: work });
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toMatch(/✗ #2 deepseek POST \/deepseek\/chat\/completions -> 400: must-echo/);
+  });
+
   it('drives a waiting agent turn by turn: --each-turn, and the JSON-lines protocol', () => {
     const each = runCli(['run', '--provider', 'deepseek', '--each-turn', `python3 ${agent('python-agent.py')}`], { cwd: work, env: { AGENT_STATE_FILE: join(work, 'state.json') } });
     expect(each.code).toBe(0);
