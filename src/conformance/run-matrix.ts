@@ -1,3 +1,4 @@
+import type { EngineUnderTest } from './engine-under-test.js';
 import type { History } from '../model/history.js';
 import { FixtureStore } from '../mocks/fixture-store.js';
 import { startMockProviders } from '../mocks/mock-server.js';
@@ -29,6 +30,8 @@ export interface MatrixInputs {
   /** Compaction / branch / resume checks per cell; defaults to the session store's, `false` skips them. */
   retention?: ((history: History, policy: RoutePolicy) => Check[]) | false;
   onCell?: (done: number, total: number, cell: CellVerdict) => void;
+  /** The request builder under test (default: the built-in engine); `check --engine` passes an external one. */
+  engine?: EngineUnderTest;
 }
 
 export interface LoadedInputs {
@@ -87,6 +90,7 @@ export async function runMatrix(inputs: MatrixInputs = {}, loaded: LoadedInputs 
                 fixtures,
                 ...(inputs.stream ? { stream: true } : {}),
                 ...(inputs.timeoutMs !== undefined ? { timeoutMs: inputs.timeoutMs } : {}),
+                ...(inputs.engine ? { engine: inputs.engine } : {}),
                 ...(inputs.retention !== false ? { retention: inputs.retention ?? retentionChecks } : {}),
               })
             ).verdict
