@@ -104,3 +104,20 @@ export function agreementSummary(agreement: RealWorldAgreement): string {
   if (t.disagree) parts.push(`${t.disagree} disagree`);
   return `real-world cases: ${t.cases} (${t.accepted} accepted, ${t.rejected} rejected): ${parts.join(', ')}`;
 }
+
+/** What a report's "real-world cases" section shows: totals, one row per provider, and every case the mocks answer differently. */
+export interface RealWorldReportSection {
+  total: ProviderAgreement;
+  providers: Array<{ provider: string } & ProviderAgreement>;
+  disagreements: Array<{ id: string; provider: string; contested: boolean; difference: string }>;
+}
+
+export function realWorldReportSection(agreement: RealWorldAgreement): RealWorldReportSection {
+  return {
+    total: agreement.total,
+    providers: Object.entries(agreement.byProvider)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([provider, counts]) => ({ provider, ...counts })),
+    disagreements: agreement.results.filter((r) => !r.agrees).map((r) => ({ id: r.id, provider: r.provider, contested: r.contested, difference: r.difference })),
+  };
+}

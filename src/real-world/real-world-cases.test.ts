@@ -5,7 +5,7 @@ import { schemaValidator } from '../input/validate.js';
 import { verifyMockOpaque, encryptedKind } from '../mocks/mock-opaque.js';
 import { verifyMockThinkingSignature } from '../mocks/mock-signature.js';
 import { specsDir } from '../project-root.js';
-import { agreementSummary, formatAgreement, realWorldAgreement } from './agreement.js';
+import { agreementSummary, formatAgreement, realWorldAgreement, realWorldReportSection } from './agreement.js';
 import { KNOWN_DISAGREEMENTS } from './known-disagreements.js';
 import { loadRealWorldCases } from './real-world-case.js';
 import { compareOutcomes } from './replay-case.js';
@@ -96,6 +96,9 @@ describe('agreement summary', () => {
     const a = await realWorldAgreement({ cases: sample });
     expect(a.total.cases).toBe(2);
     expect(a.total.agree + a.total.disagree + a.total.contestedDisagree).toBe(2);
+    const section = realWorldReportSection(a);
+    expect(section.providers.map((p) => p.provider)).toEqual(['deepseek', 'mistral']);
+    expect(section.disagreements).toHaveLength(a.total.disagree + a.total.contestedDisagree);
     expect(agreementSummary(a)).toMatch(/^real-world cases: 2 \(1 accepted, 1 rejected\): \d\/2 answered as the real provider did/);
   });
 });
