@@ -12,9 +12,9 @@ describe('authHeaders', () => {
     expect(authHeaders('bedrock-converse', 'bedrock-key', 'bedrock-runtime.us-east-1.amazonaws.com')).toEqual({ authorization: 'Bearer bedrock-key' });
   });
 
-  it('sends no credential without a key, and refuses Bedrock without one (no SigV4 here)', () => {
+  it('sends no credential header without a key (Bedrock is then SigV4-signed below the capture)', () => {
     expect(authHeaders('openai-chat', undefined)).toEqual({});
     expect(authHeaders('anthropic-messages', undefined)).toEqual({ 'anthropic-version': '2023-06-01' });
-    expect(() => authHeaders('bedrock-converse', undefined)).toThrow(/AWS_BEARER_TOKEN_BEDROCK/);
+    expect(authHeaders('bedrock-converse', undefined)).toEqual({});
   });
 });

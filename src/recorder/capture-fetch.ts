@@ -1,3 +1,5 @@
+import { formatSseEvent } from '../sse/parse-sse.js';
+import { EventStreamDecoder, isAwsEventStream } from './bedrock-event-stream.js';
 import { MemorySpool, type StreamSpool } from './event-spool.js';
 import type { RedactableExchange } from './redact.js';
 
@@ -118,9 +120,55 @@ export class ExchangeCapture {
       return response;
     }
     const contentType = response.headers.get('content-type');
+    if (isAwsEventStream(contentType)) {
+      // Bedrock's binary framing: decoded frame by frame as it arrives; the consumer and the spool
+      // get the SSE text every other family speaks (the fixture's headers keep what AWS sent).
+      const headers = new Headers(response.headers);
+      headers.set('content-type', 'text/event-stream');
+      headers.delete('content-length');
+      return new Response(this.teeSse(this.decodeEventStream(response.body, record), record), { status: response.status, statusText: response.statusText, headers });
+    }
     const teed = /text\/event-stream/i.test(contentType ?? '') ? this.teeSse(response.body, record) : this.teeBody(response.body, record, contentType);
     return new Response(teed, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
+
+  /** Binary event-stream frames -> SSE text bytes; a bad checksum or a cut frame fails the exchange. */
+  private decodeEventStream(body: ReadableStream<Uint8Array>, record: CapturedExchange): ReadableStream<Uint8Array> {
+    const decoder = new EventStreamDecoder();
+    const encoder = new TextEncoder();
+    const reader = body.getReader();
+    const fail = (why: string) => {
+      record.state = 'failed';
+      record.error ??= why;
+    };
+    return new ReadableStream<Uint8Array>({
+      pull: async (controller) => {
+        for (;;) {
+          const next = await reader.read();
+          if (next.done) {
+            if (decoder.pending) fail('the event stream ended inside a frame');
+            controller.close();
+            return;
+          }
+          let text: string;
+          try {
+            text = decoder.feed(next.value).map(formatSseEvent).join('');
+          } catch (err) {
+            fail(`an event-stream frame could not be decoded: ${describe(err)}`);
+            controller.error(err);
+            return;
+          }
+          if (text !== '') {
+            controller.enqueue(encoder.encode(text));
+            return;
+          }
+        }
+      },
+      cancel: async (reason) => {
+        await reader.cancel(reason);
+      },
+    });
+  }
 
   private count(record: CapturedExchange, chunk: Uint8Array): void {
     record.bytes += chunk.byteLength;
