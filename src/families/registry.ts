@@ -1,4 +1,4 @@
-import type { FamilyId } from '../routes/route-table.js';
+import { FAMILY_IDS, type FamilyId } from '../wire/families.js';
 import type { Family } from './family.js';
 import { anthropicMessagesFamily } from './anthropic-messages/index.js';
 import { bedrockConverseFamily } from './bedrock-converse/index.js';
@@ -7,22 +7,27 @@ import { geminiFamily } from './gemini/index.js';
 import { openAIChatFamily } from './openai-chat/index.js';
 import { openAIResponsesFamily } from './openai-responses/index.js';
 
-/** Families register here; a route whose family is missing fails loudly rather than falling back. */
-const families = new Map<FamilyId, Family>([
-  [openAIChatFamily.id, openAIChatFamily],
-  [anthropicMessagesFamily.id, anthropicMessagesFamily],
-  [bedrockConverseFamily.id, bedrockConverseFamily],
-  [geminiFamily.id, geminiFamily],
-  [copilotFamily.id, copilotFamily],
-  [openAIResponsesFamily.id, openAIResponsesFamily],
-]);
+/**
+ * The engine's implementation of every family described in src/wire/families.ts. The type makes
+ * the list exhaustive: a family described there but not implemented here is a compile error, so
+ * a route can never resolve to a family the engine silently lacks.
+ */
+const families: Readonly<Record<FamilyId, Family>> = {
+  'openai-chat': openAIChatFamily,
+  'anthropic-messages': anthropicMessagesFamily,
+  'bedrock-converse': bedrockConverseFamily,
+  gemini: geminiFamily,
+  copilot: copilotFamily,
+  'openai-responses': openAIResponsesFamily,
+};
 
 export function familyFor(id: FamilyId): Family {
-  const family = families.get(id);
+  const family = families[id] as Family | undefined;
   if (!family) throw new Error(`no wire family "${id}" is implemented`);
   return family;
 }
 
+/** Families in descriptor order. */
 export function implementedFamilies(): FamilyId[] {
-  return [...families.keys()];
+  return FAMILY_IDS.filter((id) => families[id] !== undefined);
 }

@@ -1,4 +1,5 @@
 import type { FamilyId } from '../../routes/route-table.js';
+import { FAMILY_IDS } from '../../wire/families.js';
 import { replayForRoute } from '../../replay/replay-for-route.js';
 import { loadHistory } from '../../model/load-history.js';
 import { defaultRoutesFile, loadRouteTable } from '../../routes/load-route-table.js';
@@ -8,7 +9,8 @@ import { HistoryShapeError } from '../../families/history-shape-error.js';
 import { STANDARD_CARRIER_FIELDS, type StandardCarrierField } from '../../model/history.js';
 import { defineCommand, EXIT_OK } from '../cli-command.js';
 
-const FAMILIES: FamilyId[] = ['openai-chat', 'anthropic-messages', 'bedrock-converse', 'gemini', 'openai-responses', 'copilot'];
+// The wire families, from their descriptors (src/wire/families.ts): adding one adds it here.
+const FAMILIES: FamilyId[] = [...FAMILY_IDS];
 
 export const buildRequestCommand = defineCommand({
   command: 'build-request',

@@ -1,4 +1,5 @@
 import type { FamilyId } from '../../routes/route-table.js';
+import { FAMILY_IDS } from '../../wire/families.js';
 import { defaultRoutesFile, loadRouteTable } from '../../routes/load-route-table.js';
 import { InputError } from '../../input/input-error.js';
 import { readApiKey } from '../../recorder/api-key.js';
@@ -8,7 +9,8 @@ import { classifyProbe, diffRoute, suggestRow } from '../../recorder/probe/class
 import { probeRoute, type ProbeOutcome } from '../../recorder/probe/probe-route.js';
 import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
 
-const FAMILIES: FamilyId[] = ['openai-chat', 'anthropic-messages', 'bedrock-converse', 'gemini', 'openai-responses', 'copilot'];
+// The wire families, from their descriptors (src/wire/families.ts): adding one adds it here.
+const FAMILIES: FamilyId[] = [...FAMILY_IDS];
 
 function outcomeLine(o: ProbeOutcome): string {
   const verdict = o.accepted ? 'accepted' : o.unknownField ? 'refused as unknown field' : 'refused';

@@ -12,12 +12,14 @@ import { decideRecording, RECORD_MODES, type RecordMode } from '../../recorder/r
 import { recordScenario, RecordingFailed } from '../../recorder/record-scenario.js';
 import { defaultRoutesFile, loadRouteTable } from '../../routes/load-route-table.js';
 import type { FamilyId } from '../../routes/route-table.js';
+import { FAMILY_IDS } from '../../wire/families.js';
 import { checkScenario, defaultScenariosDir } from '../../scenarios/load-scenarios.js';
 import type { Scenario } from '../../scenarios/scenario.js';
 import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
 import { progressLine } from '../progress.js';
 
-const FAMILIES: FamilyId[] = ['openai-chat', 'anthropic-messages', 'bedrock-converse', 'gemini', 'openai-responses', 'copilot'];
+// The wire families, from their descriptors (src/wire/families.ts): adding one adds it here.
+const FAMILIES: FamilyId[] = [...FAMILY_IDS];
 
 /** `--scenario` is an id from specs/scenarios, or a path to a scenario file. */
 function loadScenarioArg(value: string): Scenario {

@@ -1,0 +1,65 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { WIRE_CARRIER_KEYS } from '../conformance/wire-carriers.js';
+import { familyFor, implementedFamilies } from '../families/registry.js';
+import { PROVIDER_SIDE_FAMILIES } from '../mocks/family-registry.js';
+import { projectRoot, specsDir } from '../project-root.js';
+import { authHeaders } from '../recorder/auth-headers.js';
+import type { RoutePolicy } from '../routes/route-table.js';
+import { FAMILY_DESCRIPTORS, FAMILY_IDS, type FamilyDescriptor, type FamilyId } from '../wire/families.js';
+
+/**
+ * A descriptor (src/wire/families.ts) is only worth having if it tells the truth about the code on
+ * both sides. These tests hold each descriptor against the engine's requests, the recorder's auth
+ * headers, the judge's carrier keys and the JSON Schemas, so the two can never drift apart.
+ */
+const history = { messages: [{ role: 'user' as const, content: 'hi' }] };
+const MODEL = 'claude-model/v1';
+
+function policyFor(family: FamilyId): RoutePolicy {
+  return { routeId: 'r', label: 'r', family, tier: 'standard', fields: [], flags: {}, target: { provider: 'example', host: 'api.example.com', model: MODEL } };
+}
+
+const fill = (path: string) => path.replaceAll('{model}', encodeURIComponent(MODEL));
+
+describe.each(FAMILY_DESCRIPTORS.map((d): [string, FamilyDescriptor] => [d.id, d]))('family %s', (id, descriptor) => {
+  const family = id as FamilyId;
+
+  it('has one engine folder and one provider-side folder, both registered', () => {
+    expect(existsSync(join(projectRoot(), 'src', 'families', id, 'index.ts'))).toBe(true);
+    expect(existsSync(join(projectRoot(), 'src', 'mocks', id, 'render-answer.ts'))).toBe(true);
+    expect(familyFor(family).id).toBe(id);
+    expect(PROVIDER_SIDE_FAMILIES[family].judges.length).toBeGreaterThan(0);
+  });
+
+  it('names the paths the engine sends to (plain and streamed)', () => {
+    expect(familyFor(family).toRequest(history, policyFor(family)).path).toBe(fill(descriptor.paths.request));
+    expect(familyFor(family).toRequest(history, policyFor(family), { stream: true }).path).toBe(fill(descriptor.paths.stream));
+  });
+
+  it('names the auth the recorder presents off Vertex', () => {
+    const expected = descriptor.auth.kind === 'bearer' ? { authorization: 'Bearer k' } : { [descriptor.auth.header]: 'k', ...descriptor.auth.extraHeaders };
+    expect(authHeaders(family, 'k', 'api.example.com')).toEqual(expected);
+  });
+
+  it("uses only wire keys the judge's own carrier-key list knows", () => {
+    for (const key of descriptor.wireKeys) expect(WIRE_CARRIER_KEYS.has(key), key).toBe(true);
+  });
+});
+
+describe('family ids', () => {
+  it('are the enum of specs/schema/family-id.schema.json, which routes, provider specs, scenarios and fixtures reference', () => {
+    const schema = JSON.parse(readFileSync(join(specsDir(), 'schema', 'family-id.schema.json'), 'utf8')) as { enum: string[] };
+    expect(schema.enum).toEqual([...FAMILY_IDS]);
+    for (const file of ['routes', 'provider', 'scenario', 'fixture']) {
+      const text = readFileSync(join(specsDir(), 'schema', `${file}.schema.json`), 'utf8');
+      expect(text, file).toContain('"$ref": "family-id.schema.json"');
+      expect(text, file).not.toContain('"bedrock-converse"');
+    }
+  });
+
+  it('are all implemented by the engine, in descriptor order', () => {
+    expect(implementedFamilies()).toEqual([...FAMILY_IDS]);
+  });
+});
