@@ -1,0 +1,67 @@
+import type { OutboundRequest } from '../families/family.js';
+import { CALL_HEADER, SCENARIO_HEADER } from '../mocks/finding.js';
+import type { ProviderSpec } from '../providers/provider-spec.js';
+import type { ExchangeResponse } from './engine-under-test.js';
+
+/**
+ * Transport: where one request of a scenario goes and how its answer comes back. Nothing here knows
+ * what a request should hold; the default goes through global fetch, which msw intercepts.
+ */
+export type TransportResponse = ExchangeResponse;
+
+export type ScenarioTransport = (request: OutboundRequest, spec: ProviderSpec, meta: { scenario: string; call: number }) => Promise<TransportResponse>;
+
+/** Reads a fetch Response into the transport shape: JSON when it parses, the raw text otherwise (SSE). */
+export async function readResponse(response: Response): Promise<TransportResponse> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, key) => {
+    headers[key] = value;
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  if (!(headers['content-type'] ?? '').includes('event-stream')) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* a text body stays text */
+    }
+  }
+  return { status: response.status, headers, body };
+}
+
+/**
+ * Settles with `work` or rejects with the signal's reason, whichever comes first. fetch's own signal
+ * is not enough: a body served by msw keeps streaming after the signal fires (a real socket stops).
+ */
+function within<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+async function sendOverFetch(request: OutboundRequest, spec: ProviderSpec, meta: { scenario: string; call: number }, signal?: AbortSignal): Promise<TransportResponse> {
+  const exchange = async () => {
+    const response = await fetch(spec.endpoint.baseUrl.replace(/\/$/, '') + request.path, {
+      method: request.method,
+      headers: { ...request.headers, [SCENARIO_HEADER]: meta.scenario, [CALL_HEADER]: String(meta.call) },
+      body: JSON.stringify(request.body),
+      ...(signal ? { signal } : {}),
+    });
+    return readResponse(response);
+  };
+  return within(exchange(), signal);
+}
+
+export const fetchTransport: ScenarioTransport = (request, spec, meta) => sendOverFetch(request, spec, meta);
+
+/**
+ * fetchTransport with a deadline on the whole exchange, body included: a provider that stalls
+ * mid-stream fails that call (reported as "could not be sent") instead of hanging the run.
+ */
+export function fetchTransportWithin(timeoutMs: number): ScenarioTransport {
+  return (request, spec, meta) => sendOverFetch(request, spec, meta, AbortSignal.timeout(timeoutMs));
+}
