@@ -4,8 +4,10 @@ import { formatFailures } from '../conformance/format-matrix.js';
 import { uncoveredRoutes } from '../conformance/route-coverage.js';
 import { loadMatrixInputs, runMatrix } from '../conformance/run-matrix.js';
 import { InputError } from '../input/input-error.js';
-import { buildCompatibilityReport } from '../report/build-compatibility-report.js';
+import { buildCompatibilityReport, decisionsOf } from '../report/build-compatibility-report.js';
 import type { CompatibilityReport } from '../report/compatibility-report.js';
+import { summarizeDetail } from '../report/explain-check.js';
+import { describeCounts, STATUS_SYMBOL } from '../report/status-symbols.js';
 import { renderJunit } from '../report/render-junit.js';
 import { renderMarkdown } from '../report/render-markdown.js';
 import { loadRouteTable, parseRouteTable } from '../routes/load-route-table.js';
@@ -21,6 +23,8 @@ export interface GateOptions {
   /** Route table in the working tree; defaults to specs/routes.json of the repository. */
   routes?: string;
   junit?: string;
+  /** Where CI publishes the HTML report: the markdown summary links to it. */
+  htmlUrl?: string;
   cwd?: string;
   /** Refuse (exit 2) when the working tree has uncommitted changes. */
   requireClean?: boolean;
@@ -109,9 +113,8 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
   if (failures) out(`\n${failures}\n`);
   for (const route of untested) out(`✗ route ${route} is not tested: no provider spec in specs/providers/ resolves to it\n`);
   const failingCells = report.routes.flatMap((r) => r.matrix.filter((m) => m.status === 'fail').map((m) => `${r.route} × ${m.behaviour}`));
-  const m = report.summary.matrix;
   out(
-    `\n${report.summary.verdict === 'pass' ? '✓' : '✗'} ${report.summary.routes} route(s) checked: ${m.pass} pass, ${m.fail} fail, ${m.na} n/a` +
+    `\n${STATUS_SYMBOL[report.summary.verdict]} ${report.summary.routes} route(s) checked, ${report.summary.cells.total} cells: ${describeCounts(report.summary.cells)}` +
       `${failingCells.length ? ` — failing: ${failingCells.join(', ')}` : ''}${untested.length ? ` — untested: ${untested.join(', ')}` : ''}\n`,
   );
 
@@ -122,7 +125,7 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
   }
   if (options.stepSummary) {
     const diff = changes.length ? changes.map((c) => `- ${c.text}`).join('\n') : '- no change';
-    appendFileSync(options.stepSummary, `### Route table: \`${options.base}\` → working tree\n\n${diff}\n\n${renderMarkdown(report)}\n`);
+    appendFileSync(options.stepSummary, `### Route table: \`${options.base}\` → working tree\n\n${diff}\n\n${renderMarkdown(report, options.htmlUrl ? { htmlUrl: options.htmlUrl } : {})}\n`);
   }
   if (options.githubActions) {
     for (const line of annotations(report, changes, headTable, readFileSync(headFile, 'utf8'), relPosix)) out(line + '\n');
@@ -143,14 +146,14 @@ function annotations(report: CompatibilityReport, changes: RouteChange[], head: 
   for (const row of report.routes) {
     const failing = row.matrix.filter((m) => m.status === 'fail');
     if (failing.length === 0) continue;
-    const first = failing[0]!.decisions.find((d) => d.status === 'fail')!;
+    const first = decisionsOf(report, row.route, failing[0]!).find((d) => d.status === 'fail')!;
     const { line, cause } = where(row.route);
     out.push(
       errorAnnotation(
         file,
         line,
         `reasoning-replay: route ${row.route}`,
-        `route ${row.route} fails ${failing.map((m) => m.behaviour).join(', ')}; ${cause}. First failure: ${first.scenario} on ${first.target}: ${first.detail}`,
+        `route ${row.route} fails ${failing.map((m) => m.behaviour).join(', ')}; ${cause}. First failure: ${first.scenario} on ${first.target}: ${summarizeDetail(first.detail, 400)}`,
       ),
     );
   }

@@ -5,12 +5,17 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { projectRoot } from '../project-root.js';
+import { buildCompatibilityReport } from './build-compatibility-report.js';
 import type { CompatibilityReport } from './compatibility-report.js';
+import { sampleRun } from './sample-run.test-helper.js';
+import { STATUS_SYMBOL } from './status-symbols.js';
+import { writeReport } from './write-report.js';
 
 /**
- * The committed compatibility.html in a real browser: Debian's chromium driven by playwright-core,
- * kept off the network, reading the file from file:// as a person would. The counts it shows are
- * compared with compatibility.json (the staleness test keeps both current).
+ * compatibility.html in a real browser: Debian's chromium driven by playwright-core, kept off the
+ * network, reading the file from file:// as a person would, at a phone's width (400px) and a
+ * desktop's (1400px). Two reports: the committed sample, and a failing one built from a hand-made
+ * run, because the sample is green and a reader's real question is "why did it fail".
  */
 const CHROMIUM = process.env.REASONING_REPLAY_CHROMIUM ?? '/usr/bin/chromium';
 const found = existsSync(CHROMIUM);
@@ -19,142 +24,142 @@ if (!found) console.warn(`compatibility.html browser test SKIPPED: no Chromium a
 const reports = join(projectRoot(), 'reports');
 const title = found ? 'compatibility.html in headless Chromium' : `compatibility.html in headless Chromium (SKIPPED: ${CHROMIUM} not found; apt-get install -y chromium)`;
 
+/** A failing run whose provider-accepts detail holds three attempts, each with the provider's raw body. */
+function failingReport(dir: string): { report: CompatibilityReport; file: string } {
+  const run = sampleRun();
+  const deepseek = run.cells[0]!;
+  deepseek.checks.push({
+    behaviour: 'strict-schema',
+    status: 'fail',
+    detail: [
+      'call 1 attempt 1: DeepSeek answered 400: assistant message 3 (tool call) has no reasoning_content — {"error":{"message":"The `reasoning_content` in the thinking mode must be passed back to the API.","type":"invalid_request_error"}}',
+      'call 1 attempt 2: DeepSeek answered 400: assistant message 3 (tool call) has no reasoning_content — {"error":{"message":"The `reasoning_content` in the thinking mode must be passed back to the API.","type":"invalid_request_error"}}',
+      'call 2 attempt 1: DeepSeek answered 400: assistant message 5 (tool call) has no reasoning_content — {"error":{"message":"The `reasoning_content` in the thinking mode must be passed back to the API.","type":"invalid_request_error"}}',
+    ].join('\n'),
+  });
+  const report = buildCompatibilityReport(run, { routeOrder: ['mistral', 'deepseek', 'openrouter'], root: projectRoot() });
+  writeReport(report, dir, { readFrom: reports });
+  return { report, file: join(dir, 'compatibility.html') };
+}
+
 describe.skipIf(!found)(title, () => {
   const profile = mkdtempSync(join(tmpdir(), 'rr-chromium-'));
+  const failingDir = mkdtempSync(join(tmpdir(), 'rr-failing-report-'));
   let context: BrowserContext;
   let page: Page;
   const requested: string[] = [];
-  const report = JSON.parse(readFileSync(join(reports, 'compatibility.json'), 'utf8')) as CompatibilityReport;
+  const sample = JSON.parse(readFileSync(join(reports, 'compatibility.json'), 'utf8')) as CompatibilityReport;
+  const failing = failingReport(failingDir);
+  const open = async (file: string, width: number) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(pathToFileURL(file).href);
+  };
+  const sampleFile = join(reports, 'compatibility.html');
+  const screenshot = async (name: string) => {
+    const dir = join(reports, 'screenshots');
+    mkdirSync(dir, { recursive: true });
+    const temp = join(dir, `${name}.${process.pid}.tmp`);
+    await page.screenshot({ path: temp, type: 'png', fullPage: false });
+    renameSync(temp, join(dir, name));
+    expect(readFileSync(join(dir, name)).subarray(1, 4).toString()).toBe('PNG');
+  };
+  /** True when the page needs no sideways scrolling at this width. */
+  const fitsWidth = () => page.evaluate(`document.documentElement.scrollWidth <= window.innerWidth`);
 
   beforeAll(async () => {
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
       headless: true,
-      viewport: { width: 1600, height: 1000 },
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
     page = context.pages()[0] ?? (await context.newPage());
     page.on('request', (r) => requested.push(r.url()));
-    await page.goto(pathToFileURL(join(reports, 'compatibility.html')).href);
   });
   afterAll(async () => {
     await context?.close();
     rmSync(profile, { recursive: true, force: true });
+    rmSync(failingDir, { recursive: true, force: true });
   });
 
-  const rows = () => page.locator('#matrix tbody tr[data-route]');
-  const visibleCount = (selector: string) => page.locator(`#matrix tbody tr[data-route]:visible ${selector}`).count();
-
-  it('is self-contained: it loads nothing but itself', () => {
+  it('is self-contained: it loads nothing but itself', async () => {
+    requested.length = 0;
+    await open(sampleFile, 1400);
     expect(requested.filter((u) => !u.startsWith('file://'))).toEqual([]);
     expect(requested).toHaveLength(1);
   });
 
-  it('renders one row per route and the summary counts of compatibility.json', async () => {
-    expect(await rows().count()).toBe(report.routes.length);
-    expect(await page.locator('td.cell.pass').count()).toBe(report.summary.matrix.pass);
-    expect(await page.locator('td.cell.fail').count()).toBe(report.summary.matrix.fail);
-    expect(await page.locator('td.cell.na').count()).toBe(report.summary.matrix.na);
-    for (const [key, want] of [
-      ['routes', report.summary.routes],
-      ['providers', report.summary.providers.length],
-      ['scenarios', report.summary.scenarios.length],
-      ['matrix-pass', report.summary.matrix.pass],
-      ['matrix-fail', report.summary.matrix.fail],
-      ['matrix-na', report.summary.matrix.na],
-      ['scenario-cells', report.summary.scenarioCells.total],
-    ] as const) {
-      expect(await page.locator(`[data-count="${key}"]`).innerText(), key).toBe(String(want));
-    }
+  describe('at 1400px (desktop)', () => {
+    it('shows the whole matrix inside the page, a verdict column, and the counts of compatibility.json', async () => {
+      await open(sampleFile, 1400);
+      expect(await fitsWidth()).toBe(true);
+      const table = await page.locator('#matrix').boundingBox();
+      const wrap = await page.locator('.wrap').boundingBox();
+      expect(table!.x + table!.width).toBeLessThanOrEqual(wrap!.x + wrap!.width + 0.5);
+      expect(await page.locator('#cards').isVisible()).toBe(false);
+      const verdicts = await page.locator('#matrix tbody tr[data-route] td.route-verdict').evaluateAll((tds) => tds.map((td) => td.getAttribute('data-verdict')));
+      expect(verdicts).toEqual(sample.routes.map((r) => r.status));
+      for (const s of ['pass', 'warn', 'fail', 'na'] as const) {
+        expect(await page.locator(`td.cell.${s}`).count(), s).toBe(sample.summary.cells[s]);
+      }
+      expect(await page.locator('[data-count="cells"]').innerText()).toBe(String(sample.summary.cells.total));
+      expect(await page.locator('[data-count="runs"]').innerText()).toBe(String(sample.summary.runs.total));
+      await screenshot('compatibility-1400.png');
+    });
+
+    it('says in a cell’s hover text which check decided it and why, in one line', async () => {
+      await open(failing.file, 1400);
+      const cell = page.locator('tr[data-route="deepseek"] td.cell.fail[data-behaviour="strict-schema"]');
+      const hover = (await cell.getAttribute('title'))!;
+      expect(hover).not.toMatch(/\n/);
+      expect(hover).toMatch(/^deepseek × strict-schema: fail: tool-call-without-stored-reasoning on deepseek: call 1 attempt 1: DeepSeek answered 400: .* · provider says: The `reasoning_content` in the thinking mode/);
+      expect(hover).toContain('(+2 more)');
+    });
+
+    it('shows one line per attempt, each with the provider’s message, the raw body folded away', async () => {
+      await open(failing.file, 1400);
+      await page.locator('tr[data-route="deepseek"] td.cell.fail[data-behaviour="strict-schema"] a').click();
+      const block = page.locator('#d-deepseek-strict-schema');
+      await expect.poll(() => block.isVisible()).toBe(true);
+      const lines = block.locator('li.fail .why');
+      expect(await lines.count()).toBe(3);
+      for (const text of await lines.allInnerTexts()) expect(text.split('\n')[0]).toMatch(/^call \d attempt \d: DeepSeek answered 400: .* provider says: The `reasoning_content` in the thinking mode/);
+      const raw = block.locator('li.fail .why details pre').first();
+      expect(await raw.isVisible()).toBe(false);
+      await block.locator('li.fail .why details summary').first().click();
+      expect(await raw.isVisible()).toBe(true);
+    });
   });
 
-  it('shows each cell’s state by colour class and symbol, row by row as in the JSON', async () => {
-    const symbol = { pass: '✓', warn: '!', fail: '✗', 'n/a': '–' } as const;
-    const shown = await page.evaluate(
-      `Array.from(document.querySelectorAll('#matrix tbody tr[data-route]')).map((tr) => Array.from(tr.querySelectorAll('td.cell')).map((td) => td.className.replace('cell ', '') + ':' + td.textContent))`,
-    );
-    expect(shown).toEqual(report.routes.map((r) => r.matrix.map((m) => `${m.status === 'n/a' ? 'na' : m.status}:${symbol[m.status]}`)));
-    const colours = await page.evaluate(
-      `['pass','fail','na'].map((s) => { const td = document.querySelector('td.cell.' + s); return td ? getComputedStyle(td).backgroundColor : null; })`,
-    );
-    const present = (colours as (string | null)[]).filter((c): c is string => c !== null);
-    expect(new Set(present).size).toBe(present.length);
-  });
+  describe('at 400px (phone)', () => {
+    it('shows every route’s verdict without scrolling sideways', async () => {
+      await open(sampleFile, 400);
+      expect(await fitsWidth()).toBe(true);
+      expect(await page.locator('.wrap').isVisible()).toBe(false);
+      const cards = page.locator('#cards article[data-route]');
+      expect(await cards.count()).toBe(sample.routes.length);
+      const verdicts = cards.locator('h3 .verdict');
+      for (let i = 0; i < sample.routes.length; i++) {
+        const box = (await verdicts.nth(i).boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(400);
+        expect(await verdicts.nth(i).innerText()).toContain(STATUS_SYMBOL[sample.routes[i]!.status]);
+      }
+      await screenshot('compatibility-400.png');
+    });
 
-  it('keeps the header row and the route column sticky', async () => {
-    expect(await page.evaluate(`getComputedStyle(document.querySelector('#matrix thead th')).position`)).toBe('sticky');
-    expect(await page.evaluate(`getComputedStyle(document.querySelector('#matrix tbody th.route')).position`)).toBe('sticky');
-  });
-
-  it('filters by provider, and the shown counts follow', async () => {
-    // Any provider will do; the filter must keep exactly the routes its cells resolved to.
-    const provider = report.summary.providers.find((p) => p === 'deepseek') ?? report.summary.providers[0]!;
-    const routes = report.routes.filter((r) => r.providers.includes(provider));
-    await page.selectOption('#provider-filter', provider);
-    expect(await rows().filter({ visible: true }).count()).toBe(routes.length);
-    expect(await page.locator('#shown-routes').innerText()).toBe(String(routes.length));
-    const count = (s: string) => routes.reduce((n, r) => n + r.matrix.filter((m) => m.status === s).length, 0);
-    expect(await visibleCount('td.cell.pass')).toBe(count('pass'));
-    expect(await page.locator('#shown-pass').innerText()).toBe(String(count('pass')));
-    expect(await page.locator('#shown-fail').innerText()).toBe(String(count('fail')));
-    expect(await page.locator('#shown-na').innerText()).toBe(String(count('n/a')));
-    const visibleRoutes = await rows().filter({ visible: true }).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-route')));
-    expect(visibleRoutes).toEqual(routes.map((r) => r.route));
-
-    await page.selectOption('#provider-filter', '');
-    await page.fill('#text-filter', 'strict');
-    const strict = report.routes.filter((r) => r.tiers.includes('strict'));
-    expect(await rows().filter({ visible: true }).count()).toBe(strict.length);
-    await page.fill('#text-filter', '');
-    expect(await rows().filter({ visible: true }).count()).toBe(report.routes.length);
-
-    await page.check('#failing-only');
-    const failing = report.routes.filter((r) => r.matrix.some((m) => m.status === 'fail'));
-    expect(await rows().filter({ visible: true }).count()).toBe(failing.length);
-    expect(await page.locator('#shown-fail').innerText()).toBe(String(report.summary.matrix.fail));
-    await page.uncheck('#failing-only');
-    expect(await rows().filter({ visible: true }).count()).toBe(report.routes.length);
-  });
-
-  it('opens the scenario and fixture detail behind a cell', async () => {
-    const status = report.summary.matrix.fail > 0 ? 'fail' : 'pass';
-    const link = page.locator(`td.cell.${status} a`).first();
-    const href = (await link.getAttribute('href'))!;
-    await link.click();
-    const target = page.locator(href);
-    await expect.poll(() => target.isVisible()).toBe(true);
-    const text = await target.innerText();
-    const cell = report.routes.flatMap((r) => r.matrix.map((m) => ({ r, m }))).find(({ r, m }) => `#d-${r.route}-${m.behaviour}`.replace(/[^#A-Za-z0-9_-]/g, '_') === href)!;
-    const decided = cell.m.decisions.find((d) => d.status === status)!;
-    expect(text).toContain(decided.scenario);
-    if (decided.fixture) expect(await target.locator(`a[href$="${decided.fixture.path}"]`).count()).toBeGreaterThan(0);
-    // The decision links to its scenario run, which lists the calls once.
-    const run = target.locator('a', { hasText: 'calls' }).first();
-    await run.click();
-    const runTarget = page.locator((await run.getAttribute('href'))!);
-    await expect.poll(() => runTarget.isVisible()).toBe(true);
-    expect(await runTarget.innerText()).toContain(decided.scenario);
-    expect(await target.locator(`a[href$="specs/scenarios/${decided.scenario}.json"]`).count()).toBeGreaterThan(0);
-    await page.evaluate(`location.hash = ''; window.scrollTo(0, 0)`);
-  });
-
-  it('saves a screenshot to reports/screenshots/compatibility.png', async () => {
-    const dir = join(reports, 'screenshots');
-    mkdirSync(dir, { recursive: true });
-    // As a reader first sees it: fresh load, no filter, nothing scrolled.
-    await page.goto(pathToFileURL(join(reports, 'compatibility.html')).href);
-    const temp = join(dir, `compatibility.png.${process.pid}.tmp`);
-    await page.screenshot({ path: temp, type: 'png' });
-    renameSync(temp, join(dir, 'compatibility.png'));
-    expect(readFileSync(join(dir, 'compatibility.png')).subarray(1, 4).toString()).toBe('PNG');
+    it('"failing routes only" leaves the failing cards, each naming its failing behaviours and why', async () => {
+      await open(failing.file, 400);
+      await page.check('#failing-only');
+      const shown = page.locator('#cards article[data-route]:visible');
+      const failingRoutes = failing.report.routes.filter((r) => r.status === 'fail');
+      expect(await shown.count()).toBe(failingRoutes.length);
+      expect(await fitsWidth()).toBe(true);
+      const card = page.locator('#cards article[data-route="deepseek"]');
+      const problems = await card.locator('li.fail').allInnerTexts();
+      expect(problems.some((p) => /^✗ strict-schema: deepseek, call 1 attempt 1: DeepSeek answered 400/.test(p))).toBe(true);
+      const box = (await card.locator('h3 .verdict').boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(400);
+      await screenshot('compatibility-400-failing.png');
+    });
   });
 });

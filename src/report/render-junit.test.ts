@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { fc, test } from '@fast-check/vitest';
+import { fc } from '@fast-check/vitest';
 import { XMLParser } from 'fast-xml-parser';
 import { validateXML } from 'xmllint-wasm';
 import type { CellVerdict, ConformanceRun } from '../conformance/verdict.js';
@@ -49,20 +49,24 @@ describe('renderJunit', () => {
     scenario: anyText,
     target: anyText,
     route: fc.constantFrom('a', 'b&<c>', 'd"e'),
-    status: fc.constantFrom('pass' as const, 'fail' as const, 'n/a' as const),
+    status: fc.constantFrom('pass' as const, 'warn' as const, 'fail' as const, 'n/a' as const),
     detail: anyText,
     behaviour: fc.constantFrom(...BEHAVIOURS),
   });
-  test.prop([fc.array(anyCell, { minLength: 1, maxLength: 6 })], { numRuns: 40 })('any text in any field still gives a schema-valid document', async (cells) => {
-    const run: ConformanceRun = {
-      routesFile: 'r.json',
-      startedAt: '',
-      durationMs: 0,
-      cells: cells.map(
-        (c): CellVerdict => ({ scenario: c.scenario, target: c.target, route: c.route, tier: 'standard', family: 'openai-chat', status: c.status, checks: [{ behaviour: c.behaviour, status: c.status, detail: c.detail }], exchanges: [] }),
-      ),
-    };
-    const xml = renderJunit(buildCompatibilityReport(run, { root: '/project' }));
-    expect(await schemaErrors(xml)).toEqual([]);
+  it('any text in any field still gives a schema-valid document (40 generated runs, validated in one xmllint call)', async () => {
+    const runs = fc.sample(fc.array(anyCell, { minLength: 1, maxLength: 6 }), { numRuns: 40 });
+    const docs = runs.map((cells, i) => {
+      const run: ConformanceRun = {
+        routesFile: 'r.json',
+        startedAt: '',
+        durationMs: 0,
+        cells: cells.map(
+          (c): CellVerdict => ({ scenario: c.scenario, target: c.target, route: c.route, tier: 'standard', family: 'openai-chat', status: c.status, checks: [{ behaviour: c.behaviour, status: c.status, detail: c.detail }], exchanges: [] }),
+        ),
+      };
+      return { fileName: `junit-${i}.xml`, contents: renderJunit(buildCompatibilityReport(run, { root: '/project' })) };
+    });
+    const result = await validateXML({ xml: docs, schema: [xsd] });
+    expect(result.errors.map((e) => e.rawMessage)).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
 import { XMLBuilder } from 'fast-xml-parser';
+import { decisionsOf } from './build-compatibility-report.js';
 import type { CompatibilityReport, MatrixCell } from './compatibility-report.js';
+import { summarizeDetail } from './explain-check.js';
 import { oneLine, xmlSafe } from './xml-escape.js';
 
 /** Element content as fast-xml-parser's builder takes it: attributes under `@_`, text under `#text`. */
@@ -18,7 +20,8 @@ const builder = new XMLBuilder({
 /**
  * JUnit XML as CI systems read it: one testsuite per route, one testcase per route x behaviour cell
  * (the same cells as the report's matrix), a failure listing every failing scenario check, and
- * n/a cells as skipped. Built with fast-xml-parser's XMLBuilder rather than by concatenation, and
+ * n/a cells as skipped, and warning cells as skipped with the warning as the reason (JUnit has no
+ * warning state; a CI system must not fail on one, and must not hide it either). Built with fast-xml-parser's XMLBuilder rather than by concatenation, and
  * shaped to the attribute set of Jenkins' junit-10.xsd, the strictest schema CI plugins use (no
  * `skipped` on <testsuites>). No time attributes: they are optional and would make the output unstable.
  *
@@ -26,14 +29,14 @@ const builder = new XMLBuilder({
  * a multi-line `message` reaches the reader flattened. The full detail goes in the element's text.
  */
 export function renderJunit(report: CompatibilityReport): string {
-  const m = report.summary.matrix;
+  const m = report.summary.cells;
   const untested = report.summary.untestedRoutes;
   const suites: XmlNode[] = report.routes.map((route) => ({
     '@_name': xmlSafe(`route ${route.route}`),
     '@_tests': route.matrix.length,
     '@_failures': route.matrix.filter((c) => c.status === 'fail').length,
     '@_errors': 0,
-    '@_skipped': route.matrix.filter((c) => c.status === 'n/a').length,
+    '@_skipped': route.matrix.filter((c) => c.status === 'n/a' || c.status === 'warn').length,
     properties: {
       property: [
         { '@_name': 'providers', '@_value': xmlSafe(route.providers.join(' ')) },
@@ -41,7 +44,7 @@ export function renderJunit(report: CompatibilityReport): string {
         { '@_name': 'fixtures', '@_value': `recorded:${route.provenance.recorded} synthesized:${route.provenance.synthesized} none:${route.provenance.none}` },
       ],
     },
-    testcase: route.matrix.map((cell) => testcase(route.route, cell)),
+    testcase: route.matrix.map((cell) => testcase(report, route.route, cell)),
   }));
   if (untested.length > 0) {
     // A route nothing resolves to is untested, and a gate that passed it silently would lie.
@@ -71,18 +74,23 @@ export function renderJunit(report: CompatibilityReport): string {
   return builder.build(doc) as string;
 }
 
-function testcase(route: string, cell: MatrixCell): XmlNode {
+function testcase(report: CompatibilityReport, route: string, cell: MatrixCell): XmlNode {
   const node: XmlNode = { '@_classname': xmlSafe(`reasoning-replay.${route}`), '@_name': xmlSafe(cell.behaviour) };
   if (cell.status === 'n/a') {
-    node.skipped = { '@_message': xmlSafe(`not applicable: no scenario exercises ${cell.behaviour} on route ${route}`) };
-  } else if (cell.status === 'fail') {
-    const failing = cell.decisions.filter((d) => d.status === 'fail');
-    const first = failing[0]!;
-    const message = oneLine(`${failing.length} failing check${failing.length === 1 ? '' : 's'}; first: ${first.scenario} on ${first.target}: ${first.detail}`, 300);
-    const body = failing
-      .map((d) => `scenario ${d.scenario} on ${d.target}${d.fixture ? ` (fixture ${d.fixture.path}, ${d.fixture.provenance})` : ''}: ${d.detail}`)
-      .join('\n');
-    node.failure = { '@_type': 'conformance', '@_message': xmlSafe(message), '#text': xmlSafe(body) };
+    node.skipped = { '@_message': xmlSafe(`not applicable: no scenario run exercises ${cell.behaviour} on route ${route}`) };
+    return node;
   }
+  if (cell.status === 'pass') return node;
+  const deciding = decisionsOf(report, route, cell).filter((d) => d.status === cell.status);
+  const first = deciding[0]!;
+  const noun = cell.status === 'fail' ? 'failing check' : 'warning';
+  const message = xmlSafe(
+    oneLine(`${cell.status === 'warn' ? 'warning: ' : ''}${deciding.length} ${noun}${deciding.length === 1 ? '' : 's'}; first: ${first.scenario} on ${first.target}: ${summarizeDetail(first.detail, 240)}`, 300),
+  );
+  const body = xmlSafe(
+    deciding.map((d) => `scenario ${d.scenario} on ${d.target}${d.fixture ? ` (fixture ${d.fixture.path}, ${d.fixture.provenance})` : ''}: ${d.detail}`).join('\n'),
+  );
+  if (cell.status === 'warn') node.skipped = { '@_type': 'warning', '@_message': message, '#text': body };
+  else node.failure = { '@_type': 'conformance', '@_message': message, '#text': body };
   return node;
 }

@@ -1,16 +1,31 @@
+import { decisionsOf } from './build-compatibility-report.js';
 import type { CompatibilityReport, StatusCounts } from './compatibility-report.js';
-import { describeProvenance, STATUS_SYMBOL } from './status-symbols.js';
+import { summarizeDetail } from './explain-check.js';
+import { describeProvenance, STATUS_LEGEND, STATUS_SYMBOL, UNITS_EXPLAINED } from './status-symbols.js';
 import { verdictLine } from './verdict-line.js';
 
-/** How many failing decisions the comment lists before pointing at the HTML; PR comments have a size limit. */
-const MAX_FAILURES_LISTED = 50;
+/** GitHub refuses a comment body over 65,536 characters; the comment stays well under it. */
+export const MARKDOWN_LIMIT = 65_536;
+/** Room kept for the closing lines and for what a CI step may add around the comment. */
+const BUDGET = MARKDOWN_LIMIT - 4_096;
+/** The matrix gets at most this much of the budget; the failing checks need the rest. */
+const MATRIX_BUDGET = 24_000;
+/** A problem line is cut to this many characters: its detail is one line in the HTML and JSON. */
+const LINE_LENGTH = 400;
 
-/** compatibility.md: a pull-request comment. Summary first, then the route x behaviour matrix, then what failed. */
-export function renderMarkdown(report: CompatibilityReport): string {
+export interface MarkdownOptions {
+  /** Where the HTML report is published (a CI artifact link); the closing pointer links to it. */
+  htmlUrl?: string;
+}
+
+/**
+ * compatibility.md: a pull-request comment. Summary first, then the route x behaviour matrix, then
+ * one line per failing or warning check until the size budget runs out, with the count of the rest.
+ */
+export function renderMarkdown(report: CompatibilityReport, options: MarkdownOptions = {}): string {
   const { summary } = report;
   const lines: string[] = [];
-  const headline = verdictLine(summary, 'route x behaviour cell');
-  lines.push(`## reasoning-replay compatibility: ${headline}`, '');
+  lines.push(`## reasoning-replay compatibility: ${verdictLine(summary)}`, '');
   lines.push(
     `Route table \`${md(report.routesFile)}\` · ${summary.routes} routes · ${summary.providers.length} providers · ${summary.scenarios.length} scenarios · source: ${report.source}`,
     '',
@@ -18,34 +33,74 @@ export function renderMarkdown(report: CompatibilityReport): string {
   if (summary.untestedRoutes.length > 0) {
     lines.push(`${STATUS_SYMBOL.fail} untested routes (no provider spec in specs/providers/ resolves to them): ${summary.untestedRoutes.map((r) => `\`${md(r)}\``).join(', ')}`, '');
   }
-  lines.push('| | route x behaviour | scenario cells |', '|---|---:|---:|');
-  const row = (label: string, key: keyof StatusCounts) => `| ${label} | ${summary.matrix[key]} | ${summary.scenarioCells[key]} |`;
-  lines.push(row(`${STATUS_SYMBOL.pass} pass`, 'pass'), row(`${STATUS_SYMBOL.fail} fail`, 'fail'), row(`${STATUS_SYMBOL['n/a']} n/a`, 'na'), row('total', 'total'), '');
-
-  lines.push(`| route | providers | fixtures | ${report.behaviours.join(' | ')} |`);
-  lines.push(`|---|---|---|${report.behaviours.map(() => ':-:').join('|')}|`);
-  for (const r of report.routes) {
-    const cells = r.matrix.map((m) => STATUS_SYMBOL[m.status]);
-    lines.push(`| \`${md(r.route)}\` | ${md(r.providers.join(', '))} | ${describeProvenance(r.provenance)} | ${cells.join(' | ')} |`);
-  }
-  lines.push('', `${STATUS_SYMBOL.pass} pass · ${STATUS_SYMBOL.fail} fail · ${STATUS_SYMBOL['n/a']} not applicable`, '');
-
-  const failures = report.routes.flatMap((r) =>
-    r.matrix.flatMap((m) => m.decisions.filter((d) => d.status === 'fail').map((d) => ({ route: r.route, behaviour: m.behaviour, d }))),
+  lines.push('| | cells (route x behaviour) | scenario runs |', '|---|---:|---:|');
+  const row = (label: string, key: keyof StatusCounts) => `| ${label} | ${summary.cells[key]} | ${summary.runs[key]} |`;
+  lines.push(
+    row(`${STATUS_SYMBOL.pass} pass`, 'pass'),
+    row(`${STATUS_SYMBOL.warn} warning`, 'warn'),
+    row(`${STATUS_SYMBOL.fail} fail`, 'fail'),
+    row(`${STATUS_SYMBOL['n/a']} not applicable`, 'na'),
+    row('total', 'total'),
+    '',
+    `<sub>${md(UNITS_EXPLAINED)}</sub>`,
+    '',
   );
-  if (failures.length > 0) {
-    lines.push('### Failing checks', '');
-    for (const { route, behaviour, d } of failures.slice(0, MAX_FAILURES_LISTED)) {
-      const fixture = d.fixture ? ` (fixture \`${md(d.fixture.path)}\`, ${d.fixture.provenance})` : '';
-      lines.push(`- \`${md(route)}\` × ${behaviour}: scenario \`${md(d.scenario)}\` on \`${md(d.target)}\`: ${md(d.detail)}${fixture}`);
+
+  lines.push(`| route | verdict | fixtures | ${report.behaviours.join(' | ')} |`);
+  lines.push(`|---|:-:|---|${report.behaviours.map(() => ':-:').join('|')}|`);
+  const rowOf = (r: (typeof report.routes)[number]) =>
+    `| \`${md(r.route)}\` | ${STATUS_SYMBOL[r.status]} | ${describeProvenance(r.provenance)} | ${r.matrix.map((m) => STATUS_SYMBOL[m.status]).join(' | ')} |`;
+  // A very large table keeps the routes that need a reader (failing, warning) and counts the rest.
+  let shownRoutes = report.routes;
+  if (report.routes.reduce((n, r) => n + rowOf(r).length + 1, 0) > MATRIX_BUDGET) shownRoutes = report.routes.filter((r) => r.status === 'fail' || r.status === 'warn');
+  let used = 0;
+  let listedRoutes = 0;
+  for (const r of shownRoutes) {
+    const row = rowOf(r);
+    if (used + row.length + 1 > MATRIX_BUDGET) break;
+    lines.push(row);
+    used += row.length + 1;
+    listedRoutes++;
+  }
+  if (listedRoutes < report.routes.length) lines.push(`| … ${report.routes.length - listedRoutes} more routes${shownRoutes !== report.routes ? ' (every one of them passes or is not applicable)' : ''}: ${closingPointer(options)} |`);
+  lines.push('', STATUS_LEGEND, '');
+
+  const problems = report.routes.flatMap((r) =>
+    r.matrix.flatMap((m) =>
+      decisionsOf(report, r.route, m)
+        .filter((d) => d.status === 'fail' || d.status === 'warn')
+        .map((d) => ({ route: r.route, behaviour: m.behaviour, d })),
+    ),
+  );
+  const closing = closingPointer(options);
+  if (problems.length > 0) {
+    lines.push('### Failing and warning checks', '');
+    let size = lines.reduce((n, l) => n + l.length + 1, 0);
+    let shown = 0;
+    for (const { route, behaviour, d } of problems.sort((a, b) => (a.d.status === b.d.status ? 0 : a.d.status === 'fail' ? -1 : 1))) {
+      const fixture = d.fixture ? ` (fixture \`${md(d.fixture.path)}\`)` : '';
+      const line = cut(`- ${STATUS_SYMBOL[d.status]} \`${md(route)}\` × ${behaviour}: \`${md(d.scenario)}\` on \`${md(d.target)}\`: ${md(summarizeDetail(d.detail, LINE_LENGTH))}${fixture}`, LINE_LENGTH);
+      if (size + line.length + 1 > BUDGET) break;
+      lines.push(line);
+      size += line.length + 1;
+      shown++;
     }
-    if (failures.length > MAX_FAILURES_LISTED) lines.push(`- … and ${failures.length - MAX_FAILURES_LISTED} more (see compatibility.html)`);
+    if (shown < problems.length) lines.push(`- … and ${problems.length - shown} more (${closing})`);
     lines.push('');
   }
+  lines.push(`Every check, one line per attempt, with the providers' raw answers: ${closing}.`, '');
   return lines.join('\n');
+}
+
+function closingPointer(options: MarkdownOptions): string {
+  return options.htmlUrl ? `see [compatibility.html](${options.htmlUrl})` : 'see compatibility.html';
 }
 
 /** Keeps a value on one table line and out of markdown syntax. */
 function md(text: string): string {
   return text.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|').replace(/`/g, "'");
+}
+
+function cut(line: string, max: number): string {
+  return line.length <= max ? line : `${line.slice(0, max - 1)}…`;
 }

@@ -2,7 +2,7 @@ import { describe, expect } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { XMLValidator } from 'fast-xml-parser';
 import { BEHAVIOURS, cellStatus, type CellVerdict, type ConformanceRun } from '../conformance/verdict.js';
-import { buildCompatibilityReport } from './build-compatibility-report.js';
+import { buildCompatibilityReport, decisionsOf } from './build-compatibility-report.js';
 import { renderHtml } from './render-html.js';
 import { renderJunit } from './render-junit.js';
 import { renderMarkdown } from './render-markdown.js';
@@ -17,7 +17,7 @@ const nasty = fc.string({
   maxLength: 40,
 });
 const id = fc.string({ unit: fc.oneof(fc.constantFrom('a', 'b', '-', '.', '<', '&', '"', '|', ' '), fc.constantFrom('x', 'y')), minLength: 1, maxLength: 8 });
-const status = fc.constantFrom('pass' as const, 'fail' as const, 'n/a' as const);
+const status = fc.constantFrom('pass' as const, 'warn' as const, 'fail' as const, 'n/a' as const);
 
 const cellArb: fc.Arbitrary<CellVerdict> = fc
   .record({
@@ -47,9 +47,15 @@ describe('report writers on arbitrary runs', () => {
     const html = renderHtml(report, { linkBase: '..' });
     expect(html.split('<td class="cell ').length - 1).toBe(report.routes.length * BEHAVIOURS.length);
     // Escaped text cannot open an element: every "<li" in the page is one the renderer wrote.
-    const decisions = report.routes.reduce((n, r) => n + r.matrix.reduce((k, m) => k + m.decisions.length, 0), 0);
-    const runs = report.cells.length;
-    expect(html.split('<li ').length - 1).toBe(decisions + runs);
+    const expectedItems = report.routes.reduce((n, r) => {
+      const decisions = r.matrix.map((m) => decisionsOf(report, r.route, m));
+      const loud = decisions.flat().filter((d) => !(d.status === 'pass' && d.detail === '')).length;
+      const quietCells = decisions.filter((ds) => ds.some((d) => d.status === 'pass' && d.detail === '')).length;
+      const problems = r.matrix.filter((m) => m.status === 'fail' || m.status === 'warn').length;
+      const runs = report.runs.filter((c) => c.route === r.route && (c.status !== 'n/a' || c.exchanges.length > 0 || c.checks.length > 0)).length;
+      return n + loud + quietCells + problems + runs;
+    }, 0);
+    expect(html.split('<li ').length - 1).toBe(expectedItems);
     const md = renderMarkdown(report);
     const rows = md.split('\n').filter((l) => l.startsWith('| `'));
     expect(rows).toHaveLength(report.routes.length);

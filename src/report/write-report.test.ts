@@ -68,11 +68,12 @@ describe('writeReport', () => {
     const dir = tempDir();
     writeReport(report(), dir, { root: '/project' });
     const md = readFileSync(join(dir, 'compatibility.md'), 'utf8');
-    expect(md).toContain('## reasoning-replay compatibility: ✗ 2 failing route x behaviour cells');
+    expect(md).toContain('## reasoning-replay compatibility: ✗ 2 failing cells');
     expect(md).toContain('| ✗ fail | 2 | 1 |');
-    expect(md).toMatch(/^\| `deepseek` \| deepseek \| synthesized \| ✓ \| ✗ \| ✗ \| – \| – \|/m);
-    expect(md).toMatch(/^\| `mistral` \| mistral \| recorded \|/m);
-    expect(md).toContain('- `deepseek` × must-echo: scenario `tool-call-without-stored-reasoning` on `deepseek`');
+    expect(md).toMatch(/^\| `deepseek` \| ✗ \| synthesized \| ✓ \| ✗ \| ✗ \| – \| – \|/m);
+    expect(md).toMatch(/^\| `mistral` \| ✓ \| recorded \|/m);
+    expect(md).toContain('- ✗ `deepseek` × must-echo: `tool-call-without-stored-reasoning` on `deepseek`');
+    expect(md).toContain('Every check, one line per attempt, with the providers\' raw answers: see compatibility.html.');
   });
 
   it('writes one self-contained HTML file: no external assets, escaped details, links relative to where it is read', () => {
@@ -85,13 +86,13 @@ describe('writeReport', () => {
     expect(html).toContain('href="../specs/scenarios/tool-call-without-stored-reasoning.json"');
     expect(html).toContain('href="../fixtures/providers/deepseek/tool-call-without-stored-reasoning.json"');
     expect(html.match(/<td class="cell /g)).toHaveLength(33);
-    expect(html.match(/<td class="cell fail"/g)).toHaveLength(2);
+    expect(html.match(/<td class="cell fail-tone fail"/g)).toHaveLength(2);
   });
 
   it('fails the verdict and a JUnit case for each route no provider spec resolves to', () => {
     const dir = tempDir();
     const all = buildCompatibilityReport({ ...sampleRun(), cells: sampleRun().cells.filter((c) => c.status === 'pass') }, { root: '/project', untestedRoutes: ['nous-portal'] });
-    expect(all.summary.matrix.fail).toBe(0);
+    expect(all.summary.cells.fail).toBe(0);
     expect(all.summary.verdict).toBe('fail');
     writeReport(all, dir, { root: '/project' });
     const xml = readFileSync(join(dir, 'junit.xml'), 'utf8');

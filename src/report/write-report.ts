@@ -1,3 +1,4 @@
+import stringify from 'json-stringify-pretty-compact';
 import { mkdirSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { describeSchemaErrors, schemaValidator } from '../input/validate.js';
@@ -17,6 +18,8 @@ export interface WriteReportOptions {
    */
   readFrom?: string;
   root?: string;
+  /** Where CI publishes the HTML: the markdown's closing pointer links there. */
+  htmlUrl?: string;
 }
 
 /** compatibility.json exactly as written: validated against its schema first, so a bad report is never written. */
@@ -26,7 +29,9 @@ export function renderJson(report: CompatibilityReport): string {
     const { pointer, problem } = describeSchemaErrors(validate.errors ?? []);
     throw new Error(`internal: the compatibility report breaks specs/schema/compatibility.schema.json at ${pointer}: ${problem}`);
   }
-  return JSON.stringify(report, null, 2) + '\n';
+  // Pretty at the top, one line per small object (a decision, a check, an exchange): readable and
+  // diffable without the indentation that tripled the committed sample's size.
+  return stringify(report, { maxLength: 400, indent: 2 }) + '\n';
 }
 
 /**
@@ -38,7 +43,7 @@ export function writeReport(report: CompatibilityReport, outDir: string, options
   const linkBase = relative(resolve(options.readFrom ?? outDir), root).split(sep).join('/');
   const contents: Record<(typeof REPORT_FILES)[number], string> = {
     'compatibility.json': renderJson(report),
-    'compatibility.md': renderMarkdown(report),
+    'compatibility.md': renderMarkdown(report, options.htmlUrl ? { htmlUrl: options.htmlUrl } : {}),
     'compatibility.html': renderHtml(report, { linkBase }),
     'junit.xml': renderJunit(report),
   };

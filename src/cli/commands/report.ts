@@ -6,6 +6,7 @@ import { renderClientMarkdown } from '../../serve/render-client-report.js';
 import { writeClientReport } from '../../serve/write-client-report.js';
 import { writeReport } from '../../report/write-report.js';
 import { defaultRoutesFile } from '../../routes/load-route-table.js';
+import { describeCounts, STATUS_SYMBOL } from '../../report/status-symbols.js';
 import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
 import { progressLine } from '../progress.js';
 
@@ -16,6 +17,7 @@ export const reportCommand = defineCommand({
     y
       .option('out', { type: 'string', describe: 'directory to write into (default: reports/ for the matrix; with --from-log nothing is written unless --out is given, the summary goes to stdout)' })
       .option('routes', { type: 'string', default: defaultRoutesFile(), defaultDescription: 'specs/routes.json', describe: 'route table to run the matrix on' })
+      .option('html-url', { type: 'string', describe: 'where CI publishes compatibility.html (an artifact link): the markdown report links its closing pointer there' })
       .option('from-log', { type: 'string', describe: 'judge a client from a `serve --log` / `run --log` JSON-lines file: cells per client x provider x behaviour, exit 1 when one fails' })
       .example('$0 report', 'regenerate the committed sample in reports/')
       .example('$0 report --out /tmp/r --from-log serve.jsonl', 'judge a black-box agent from what the mocks saw')
@@ -41,12 +43,12 @@ export const reportCommand = defineCommand({
       report = await generateReport({ routesFile: args.routes, onCell: (done, total) => progress.update(done, total) });
       progress.done();
     }
-    const files = writeReport(report, args.out ?? join(projectRoot(), 'reports'));
-    const m = report.summary.matrix;
+    const files = writeReport(report, args.out ?? join(projectRoot(), 'reports'), args['html-url'] ? { htmlUrl: args['html-url'] } : {});
+    const { cells, runs } = report.summary;
     for (const file of files) process.stdout.write(`wrote ${relative(process.cwd(), file) || file}\n`);
     process.stdout.write(
-      `${report.summary.verdict === 'pass' ? '✓' : '✗'} ${report.summary.routes} routes x ${report.behaviours.length} behaviours: ${m.pass} pass, ${m.fail} fail, ${m.na} n/a` +
-        `${report.summary.untestedRoutes.length ? `; untested routes: ${report.summary.untestedRoutes.join(', ')}` : ''}\n`,
+      `${STATUS_SYMBOL[report.summary.verdict]} ${report.summary.routes} routes x ${report.behaviours.length} behaviours = ${cells.total} cells: ${describeCounts(cells)}` +
+        ` (from ${runs.total} scenario runs)${report.summary.untestedRoutes.length ? `; untested routes: ${report.summary.untestedRoutes.join(', ')}` : ''}\n`,
     );
     return EXIT_OK;
   },
