@@ -9,7 +9,8 @@ import { synthesizeFixturesCommand } from './synthesize-fixtures.js';
 import { sessionsCommand } from './sessions.js';
 import { replayCommand } from './replay.js';
 import { runCommand } from './run.js';
+import { realWorldCommand } from '../../real-world/real-world-command.js';
 
 /** Every command the CLI offers, one file each; add new commands to this list. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CliCommand<any>[] = [buildRequestCommand, checkCommand, reportCommand, serveCommand, synthesizeFixturesCommand, probeCommand, recordCommand, sessionsCommand, replayCommand, runCommand];
+export const commands: CliCommand<any>[] = [buildRequestCommand, checkCommand, reportCommand, serveCommand, synthesizeFixturesCommand, probeCommand, recordCommand, sessionsCommand, replayCommand, runCommand, realWorldCommand];
