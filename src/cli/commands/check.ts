@@ -5,6 +5,8 @@ import { uncoveredRoutes } from '../../conformance/route-coverage.js';
 import { loadMatrixInputs, runMatrix } from '../../conformance/run-matrix.js';
 import { defaultRoutesFile } from '../../routes/load-route-table.js';
 import { runGate } from '../../gate/run-gate.js';
+import { checkScope } from '../../run/check-scope.js';
+import { startExternalEngine } from '../../run/external-engine.js';
 import { buildCompatibilityReport } from '../../report/build-compatibility-report.js';
 import { renderJunit } from '../../report/render-junit.js';
 import { writeFileAtomic } from '../../util/write-file-atomic.js';
@@ -28,6 +30,8 @@ export const checkCommand = defineCommand({
           "git ref to compare with: prints the route-table diff in words and runs the routes it can affect (all routes when src/, specs/providers, specs/scenarios, specs/schema, fixtures/ or the package files changed). The repository is the current directory's git toplevel; --routes defaults to its specs/routes.json. The working tree is compared as it is, uncommitted edits included",
       })
       .option('junit', { type: 'string', describe: 'also write JUnit XML here (one testsuite per route, one testcase per route x behaviour)' })
+      .option('engine', { type: 'string', describe: 'judge an external request builder instead of the built-in engine: a shell command speaking the JSON-lines protocol of docs/judge-your-agent.md' })
+      .option('provider', { type: 'string', array: true, default: [] as string[], describe: 'only the routes these provider specs resolve to (repeatable)' })
       .option('require-clean', { type: 'boolean', implies: 'base', describe: 'with --base: refuse (exit 2) when the working tree has uncommitted changes, to gate committed state only' })
       .example('$0 check', 'gate the bundled route table')
       .example('$0 check --routes my-routes.json', 'gate an edited copy')
@@ -38,6 +42,7 @@ export const checkCommand = defineCommand({
           'Exit codes: 0 every cell conforms (warnings alone included), 1 a violation (or a warning with --strict) (failing cells listed), 2 bad input (unknown ref, no route table at the ref, not a git repository, an invalid table).',
       ),
   async run(args) {
+    if (args.engine !== undefined && args.base) throw new InputError('--engine', '', 'cannot be combined with --base', 'gate a route-table change with the built-in engine, or judge an engine on one table');
     if (!(args.timeout > 0)) throw new InputError('--timeout', '', `must be a positive number of milliseconds, got ${args.timeout}`);
     if (args.base) {
       const result = await runGate({
@@ -54,11 +59,20 @@ export const checkCommand = defineCommand({
       return result.failed ? EXIT_VIOLATION : EXIT_OK;
     }
     const loaded = loadMatrixInputs({ routesFile: args.routes });
+    const scope = checkScope(loaded, args.provider, args.engine);
     const progress = progressLine('checking cell');
-    const run = await runMatrix({ routesFile: args.routes, stream: args.stream, timeoutMs: args.timeout, onCell: (done, total) => progress.update(done, total) }, loaded);
+    // An external engine's storage is its own: the retention checks exercise ours, so they are skipped for it.
+    const engine = args.engine ? startExternalEngine({ command: args.engine, timeoutMs: args.timeout }) : undefined;
+    let run;
+    try {
+      run = await runMatrix({ routesFile: args.routes, stream: args.stream, timeoutMs: args.timeout, onCell: (done, total) => progress.update(done, total), ...(scope ? { routes: scope } : {}), ...(engine ? { engine, retention: false } : {}) }, loaded);
+    } finally {
+      await engine?.close();
+    }
     progress.done();
+    if (engine) process.stdout.write(`engine under test: ${args.engine}\n`);
     const counts = countRun(run);
-    const uncovered = uncoveredRoutes(loaded.table, loaded.specs);
+    const uncovered = scope ? [] : uncoveredRoutes(loaded.table, loaded.specs);
     if (!args.quiet) process.stdout.write(formatMatrix(run) + '\n\n');
     const harm = formatHarm(run);
     if (harm) process.stdout.write(harm + '\n\n');
