@@ -4,6 +4,8 @@ import { defaultRoutesFile, loadRouteTable } from '../../routes/load-route-table
 import { InputError } from '../../input/input-error.js';
 import { readApiKey } from '../../recorder/api-key.js';
 import { authHeaders } from '../../recorder/auth-headers.js';
+import { bedrockSigning } from '../../recorder/bedrock-signing.js';
+import { fetchWithDeadline } from '../../recorder/deadline-fetch.js';
 import { resolveLiveTarget } from '../../recorder/live-target.js';
 import { classifyProbe, diffRoute, suggestRow } from '../../recorder/probe/classify-probe.js';
 import { probeRoute, type ProbeOutcome } from '../../recorder/probe/probe-route.js';
@@ -29,11 +31,13 @@ export const probeCommand = defineCommand({
       .option('api-key-env', { type: 'string', describe: 'environment variable holding the API key (default: the spec’s secretEnv)' })
       .option('routes', { type: 'string', default: defaultRoutesFile(), defaultDescription: 'specs/routes.json', describe: 'route table to compare with' })
       .option('json', { type: 'boolean', default: false, describe: 'print the outcomes, suggested row and diff as JSON' })
+      .option('timeout', { type: 'number', default: 120_000, describe: 'deadline per probe call in ms, body included: an endpoint that never answers ends the probe (exit 1) instead of hanging it' })
       .example('DEEPSEEK_API_KEY=... $0 probe --provider deepseek --base-url https://api.deepseek.com --model deepseek-v4-flash', '')
       .epilog('Sends the minimal tool turn (user, assistant tool call with reasoning, tool result) once per carrier field and once with none.\nExit 0: the table agrees with the endpoint. 1: it does not (a suggested row and the diff are printed), or the probe was inconclusive. 2: bad input.'),
   async run(args) {
     const table = loadRouteTable(args.routes);
     const live = resolveLiveTarget({ provider: args.provider, baseUrl: args['base-url'], model: args.model, ...(args.family ? { family: args.family } : {}), table });
+    if (!(args.timeout > 0)) throw new InputError('--timeout', '', `must be a positive number of milliseconds, got ${args.timeout}`);
     const key = readApiKey(args['api-key-env'] ?? live.spec?.secretEnv);
     try {
       authHeaders(live.family, key.value, live.target.host);
@@ -41,9 +45,11 @@ export const probeCommand = defineCommand({
       throw new InputError('--api-key-env', '', (err as Error).message);
     }
     if (key.env && !key.value) process.stderr.write(`reasoning-replay: ${key.env} is not set; probing without an API key\n`);
+    const signing = bedrockSigning(live.family, key.value, live.target.host);
+    const fetch = fetchWithDeadline(args.timeout, signing?.fetch);
     let outcomes: ProbeOutcome[];
     try {
-      outcomes = await probeRoute({ baseUrl: live.baseUrl, family: live.family, target: live.target, flags: live.policy.flags, ...(key.value ? { apiKey: key.value } : {}) });
+      outcomes = await probeRoute({ baseUrl: live.baseUrl, family: live.family, target: live.target, flags: live.policy.flags, fetch, ...(key.value ? { apiKey: key.value } : {}) });
     } catch (err) {
       const cause = (err as { cause?: { message?: string } }).cause?.message;
       process.stderr.write(`reasoning-replay: could not reach ${live.baseUrl}: ${err instanceof Error ? err.message : String(err)}${cause ? ` (${cause})` : ''}\n`);

@@ -6,6 +6,8 @@ import { readJsonFile } from '../../input/read-json.js';
 import { fixturesDir } from '../../project-root.js';
 import { readApiKey, secretValues } from '../../recorder/api-key.js';
 import { authHeaders } from '../../recorder/auth-headers.js';
+import { bedrockSigning } from '../../recorder/bedrock-signing.js';
+import { fetchWithDeadline } from '../../recorder/deadline-fetch.js';
 import { existingFixture, fixturePath, SecretLeakError } from '../../recorder/fixture-file.js';
 import { resolveLiveTarget } from '../../recorder/live-target.js';
 import { decideRecording, RECORD_MODES, type RecordMode } from '../../recorder/record-mode.js';
@@ -45,16 +47,18 @@ export const recordCommand = defineCommand({
       .option('scenario', { type: 'string', demandOption: true, describe: 'scenario id (specs/scenarios/<id>.json) or a scenario file' })
       .option('stream', { type: 'boolean', default: false, describe: 'ask for streamed answers and record the SSE events with their timing' })
       .option('out', { type: 'string', default: fixturesDir(), defaultDescription: 'fixtures/providers', describe: 'fixture root; the file is <out>/<provider>/<scenario>.json' })
-      .option('mode', { choices: RECORD_MODES, default: 'once' as RecordMode, describe: 'once: only when no fixture exists; new: also replace a synthesized one; all: re-record (a recorded one needs --force)' })
+      .option('mode', { choices: RECORD_MODES, default: 'new' as RecordMode, describe: 'new: record unless a live capture is already there (a synthesized fixture, which every shipped scenario has, is replaced); once: only where no fixture exists; all: re-record (a recorded one needs --force)' })
+      .option('timeout', { type: 'number', default: 300_000, describe: 'deadline per call in ms, body included: a server that never answers or stalls mid-stream fails the recording instead of hanging it' })
       .option('force', { type: 'boolean', default: false, describe: 'record and replace whatever fixture is there' })
       .option('quiet', { type: 'boolean', default: false, describe: 'no progress line (also off when stderr is not a terminal, or CI is set)' })
       .option('api-key-env', { type: 'string', describe: 'environment variable holding the API key (default: the spec’s secretEnv)' })
       .option('family', { choices: FAMILIES, describe: 'wire family (default: the spec’s, else the route’s)' })
       .option('routes', { type: 'string', default: defaultRoutesFile(), defaultDescription: 'specs/routes.json', describe: 'route table the replay engine uses' })
-      .example('DEEPSEEK_API_KEY=... $0 record --provider deepseek --base-url https://api.deepseek.com --model deepseek-v4-flash --scenario tool-call-with-reasoning --stream', '')
+      .example('DEEPSEEK_API_KEY=... $0 record --provider deepseek --base-url https://api.deepseek.com --model deepseek-v4-flash --scenario tool-call-with-reasoning --stream', 'records the scenario live and replaces its synthesized fixture (default --mode new)')
+      .example('AWS_ACCESS_KEY_ID=... AWS_SECRET_ACCESS_KEY=... AWS_REGION=us-east-1 $0 record --provider bedrock-claude --base-url https://bedrock-runtime.us-east-1.amazonaws.com --model anthropic.claude-sonnet-4-5 --scenario tool-call-with-reasoning --stream', 'Bedrock: SigV4-signed from the AWS variables (or AWS_BEARER_TOKEN_BEDROCK), ConverseStream decoded')
       .epilog(
         'The API key is read from the environment only. Credentials are redacted before anything is written; if a credential-shaped value survives, nothing is written (exit 1).\n' +
-          'Exit 0: written, or skipped by --mode. 1: the endpoint refused or broke off, a secret survived, or an existing fixture is protected. 2: bad input.',
+          'Exit 0: written, or skipped by --mode (a live capture is already there; said on stderr). 1: the endpoint refused, broke off or missed --timeout, a secret survived, or an existing fixture is protected. 2: bad input.',
       ),
   async run(args) {
     const table = loadRouteTable(args.routes);
@@ -72,14 +76,17 @@ export const recordCommand = defineCommand({
       return decision.refused ? EXIT_VIOLATION : EXIT_OK;
     }
 
+    if (!(args.timeout > 0)) throw new InputError('--timeout', '', `must be a positive number of milliseconds, got ${args.timeout}`);
     const key = readApiKey(args['api-key-env'] ?? live.spec?.secretEnv);
     try {
       authHeaders(live.family, key.value, live.target.host);
     } catch (err) {
       throw new InputError('--api-key-env', '', (err as Error).message);
     }
-    if (!key.value) process.stderr.write(`reasoning-replay: ${key.env ? `${key.env} is not set` : 'no key variable is known (--api-key-env)'}; recording without an API key\n`);
-    const secrets = secretValues(key, [live.spec?.secretEnv]);
+    const signing = bedrockSigning(live.family, key.value, live.target.host);
+    if (!key.value && !signing) process.stderr.write(`reasoning-replay: ${key.env ? `${key.env} is not set` : 'no key variable is known (--api-key-env)'}; recording without an API key\n`);
+    const secrets = [...secretValues(key, [live.spec?.secretEnv]), ...(signing?.secrets ?? [])];
+    const network = fetchWithDeadline(args.timeout, signing?.fetch);
 
     const line = progressLine(`recording ${live.id}/${scenario.id}:`, !args.quiet && process.stderr.isTTY === true && !process.env.CI);
     let turns = [0, 0];
@@ -95,6 +102,7 @@ export const recordCommand = defineCommand({
         ...(key.value ? { apiKey: key.value } : {}),
         secrets,
         file,
+        fetch: network,
         mayWrite: () => {
           const late = decideRecording(mode, existingFixture(file), args.force);
           return late.record ? undefined : `a fixture appeared there while recording (${late.reason})`;
