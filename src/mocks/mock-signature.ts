@@ -26,16 +26,41 @@ function sameBytes(a: Buffer, b: Buffer): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The signature of one thinking block: covers its exact text and its place in the sequence. */
+const DIGEST_BYTES = 32;
+const TAG_BYTES = 16;
+
+/** The tag that marks a digest as issued by this signer (so a signature can be told authentic apart from matching). */
+function issueTag(signer: string, digest: Buffer): Buffer {
+  return mac(signer, ['issued', digest.toString('hex')]).subarray(0, TAG_BYTES);
+}
+
+/**
+ * The signature of one thinking block: a digest over its exact text and its place in the
+ * sequence, followed by a tag over that digest. The tag lets the mock tell a signature it issued
+ * for other text (the block was edited, moved or emptied: Anthropic's "cannot be modified" in the
+ * latest message) from one it never issued (forged, foreign, truncated: "Invalid signature").
+ */
 export function mockSignThinking(thinking: string, ordinal: number, signer: string = CLAUDE_SIGNER): string {
-  return mac(signer, ['thinking', String(ordinal), thinking]).toString('base64');
+  const digest = mac(signer, ['thinking', String(ordinal), thinking]);
+  return Buffer.concat([digest, issueTag(signer, digest)]).toString('base64');
+}
+
+function decodeSignature(signature: unknown): Buffer | undefined {
+  if (typeof signature !== 'string' || signature === '') return undefined;
+  // Buffer.from(.., 'base64') skips characters it cannot read, so compare the canonical spelling too.
+  const bytes = Buffer.from(signature, 'base64');
+  return bytes.toString('base64') === signature && bytes.length === DIGEST_BYTES + TAG_BYTES ? bytes : undefined;
+}
+
+/** True when this signer issued the signature, for whatever text and place. */
+export function mockSignatureIssued(signature: unknown, signer: string = CLAUDE_SIGNER): boolean {
+  const bytes = decodeSignature(signature);
+  return bytes !== undefined && sameBytes(bytes.subarray(DIGEST_BYTES), issueTag(signer, bytes.subarray(0, DIGEST_BYTES)));
 }
 
 export function verifyMockThinkingSignature(thinking: string, ordinal: number, signature: unknown, signer: string = CLAUDE_SIGNER): boolean {
-  if (typeof signature !== 'string' || signature === '') return false;
-  // Buffer.from(.., 'base64') skips characters it cannot read, so compare the canonical spelling too.
-  const given = Buffer.from(signature, 'base64');
-  return given.toString('base64') === signature && sameBytes(given, mac(signer, ['thinking', String(ordinal), thinking]));
+  const bytes = decodeSignature(signature);
+  return bytes !== undefined && mockSignatureIssued(signature, signer) && sameBytes(bytes.subarray(0, DIGEST_BYTES), mac(signer, ['thinking', String(ordinal), thinking]));
 }
 
 const NONCE_BYTES = 16;

@@ -1,7 +1,7 @@
 import type { ProviderSpec } from '../../providers/provider-spec.js';
 import { isPlainObject } from '../../util/deep-merge.js';
 import type { Finding } from '../finding.js';
-import { verifyMockRedactedData, verifyMockThinkingSignature } from '../mock-signature.js';
+import { judgeClaudeBlock } from './claude-reasoning-blocks.js';
 import { toolLoopOpener, type LoopMessage } from './claude-tool-loop.js';
 
 function blocksOf(message: unknown): Record<string, unknown>[] {
@@ -52,18 +52,20 @@ export function judgeBedrockConverse(spec: ProviderSpec, body: unknown): Finding
         push('fields-sent', 'reasoning-not-accepted', `assistant message ${index} (before the last user message) carries reasoningContent, which ${spec.target.model} refuses`);
         return;
       }
-      if (isPlainObject(rc.reasoningText)) {
-        const { text, signature } = rc.reasoningText;
-        if ('signature' in rc.reasoningText && has('signature-not-supported')) {
-          push('fields-sent', 'signature-not-supported', `assistant message ${index} block ${at} carries reasoningText.signature, which ${spec.target.model} does not take`);
-        } else if ((typeof signature !== 'string' || signature === '') && has('missing-signature')) {
-          push('signatures-verbatim', 'missing-signature', `assistant message ${index} block ${at}: reasoningText has no signature`);
-        } else if (has('invalid-signature') && !verifyMockThinkingSignature(String(text ?? ''), ordinalHere, signature)) {
-          push('signatures-verbatim', 'invalid-signature', `assistant message ${index} block ${at} (reasoning block #${ordinalHere}) does not match the signature the provider issued`);
-        }
-      } else if (rc.redactedContent !== undefined && !verifyMockRedactedData(rc.redactedContent, ordinalHere)) {
-        const rejection = index === lastAssistant ? 'blocks-modified' : 'invalid-redacted';
-        if (has(rejection)) push('signatures-verbatim', rejection, `assistant message ${index} block ${at}: redactedContent is not the data the provider issued`);
+      if (isPlainObject(rc.reasoningText) && 'signature' in rc.reasoningText && has('signature-not-supported')) {
+        push('fields-sent', 'signature-not-supported', `assistant message ${index} block ${at} carries reasoningText.signature, which ${spec.target.model} does not take`);
+        return;
+      }
+      if (!isPlainObject(rc.reasoningText) && rc.redactedContent === undefined) return;
+      const verdict = judgeClaudeBlock(
+        isPlainObject(rc.reasoningText)
+          ? { kind: 'thinking', thinking: rc.reasoningText.text, signature: rc.reasoningText.signature === '' ? undefined : rc.reasoningText.signature, hasThinkingKey: true, hasSignatureKey: typeof rc.reasoningText.signature === 'string' && rc.reasoningText.signature !== '' }
+          : { kind: 'redacted_thinking', data: rc.redactedContent, hasThinkingKey: false, hasSignatureKey: false },
+        ordinalHere,
+        index === lastAssistant,
+      );
+      if (verdict !== 'ok' && verdict !== 'thinking-field-required' && has(verdict)) {
+        push('signatures-verbatim', verdict, `assistant message ${index} block ${at} (reasoning block #${ordinalHere}): ${verdict}`);
       }
     });
   });

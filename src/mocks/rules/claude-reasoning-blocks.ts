@@ -1,4 +1,4 @@
-import { verifyMockRedactedData, verifyMockThinkingSignature } from '../mock-signature.js';
+import { mockSignatureIssued, verifyMockRedactedData, verifyMockThinkingSignature } from '../mock-signature.js';
 
 /** One replayed Claude reasoning block, wherever it came from (Messages content, OpenRouter reasoning_details). */
 export interface ClaudeReasoningBlock {
@@ -21,13 +21,13 @@ const MAX_ORDINAL = 16;
  * blocks), in the message that is or is not the latest assistant message:
  * - a thinking block without its `thinking` / `signature` key: pydantic's `Field required`
  *   (LibreChat-AI/agents#279; earendil-works/pi#1523);
- * - a signature that does not cover this text (edited text, forged or foreign signature, a
- *   signature-only item): `Invalid signature` (anthropics/claude-code#10627, OpenRouterTeam/ai-sdk-provider#423);
- * - in the latest assistant message, a block that is intact but no longer where it was (a block
- *   before it dropped, blocks reordered) or redacted data that changed: "cannot be modified"
- *   (anthropics/claude-code#63284, BerriAI/litellm#25375). Which of the last two a real edit
- *   triggers is our reading of those reports [INF]: the signature covers the text, the latest
- *   message's sequence is checked as a whole.
+ * - a signature Claude never issued (forged, foreign, empty, truncated): `Invalid signature`
+ *   anywhere (anthropics/claude-code#10627, OpenRouterTeam/ai-sdk-provider#423);
+ * - a signature Claude issued but for other text or another place (the block was edited, emptied,
+ *   moved, or one before it dropped): in the latest assistant message "cannot be modified"
+ *   (anthropics/claude-code#63284, #25361, BerriAI/litellm#25375), in earlier ones `Invalid
+ *   signature` [INF: the reports show the former only for the latest message];
+ * - redacted data that changed or moved: the same split.
  */
 export function judgeClaudeBlock(block: ClaudeReasoningBlock, ordinal: number, latest: boolean): ClaudeBlockVerdict {
   if (block.kind === 'redacted_thinking') {
@@ -39,6 +39,5 @@ export function judgeClaudeBlock(block: ClaudeReasoningBlock, ordinal: number, l
   if (!block.hasSignatureKey || typeof block.signature !== 'string') return 'missing-signature';
   const text = typeof block.thinking === 'string' ? block.thinking : '';
   if (verifyMockThinkingSignature(text, ordinal, block.signature)) return 'ok';
-  const moved = Array.from({ length: MAX_ORDINAL }, (_, o) => o).some((o) => o !== ordinal && verifyMockThinkingSignature(text, o, block.signature));
-  return moved && latest ? 'blocks-modified' : 'invalid-signature';
+  return latest && mockSignatureIssued(block.signature) ? 'blocks-modified' : 'invalid-signature';
 }

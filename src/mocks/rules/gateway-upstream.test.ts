@@ -34,19 +34,28 @@ describe('gateways apply their upstream’s replay rules, chosen by model id', (
     for (const id of gateways) expect(judge(id, toolTurn('anthropic/claude-sonnet-4.5', { reasoning_details: [signed()] })), id).toEqual([]);
   });
 
-  it('refuses a tampered, forged or signature-only Claude item with the upstream’s invalid-signature', () => {
-    const cases = {
-      tampered: signed(`${thinking} (edited)`),
-      forged: signed(thinking, Buffer.alloc(32, 7).toString('base64')),
-      'signature-only': { type: 'reasoning.text', text: '', signature: mockSignThinking(thinking, 0), format: 'anthropic-claude-v1' },
+  it('refuses a tampered, forged, unsigned or signature-only Claude item with the upstream’s own answer', () => {
+    const cases: Record<string, [unknown, string]> = {
+      // Claude issued the signature, for other text: in the latest assistant message that is "cannot be modified".
+      tampered: [signed(`${thinking} (edited)`), 'blocks-modified'],
+      'signature-only': [{ type: 'reasoning.text', text: '', signature: mockSignThinking(thinking, 0), format: 'anthropic-claude-v1' }, 'blocks-modified'],
+      // A signature Claude never issued, or none at all: "Invalid signature".
+      forged: [signed(thinking, Buffer.alloc(48, 7).toString('base64')), 'invalid-signature'],
+      unsigned: [{ type: 'reasoning.text', text: thinking, format: 'anthropic-claude-v1' }, 'invalid-signature'],
     };
     for (const id of gateways) {
-      for (const [name, item] of Object.entries(cases)) {
+      for (const [name, [item, rejection]] of Object.entries(cases)) {
         const [first] = judge(id, toolTurn('anthropic/claude-sonnet-4.5', { reasoning_details: [item] }));
-        expect(first, `${id} ${name}`).toMatchObject({ rule: 'signatures-verbatim', rejection: 'invalid-signature', params: { index: 1, block: 0 } });
+        expect(first, `${id} ${name}`).toMatchObject({ rule: 'signatures-verbatim', rejection, params: { index: 1, block: 0 } });
         expect(first && isUpstreamFinding(first) && first.via.provider, `${id} ${name}`).toBe('anthropic');
       }
     }
+  });
+
+  it('calls an edited block in an earlier assistant message an invalid signature', () => {
+    const body = toolTurn('anthropic/claude-sonnet-4.5', { reasoning_details: [signed(`${thinking} (edited)`)] });
+    (body.messages as unknown[]).push({ role: 'assistant', content: 'done', reasoning_details: [signed('Answer.', mockSignThinking('Answer.', 0))] }, { role: 'user', content: 'thanks' });
+    expect(judge('openrouter', body)[0]).toMatchObject({ rejection: 'invalid-signature', params: { index: 1 } });
   });
 
   it('numbers messages as the upstream does: the system message leaves, tool results merge', () => {

@@ -87,11 +87,13 @@ export function judgeGatewayUpstream(spec: ProviderSpec, body: unknown): Finding
       messages.forEach((message, index) => {
         if (!isPlainObject(message) || message.role !== 'assistant') return;
         claudeItems(message).forEach((item, ordinal) => {
-          // An unsigned text item is not a Claude block: the gateway cannot replay it as one [INF].
-          if (item.type === 'reasoning.text' && (item.signature === undefined || item.signature === null)) return;
+          const unsigned = item.signature === undefined || item.signature === null;
+          // An unsigned item of unnamed format is not taken for Claude's own; one marked anthropic-claude-v1
+          // goes up with an empty signature and Claude calls it invalid (OpenRouterTeam/ai-sdk-provider#423).
+          if (item.type === 'reasoning.text' && unsigned && item.format !== 'anthropic-claude-v1') return;
           const verdict = judgeClaudeBlock(
             item.type === 'reasoning.text'
-              ? { kind: 'thinking', thinking: typeof item.text === 'string' ? item.text : '', signature: item.signature, hasThinkingKey: true, hasSignatureKey: true }
+              ? { kind: 'thinking', thinking: typeof item.text === 'string' ? item.text : '', signature: unsigned ? '' : item.signature, hasThinkingKey: true, hasSignatureKey: true }
               : { kind: 'redacted_thinking', data: item.data, hasThinkingKey: false, hasSignatureKey: false },
             ordinal,
             index === lastAssistant,
