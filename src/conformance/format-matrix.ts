@@ -1,6 +1,5 @@
+import { STATUS_SYMBOL as SYMBOL } from '../report/status-symbols.js';
 import type { CellVerdict, CheckStatus, ConformanceRun } from './verdict.js';
-
-const SYMBOL: Record<CheckStatus, string> = { pass: '✓', warn: '!', fail: '✗', 'n/a': '·' };
 
 export interface RunCounts {
   cells: number;

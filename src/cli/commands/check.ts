@@ -13,6 +13,8 @@ import { writeFileAtomic } from '../../util/write-file-atomic.js';
 import { InputError } from '../../input/input-error.js';
 import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
 import { progressLine } from '../progress.js';
+import { describeCounts } from '../../report/status-symbols.js';
+import { agreementSummary, realWorldAgreement } from '../../real-world/agreement.js';
 
 export const checkCommand = defineCommand({
   command: 'check',
@@ -88,10 +90,12 @@ export const checkCommand = defineCommand({
     }
     const file = relative(process.cwd(), run.routesFile) || run.routesFile;
     process.stdout.write(
-      `${file}: ${counts.routes} routes, ${counts.targets} provider targets, ${counts.scenarios} scenarios, ${counts.cells} cells — ` +
-        `${counts.pass} pass, ${counts.warn} warn, ${counts.fail} fail, ${counts.na} n/a${uncovered.length ? `, ${uncovered.length} route(s) untested` : ''} (${run.durationMs} ms)\n`,
+      `${file}: ${counts.routes} routes, ${counts.targets} provider targets, ${counts.scenarios} scenarios, ${counts.cells} scenario runs: ` +
+        `${describeCounts(counts)}${uncovered.length ? `, ${uncovered.length} route(s) untested` : ''} (${run.durationMs} ms)\n`,
     );
-    if (counts.warn > 0 && args.strict) process.stdout.write(`--strict: ${counts.warn} cell(s) warn, counted as violations\n`);
+    // Informational (issue 11): how the mocks agree with real providers' recorded answers; never changes the exit code.
+    process.stdout.write(agreementSummary(await realWorldAgreement()) + '\n');
+    if (counts.warn > 0 && args.strict) process.stdout.write(`--strict: ${counts.warn} scenario run(s) with warnings, counted as violations\n`);
     return counts.fail > 0 || uncovered.length > 0 || (args.strict && counts.warn > 0) ? EXIT_VIOLATION : EXIT_OK;
   },
 });
