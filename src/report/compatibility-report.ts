@@ -23,6 +23,25 @@ export interface CompatibilityReport {
   routes: RouteRow[];
   /** Every scenario run with its checks: what the matrix cells refer to. */
   runs: ScenarioRun[];
+  /** How the mocks answer the public real-world cases (specs/real-world/) compared with the real providers. */
+  realWorld?: RealWorldSection;
+}
+
+export interface AgreementCounts {
+  cases: number;
+  accepted: number;
+  rejected: number;
+  agree: number;
+  /** The mock answers otherwise than the real provider did, on a case whose sources agree: a mock bug. */
+  disagree: number;
+  /** The same on a contested case (public sources disagree): a warning. */
+  contestedDisagree: number;
+}
+
+export interface RealWorldSection {
+  total: AgreementCounts;
+  providers: Array<{ provider: string } & AgreementCounts>;
+  disagreements: Array<{ id: string; provider: string; contested: boolean; difference: string }>;
 }
 
 export interface StatusCounts {

@@ -1,5 +1,5 @@
 import { decisionsOf } from './build-compatibility-report.js';
-import type { CompatibilityReport, Decision, MatrixCell, RouteRow, ScenarioRun } from './compatibility-report.js';
+import type { CompatibilityReport, Decision, MatrixCell, RealWorldSection, RouteRow, ScenarioRun } from './compatibility-report.js';
 import { explainDetail, summarizeDetail } from './explain-check.js';
 import { describeProvenance, STATUS_CLASS, STATUS_SYMBOL, STATUS_WORD, UNITS_EXPLAINED } from './status-symbols.js';
 import { verdictLine } from './verdict-line.js';
@@ -127,7 +127,7 @@ ${rows}
 </tbody>
 </table>
 </div>
-<h2>What decided each cell</h2>
+${report.realWorld ? realWorldSection(report.realWorld, link) : ''}<h2>What decided each cell</h2>
 <p class="meta">Each cell links here: every check for that behaviour on that route, once, with the scenario run it came from. One line per attempt; the provider's raw body is folded under "raw body".</p>
 ${details}
 <script>
@@ -274,4 +274,19 @@ function runsList(runs: ScenarioRun[], link: (p: string) => string): string {
   });
   const note = skipped ? `<p class="meta">${skipped} scenario run${skipped === 1 ? '' : 's'} not applicable to ${skipped === 1 ? 'its' : 'their'} provider (nothing sent).</p>` : '';
   return `<div class="check"><h3>scenario runs</h3><ul>\n${rows.join('\n')}\n</ul>${note}</div>`;
+}
+
+/** How the mocks answer public real-world cases: per provider, and each disagreement in one line. */
+function realWorldSection(rw: RealWorldSection, link: (p: string) => string): string {
+  const t = rw.total;
+  const rows = rw.providers
+    .map((p) => `<tr><td><code>${h(p.provider)}</code></td><td>${p.cases}</td><td>${p.agree}</td><td>${p.disagree}</td><td>${p.contestedDisagree}</td></tr>`)
+    .join('');
+  const cases = rw.disagreements
+    .map((d) => `<li class="${d.contested ? 'warn' : 'fail'}">${d.contested ? STATUS_SYMBOL.warn : STATUS_SYMBOL.fail} <a href="${link(`specs/real-world/${d.id}.json`)}"><code>${h(d.id)}</code></a> (${h(d.provider)}${d.contested ? ', contested' : ''}): ${h(oneLine(d.difference, WHY_LENGTH))}</li>`)
+    .join('\n');
+  return `<h2 id="real-world">Real-world cases</h2>
+<p>The mocks answered <b data-count="real-world-agree">${t.agree}</b> of <b data-count="real-world-cases">${t.cases}</b> public cases (${t.accepted} accepted, ${t.rejected} rejected by the real provider) as the real provider did${t.contestedDisagree ? `; ${t.contestedDisagree} contested (warning)` : ''}${t.disagree ? `; ${t.disagree} disagree` : ''}.</p>
+<details><summary>per provider</summary><table class="real-world"><thead><tr><th>provider</th><th>cases</th><th>agree</th><th>disagree</th><th>contested</th></tr></thead><tbody>${rows}</tbody></table></details>
+${cases ? `<ul>\n${cases}\n</ul>\n` : ''}`;
 }

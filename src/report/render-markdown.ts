@@ -1,5 +1,5 @@
 import { decisionsOf } from './build-compatibility-report.js';
-import type { CompatibilityReport, StatusCounts } from './compatibility-report.js';
+import type { CompatibilityReport, RealWorldSection, StatusCounts } from './compatibility-report.js';
 import { summarizeDetail } from './explain-check.js';
 import { describeProvenance, STATUS_LEGEND, STATUS_SYMBOL, UNITS_EXPLAINED } from './status-symbols.js';
 import { verdictLine } from './verdict-line.js';
@@ -88,8 +88,25 @@ export function renderMarkdown(report: CompatibilityReport, options: MarkdownOpt
     if (shown < problems.length) lines.push(`- … and ${problems.length - shown} more (${closing})`);
     lines.push('');
   }
+  if (report.realWorld) lines.push(...realWorldLines(report.realWorld), '');
   lines.push(`Every check, one line per attempt, with the providers' raw answers: ${closing}.`, '');
   return lines.join('\n');
+}
+
+/** The real-world section: totals and one row per provider; the cases themselves are in the HTML and JSON. */
+function realWorldLines(rw: RealWorldSection): string[] {
+  const t = rw.total;
+  const out = [
+    '### Real-world cases',
+    '',
+    `The mocks answered ${t.agree} of ${t.cases} public cases (${t.accepted} accepted, ${t.rejected} rejected by the real provider) as the real provider did` +
+      `${t.contestedDisagree ? `; ${t.contestedDisagree} contested (${STATUS_SYMBOL.warn} warning)` : ''}${t.disagree ? `; ${STATUS_SYMBOL.fail} ${t.disagree} disagree` : ''}. Cases: \`specs/real-world/\`.`,
+    '',
+    '| provider | cases | agree | disagree | contested |',
+    '|---|---:|---:|---:|---:|',
+  ];
+  for (const p of rw.providers) out.push(`| ${md(p.provider)} | ${p.cases} | ${p.agree} | ${p.disagree} | ${p.contestedDisagree} |`);
+  return out;
 }
 
 function closingPointer(options: MarkdownOptions): string {

@@ -102,6 +102,21 @@ describe('writeReport', () => {
     expect(readFileSync(join(dir, 'compatibility.html'), 'utf8')).toContain('<p class="untested" id="untested">');
   });
 
+  it('shows the real-world section in every format: totals, one row per provider, each disagreement', () => {
+    const dir = tempDir();
+    const withCases = report();
+    const counts = { cases: 3, accepted: 1, rejected: 2, agree: 2, disagree: 1, contestedDisagree: 0 };
+    withCases.realWorld = { total: counts, providers: [{ provider: 'deepseek', ...counts }], disagreements: [{ id: 'deepseek-case', provider: 'deepseek', contested: false, difference: 'real=400 "x", mock=accepted' }] };
+    writeReport(withCases, dir, { root: '/project', readFrom: '/project/reports' });
+    expect(schemaValidator('compatibility.schema.json')(JSON.parse(readFileSync(join(dir, 'compatibility.json'), 'utf8')))).toBe(true);
+    const md = readFileSync(join(dir, 'compatibility.md'), 'utf8');
+    expect(md).toContain('The mocks answered 2 of 3 public cases (1 accepted, 2 rejected by the real provider) as the real provider did; ✗ 1 disagree.');
+    expect(md).toContain('| deepseek | 3 | 2 | 1 | 0 |');
+    const html = readFileSync(join(dir, 'compatibility.html'), 'utf8');
+    expect(html).toContain('<b data-count="real-world-agree">2</b> of <b data-count="real-world-cases">3</b>');
+    expect(html).toContain('href="../specs/real-world/deepseek-case.json"');
+  });
+
   it('is deterministic: the same run written twice gives identical bytes', () => {
     const a = tempDir();
     const b = tempDir();
