@@ -19,12 +19,17 @@ function editedTable(name: string, edit: (table: RouteTable) => void): string {
 const route = (table: RouteTable, id: string) => table.routes.find((r) => r.id === id)!;
 
 describe('reasoning-replay check', () => {
-  it('passes the bundled route table and prints the matrix', () => {
-    const result = runCli(['check']);
+  it('passes the bundled route table and prints the matrix; --strict counts warnings (and only warnings) as violations', () => {
+    const result = runCli(['check', '--strict']);
     expect(result.stderr).toBe('');
     expect(result.stdout).toMatch(/deepseek → deepseek \(must-echo\)/);
-    expect(result.stdout).toMatch(/\d+ cells — \d+ pass, 0 fail/);
-    expect(result.code).toBe(0);
+    const summary = /\d+ scenario runs: \d+ pass, (\d+) warnings?, 0 fail/.exec(result.stdout);
+    expect(summary).not.toBeNull();
+    const warnings = Number(summary![1]);
+    // Without --strict warnings alone exit 0 (npm start); with it they are violations, and it says so.
+    expect(result.code).toBe(warnings > 0 ? 1 : 0);
+    if (warnings > 0) expect(result.stdout).toMatch(/! warning: .+ via route .+, .+: .+https?:\/\//);
+    expect(result.stdout.includes('--strict:')).toBe(warnings > 0);
   });
 
   it('fails when a strict route is given reasoning_details, naming the route and rule', () => {
