@@ -6,7 +6,22 @@ export const ANTHROPIC_DETAIL_FORMAT = 'anthropic-claude-v1';
 /** A stored reasoning item reduced to what an Anthropic-family wire can carry. */
 export type AnthropicReasoningItem =
   | { type: 'thinking'; thinking: string; signature?: string }
-  | { type: 'redacted_thinking'; data: string };
+  /** `surface`: the wire family whose encoding `data` is in (see redactedCrosses). */
+  | { type: 'redacted_thinking'; data: string; surface?: RedactedSurface };
+
+/**
+ * A redacted block's blob is in the encoding of the surface that issued it: the Messages API's
+ * `redacted_thinking.data` and Converse's `reasoningContent.redactedContent` do not decode to the
+ * same string, so a blob only goes back to the surface that issued it. A stored item with no
+ * surface (written by hand, or stored before this was recorded) is sent as before.
+ */
+export type RedactedSurface = 'anthropic-messages' | 'bedrock-converse';
+
+export function redactedCrosses(item: AnthropicReasoningItem, to: RedactedSurface): boolean {
+  return item.type !== 'redacted_thinking' || item.surface === undefined || item.surface === to;
+}
+
+const surfaceOf = (value: unknown): RedactedSurface | undefined => (value === 'anthropic-messages' || value === 'bedrock-converse' ? value : undefined);
 
 /**
  * Reads both spellings of Claude reasoning in history: the Anthropic shape this family stores
@@ -26,9 +41,11 @@ export function anthropicReasoningItems(details: readonly ReasoningDetail[] | un
         items.push(typeof d.signature === 'string' ? { type: 'thinking', thinking: d.thinking, signature: d.signature } : { type: 'thinking', thinking: d.thinking });
         break;
       }
-      case 'redacted_thinking':
-        items.push({ type: 'redacted_thinking', data: (detail as AnthropicRedactedThinkingDetail).data });
+      case 'redacted_thinking': {
+        const surface = surfaceOf(detail.surface);
+        items.push({ type: 'redacted_thinking', data: (detail as AnthropicRedactedThinkingDetail).data, ...(surface ? { surface } : {}) });
         break;
+      }
       case 'reasoning.text': {
         const claude = detail.format === ANTHROPIC_DETAIL_FORMAT;
         const signature = claude && typeof detail.signature === 'string' ? detail.signature : undefined;
@@ -56,7 +73,7 @@ export function toStoredDetail(item: AnthropicReasoningItem): ReasoningDetail {
     ? item.signature !== undefined
       ? { type: 'thinking', thinking: item.thinking, signature: item.signature }
       : { type: 'thinking', thinking: item.thinking }
-    : { type: 'redacted_thinking', data: item.data };
+    : { type: 'redacted_thinking', data: item.data, ...(item.surface ? { surface: item.surface } : {}) };
 }
 
 /**

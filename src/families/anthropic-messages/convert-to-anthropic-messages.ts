@@ -4,7 +4,7 @@ import type { RoutePolicy } from '../../routes/route-table.js';
 import { contentText } from '../content-text.js';
 import { parseToolArguments } from '../tool-arguments.js';
 import { readAnthropicNativeFields, rebuildAnthropicBlocks } from './anthropic-native.js';
-import { anthropicReasoningItems, isReplayableToClaude } from './anthropic-reasoning-items.js';
+import { anthropicReasoningItems, isReplayableToClaude, redactedCrosses } from './anthropic-reasoning-items.js';
 
 export type AnthropicBlock =
   | { type: 'text'; text: string }
@@ -36,7 +36,7 @@ function assistantBlocks(message: Message, at: number, policy: RoutePolicy, omit
   const items = anthropicReasoningItems(selected.reasoning_details);
   const reasoning: AnthropicBlock[] = [];
   for (const item of items) {
-    if (!isReplayableToClaude(item)) continue;
+    if (!isReplayableToClaude(item) || !redactedCrosses(item, 'anthropic-messages')) continue;
     reasoning.push(item.type === 'thinking' ? { type: 'thinking', thinking: item.thinking, signature: item.signature! } : { type: 'redacted_thinking', data: item.data });
   }
   const text = contentText(message.content);

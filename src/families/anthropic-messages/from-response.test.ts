@@ -23,11 +23,11 @@ describe('fromAnthropicMessagesResponse', () => {
         reasoning: 'a',
         reasoning_details: [
           { type: 'thinking', thinking: 'a', signature: 'S1' },
-          { type: 'redacted_thinking', data: 'D2' },
+          { type: 'redacted_thinking', data: 'D2', surface: 'anthropic-messages' },
           { type: 'thinking', thinking: '', signature: 'S3' },
         ],
       },
-      carriers: { reasoning: 'a', reasoning_details: [{ type: 'thinking', thinking: 'a', signature: 'S1' }, { type: 'redacted_thinking', data: 'D2' }, { type: 'thinking', thinking: '', signature: 'S3' }] },
+      carriers: { reasoning: 'a', reasoning_details: [{ type: 'thinking', thinking: 'a', signature: 'S1' }, { type: 'redacted_thinking', data: 'D2', surface: 'anthropic-messages' }, { type: 'thinking', thinking: '', signature: 'S3' }] },
       finishReason: 'tool-calls',
     });
   });
@@ -64,10 +64,16 @@ describe('fromBedrockConverseResponse', () => {
     });
     expect(answer.message.reasoning_details).toEqual([
       { type: 'thinking', thinking: 'r', signature: 'S' },
-      { type: 'redacted_thinking', data: 'QUJD' },
+      { type: 'redacted_thinking', data: 'QUJD', surface: 'bedrock-converse' },
       { type: 'thinking', thinking: 'u' },
     ]);
     expect([answer.message.content, answer.finishReason]).toEqual(['ok', 'stop']);
+  });
+
+  it('skips a block kind it has no carrier for, and says so', () => {
+    const answer = fromBedrockConverseResponse({ output: { message: { content: [{ text: 'a' }, { citationsContent: { citations: [] } }] } }, stopReason: 'end_turn' });
+    expect(answer.message.content).toBe('a');
+    expect(answer.notes).toEqual(['a citationsContent block was skipped: this surface has no record to replay it from']);
   });
 
   it('names the pointer of a malformed body', () => {

@@ -32,7 +32,7 @@ export function readAnthropicBlock(block: unknown, pointer: string): AnswerBlock
         ? { type: 'thinking', thinking: str(block.thinking, `${pointer}/thinking`), signature: block.signature }
         : { type: 'thinking', thinking: str(block.thinking, `${pointer}/thinking`) };
     case 'redacted_thinking':
-      return { type: 'redacted_thinking', data: str(block.data, `${pointer}/data`) };
+      return { type: 'redacted_thinking', data: str(block.data, `${pointer}/data`), surface: 'anthropic-messages' };
     case 'text': {
       const extra = textExtra(block);
       return { type: 'text', text: str(block.text, `${pointer}/text`), ...(extra ? { extra } : {}) };

@@ -192,7 +192,7 @@ export class AnthropicStreamAccumulator implements StreamAccumulator {
           if (whole) blocks.push({ type: 'thinking', thinking: b.thinking, signature: b.signature });
           break;
         case 'redacted_thinking':
-          if (whole) blocks.push({ type: 'redacted_thinking', data: b.data });
+          if (whole) blocks.push({ type: 'redacted_thinking', data: b.data, surface: 'anthropic-messages' });
           break;
         case 'text': {
           const extra = textExtra(b.start);

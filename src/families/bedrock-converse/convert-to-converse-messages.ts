@@ -1,7 +1,7 @@
 import type { History, Message, StandardCarrierField } from '../../model/history.js';
 import { selectCarriers } from '../../replay/select-carriers.js';
 import type { ReplayPolicy, RoutePolicy } from '../../routes/route-table.js';
-import { anthropicReasoningItems } from '../anthropic-messages/anthropic-reasoning-items.js';
+import { anthropicReasoningItems, redactedCrosses } from '../anthropic-messages/anthropic-reasoning-items.js';
 import { contentText } from '../content-text.js';
 import { parseToolArguments } from '../tool-arguments.js';
 import { bedrockReplayPolicy, splitPoint } from './replay-policy.js';
@@ -39,7 +39,10 @@ export function reasoningForPolicy(message: Message, replay: ReplayPolicy, befor
   const out: ConverseBlock[] = [];
   for (const item of items) {
     if (replay === 'signed') {
-      if (item.type === 'redacted_thinking') out.push({ reasoningContent: { redactedContent: item.data } });
+      // A blob the Messages API issued is not in Converse's encoding: it does not cross.
+      if (item.type === 'redacted_thinking') {
+        if (redactedCrosses(item, 'bedrock-converse')) out.push({ reasoningContent: { redactedContent: item.data } });
+      }
       else if (item.signature) out.push({ reasoningContent: { reasoningText: { text: item.thinking, signature: item.signature } } });
     } else if (item.type === 'thinking' && item.thinking !== '') {
       out.push({ reasoningContent: { reasoningText: { text: item.thinking } } });

@@ -9,8 +9,12 @@ function str(value: unknown, pointer: string): string {
   return value;
 }
 
-/** One Converse content block; kinds with no carrier here (images, citations) are skipped. */
-export function readConverseBlock(block: unknown, pointer: string): AnswerBlock | undefined {
+/**
+ * One Converse content block. Kinds with no carrier here (citationsContent, image, document,
+ * guardContent, ...) are well-formed: they come back as a `block` that the answer names in its
+ * notes as skipped (Converse has no native record to replay them from), never as an error.
+ */
+export function readConverseBlock(block: unknown, pointer: string): AnswerBlock {
   if (!isPlainObject(block)) throw new ResponseShapeError(pointer, 'expected a content block object');
   if (typeof block.text === 'string') return { type: 'text', text: block.text };
   if (isPlainObject(block.toolUse)) {
@@ -24,10 +28,11 @@ export function readConverseBlock(block: unknown, pointer: string): AnswerBlock 
       const signature = r.reasoningText.signature;
       return typeof signature === 'string' ? { type: 'thinking', thinking: text, signature } : { type: 'thinking', thinking: text };
     }
-    if (r.redactedContent !== undefined) return { type: 'redacted_thinking', data: str(r.redactedContent, `${pointer}/reasoningContent/redactedContent`) };
+    if (r.redactedContent !== undefined) return { type: 'redacted_thinking', data: str(r.redactedContent, `${pointer}/reasoningContent/redactedContent`), surface: 'bedrock-converse' };
     throw new ResponseShapeError(`${pointer}/reasoningContent`, 'expected reasoningText or redactedContent');
   }
-  return undefined;
+  const kind = Object.keys(block)[0];
+  return { type: 'block', block: { type: kind ?? 'empty', ...block } };
 }
 
 /**
@@ -40,9 +45,6 @@ export function fromBedrockConverseResponse(body: unknown): ParsedAnswer {
   if (!isPlainObject(message) || !Array.isArray(message.content)) {
     throw new ResponseShapeError('/output/message/content', 'expected a Converse body with output.message.content');
   }
-  const blocks = message.content.flatMap((block, i) => {
-    const read = readConverseBlock(block, `/output/message/content/${i}`);
-    return read ? [read] : [];
-  });
+  const blocks = message.content.map((block, i) => readConverseBlock(block, `/output/message/content/${i}`));
   return assembleAnswer(blocks, mapBedrockStopReason((body as Record<string, unknown>).stopReason));
 }

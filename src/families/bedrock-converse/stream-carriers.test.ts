@@ -97,9 +97,12 @@ describe('Bedrock ConverseStream carriers', () => {
     expect(error.partial.message.content).toBe('hi');
   });
 
-  it('names unknown event types, invalid JSON and provider exceptions by index', () => {
+  it('skips an unknown event type with a note; names invalid JSON and provider exceptions by index', () => {
     const { stream } = render(toolAnswer);
-    expect(failure([stream[0]!, ev('surprise', {})]).problem).toMatch(/unknown event type "surprise"/);
+    const carriers = bedrockStreamCarriers();
+    for (const e of [stream[0]!, ev('surprise', {}), ...stream.slice(1)]) carriers.acceptEvent(e);
+    expect(carriers.end().message.tool_calls).toHaveLength(1);
+    expect(carriers.notes).toEqual(['skipped unknown event type "surprise"']);
     const bad = failure([stream[0]!, stream[1]!, { event: 'contentBlockDelta', data: '{"contentBlockIndex":0,' }]);
     expect([bad.eventIndex, bad.problem]).toEqual([2, expect.stringMatching(/invalid JSON/)]);
     const exc = failure([stream[0]!, ev('modelStreamErrorException', { message: 'boom' })]);

@@ -20,7 +20,7 @@ import { bedrockReplayPolicy } from './replay-policy.js';
 const EVENTS = new Set(['messageStart', 'contentBlockStart', 'contentBlockDelta', 'contentBlockStop', 'messageStop', 'metadata']);
 const EXCEPTIONS = new Set(['internalServerException', 'modelStreamErrorException', 'validationException', 'throttlingException', 'serviceUnavailableException']);
 
-type Kind = 'text' | 'reasoning' | 'redacted' | 'tool';
+type Kind = 'text' | 'reasoning' | 'redacted' | 'tool' | 'other';
 
 interface OpenBlock {
   kind?: Kind;
@@ -45,6 +45,8 @@ export class BedrockStreamAccumulator implements StreamAccumulator {
   private readonly blocks = new Map<number, OpenBlock>();
   private stopReason: unknown = null;
   private done = false;
+  /** Well-formed events and deltas this reader does not model, skipped and named. */
+  readonly notes: string[] = [];
 
   constructor(private readonly requireSignature = false) {}
 
@@ -63,7 +65,11 @@ export class BedrockStreamAccumulator implements StreamAccumulator {
       payload = raw[type] as Record<string, unknown>;
     }
     if (type !== undefined && EXCEPTIONS.has(type)) throw new Error(`the provider sent ${type}: ${String(payload.message ?? '')}`);
-    if (type === undefined || !EVENTS.has(type)) throw new Error(`unknown event type ${JSON.stringify(type ?? null)}`);
+    if (type === undefined) throw new Error('an event with no event type');
+    if (!EVENTS.has(type)) {
+      this.notes.push(`skipped unknown event type ${JSON.stringify(type)}`);
+      return;
+    }
     switch (type) {
       case 'messageStart':
       case 'metadata':
@@ -135,7 +141,9 @@ export class BedrockStreamAccumulator implements StreamAccumulator {
         throw new Error(`unknown reasoningContent delta in content block ${index}: ${JSON.stringify(Object.keys(r))}`);
       }
     } else {
-      throw new Error(`unknown delta in content block ${index}: ${JSON.stringify(Object.keys(delta))}`);
+      // citation, image, ... deltas: well-formed, with no carrier here; the block is skipped, and said so.
+      this.claim(block, 'other', index, `a ${Object.keys(delta).join('/') || 'empty'} delta`);
+      this.notes.push(`skipped a ${Object.keys(delta).join('/') || 'empty'} delta in content block ${index}: no carrier for it`);
     }
   }
 
@@ -170,7 +178,7 @@ export class BedrockStreamAccumulator implements StreamAccumulator {
       if (b.kind === 'text') blocks.push({ type: 'text', text: b.text });
       else if (b.kind === 'tool' && b.closed) blocks.push({ type: 'tool_use', id: b.toolUseId, name: b.name, input: b.input.trim() === '' ? {} : JSON.parse(b.input) });
       else if (b.kind === 'reasoning' && whole) blocks.push(b.signature !== '' ? { type: 'thinking', thinking: b.text, signature: b.signature } : { type: 'thinking', thinking: b.text });
-      else if (b.kind === 'redacted' && whole) blocks.push({ type: 'redacted_thinking', data: b.data });
+      else if (b.kind === 'redacted' && whole) blocks.push({ type: 'redacted_thinking', data: b.data, surface: 'bedrock-converse' });
     }
     return assembleAnswer(blocks, whole ? mapBedrockStopReason(this.stopReason) : null);
   }
