@@ -70,6 +70,7 @@ export function lintProviderSpec(spec: ProviderSpec): SpecLintProblem[] {
   needs('/request/unknownTopLevelRejection', spec.request.unknownTopLevelRejection, ids);
   needs('/request/invalidRejection', spec.request.invalidRejection, ids);
   needs('/request/missingModelRejection', spec.request.missingModelRejection, ids);
+  needs('/request/missingFieldRejection', spec.request.missingFieldRejection, ids);
   needs('/request/upstreamEnvelope', spec.request.upstreamEnvelope, ids);
 
   const checkEcho = (pointer: string, echo: ProviderSpec['echo']) =>
@@ -111,6 +112,7 @@ export function lintProviderSpec(spec: ProviderSpec): SpecLintProblem[] {
     if (bad) add(`${at}/models`, `not a regular expression: ${bad}`, 'write a JavaScript regular expression on the model id');
     if (!spec.request.upstreamEnvelope) add('/request/upstreamEnvelope', 'upstreams are listed but no envelope wraps their errors', 'name the rejection whose body holds {raw} and {provider_name}');
     for (const [from, to] of Object.entries(up.ownRejections ?? {})) needs(`${at}/ownRejections/${from}`, to, ids);
+    for (const [check, contested] of Object.entries(up.contested ?? {})) if (contested) checkContested(`${at}/contested/${check}`, contested, up.sources);
   });
   return problems;
 }

@@ -34,6 +34,8 @@ export interface EchoRule {
 
 export interface ForbidRule {
   path: string;
+  ifType?: 'array' | 'object' | 'string' | 'number' | 'boolean' | 'null';
+  roles?: string[];
   rejection: string;
   rule?: string;
   notes?: string;
@@ -58,6 +60,7 @@ export interface Upstream {
   providerName: string;
   checks: UpstreamCheck[];
   ownRejections?: Record<string, string>;
+  contested?: Partial<Record<UpstreamCheck, Contested>>;
   sources: string[];
   notes?: string;
 }
@@ -74,6 +77,7 @@ export interface ProviderSpec {
     unknownTopLevelRejection?: string;
     invalidRejection?: string;
     missingModelRejection?: string;
+    missingFieldRejection?: string;
     upstreamEnvelope?: string;
   };
   echo: EchoRule[];

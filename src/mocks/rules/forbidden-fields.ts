@@ -2,7 +2,17 @@ import type { ProviderSpec } from '../../providers/provider-spec.js';
 import { isPlainObject } from '../../util/deep-merge.js';
 import type { Finding } from '../finding.js';
 
-/** Every concrete location matching `messages.*.reasoning` in the body, with the value there. */
+function jsonType(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+}
+
+function valueAt(body: unknown, location: readonly string[]): unknown {
+  let at = body;
+  for (const key of location) at = Array.isArray(at) ? at[Number(key)] : isPlainObject(at) ? at[key] : undefined;
+  return at;
+}
+
+/** Every concrete location matching `messages.*.reasoning` in the body. */
 function walk(value: unknown, segments: readonly string[], at: string[] = []): string[][] {
   if (segments.length === 0) return [at];
   const [head, ...rest] = segments as [string, ...string[]];
@@ -23,12 +33,14 @@ function walk(value: unknown, segments: readonly string[], at: string[] = []): s
  */
 export function judgeForbiddenFields(spec: ProviderSpec, body: unknown): Finding[] {
   return (spec.forbid ?? []).flatMap((rule) =>
-    walk(body, rule.path.split('.')).map((location) => {
+    walk(body, rule.path.split('.')).flatMap((location) => {
       const firstIndex = location.find((s) => /^\d+$/.test(s));
       const list = location[0] !== undefined && isPlainObject(body) ? body[location[0]] : undefined;
       const item = Array.isArray(list) && firstIndex !== undefined ? list[Number(firstIndex)] : undefined;
       const role = isPlainObject(item) && typeof item.role === 'string' ? item.role : undefined;
-      return {
+      if (rule.ifType !== undefined && jsonType(valueAt(body, location)) !== rule.ifType) return [];
+      if (rule.roles !== undefined && (role === undefined || !rule.roles.includes(role))) return [];
+      return [{
         rule: rule.rule ?? 'strict-schema',
         rejection: rule.rejection,
         params: {
@@ -37,8 +49,8 @@ export function judgeForbiddenFields(spec: ProviderSpec, body: unknown): Finding
           ...(firstIndex !== undefined ? { index: Number(firstIndex) } : {}),
           ...(role !== undefined ? { role } : {}),
         },
-        detail: `${location.join('.')} is refused for this model${rule.notes ? ` (${rule.notes})` : ''}`,
-      };
+        detail: `${location.join('.')} is refused${rule.notes ? ` (${rule.notes})` : ''}`,
+      }];
     }),
   );
 }

@@ -145,7 +145,13 @@ export function judgeGatewayUpstream(spec: ProviderSpec, body: unknown): Finding
       }
     }
   }
-  return [...findings.filter((f) => !f.contested), ...findings.filter((f) => f.contested)];
+  // A check the sources disagree on for this upstream is reported as contested (a warning), still answered strictly.
+  const marked = findings.map((f) => {
+    const check = upstream.checks.find((c) => f.rejection === ({ 'claude-thinking-first': 'thinking-expected', 'gemini-preserved-details': 'missing-thought-signature' } as Record<string, string>)[c]);
+    const contested = check && upstream.contested?.[check];
+    return contested ? { ...f, contested: true as const, sources: [...upstream.sources, ...contested.sources] } : f;
+  });
+  return [...marked.filter((f) => !f.contested), ...marked.filter((f) => f.contested)];
 }
 
 /** The rule set whose rejections a finding names: the upstream's (for this model) for a gateway-passed finding. */

@@ -33,6 +33,10 @@ function toFinding(spec: ProviderSpec, body: unknown, error: ErrorObject): Findi
   if (error.keyword === 'required' && error.instancePath === '' && (error.params as { missingProperty: string }).missingProperty === 'model' && spec.request.missingModelRejection) {
     return { rule: 'provider-accepts', rejection: spec.request.missingModelRejection, params: { field: 'model', path: 'model' }, detail: 'the body names no model' };
   }
+  if (error.keyword === 'required' && error.instancePath === '' && spec.request.missingFieldRejection) {
+    const field = (error.params as { missingProperty: string }).missingProperty;
+    return { rule: 'provider-accepts', rejection: spec.request.missingFieldRejection, params: { field, path: field }, detail: `the body has no ${field}` };
+  }
   if (spec.request.invalidRejection) {
     return {
       rule: 'provider-accepts',
