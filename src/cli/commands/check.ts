@@ -32,6 +32,7 @@ export const checkCommand = defineCommand({
           "git ref to compare with: prints the route-table diff in words and runs the routes it can affect (all routes when src/, specs/providers, specs/scenarios, specs/schema, fixtures/ or the package files changed). The repository is the current directory's git toplevel; --routes defaults to its specs/routes.json. The working tree is compared as it is, uncommitted edits included",
       })
       .option('junit', { type: 'string', describe: 'also write JUnit XML here (one testsuite per route, one testcase per route x behaviour)' })
+      .option('html-url', { type: 'string', implies: 'base', describe: 'with --base under GitHub Actions: where CI publishes compatibility.html, linked from the step summary' })
       .option('engine', { type: 'string', describe: 'judge an external request builder instead of the built-in engine: a shell command speaking the JSON-lines protocol of docs/judge-your-agent.md' })
       .option('provider', { type: 'string', array: true, default: [] as string[], describe: 'only the routes these provider specs resolve to (repeatable)' })
       .option('require-clean', { type: 'boolean', implies: 'base', describe: 'with --base: refuse (exit 2) when the working tree has uncommitted changes, to gate committed state only' })
@@ -52,6 +53,7 @@ export const checkCommand = defineCommand({
         // The package's own table is the default only outside --base; with --base the repository's table is gated.
         ...(args.routes !== defaultRoutesFile() ? { routes: args.routes } : {}),
         ...(args.junit ? { junit: args.junit } : {}),
+        ...(args['html-url'] ? { htmlUrl: args['html-url'] } : {}),
         requireClean: args['require-clean'] === true,
         githubActions: process.env.GITHUB_ACTIONS === 'true',
         ...(process.env.GITHUB_ACTIONS === 'true' && process.env.GITHUB_STEP_SUMMARY ? { stepSummary: process.env.GITHUB_STEP_SUMMARY } : {}),
