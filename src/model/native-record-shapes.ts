@@ -4,7 +4,7 @@
  * refusal tells the user to write instead. Keyed by the bundled route keys that own each shape.
  */
 const GEMINI =
-  '{"parts": [{"kind": "text"|"thought", "chars": N, "thoughtSignature"?: "..."} | {"kind": "functionCall", "call": I, "thoughtSignature"?: "..."}]} (chars count characters of the message\'s content or reasoning, call indexes tool_calls), or the flat {"thoughtSignature": "..."}';
+  '{"parts": [{"kind": "text"|"thought", "chars": N, "thoughtSignature"?: "..."} | {"kind": "functionCall", "call": I, "thoughtSignature"?: "..."} | {"kind": "part", "part": {...}}]} (chars count characters of the message\'s content or reasoning, call indexes tool_calls), or the flat {"thoughtSignature": "..."}';
 const COPILOT = '{"reasoning_opaque"?: "...", "reasoning_text"?: true | "text", "thought_signature"?: "...", "thought_signature_call"?: I} with reasoning_opaque or thought_signature';
 const RESPONSES = '{"function_call_ids": {"<call_id>": "fc_..."}}';
 

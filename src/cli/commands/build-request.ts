@@ -1,7 +1,8 @@
 import type { FamilyId } from '../../routes/route-table.js';
 import { FAMILY_IDS } from '../../wire/families.js';
 import { replayForRoute } from '../../replay/replay-for-route.js';
-import { loadHistory } from '../../model/load-history.js';
+import { loadHistoryAs } from '../../history-formats/load-history-as.js';
+import { convertedLabel, historyFormatOption, nativeKeyFor, printNotes } from '../history-format-option.js';
 import { defaultRoutesFile, loadRouteTable } from '../../routes/load-route-table.js';
 import { resolveRoute } from '../../routes/resolve-route.js';
 import { InputError } from '../../input/input-error.js';
@@ -20,18 +21,21 @@ export const buildRequestCommand = defineCommand({
       .option('provider', { type: 'string', demandOption: true, describe: 'provider id, e.g. deepseek, openrouter' })
       .option('host', { type: 'string', demandOption: true, describe: 'base-URL host, e.g. api.deepseek.com (a full URL works too)' })
       .option('model', { type: 'string', demandOption: true, describe: 'model id' })
-      .option('history', { type: 'string', demandOption: true, describe: 'canonical history JSON file' })
+      .option('history', { type: 'string', demandOption: true, describe: 'history JSON file (canonical unless --history-format says otherwise)' })
+      .option('history-format', historyFormatOption)
       .option('family', { choices: FAMILIES, describe: "override the route's wire family" })
       .option('routes', { type: 'string', default: defaultRoutesFile(), defaultDescription: 'specs/routes.json', describe: 'route table file' })
       .option('omit', { type: 'array', string: true, default: [] as string[], describe: 'carrier fields to withhold, as the unknown-field fallback would' })
       .option('stream', { type: 'boolean', default: false, describe: 'build the streaming variant of the request' })
       .option('envelope', { type: 'boolean', default: false, describe: 'print {route, family, path, body} instead of the body alone' })
-      .example('$0 build-request --provider deepseek --host api.deepseek.com --model deepseek-v4-flash --history h.json', ''),
+      .example('$0 build-request --provider deepseek --host api.deepseek.com --model deepseek-v4-flash --history h.json', '')
+      .example('$0 build-request --provider gemini --host generativelanguage.googleapis.com --model gemini-3-pro-preview --history exported.json --history-format openai-chat', 'a chat-completions export, Gemini signatures included'),
   run(args) {
     const table = loadRouteTable(args.routes);
-    const history = loadHistory(args.history);
     const policy = resolveRoute(table, { provider: args.provider, host: args.host, model: args.model });
     if (args.family) policy.family = args.family;
+    const { history, notes } = loadHistoryAs(args.history, args['history-format'], { geminiNativeKey: nativeKeyFor(policy) });
+    printNotes(args.history, notes);
     const omit = new Set<StandardCarrierField>();
     for (const field of args.omit) {
       if (!(STANDARD_CARRIER_FIELDS as readonly string[]).includes(field)) {
@@ -45,7 +49,7 @@ export const buildRequestCommand = defineCommand({
       request = replayForRoute(history, policy, { omit, stream: args.stream });
     } catch (error) {
       // A history the route's wire family cannot express is the user's input, not a crash.
-      if (error instanceof HistoryShapeError) throw new InputError(args.history, error.pointer, error.problem, error.hint);
+      if (error instanceof HistoryShapeError) throw new InputError(convertedLabel(args.history, args['history-format']), error.pointer, error.problem, error.hint);
       throw error;
     }
     const out = args.envelope ? { route: policy.routeId, tier: policy.tier, family: request.family, path: request.path, body: request.body } : request.body;

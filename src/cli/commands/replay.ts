@@ -1,18 +1,25 @@
-import { STANDARD_CARRIER_FIELDS } from '../../model/history.js';
+import { HistoryShapeError } from '../../families/history-shape-error.js';
+import { loadHistoryAs } from '../../history-formats/load-history-as.js';
+import { InputError } from '../../input/input-error.js';
+import { STANDARD_CARRIER_FIELDS, type StandardCarrierField } from '../../model/history.js';
 import { replayForRoute } from '../../replay/replay-for-route.js';
 import { defaultRoutesFile, loadRouteTable } from '../../routes/load-route-table.js';
 import { defaultStateDbFile } from '../../session/open-state-db.js';
 import { SessionStore } from '../../session/session-store.js';
 import { defineCommand, EXIT_OK } from '../cli-command.js';
+import { convertedLabel, historyFormatOption, nativeKeyFor, printNotes } from '../history-format-option.js';
 import { resolveCliRoute } from '../resolve-cli-route.js';
 import { parseSessionId } from './sessions.js';
 
 export const replayCommand = defineCommand({
   command: 'replay',
-  describe: "Print the request a stored session would send now on a route, honouring the session's unknown-field verdicts",
+  describe: "Print the request a stored session (or a history file) would send now on a route, honouring the session's unknown-field verdicts",
   builder: (y) =>
     y
-      .option('session', { type: 'string', demandOption: true, describe: 'session id (see: sessions list)' })
+      .option('session', { type: 'string', describe: 'session id (see: sessions list)' })
+      .option('history', { type: 'string', describe: 'a history file instead of a stored session (no verdicts apply)' })
+      .option('history-format', { ...historyFormatOption, describe: `with --history: ${historyFormatOption.describe}` })
+      .conflicts('session', 'history')
       .option('route', { type: 'string', describe: 'a route id from the table (or give --provider, --host and --model)' })
       .option('provider', { type: 'string' })
       .option('host', { type: 'string' })
@@ -22,15 +29,37 @@ export const replayCommand = defineCommand({
       .option('stream', { type: 'boolean', default: false, describe: 'build the streaming variant' })
       .option('envelope', { type: 'boolean', default: false, describe: 'print {route, tier, family, path, omitted, body} instead of the body alone' })
       .example('$0 replay --session 1 --route deepseek', '')
+      .example('$0 replay --history exported.json --history-format openai-chat --route openrouter', 'a history as an agent stored it')
       .example('$0 replay --session 1 --provider groq --host api.groq.com --model qwen3-32b', ''),
   run(args) {
     const table = loadRouteTable(args.routes);
     const policy = resolveCliRoute(table, args);
+    if (args.history !== undefined) {
+      const { history, notes } = loadHistoryAs(args.history, args['history-format'], { geminiNativeKey: nativeKeyFor(policy) });
+      printNotes(args.history, notes);
+      let request;
+      try {
+        request = replayForRoute(history, policy, { stream: args.stream });
+      } catch (error) {
+        if (error instanceof HistoryShapeError) throw new InputError(convertedLabel(args.history, args['history-format']), error.pointer, error.problem, error.hint);
+        throw error;
+      }
+      const printed = args.envelope ? { route: policy.routeId, tier: policy.tier, family: request.family, path: request.path, target: policy.target, omitted: [] as StandardCarrierField[], body: request.body } : request.body;
+      process.stdout.write(JSON.stringify(printed, null, 2) + '\n');
+      return EXIT_OK;
+    }
+    if (args.session === undefined) throw new InputError('--session', '', 'name what to replay', 'give --session ID (see: sessions list) or --history FILE');
     const store = SessionStore.open(args.db, { mustExist: true });
     try {
       const resumed = store.resume(parseSessionId(args.session, 'replay'));
       const omit = resumed.verdicts.fieldsFor(policy.target);
-      const request = replayForRoute(resumed.history, policy, { omit, stream: args.stream });
+      let request;
+      try {
+        request = replayForRoute(resumed.history, policy, { omit, stream: args.stream });
+      } catch (error) {
+        if (error instanceof HistoryShapeError) throw new InputError(`session ${args.session}`, error.pointer, error.problem, error.hint);
+        throw error;
+      }
       const omitted = STANDARD_CARRIER_FIELDS.filter((f) => omit.has(f));
       const printed = args.envelope ? { route: policy.routeId, tier: policy.tier, family: request.family, path: request.path, target: policy.target, omitted, body: request.body } : request.body;
       process.stdout.write(JSON.stringify(printed, null, 2) + '\n');

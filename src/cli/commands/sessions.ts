@@ -1,12 +1,13 @@
 import { compress } from '../../compaction/compress.js';
 import { estimateTokens } from '../../compaction/estimate-tokens.js';
 import { InputError } from '../../input/input-error.js';
-import { loadHistory } from '../../model/load-history.js';
+import { loadHistoryAs } from '../../history-formats/load-history-as.js';
 import { defaultRoutesFile, loadRouteTable } from '../../routes/load-route-table.js';
 import { describeSession } from '../../session/describe-session.js';
 import { defaultStateDbFile } from '../../session/open-state-db.js';
 import { SessionStore, type SessionSummary } from '../../session/session-store.js';
 import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
+import { historyFormatOption, nativeKeyFor, printNotes } from '../history-format-option.js';
 import { resolveCliRoute } from '../resolve-cli-route.js';
 
 const ACTIONS = ['list', 'show', 'branch', 'import', 'compact'] as const;
@@ -33,6 +34,7 @@ export const sessionsCommand = defineCommand({
       .option('db', { type: 'string', default: defaultStateDbFile(), defaultDescription: '$REASONING_REPLAY_DB or ./state.db', describe: 'the state.db file' })
       .option('at', { type: 'number', describe: 'branch: keep turns 1..N in the new branch' })
       .option('title', { type: 'string', describe: 'import: a title for the new session' })
+      .option('history-format', { ...historyFormatOption, describe: `import: ${historyFormatOption.describe}` })
       .option('budget', { type: 'number', describe: 'compact: token budget (priced by the same estimate as the preflight)' })
       .option('route', { type: 'string', describe: 'compact: price carriers as this route sends them' })
       .option('provider', { type: 'string' })
@@ -41,6 +43,7 @@ export const sessionsCommand = defineCommand({
       .option('routes', { type: 'string', default: defaultRoutesFile(), defaultDescription: 'specs/routes.json', describe: 'route table file' })
       .option('json', { type: 'boolean', default: false, describe: 'machine-readable output' })
       .example('$0 sessions import my-history.json --db state.db', 'store a history file as a new session')
+      .example('$0 sessions import claude-session.json --history-format anthropic-messages', 'store an Anthropic Messages history as a session')
       .example('$0 sessions show 1', 'which carriers each turn holds, and the unknown-field verdicts')
       .example('$0 sessions branch 1 --at 4', 'a new session with turns 1..4 of session 1')
       .example('$0 sessions compact 1 --budget 2000 --route deepseek', 'a compacted continuation of session 1'),
@@ -83,7 +86,11 @@ export const sessionsCommand = defineCommand({
         }
         case 'import': {
           if (args.target === undefined) throw new InputError('sessions import', '', 'missing the history file', 'reasoning-replay sessions import history.json');
-          const history = loadHistory(args.target);
+          // With --route or --provider/--host/--model, Gemini signatures are filed under that route's key.
+          const routed = args.route !== undefined || args.provider !== undefined;
+          const policy = routed ? resolveCliRoute(loadRouteTable(args.routes), args) : undefined;
+          const { history, notes } = loadHistoryAs(args.target, args['history-format'], { geminiNativeKey: nativeKeyFor(policy) });
+          printNotes(args.target, notes);
           const id = store.importHistory(history, { title: args.title ?? args.target });
           out(args.json ? JSON.stringify(store.get(id)) : `session ${id}: ${history.messages.length} turns imported from ${args.target} into ${args.db}`);
           return EXIT_OK;
