@@ -102,7 +102,7 @@ export interface CellVerdict {
   status: CheckStatus;
   checks: Check[];
   exchanges: ExchangeRecord[];
-  fixture?: { path: string; provenance: 'recorded' | 'synthesized' };
+  fixture?: { path: string; provenance: 'recorded' | 'synthesized' | 'imported' };
 }
 
 export interface ConformanceRun {

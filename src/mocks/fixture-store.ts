@@ -18,7 +18,8 @@ export interface FixtureExchange {
 
 export type Provenance =
   | { kind: 'synthesized'; sources: string[]; generator?: string }
-  | { kind: 'recorded'; date: string; tool: string; endpointHost: string };
+  | { kind: 'recorded'; date: string; tool: string; endpointHost: string }
+  | { kind: 'imported'; format: 'vcr' | 'har' | 'ai-sdk-chunks'; source: string; date?: string; tool?: string; endpointHost?: string };
 
 export interface Fixture {
   provider: string;
