@@ -1,5 +1,5 @@
 import { getResponse, type HttpHandler } from 'msw';
-import { FINDINGS_HEADER, type Finding } from '../mocks/finding.js';
+import { FINDINGS_HEADER, SCENARIO_HEADER, type Finding } from '../mocks/finding.js';
 import type { FixtureStore } from '../mocks/fixture-store.js';
 import type { ProviderSpec } from '../providers/provider-spec.js';
 import { specUrl } from '../providers/provider-spec.js';
@@ -49,7 +49,7 @@ export async function replayCase(c: RealWorldCase, spec: ProviderSpec, handlers:
   const scenarios = fixtures.scenariosFor(spec.id);
   const scenario = scenarios.includes(PREFERRED_SCENARIO) ? PREFERRED_SCENARIO : scenarios[0];
   const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (scenario) headers['x-reasoning-replay-scenario'] = scenario;
+  if (scenario) headers[SCENARIO_HEADER] = scenario;
   const request = new Request(url, { method: 'POST', headers, body: JSON.stringify(resolvePlaceholders(c.request.body)) });
   const response = await getResponse(handlers, request);
   if (!response) return { kind: 'unclaimed', url };
