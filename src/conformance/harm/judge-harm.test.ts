@@ -80,6 +80,13 @@ describe('harm judge', () => {
     expect(findings(table({}), withParam)[0]!.detail).toMatch(/keeps replayed reasoning only with keep=true/);
   });
 
+  it('reports a contested echo rule (sources disagree) as a warning, not a failure', () => {
+    const contested = spec({ echo: [{ field: 'reasoning_content', turns: 'assistant-turns', level: 'recommended', source: 'https://acme.test/docs/thinking', contested: { notes: 'one report says it is ignored', sources: ['https://acme.test/other'] } } as never] });
+    const [f] = findings(table({ fields: [] }), contested);
+    expect(f).toMatchObject({ status: 'warn', field: 'reasoning_content' });
+    expect(f!.detail).toContain('contested: https://acme.test/other');
+  });
+
   it('judges each reachedAs target through the route it resolves to', () => {
     const reached = spec({ reachedAs: [{ provider: 'someone-else', source: 'https://acme.test/sdk' }] });
     const t = table({});

@@ -1,4 +1,5 @@
 import type { EchoRule, ProviderSpec } from '../../providers/provider-spec.js';
+import { specForModel } from '../../providers/spec-for-model.js';
 import { findRoute, resolveRoute } from '../../routes/resolve-route.js';
 import type { RouteDefinition, RoutePolicy, RouteTable, RouteTarget } from '../../routes/route-table.js';
 import type { Behaviour, JudgeFinding } from '../verdict.js';
@@ -74,6 +75,8 @@ function modelIn(model: string, models: string[] | undefined): boolean {
 }
 
 export function assessTarget(table: RouteTable, spec: ProviderSpec, target: RouteTarget, reachedAs?: string): TargetAssessment {
+  // The rule set this model gets (a spec's per-model variants may drop or replace rules).
+  spec = specForModel(spec, target.model);
   const route = findRoute(table, target);
   const policy: RoutePolicy = resolveRoute(table, target);
   const who = `${spec.label}${reachedAs ? ` (${reachedAs})` : ''}`;
@@ -156,22 +159,26 @@ export function assessTarget(table: RouteTable, spec: ProviderSpec, target: Rout
       continue;
     }
     const turns = rule.turns === 'current-turn' ? 'tool-call-turns' : rule.turns;
+    // Public sources disagree on this rule: the harm is reported, as a warning.
+    const contested = (rule as { contested?: { sources: string[] } }).contested;
+    const severity = contested ? ('warn' as const) : ('fail' as const);
+    const disputed = contested ? ` (contested: ${contested.sources.join(', ')})` : '';
     if (rule.level === 'required') {
       const rej = echoRejection(spec, rule);
-      add(rule.field === 'reasoning_content' ? 'must-echo' : 'fields-sent', 'fail', {
+      add(rule.field === 'reasoning_content' ? 'must-echo' : 'fields-sent', severity, {
         turns,
         field: rule.field,
         source: rej.source,
         detail: needsPad
-          ? `${who} rejects a tool-call turn without ${rule.field} (${rej.status ?? ''} ${rej.id ?? ''}, ${rej.source}); route ${policy.routeId} is ${policy.tier}, not must-echo, so a tool-call turn that holds no reasoning (captured on another route, compacted) goes out without it`
-          : `${who} rejects ${where} without ${rule.field} (${rej.status ?? ''} ${rej.id ?? ''}, ${rej.source}); route ${policy.routeId} does not send it`,
+          ? `${who} rejects a tool-call turn without ${rule.field} (${rej.status ?? ''} ${rej.id ?? ''}, ${rej.source}); route ${policy.routeId} is ${policy.tier}, not must-echo, so a tool-call turn that holds no reasoning (captured on another route, compacted) goes out without it${disputed}`
+          : `${who} rejects ${where} without ${rule.field} (${rej.status ?? ''} ${rej.id ?? ''}, ${rej.source}); route ${policy.routeId} does not send it${disputed}`,
       });
     } else {
-      add('fields-sent', 'fail', {
+      add('fields-sent', severity, {
         turns,
         field: rule.field,
         source: rule.source ?? specSource(spec),
-        detail: `${who} wants ${rule.field} back on ${where} and degrades silently without it (${rule.source ?? specSource(spec)}); route ${policy.routeId} does not send it${d?.turns === 'current-loop' ? ' beyond the current tool loop' : ''}`,
+        detail: `${who} wants ${rule.field} back on ${where} and degrades silently without it (${rule.source ?? specSource(spec)}); route ${policy.routeId} does not send it${d?.turns === 'current-loop' ? ' beyond the current tool loop' : ''}${disputed}`,
       });
     }
   }
