@@ -81,10 +81,11 @@ interface Recorded {
 
 async function record(plant: Plant, options: { key: string; stream?: boolean; baseUrl?: string }): Promise<Recorded> {
   const out = mkdtempSync(join(tmpdir(), 'rr-attack-secrets-'));
-  const live = resolveLiveTarget({ provider: 'deepseek', baseUrl: options.baseUrl ?? 'https://api.deepseek.com', model: 'deepseek-v4-flash', table });
-  const file = fixturePath(out, live.id, scenario.id);
   const secrets: SecretValue[] = [{ name: 'DEEPSEEK_API_KEY', value: options.key }];
+  let file = '';
   try {
+    const live = resolveLiveTarget({ provider: 'deepseek', baseUrl: options.baseUrl ?? 'https://api.deepseek.com', model: 'deepseek-v4-flash', table });
+    file = fixturePath(out, live.id, scenario.id);
     await recordScenario({ live, scenario, table, stream: options.stream ?? false, apiKey: options.key, secrets, file, fetch: scriptedFetch(plant) });
   } catch (error) {
     return { error };
@@ -201,7 +202,7 @@ describe('hardening: secrets (issue 15 items 1-8)', () => {
     for (const n of [1, 3, 100]) {
       await c.attack(`first ${n} characters percent-encoded`, async () => {
         const key = newKey();
-        mustBeWrittenWithout(await record({ content: ` see https://cb.example/x?token=${pct(key, n)}&a=1` }, { key }), [key, pct(key, n), key.slice(n)]);
+        mustBeWrittenWithout(await record({ content: ` see https://cb.example/x?token=${pct(key, n)}&a=1` }, { key }), [key, pct(key, n), ...(n < key.length ? [key.slice(n)] : [])]);
       });
     }
     expect(c.done()).toEqual([]);
@@ -256,7 +257,7 @@ describe('hardening: secrets (issue 15 items 1-8)', () => {
       ['GitHub fine-grained token', () => withSecret(random(82), (s) => `github_pat_${s}`)()],
       ['Slack bot token', () => withSecret(random(24), (s) => ['xo' + 'xb', random(11, '0123456789'), random(12, '0123456789'), s].join('-'))()],
       ['npm token', () => withSecret(random(36), (s) => `npm_${s}`)()],
-      ['private key block', () => withSecret(random(64), (s) => ['-----BEGIN', 'OPENSSH PRIVATE KEY-----', s, '-----END OPENSSH PRIVATE KEY-----'].join('\n'))()],
+      ['private key block', () => withSecret(random(64), (s) => ['-----BEGIN ' + 'OPENSSH PRIVATE KEY-----', s, '-----END OPENSSH PRIVATE KEY-----'].join('\n'))()],
       ['database URL with password', () => withSecret(random(16), (s) => `postgres://app:${s}@db.internal.example:5432/prod`)()],
       ['URL with user:password', () => withSecret(random(16), (s) => `https://bot:${s}@git.internal.example/repo.git`)()],
     ];

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../input/input-error.js';
+import { redactText, redactUrl } from './redact.js';
 import { defaultProvidersDir, loadProviderSpec } from '../providers/load-provider-specs.js';
 import type { ProviderSpec } from '../providers/provider-spec.js';
 import { findRoute, resolveRoute } from '../routes/resolve-route.js';
@@ -33,7 +34,11 @@ export function parseBaseUrl(value: string): URL {
   try {
     url = new URL(value);
   } catch {
-    throw new InputError('--base-url', '', `"${value}" is not a URL`, 'give the base URL a client is configured with, e.g. https://api.deepseek.com');
+    throw new InputError('--base-url', '', `"${redactText(value)}" is not a URL`, 'give the base URL a client is configured with, e.g. https://api.deepseek.com');
+  }
+  // fetch refuses credentials in a URL, and a fixture or a printed line must never carry them.
+  if (url.username || url.password) {
+    throw new InputError('--base-url', '', `"${redactUrl(value)}" carries credentials (user:password@)`, 'drop them from the URL and put the key in the environment variable (--api-key-env); nothing was sent');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InputError('--base-url', '', `"${url.protocol}" is not http or https`);
   return url;

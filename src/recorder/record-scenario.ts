@@ -14,9 +14,10 @@ import { authHeaders } from './auth-headers.js';
 import { ExchangeCapture, type CapturedExchange } from './capture-fetch.js';
 import { endpointUrl } from './endpoint-url.js';
 import { SpoolDir } from './event-spool.js';
-import { renderFixture, writeFixtureFile } from './fixture-file.js';
+import { renderCheckedFixture, writeFixtureFile } from './fixture-file.js';
 import type { LiveTarget } from './live-target.js';
-import type { SecretValue } from './redact.js';
+import { fetchFollowingSafely } from './probe/probe-route.js';
+import { redactText, type SecretValue } from './redact.js';
 
 export interface RecordProgress {
   /** Calls answered so far, of the scenario's total. */
@@ -124,7 +125,10 @@ async function recordWithSpools(args: RecordScenarioArgs, spools: SpoolDir): Pro
     throw new InputError(`scenario ${scenario.id}`, '/steps', 'switches provider mid-conversation (call.via), which needs a second live endpoint', 'record a scenario that stays on one provider');
   }
   const total = scenario.steps.filter((s) => 'call' in s).length;
-  const capture = new ExchangeCapture({ ...(args.fetch ? { fetch: args.fetch } : {}), spool: spools.create, onBytes: (n) => args.progress?.bytes?.(n) });
+  // Redirects are followed by hand so no credential header reaches another origin (probe-route.ts).
+  const network = args.fetch ?? ((input: string | URL | Request, init?: RequestInit) => globalThis.fetch(input, init));
+  const safeFetch: typeof fetch = (input, init) => fetchFollowingSafely(network, String(input), init ?? {});
+  const capture = new ExchangeCapture({ fetch: safeFetch, spool: spools.create, onBytes: (n) => args.progress?.bytes?.(n) });
   const callOf = new Map<CapturedExchange, number>();
   const spec = liveSpec(live);
   const auth = authHeaders(live.family, args.apiKey, live.target.host);
@@ -147,7 +151,7 @@ async function recordWithSpools(args: RecordScenarioArgs, spools: SpoolDir): Pro
 
   capture.checkStreams();
   const broken = capture.captured.find((c) => c.state !== 'complete');
-  if (broken) throw new RecordingFailed(`call ${callOf.get(broken) ?? '?'} to ${broken.exchange.request?.url ?? live.baseUrl}: ${broken.error ?? 'the answer was not read to its end'}`);
+  if (broken) throw new RecordingFailed(redactText(`call ${callOf.get(broken) ?? '?'} to ${broken.exchange.request?.url ?? live.baseUrl}: ${broken.error ?? 'the answer was not read to its end'}`, args.secrets));
 
   // One exchange per call, the attempt that answered: the mocks answer call N with exchange N, and a
   // refused first attempt (the fallback's) is the provider's rule, which the mocks enforce from specs.
@@ -164,7 +168,7 @@ async function recordWithSpools(args: RecordScenarioArgs, spools: SpoolDir): Pro
     if (!isOk(status)) {
       const body = last.exchange.response.body;
       const text = typeof body === 'string' ? body : JSON.stringify(body);
-      throw new RecordingFailed(`call ${call} was refused (${status}): ${text.slice(0, 300)}; nothing was written (reasoning-replay probe shows what this endpoint accepts)`);
+      throw new RecordingFailed(`call ${call} was refused (${status}): ${redactText(text, args.secrets).slice(0, 300)}; nothing was written (reasoning-replay probe shows what this endpoint accepts)`);
     }
     const carriers = carriersOf(last, live.policy);
     if (last.events) streams.set(exchanges.length, last.events);
@@ -181,7 +185,7 @@ async function recordWithSpools(args: RecordScenarioArgs, spools: SpoolDir): Pro
     provenance: { kind: 'recorded', date: (args.now?.() ?? new Date()).toISOString(), tool: toolVersion(), endpointHost: new URL(live.baseUrl).host },
     exchanges,
   };
-  const pieces = renderFixture({ fixture, streams }, args.secrets, args.file);
+  const pieces = await renderCheckedFixture({ fixture, streams }, args.secrets, args.file);
   const veto = args.mayWrite?.();
   if (veto) throw new RecordingFailed(`not writing ${args.file}: ${veto}`);
   writeFixtureFile(args.file, pieces);

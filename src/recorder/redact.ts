@@ -1,4 +1,7 @@
 import type { SseEvent } from '../sse/sse-event.js';
+import { isOpaqueField } from './opaque-fields.js';
+import { redactKnownSecrets, secretForms } from './secret-forms.js';
+import { maskCredentialShapes } from './secret-patterns.js';
 
 /**
  * Redaction runs on the captured exchange in memory, before anything is serialized: nothing that
@@ -34,7 +37,13 @@ const CREDENTIAL_HEADERS = new Set([
 ]);
 
 /** Query parameters whose value is a credential (compared case-insensitively). */
-const CREDENTIAL_PARAMS = new Set(['key', 'api_key', 'apikey', 'api-key', 'access_token', 'x-amz-credential', 'x-amz-signature', 'x-amz-security-token']);
+const CREDENTIAL_PARAMS = new Set([
+  'key', 'api_key', 'apikey', 'api-key', 'access_token', 'refresh_token', 'id_token', 'token', 'code', 'sig', 'signature', 'auth',
+  'password', 'passwd', 'pwd', 'secret', 'client_secret', 'session', 'sessionid', 'jwt', 'credential', 'credentials',
+  'x-amz-credential', 'x-amz-signature', 'x-amz-security-token', 'x-goog-api-key', 'subscription-key', 'private_token',
+]);
+/** Any parameter whose name says it holds one (`upstream_token`, `hmac_sig`, `db_password`, ...). */
+const isCredentialParam = (name: string) => CREDENTIAL_PARAMS.has(name) || /(token|secret|passw|api[-_]?key|signature|credential)/.test(name);
 
 const isSigV4Authorization = (value: string | undefined) => value !== undefined && /^AWS4-HMAC-SHA256\b/i.test(value.trim());
 
@@ -75,8 +84,14 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
   return out;
 }
 
-/** Rewrites credential query parameters in place, leaving every other byte of the URL as it was sent. */
+/** `scheme://user:password@host` loses the user info (both halves: a user name can be a token). */
+export function redactUserinfo(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#@\s]+@/i, `$1${REDACTED}@`);
+}
+
+/** Rewrites user info and credential query parameters, leaving every other byte of the URL as it was sent. */
 export function redactUrl(url: string): string {
+  url = redactUserinfo(url);
   const q = url.indexOf('?');
   if (q < 0) return url;
   const hashAt = url.indexOf('#', q);
@@ -87,7 +102,7 @@ export function redactUrl(url: string): string {
     const name = names[i]!;
     const eq = part.indexOf('=');
     if (eq < 0) return part;
-    return CREDENTIAL_PARAMS.has(name) || (signed && name === 'x-amz-date') ? `${part.slice(0, eq)}=${REDACTED}` : part;
+    return isCredentialParam(name) || (signed && name === 'x-amz-date') ? `${part.slice(0, eq)}=${REDACTED}` : part;
   });
   return url.slice(0, q + 1) + params.join('&') + (hashAt < 0 ? '' : url.slice(hashAt));
 }
@@ -100,24 +115,40 @@ function safeDecode(s: string): string {
   }
 }
 
-/** The spellings a secret takes on the wire: raw, percent-encoded (URLs), JSON-escaped (raw bodies). */
-function spellings(secret: string): string[] {
-  const forms = new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]);
-  return [...forms].filter((f) => f.length > 0).sort((a, b) => b.length - a.length);
-}
-
-/** Replaces every spelling of every secret value in every string of `value` (object keys too). */
+/**
+ * Replaces every spelling of every secret value (raw, JSON-escaped at any depth, percent-encoded,
+ * base64 in either alphabet: see secret-forms.ts) in every string of `value`, object keys too.
+ * Signed and encrypted reasoning is never altered (opaque-fields.ts); the recorder refuses keys
+ * too short for that to be safe (api-key.ts), so a long key inside one would be a real leak, which
+ * the sweep reports.
+ */
 export function redactSecretValues<T>(value: T, secrets: readonly SecretValue[]): T {
-  const table = secrets.filter((s) => s.value.length > 0).flatMap((s) => spellings(s.value).map((form) => [form, `[redacted-by-recorder:${s.name}]`] as const));
-  if (table.length === 0) return value;
-  const scrub = (text: string) => table.reduce((acc, [form, marker]) => (acc.includes(form) ? acc.split(form).join(marker) : acc), text);
-  const walk = (v: unknown): unknown => {
-    if (typeof v === 'string') return scrub(v);
-    if (Array.isArray(v)) return v.map(walk);
-    if (typeof v === 'object' && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [scrub(k), walk(x)]));
+  const forms = secretForms(secrets);
+  if (forms.length === 0) return value;
+  const walk = (v: unknown, depth: number): unknown => {
+    if (typeof v === 'string') return redactKnownSecrets(v, forms);
+    if (depth > 256) return v; // validation refuses deeper values; never recurse without end
+    if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1));
+    if (typeof v === 'object' && v !== null) {
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [redactKnownSecrets(k, forms), isOpaqueField(k, v) ? x : walk(x, depth + 1)]));
+    }
     return v;
   };
-  return walk(value) as T;
+  return walk(value, 0) as T;
+}
+
+/**
+ * A line about to be printed (an error body, a URL, a provider's wording): known secrets in every
+ * spelling, URL user info and credential parameters, and anything credential-shaped are masked.
+ */
+export function redactText(text: string, secrets: readonly SecretValue[] = []): string {
+  let out = redactKnownSecrets(text, secretForms(secrets));
+  // Punctuation that ends a sentence after a URL is not part of it ("call 0 to https://h/p?key=k: ...").
+  out = out.replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi, (url) => {
+    const tail = /[.,:;)\]]+$/.exec(url)?.[0] ?? '';
+    return redactUrl(url.slice(0, url.length - tail.length)) + tail;
+  });
+  return maskCredentialShapes(out);
 }
 
 /** The parts of a captured exchange redaction touches (the fixture schema's exchange shape). */

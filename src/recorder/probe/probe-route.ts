@@ -6,6 +6,7 @@ import { sentCarrierFields } from '../../replay/fallback.js';
 import type { RoutePolicy } from '../../routes/route-table.js';
 import { authHeaders } from '../auth-headers.js';
 import { endpointUrl } from '../endpoint-url.js';
+import { redactText } from '../redact.js';
 import { PROBE_TOOLS, probeHistory } from './probe-turn.js';
 
 export type ProbeVariant = StandardCarrierField | 'none';
@@ -47,6 +48,40 @@ export function errorWording(body: unknown): string {
   return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
 
+/** Headers that carry a credential and must never follow a redirect to another origin. */
+const CREDENTIAL_HEADERS = ['authorization', 'proxy-authorization', 'x-api-key', 'api-key', 'x-goog-api-key', 'cookie', 'x-amz-security-token', 'anthropic-api-key', 'openai-api-key'];
+const MAX_REDIRECTS = 5;
+
+/**
+ * fetch strips only Authorization on a cross-origin redirect; the key travels in x-api-key
+ * (Anthropic), x-goog-api-key (Gemini) or api-key (Azure) too. Redirects are followed by hand:
+ * every credential header is dropped once the origin changes, and a 303 becomes a GET as in fetch.
+ */
+export async function fetchFollowingSafely(send: typeof fetch, url: string, init: RequestInit): Promise<Response> {
+  let current = url;
+  let headers = new Headers(init.headers);
+  let method = init.method ?? 'GET';
+  let body = init.body;
+  const origin = new URL(url).origin;
+  for (let hop = 0; ; hop++) {
+    const response = await send(current, { ...init, method, headers, body: body ?? null, redirect: 'manual' });
+    const location = response.headers.get('location');
+    if (response.status < 300 || response.status >= 400 || response.status === 304 || !location || hop >= MAX_REDIRECTS) return response;
+    await response.body?.cancel();
+    const next = new URL(location, current);
+    if (next.origin !== origin) {
+      headers = new Headers(headers);
+      for (const name of CREDENTIAL_HEADERS) headers.delete(name);
+    }
+    if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
+      method = 'GET';
+      body = undefined;
+      headers.delete('content-type');
+    }
+    current = next.toString();
+  }
+}
+
 /** A policy that sends exactly one carrier (or none) and nothing else the tier logic would add. */
 function variantPolicy(variant: ProbeVariant, args: ProbeArgs): RoutePolicy {
   return {
@@ -69,11 +104,12 @@ export async function probeRoute(args: ProbeArgs): Promise<ProbeOutcome[]> {
   const history = probeHistory();
   const auth = authHeaders(args.family, args.apiKey, args.target.host);
   const outcomes: ProbeOutcome[] = [];
+  const secrets = args.apiKey ? [{ name: 'API_KEY', value: args.apiKey }] : [];
   for (const variant of PROBE_VARIANTS) {
     const policy = variantPolicy(variant, args);
     const request = replayForRoute(history, policy, { tools: PROBE_TOOLS });
     const sent = sentCarrierFields(history, policy, new Set());
-    const response = await send(endpointUrl(args.baseUrl, request.path), {
+    const response = await fetchFollowingSafely(send, endpointUrl(args.baseUrl, request.path), {
       method: request.method,
       headers: { ...request.headers, ...auth },
       body: JSON.stringify(request.body),
@@ -90,7 +126,8 @@ export async function probeRoute(args: ProbeArgs): Promise<ProbeOutcome[]> {
       variant,
       status: response.status,
       accepted,
-      ...(accepted ? {} : { wording: errorWording(body) }),
+      // The provider's wording can quote the key ("Incorrect API key provided: sk-..."): never printed raw.
+      ...(accepted ? {} : { wording: redactText(errorWording(body), secrets) }),
       unknownField: accepted ? null : detectUnknownField(response.status, body, sent, 'standard'),
       sent,
     });
