@@ -3,6 +3,7 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { formatFailures } from '../conformance/format-matrix.js';
 import { uncoveredRoutes } from '../conformance/route-coverage.js';
 import { loadMatrixInputs, runMatrix } from '../conformance/run-matrix.js';
+import { judgeTables } from '../conformance/harm/judge-table-change.js';
 import { InputError } from '../input/input-error.js';
 import { buildCompatibilityReport, decisionsOf } from '../report/build-compatibility-report.js';
 import type { CompatibilityReport } from '../report/compatibility-report.js';
@@ -93,6 +94,15 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
     ...(inRepo('specs/scenarios') ? { scenariosDir: inRepo('specs/scenarios')! } : {}),
     ...(inRepo('fixtures/providers') ? { fixturesDir: inRepo('fixtures/providers')! } : {}),
   });
+  // The harm of the change itself, read off the provider specs (every target, reachedAs included,
+  // whatever the scope below runs): harmful fails the gate; harmless says why, provider by provider.
+  const harm = changes.length > 0 ? judgeTables(baseTable, headTable, loaded.specs) : undefined;
+  if (harm) {
+    out(`harm of this change, from the provider specs: ${harm.verdict}\n`);
+    for (const f of harm.findings) out(`  ${f.status === 'fail' ? '✗' : '!'} ${f.provider}, ${f.turns ?? 'every request'}: ${f.detail}\n`);
+    for (const r of harm.reasons) out(`  · ${r}\n`);
+  }
+  const harmFails = harm !== undefined && (harm.verdict === 'unexplained' || harm.findings.some((f) => f.status === 'fail'));
   let scope: Set<string> | undefined;
   if (engine.length > 0) {
     const shown = engine.slice(0, 5).join(', ') + (engine.length > 5 ? `, and ${engine.length - 5} more` : '');
@@ -117,6 +127,7 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
     `\n${STATUS_SYMBOL[report.summary.verdict]} ${report.summary.routes} route(s) checked, ${report.summary.cells.total} cells: ${describeCounts(report.summary.cells)}` +
       `${failingCells.length ? ` — failing: ${failingCells.join(', ')}` : ''}${untested.length ? ` — untested: ${untested.join(', ')}` : ''}\n`,
   );
+  if (harmFails) out(`✗ the change harms a provider by its spec (see "harm of this change" above)\n`);
 
   if (options.junit) {
     const file = resolve(cwd, options.junit);
@@ -130,7 +141,7 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
   if (options.githubActions) {
     for (const line of annotations(report, changes, headTable, readFileSync(headFile, 'utf8'), relPosix)) out(line + '\n');
   }
-  return { failed: report.summary.verdict === 'fail', changes, ...(scope ? { scope: [...scope] } : {}), report };
+  return { failed: report.summary.verdict === 'fail' || harmFails, changes, ...(scope ? { scope: [...scope] } : {}), report };
 }
 
 /** One ::error per failing or untested route, on the line of the table change that concerns it. */
