@@ -106,9 +106,9 @@ describe('judgeAnthropicMessages', () => {
     const { body } = conversation();
     assistant(body, 1)[0]!.format = 'anthropic-claude-v1';
     const findings = judgeRequest(spec, body);
-    // The mock answers with the first finding; the schema judge may add then/anyOf echoes after it.
+    // The mock answers with the first finding; the path names the block type, as pydantic tagged unions do (claude-code#4378).
     expect(findings[0]!.rejection).toBe('extra-inputs');
-    expect(JSON.stringify(fillRejection(spec.rejections['extra-inputs']!, findings[0]!.params).body)).toContain('messages.1.content.0.format: Extra inputs are not permitted');
+    expect(JSON.stringify(fillRejection(spec.rejections['extra-inputs']!, findings[0]!.params).body)).toContain('messages.1.content.0.thinking.format: Extra inputs are not permitted');
   });
 
   it('OpenRouter -> Anthropic: Claude items held by OpenRouter cross and are accepted; foreign ones never reach Claude', () => {
@@ -132,5 +132,36 @@ describe('judgeAnthropicMessages', () => {
     const { body } = toAnthropicMessagesRequest(history, policy);
     expect(assistant(body, 1).map((b) => b.type)).toEqual(['thinking', 'redacted_thinking', 'tool_use']);
     expect(judgeRequest(spec, body)).toEqual([]);
+  });
+});
+
+describe('Anthropic’s other replay rules, in its own words', () => {
+  const sig = (text: string) => mockSignThinking(text, 0);
+  const base = { model: 'claude-sonnet-4-5', max_tokens: 4096, thinking: { type: 'enabled', budget_tokens: 2048 } };
+  const first = (body: Record<string, unknown>) => {
+    const [f] = judgeRequest(spec, body);
+    return f && { rejection: f.rejection, message: (fillRejection(spec.rejections[f.rejection]!, f.params).body as { error: { message: string } }).error.message };
+  };
+
+  it('thinking after another block, a prefill ending in thinking, thinking on a final message with thinking off, budget over max_tokens', () => {
+    expect(first({ ...base, messages: [{ role: 'user', content: 'q' }, { role: 'assistant', content: [{ type: 'text', text: 'a' }, { type: 'thinking', thinking: 't', signature: sig('t') }] }, { role: 'user', content: 'again' }] })?.message).toBe(
+      'messages.1.content.0: If an assistant message contains any thinking blocks, the first block must be `thinking` or `redacted_thinking`. Found `text`.',
+    );
+    expect(first({ ...base, messages: [{ role: 'user', content: 'q' }, { role: 'assistant', content: [{ type: 'thinking', thinking: 't', signature: sig('t') }] }] })?.message).toBe('messages.1: The final block in an assistant message cannot be `thinking`.');
+    const { thinking: _off, ...disabled } = base;
+    expect(first({ ...disabled, messages: [{ role: 'user', content: 'q' }, { role: 'assistant', content: [{ type: 'thinking', thinking: 't', signature: sig('t') }, { type: 'text', text: 'a' }] }] })?.rejection).toBe('thinking-when-disabled');
+    expect(first({ ...base, max_tokens: 1024, messages: [{ role: 'user', content: 'q' }] })?.message).toBe('`max_tokens` must be greater than `thinking.budget_tokens`.');
+    expect(first({ model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: 'q' }] })?.message).toBe('max_tokens: Field required');
+  });
+
+  it('edited thinking in the latest assistant message "cannot be modified"; a foreign signature is invalid', () => {
+    const loop = (block: Record<string, unknown>) => ({ ...base, messages: [{ role: 'user', content: 'q' }, { role: 'assistant', content: [block, { type: 'tool_use', id: 't1', name: 'ls', input: {} }] }, { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'x' }] }] });
+    expect(first(loop({ type: 'thinking', thinking: 'edited', signature: sig('original') }))?.rejection).toBe('blocks-modified');
+    expect(first(loop({ type: 'thinking', thinking: 'original', signature: 'c2lnbmVkLWJ5LWFub3RoZXI=' }))?.rejection).toBe('invalid-signature');
+    expect(first(loop({ type: 'thinking', signature: sig('') }))?.message).toBe('messages.1.content.0.thinking.thinking: Field required');
+  });
+
+  it('accepts documented top-level parameters and server-tool blocks', () => {
+    expect(judgeRequest(spec, { ...base, cache_control: { type: 'ephemeral' }, container: 'c1', mcp_servers: [], metadata: { user_id: 'u' }, service_tier: 'auto', context_management: { edits: [] }, messages: [{ role: 'user', content: 'q' }, { role: 'assistant', content: [{ type: 'thinking', thinking: 't', signature: sig('t') }, { type: 'server_tool_use', id: 's', name: 'web_search', input: {} }, { type: 'web_search_tool_result', tool_use_id: 's', content: [] }, { type: 'text', text: 'a' }] }, { role: 'user', content: 'more' }] })).toEqual([]);
   });
 });

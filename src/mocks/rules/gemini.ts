@@ -49,6 +49,16 @@ export function judgeGemini(spec: ProviderSpec, body: unknown): Finding[] {
   }
   const findings: Finding[] = [];
 
+  // Google checks that there is something to generate from before it looks at field names.
+  const contents = body.contents;
+  if ((contents === undefined || (Array.isArray(contents) && contents.length === 0)) && has('contents-not-specified')) {
+    return [{ rule: 'provider-accepts', rejection: 'contents-not-specified', params: { path: 'contents' }, detail: 'contents is missing or empty' }];
+  }
+  if (Array.isArray(contents) && has('parts-empty')) {
+    const empty = contents.findIndex((c) => isPlainObject(c) && Array.isArray(c.parts) && c.parts.length === 0);
+    if (empty >= 0) return [{ rule: 'provider-accepts', rejection: 'parts-empty', params: { index: empty, path: `contents[${empty}].parts` }, detail: `content ${empty} has no parts` }];
+  }
+
   const validate = inlineValidator(spec.request.schema);
   if (!validate(body)) {
     for (const error of validate.errors ?? []) {

@@ -4,10 +4,25 @@ import type { ProviderSpec } from '../../providers/provider-spec.js';
 import { isPlainObject } from '../../util/deep-merge.js';
 import type { Finding } from '../finding.js';
 
+/**
+ * Anthropic (pydantic tagged unions) names a content block's type in the path:
+ * `messages.65.content.1.tool_use.text`, not `messages.65.content.1.text`.
+ */
+function taggedPath(body: unknown, parts: readonly string[]): string {
+  const out: string[] = [];
+  let at: unknown = body;
+  for (const part of parts) {
+    at = Array.isArray(at) ? at[Number(part)] : isPlainObject(at) ? at[part] : undefined;
+    out.push(part);
+    if (/^\d+$/.test(part) && out.at(-2) === 'content' && isPlainObject(at) && typeof at.type === 'string') out.push(at.type);
+  }
+  return out.join('.');
+}
+
 /** `/messages/2/tool_calls/0` -> `{index: 2, path: "messages.2.tool_calls.0"}`, plus the message's role. */
-function locate(body: unknown, instancePath: string): { index?: number; role?: string; path: string } {
+function locate(body: unknown, instancePath: string, tagged = false): { index?: number; role?: string; path: string } {
   const parts = instancePath.split('/').slice(1);
-  const path = parts.join('.');
+  const path = tagged ? taggedPath(body, parts) : parts.join('.');
   const listIndex = parts.findIndex((p) => /^\d+$/.test(p));
   if (listIndex < 1 || !isPlainObject(body)) return { path };
   const index = Number(parts[listIndex]);
@@ -18,7 +33,7 @@ function locate(body: unknown, instancePath: string): { index?: number; role?: s
 }
 
 function toFinding(spec: ProviderSpec, body: unknown, error: ErrorObject): Finding | undefined {
-  const where = locate(body, error.instancePath);
+  const where = locate(body, error.instancePath, spec.family === 'anthropic-messages');
   // Providers word a top-level unknown key differently from a nested one, and it has no index to fill.
   const rejection = (error.instancePath === '' && spec.request.unknownTopLevelRejection) || spec.request.unknownFieldRejection;
   if (error.keyword === 'additionalProperties' && rejection) {
