@@ -5,6 +5,7 @@ import { reportCommand } from './report.js';
 import { serveCommand } from './serve.js';
 import { probeCommand } from './probe.js';
 import { recordCommand } from './record.js';
+import { importCommand } from './import.js';
 import { synthesizeFixturesCommand } from './synthesize-fixtures.js';
 import { sessionsCommand } from './sessions.js';
 import { replayCommand } from './replay.js';
@@ -13,4 +14,4 @@ import { realWorldCommand } from '../../real-world/real-world-command.js';
 
 /** Every command the CLI offers, one file each; add new commands to this list. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CliCommand<any>[] = [buildRequestCommand, checkCommand, reportCommand, serveCommand, synthesizeFixturesCommand, probeCommand, recordCommand, sessionsCommand, replayCommand, runCommand, realWorldCommand];
+export const commands: CliCommand<any>[] = [buildRequestCommand, checkCommand, reportCommand, serveCommand, synthesizeFixturesCommand, probeCommand, recordCommand, importCommand, sessionsCommand, replayCommand, runCommand, realWorldCommand];
