@@ -21,6 +21,7 @@ describe('checkHistory on native records', () => {
       ['copilot', { reasoning_opaque: 'O', reasoning_text: true }],
       ['copilot', { thought_signature: 'T', thought_signature_call: 0 }],
       ['openai-responses', { function_call_ids: { c1: 'fc_1' } }],
+      ['openai-responses', { items: [{ kind: 'reasoning', id: 'rs_1' }, { kind: 'item', item: { type: 'web_search_call' } }, { kind: 'message', parts: [{ chars: 3, annotations: [] }] }, { kind: 'call' }] }],
       ['some-other-tool', { anything: [1, 2] }],
     ] as const) {
       expect(refusal(withNative(route, fields)), `${route} ${JSON.stringify(fields)}`).toBeUndefined();

@@ -6,7 +6,7 @@
 const GEMINI =
   '{"parts": [{"kind": "text"|"thought", "chars": N, "thoughtSignature"?: "..."} | {"kind": "functionCall", "call": I, "thoughtSignature"?: "..."} | {"kind": "part", "part": {...}}]} (chars count characters of the message\'s content or reasoning, call indexes tool_calls), or the flat {"thoughtSignature": "..."}';
 const COPILOT = '{"reasoning_opaque"?: "...", "reasoning_text"?: true | "text", "thought_signature"?: "...", "thought_signature_call"?: I} with reasoning_opaque or thought_signature';
-const RESPONSES = '{"function_call_ids": {"<call_id>": "fc_..."}}';
+const RESPONSES = '{"function_call_ids"?: {"<call_id>": "fc_..."}, "items"?: [{"kind": "reasoning", "id"} | {"kind": "message", "parts": [{"chars": N, "annotations"?}]} | {"kind": "call"} | {"kind": "item", "item": {...}}]}';
 
 export const NATIVE_RECORD_SHAPES: Readonly<Record<string, string>> = {
   gemini: GEMINI,
