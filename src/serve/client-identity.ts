@@ -9,10 +9,10 @@ const MAX_CLIENT = 120;
  * Who sent a request, as the report groups it: the client's own name when it gives one, else its
  * user-agent (SDKs put their name and version there: `OpenAI/JS 5.23.0`, `google-genai-sdk/1.x`).
  */
-export function clientOf(headers: Headers): string {
-  const named = headers.get(CLIENT_HEADER)?.trim();
+export function clientOf(header: (name: string) => string | undefined): string {
+  const named = header(CLIENT_HEADER)?.trim();
   if (named) return named.slice(0, MAX_CLIENT);
-  const agent = headers.get('user-agent')?.trim();
+  const agent = header('user-agent')?.trim();
   if (agent) return agent.slice(0, MAX_CLIENT);
   return 'unknown client';
 }

@@ -113,11 +113,10 @@ describe('official SDKs against serve', () => {
 
   const lookupOrder = tool({ description: 'Find an order', inputSchema: z.object({ order_id: z.string().regex(/^ORD-[0-9]{4}$/) }), execute: async () => ({ status: 'shipped' }) });
 
-  it('AI SDK: generateText / streamText tool loops on @ai-sdk/anthropic, @ai-sdk/openai (Responses) and @ai-sdk/google', async () => {
+  it('AI SDK: generateText / streamText tool loops on @ai-sdk/anthropic and @ai-sdk/openai (Responses)', async () => {
     const models = {
       'ai-sdk-anthropic': createAnthropic({ baseURL: `${base('anthropic')}/v1`, apiKey: KEY, headers: headers('ai-sdk-anthropic') })('claude-sonnet-4-5'),
       'ai-sdk-openai': createOpenAI({ baseURL: base('openai'), apiKey: KEY, headers: headers('ai-sdk-openai') })('gpt-5'),
-      'ai-sdk-google': createGoogleGenerativeAI({ baseURL: base('gemini'), apiKey: KEY, headers: headers('ai-sdk-google') })('gemini-2.5-flash'),
     };
     for (const [name, model] of Object.entries(models)) {
       const sync = await generateText({ model, prompt: 'Where is my order?', tools: { lookup_order: lookupOrder }, stopWhen: stepCountIs(3) });
@@ -127,6 +126,16 @@ describe('official SDKs against serve', () => {
       expect(await streamed.text, name).toBeTruthy();
       expect(verdictsOf(name), name).toEqual(['200', '200', '200', '200']);
     }
+  });
+
+  it('AI SDK: @ai-sdk/google sends an id in functionResponse, which the Gemini spec refuses (gemini-cli#13972): caught on the tool turn', async () => {
+    const model = createGoogleGenerativeAI({ baseURL: base('gemini'), apiKey: KEY, headers: headers('ai-sdk-google') })('gemini-3-pro-preview');
+    const sync = await generateText({ model, prompt: 'Where is my order?', tools: { lookup_order: lookupOrder }, stopWhen: stepCountIs(3) }).catch((err: unknown) => err);
+    const calls = log.filter((e) => e.client === 'ai-sdk-google');
+    expect(calls[0]!.status).toBe(200);
+    expect(calls[0]!.tool).toBe('lookup_order');
+    expect(sync).toBeInstanceOf(Error);
+    expect(String((sync as Error).message)).toMatch(/Unknown name "id" at 'contents\[2\]\.parts\[0\]\.function_response'/);
   });
 
   it('AI SDK: @ai-sdk/openai chat against DeepSeek drops reasoning_content on the tool turn, and is caught', async () => {

@@ -15,7 +15,8 @@ import { clientOf, RUN_HEADER } from './client-identity.js';
 import { endpointIndex } from './endpoint-index.js';
 import { FOLLOW_SCENARIO, followAnswer } from './follow-client/follow-answer.js';
 import { redactBody, secretsFromEnv } from './redact-body.js';
-import { endpointCandidates } from './resolve-endpoint.js';
+import { endpointCandidates, type EndpointCandidate } from './resolve-endpoint.js';
+import { acceptsWithoutFindings } from './fast-accept.js';
 import type { ServeLogEntry } from './serve-log.js';
 
 export interface ServeOptions {
@@ -83,6 +84,34 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
   };
   let seq = 0;
   let baseUrl = '';
+  const candidateCache = new Map<string, EndpointCandidate[]>();
+
+  /** The fixture's success headers for a follow-mode answer (request ids and the like), per spec and call. */
+  const headerCache = new Map<string, Record<string, string>>();
+  const fixtureHeaders = (spec: ProviderSpec, call: number, stream: boolean): Record<string, string> => {
+    const key = `${spec.id}\u0000${call}\u0000${stream}`;
+    const hit = headerCache.get(key);
+    if (hit) return hit;
+    const made = makeFixtureHeaders(spec, call, stream);
+    if (headerCache.size < 4096) headerCache.set(key, made);
+    return made;
+  };
+  const makeFixtureHeaders = (spec: ProviderSpec, call: number, stream: boolean): Record<string, string> => {
+    const exchanges = options.fixtures.get(spec.id, FOLLOW_FIXTURE)?.fixture.exchanges ?? [];
+    const recorded = exchanges[Math.min(call, exchanges.length - 1)]?.response.headers ?? {};
+    return { ...recorded, [FINDINGS_HEADER]: '[]', ...(stream ? { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' } : { 'content-type': 'application/json' }) };
+  };
+
+  const fastFollow = (candidates: EndpointCandidate[], body: unknown, call: number) => {
+    for (const candidate of candidates) {
+      const accepted = acceptsWithoutFindings(candidate.spec, candidate.url, body);
+      if (!accepted) continue;
+      const answer = followAnswer(candidate.spec, body, call, seed);
+      if (!answer) return undefined;
+      return { spec: candidate.spec, answer, stream: accepted.stream, status: 200, headers: fixtureHeaders(candidate.spec, call, accepted.stream) };
+    }
+    return undefined;
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -97,14 +126,11 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
       return harness(res, 404, `no provider "${id}" here; paths look like /<provider>/<its API path>, e.g. ${pathsOf(options.specs)[0] ?? '/deepseek/chat/completions'} (GET / lists them all)`);
     }
     const body = await readBody(req);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value === undefined || CONNECTION_HEADERS.has(name)) continue;
-      for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-    }
-    const scenario = headers.get(SCENARIO_HEADER) ?? options.defaultScenario ?? null;
-    // Follow mode: the fixture only judges and frames the answer; its content is replaced below.
-    if (scenario === null) headers.set(SCENARIO_HEADER, FOLLOW_FIXTURE);
+    const header = (name: string): string | undefined => {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value.join(', ') : value;
+    };
+    const scenario = header(SCENARIO_HEADER) ?? options.defaultScenario ?? null;
     let parsed: unknown;
     try {
       parsed = JSON.parse(body.toString('utf8'));
@@ -112,44 +138,74 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
       parsed = undefined;
     }
 
+    const candidateKey = `${url.pathname}${url.search}`;
+    let candidates = candidateCache.get(candidateKey);
+    if (!candidates) {
+      candidates = endpointCandidates(named, options.specs, `/${rest.join('/')}`, url.search);
+      // Clients send a handful of distinct paths; the bound only guards against a path-spraying one.
+      if (candidateCache.size < 4096) candidateCache.set(candidateKey, candidates);
+    }
+    const call = callNumber(header(CALL_HEADER) ?? null, parsed);
     let spec = named;
-    let response: Response | undefined;
-    for (const candidate of endpointCandidates(named, options.specs, `/${rest.join('/')}`, url.search)) {
-      const request = new Request(candidate.url, { method, headers, ...(method === 'GET' || method === 'HEAD' ? {} : { body }) });
-      response = await getResponse(handlersFor(candidate.spec), request);
-      if (response) {
-        spec = candidate.spec;
-        break;
-      }
-    }
-    if (!response) {
-      return harness(res, 404, `provider ${named.id} has no mock for ${method} /${rest.join('/')}; it serves POST ${pathsOf([named]).join(', POST ')}`);
-    }
-    const findings = parseFindings(response.headers.get(FINDINGS_HEADER));
-    const call = callNumber(headers.get(CALL_HEADER), parsed);
-    let answerBody: ReadableStream<Uint8Array> | string | null = response.body;
+    let status: number;
+    let findings: Finding[];
     let tool: string | undefined;
-    if (scenario === null && response.status >= 200 && response.status < 300 && findings.length === 0) {
-      const follow = followAnswer(spec, parsed, call, seed);
-      if (follow) {
-        await response.body?.cancel();
-        tool = follow.tool;
-        answerBody = (response.headers.get('content-type') ?? '').includes('event-stream') ? sseBody(follow.rendered.stream, options.pace ?? 0) : JSON.stringify(follow.rendered.body);
+    let pending: Buffer | undefined;
+
+    // Follow mode, accepted request: answered here, no msw round (the hot path of a `run`).
+    const fast = scenario === null && method === 'POST' ? fastFollow(candidates, parsed, call) : undefined;
+    if (fast) {
+      spec = fast.spec;
+      status = fast.status;
+      findings = [];
+      tool = fast.answer.tool;
+      if (fast.stream) {
+        res.writeHead(status, fast.headers);
+        await pipe(sseBody(fast.answer.rendered.stream, options.pace ?? 0), res);
+      } else {
+        // Head and body in one write, sent at res.end() below (after the log line).
+        const bytes = Buffer.from(fast.answer.json);
+        res.writeHead(status, { ...fast.headers, 'content-length': String(bytes.length) });
+        pending = bytes;
       }
-    }
-    const out: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
-      if (!CONNECTION_HEADERS.has(name)) out[name] = value;
-    });
-    res.writeHead(response.status, out);
-    if (typeof answerBody === 'string') res.write(answerBody);
-    else if (answerBody) {
-      const reader = answerBody.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        res.write(value);
+    } else {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (value === undefined || CONNECTION_HEADERS.has(name)) continue;
+        for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
       }
+      // Follow mode: the fixture only judges and frames the answer; its content is replaced below.
+      if (scenario === null) headers.set(SCENARIO_HEADER, FOLLOW_FIXTURE);
+      let response: Response | undefined;
+      for (const candidate of candidates) {
+        const request = new Request(candidate.url, { method, headers, ...(method === 'GET' || method === 'HEAD' ? {} : { body }) });
+        response = await getResponse(handlersFor(candidate.spec), request);
+        if (response) {
+          spec = candidate.spec;
+          break;
+        }
+      }
+      if (!response) {
+        return harness(res, 404, `provider ${named.id} has no mock for ${method} /${rest.join('/')}; it serves POST ${pathsOf([named]).join(', POST ')}`);
+      }
+      status = response.status;
+      findings = parseFindings(response.headers.get(FINDINGS_HEADER));
+      let answerBody: ReadableStream<Uint8Array> | string | null = response.body;
+      if (scenario === null && status >= 200 && status < 300 && findings.length === 0) {
+        const follow = followAnswer(spec, parsed, call, seed);
+        if (follow) {
+          await response.body?.cancel();
+          tool = follow.tool;
+          answerBody = (response.headers.get('content-type') ?? '').includes('event-stream') ? sseBody(follow.rendered.stream, options.pace ?? 0) : follow.json;
+        }
+      }
+      const out: Record<string, string> = {};
+      response.headers.forEach((value, name) => {
+        if (!CONNECTION_HEADERS.has(name)) out[name] = value;
+      });
+      res.writeHead(status, out);
+      if (typeof answerBody === 'string') res.write(answerBody);
+      else if (answerBody) await pipe(answerBody, res);
     }
 
     const policy = policyOf(spec);
@@ -160,21 +216,21 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
       route: policy.routeId,
       tier: policy.tier,
       family: policy.family,
-      scenario: scenario ?? (headers.get(SCENARIO_HEADER) === FOLLOW_FIXTURE ? FOLLOW_SCENARIO : null),
+      scenario: scenario ?? FOLLOW_SCENARIO,
       call,
       method,
       path: url.pathname,
-      status: response.status,
+      status,
       sentFields: wireCarrierKeys(parsed),
       findings,
-      client: clientOf(headers),
-      runId: headers.get(RUN_HEADER) ?? options.runId ?? null,
+      client: clientOf(header),
+      runId: header(RUN_HEADER) ?? options.runId ?? null,
     };
     if (tool) entry.tool = tool;
     if (options.logBodies) entry.body = redactBody(parsed ?? body.toString('utf8'), secrets);
     options.log(entry);
     // Logged before the answer completes, so a client that reads the log after its response sees its line.
-    res.end();
+    res.end(pending);
   };
 
   const server = createServer({ keepAliveTimeout: 30_000 }, (req, res) => {
@@ -208,6 +264,15 @@ export function pathsOf(specs: readonly ProviderSpec[]): string[] {
     const paths = [s.endpoint.path, ...(s.endpoint.streamPath && s.endpoint.streamPath !== s.endpoint.path ? [s.endpoint.streamPath] : [])];
     return paths.map((p) => `/${s.id}${p}`);
   });
+}
+
+async function pipe(body: ReadableStream<Uint8Array>, res: ServerResponse): Promise<void> {
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    res.write(value);
+  }
 }
 
 function harness(res: ServerResponse, status: number, message: string): void {

@@ -12,6 +12,8 @@ export const FOLLOW_SCENARIO = 'follow-client';
 export interface FollowAnswer {
   answer: ScriptedAnswer;
   rendered: RenderedAnswer;
+  /** rendered.body as sent. */
+  json: string;
   /** The tool the answer calls, if any, for the log. */
   tool?: string;
 }
@@ -33,16 +35,32 @@ export function followAnswer(spec: ProviderSpec, body: unknown, call: number, se
   const render = answerRenderers[spec.family];
   if (!render) return undefined;
   const tools = offeredTools(spec.family, body);
+  // An agent's loop sends the same tools every turn: the answer depends only on these, so it is made once.
+  const key = `${spec.id}\u0000${call}\u0000${seed}\u0000${endsWithToolResult(spec.family, body)}\u0000${JSON.stringify(tools)}`;
+  const cached = answers.get(key);
+  if (cached) return cached;
+  const made = makeAnswer(spec, render, tools, body, call, seed);
+  if (answers.size >= MAX_CACHED) answers.delete(answers.keys().next().value!);
+  answers.set(key, made);
+  return made;
+}
+
+const MAX_CACHED = 1024;
+const answers = new Map<string, FollowAnswer>();
+
+function makeAnswer(spec: ProviderSpec, render: NonNullable<(typeof answerRenderers)[keyof typeof answerRenderers]>, tools: ReturnType<typeof offeredTools>, body: unknown, call: number, seed: number): FollowAnswer {
   let answer: ScriptedAnswer;
   let tool: string | undefined;
   if (tools.length > 0 && !endsWithToolResult(spec.family, body)) {
     const chosen = tools[turnSeed(seed, call, '') % tools.length]!;
     tool = chosen.name;
-    const args = sampleArguments(chosen.schema, turnSeed(seed, call, chosen.name));
+    const sampled = sampleArguments(chosen.schema, turnSeed(seed, call, chosen.name));
+    // Anthropic and Bedrock answer with an input object: a schema whose root is not an object still gets one.
+    const args = typeof sampled === 'object' && sampled !== null && !Array.isArray(sampled) ? sampled : {};
     answer = {
       content: null,
       reasoning: `The user needs something only ${chosen.name} can tell; calling it.`,
-      tool_calls: [{ id: `${TOOL_CALL_ID_PREFIX[spec.family] ?? 'call_rr_'}${call}_0`, type: 'function', function: { name: chosen.name, arguments: JSON.stringify(args ?? {}) } }],
+      tool_calls: [{ id: `${TOOL_CALL_ID_PREFIX[spec.family] ?? 'call_rr_'}${call}_0`, type: 'function', function: { name: chosen.name, arguments: JSON.stringify(args) } }],
     };
   } else {
     answer = {
@@ -50,5 +68,6 @@ export function followAnswer(spec: ProviderSpec, body: unknown, call: number, se
       reasoning: tools.length > 0 ? 'The tool results are in; summarise them.' : 'A plain answer is enough here.',
     };
   }
-  return { answer, rendered: render(answer, { spec, call, scenario: FOLLOW_SCENARIO }), ...(tool ? { tool } : {}) };
+  const rendered = render(answer, { spec, call, scenario: FOLLOW_SCENARIO });
+  return { answer, rendered, json: JSON.stringify(rendered.body), ...(tool ? { tool } : {}) };
 }
