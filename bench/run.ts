@@ -59,6 +59,11 @@ const STEPS: BenchStep[] = [
     run: async () => [await benchConformanceThroughput()],
   },
   {
+    name: 'serve throughput',
+    fallback: { id: 'serve-throughput', figure: 'serve vs bare node:http at 1 and 50 connections', goal: '>= 0.5x, p99 <= 3x' },
+    run: () => optionalBench('serve-throughput'),
+  },
+  {
     name: 'check footprint',
     fallback: { id: 'check', figure: '`check` on the bundled table: wall time and peak memory', goal: '< 10 s and < 300 MB' },
     run: () => benchCheckFootprint(),
