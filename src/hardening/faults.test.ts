@@ -15,7 +15,6 @@ import { CALL_HEADER } from '../mocks/finding.js';
 import { FixtureStore } from '../mocks/fixture-store.js';
 import { startMockProviders } from '../mocks/mock-server.js';
 import { aHistory } from '../testing/history-arbitraries.js';
-import type { History } from '../model/history.js';
 import { loadProviderSpecs } from '../providers/load-provider-specs.js';
 import type { ProviderSpec, Rejection } from '../providers/provider-spec.js';
 import { sendWithFallback, type TransportResponse } from '../replay/fallback.js';

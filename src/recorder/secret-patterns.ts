@@ -43,7 +43,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   // An AWS secret access key is 40 base64 characters with no prefix: only its name gives it away.
   { name: 'AWS secret access key', pattern: /aws_?secret_?(?:access_?)?key["']?\s*[:=]\s*["']?[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+])/gi },
   // user:password@ in any URL (a database, a git remote, a proxy).
-  { name: 'password in a URL', pattern: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/?#@"'\[\]]+:(?!\[redacted)[^\s/?#@"']{3,}@[^\s/?#"']+/gi },
+  { name: 'password in a URL', pattern: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/?#@"'[\]]+:(?!\[redacted)[^\s/?#@"']{3,}@[^\s/?#"']+/gi },
 ];
 
 /**

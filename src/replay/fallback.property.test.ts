@@ -1,4 +1,4 @@
-import { fc, test } from '@fast-check/vitest';
+import { test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { aHistory, aRoutePolicy, aSetOfFieldsTheProviderReads, PROPERTY_RUNS, PROPERTY_TIMEOUT_MS } from '../testing/history-arbitraries.js';
 import { aProviderThatReads, wireCarrierFields } from '../testing/fake-provider.js';

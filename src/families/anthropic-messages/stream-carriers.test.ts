@@ -3,7 +3,7 @@ import type { ProviderSpec } from '../../providers/provider-spec.js';
 import type { ScriptedAnswer } from '../../scenarios/scenario.js';
 import { formatSse } from '../../sse/parse-sse.js';
 import type { SseEvent } from '../../sse/sse-event.js';
-import { readStreamEvents, StreamCarrierError, StreamCarriers } from '../stream-carriers.js';
+import { readStreamEvents, type StreamCarrierError, StreamCarriers } from '../stream-carriers.js';
 import { fromAnthropicMessagesResponse } from './from-response.js';
 import { renderAnthropicMessagesAnswer } from '../../mocks/anthropic-messages/render-answer.js';
 import { AnthropicStreamAccumulator, anthropicStreamCarriers } from './stream-carriers.js';

@@ -4,7 +4,7 @@ import type { RoutePolicy } from '../../routes/route-table.js';
 import type { ScriptedAnswer } from '../../scenarios/scenario.js';
 import { formatSse } from '../../sse/parse-sse.js';
 import type { SseEvent } from '../../sse/sse-event.js';
-import { readStreamEvents, StreamCarrierError } from '../stream-carriers.js';
+import { readStreamEvents, type StreamCarrierError } from '../stream-carriers.js';
 import { fromBedrockConverseResponse } from './from-response.js';
 import { renderBedrockConverseAnswer } from '../../mocks/bedrock-converse/render-answer.js';
 import { BedrockStreamAccumulator, bedrockStreamCarriers } from './stream-carriers.js';

@@ -62,8 +62,14 @@ describe('gemini judge', () => {
     expect(judgeRequest(specForModel(spec, 'gemini-2.5-pro'), b)).toEqual([]);
     const snake = structuredClone(body()) as unknown as { contents: Array<{ parts: Array<Record<string, unknown>> }> };
     for (const part of snake.contents[1]!.parts) {
-      if ('functionCall' in part) part.function_call = part.functionCall, delete part.functionCall;
-      if ('thoughtSignature' in part) part.thought_signature = part.thoughtSignature, delete part.thoughtSignature;
+      if ('functionCall' in part) {
+        part.function_call = part.functionCall;
+        delete part.functionCall;
+      }
+      if ('thoughtSignature' in part) {
+        part.thought_signature = part.thoughtSignature;
+        delete part.thoughtSignature;
+      }
     }
     expect(judgeRequest(spec, snake)).toEqual([]);
     for (const part of snake.contents[1]!.parts) delete part.thought_signature;
