@@ -52,7 +52,8 @@ export const buildRequestCommand = defineCommand({
       if (error instanceof HistoryShapeError) throw new InputError(convertedLabel(args.history, args['history-format']), error.pointer, error.problem, error.hint);
       throw error;
     }
-    const out = args.envelope ? { route: policy.routeId, tier: policy.tier, family: request.family, path: request.path, body: request.body } : request.body;
+    const upstream = policy.upstreamRule !== undefined ? { upstreamRule: policy.upstreamRule } : {};
+    const out = args.envelope ? { route: policy.routeId, tier: policy.tier, ...upstream, family: request.family, path: request.path, body: request.body } : request.body;
     process.stdout.write(JSON.stringify(out, null, 2) + '\n');
     return EXIT_OK;
   },

@@ -57,9 +57,12 @@ describe('--history-format', () => {
   });
 
   it('replay --history: reads a file directly; a part it cannot keep is exit 2 with the file and pointer', () => {
-    const ok = runCli(['replay', '--history', claudeSession, '--history-format', 'anthropic-messages', '--route', 'deepseek']);
+    const ok = runCli(['replay', '--history', claudeSession, '--history-format', 'anthropic-messages', '--provider', 'openrouter', '--host', 'openrouter.ai', '--model', 'deepseek/deepseek-v4-pro', '--envelope']);
     expect(ok.code, ok.stderr).toBe(0);
-    expect((JSON.parse(ok.stdout) as { messages: { reasoning_content?: string }[] }).messages[2]!.reasoning_content).toBe('Use the tool.');
+    const envelope = JSON.parse(ok.stdout) as { tier: string; upstreamRule?: string; body: { messages: { reasoning_content?: string }[] } };
+    // DeepSeek V4's must-echo rule travels with the model to OpenRouter; the Claude thinking is readable, so it is echoed.
+    expect([envelope.tier, envelope.upstreamRule]).toEqual(['must-echo', 'deepseek-v4-thinking']);
+    expect(envelope.body.messages[2]!.reasoning_content).toBe('Use the tool.');
     const bad = file('bad.json', { contents: [{ role: 'user', parts: [{ inlineData: { mimeType: 'image/png', data: 'AAAA' } }] }] });
     const refused = runCli(['replay', '--history', bad, '--history-format', 'gemini-contents', '--route', 'gemini']);
     expect(refused.code).toBe(2);

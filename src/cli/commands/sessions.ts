@@ -36,7 +36,7 @@ export const sessionsCommand = defineCommand({
       .option('title', { type: 'string', describe: 'import: a title for the new session' })
       .option('history-format', { ...historyFormatOption, describe: `import: ${historyFormatOption.describe}` })
       .option('budget', { type: 'number', describe: 'compact: token budget (priced by the same estimate as the preflight)' })
-      .option('route', { type: 'string', describe: 'compact: price carriers as this route sends them' })
+      .option('route', { type: 'string', describe: 'compact: price carriers as this route sends them; import: file Gemini signatures under this route\'s key' })
       .option('provider', { type: 'string' })
       .option('host', { type: 'string' })
       .option('model', { type: 'string' })
