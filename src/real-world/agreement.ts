@@ -13,6 +13,8 @@ export interface CaseResult {
   accepted: boolean;
   /** The case says public sources disagree, or the mock answered with a rule its spec marks contested. */
   contested: boolean;
+  /** Who says so: the case file, or the provider spec behind the mock's finding. */
+  contestedBy?: 'case' | 'spec';
   agrees: boolean;
   /** Empty when the mock agrees; else `real=..., mock=...`. */
   difference: string;
@@ -67,12 +69,14 @@ export async function realWorldAgreement(options: { cases?: LoadedCase[]; specs?
       mock = await replayCase(c, spec, list, fixtures);
     }
     const verdict = mock ? compareOutcomes(c.outcome, mock) : { agrees: false, difference: `no provider spec "${c.provider}"` };
+    const contestedBy = c.contested === true ? 'case' : mock?.kind === 'rejected' && mock.findings[0]?.contested === true ? 'spec' : undefined;
     results.push({
       id: c.id,
       path,
       provider: c.provider,
       accepted: 'accepted' in c.outcome,
-      contested: c.contested === true || (mock?.kind === 'rejected' && mock.findings[0]?.contested === true),
+      contested: contestedBy !== undefined,
+      ...(contestedBy ? { contestedBy } : {}),
       agrees: verdict.agrees,
       difference: verdict.difference,
       mock: mock ? describeMock(mock) : 'no spec',

@@ -41,7 +41,7 @@ export const realWorldCommand = defineCommand({
       process.stdout.write(formatAgreement(agreement) + '\n');
       const disagreeing = agreement.results.filter((r) => !r.agrees);
       if (disagreeing.length > 0) {
-        process.stdout.write('\n' + disagreeing.map((r) => `${r.contested ? '! contested' : '✗'} ${r.id}: ${r.difference}`).join('\n') + '\n');
+        process.stdout.write('\n' + disagreeing.map((r) => `${r.contested ? `! contested (by the ${r.contestedBy})` : '✗'} ${r.id}: ${r.difference}`).join('\n') + '\n');
       }
       process.stdout.write('\n' + agreementSummary(agreement) + '\n');
     }
