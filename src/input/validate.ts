@@ -87,8 +87,54 @@ export function describeSchemaErrors(errors: ErrorObject[]): { pointer: string; 
   return { pointer, problem };
 }
 
+/**
+ * Limits every input meets before a schema sees it. Schemas and every later walk (redaction,
+ * storage, pricing) recurse; a 100k-deep value passed ajv's `{}` for free-form fields and then
+ * overflowed the stack in `sessions import`. Real carriers nest a few levels (Gemini parts, tool
+ * arguments); 256 leaves room for any honest payload.
+ */
+export const INPUT_LIMITS = { maxDepth: 256, maxNodes: 20_000_000, maxStringLength: 64 * 1024 * 1024 } as const;
+
+const escapePointer = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1');
+
+interface Walk {
+  value: unknown;
+  depth: number;
+  key?: string;
+  parent?: Walk;
+}
+
+function pointerOf(entry: Walk): string {
+  const keys: string[] = [];
+  for (let e: Walk | undefined = entry; e?.key !== undefined; e = e.parent) keys.push(escapePointer(e.key));
+  return keys.length === 0 ? '/' : '/' + keys.reverse().join('/');
+}
+
+/** Walks without recursion (a deep value must not overflow the stack while being measured). */
+export function assertWithinLimits(value: unknown, file: string, limits: { maxDepth: number; maxNodes: number; maxStringLength: number } = INPUT_LIMITS): void {
+  const stack: Walk[] = [{ value, depth: 0 }];
+  let nodes = 0;
+  while (stack.length > 0) {
+    const entry = stack.pop()!;
+    const v = entry.value;
+    if (++nodes > limits.maxNodes) throw new InputError(file, '', `holds more than ${limits.maxNodes} values`, 'split the input; nothing was stored');
+    if (typeof v === 'string') {
+      if (v.length > limits.maxStringLength) throw new InputError(file, pointerOf(entry), `a string of ${v.length} characters is over the limit of ${limits.maxStringLength}`, 'inputs this large are refused before anything is stored');
+      continue;
+    }
+    if (typeof v !== 'object' || v === null) continue;
+    if (entry.depth >= limits.maxDepth) {
+      throw new InputError(file, pointerOf(entry), `nests deeper than ${limits.maxDepth} levels`, 'no provider payload nests this deep; the value is refused before validation');
+    }
+    const depth = entry.depth + 1;
+    if (Array.isArray(v)) for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], depth, key: String(i), parent: entry });
+    else for (const [k, x] of Object.entries(v)) stack.push({ value: x, depth, key: k, parent: entry });
+  }
+}
+
 /** Validates `value` against `specs/schema/<schemaName>` or throws an InputError naming file and pointer. */
 export function assertValid<T>(value: unknown, schemaName: string, file: string, hint?: string): T {
+  assertWithinLimits(value, file);
   const validate = schemaValidator(schemaName);
   if (!validate(value)) {
     const { pointer, problem } = describeSchemaErrors(validate.errors ?? []);

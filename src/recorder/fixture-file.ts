@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { InputError } from '../input/input-error.js';
 import { describeSchemaErrors, schemaValidator } from '../input/validate.js';
 import type { Fixture } from '../mocks/fixture-store.js';
 import type { SseEvent } from '../sse/sse-event.js';
@@ -12,8 +13,19 @@ import { containsKnownSecret, secretForms, type SecretForms } from './secret-for
 import { sweepForSecrets, type SecretFinding } from './secret-patterns.js';
 import { eventLintView, lintMany, lintView } from './secret-rules.js';
 
-/** `<root>/<provider>/<scenario>.json`: the layout the mocks' FixtureStore reads. */
+/** An id that is one path segment: no separators, no `..`, nothing hidden. */
+const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+/**
+ * `<root>/<provider>/<scenario>.json`: the layout the mocks' FixtureStore reads. Ids are file names
+ * here, so one that could climb out of the root (`../../escaped`) is refused (exit 2).
+ */
 export function fixturePath(root: string, provider: string, scenario: string): string {
+  for (const [flag, id] of [['--provider', provider], ['--scenario', scenario]] as const) {
+    if (!SAFE_ID.test(id) || id.includes('..')) {
+      throw new InputError(flag, '', `"${id}" is not an id (letters, digits, ".", "_" and "-"; no path separators or "..")`, 'ids name files under the fixture root; use the provider spec or routing id as is');
+    }
+  }
   return join(root, provider, `${scenario}.json`);
 }
 
@@ -21,7 +33,8 @@ export function existingFixture(file: string): ExistingFixture {
   if (!existsSync(file)) return 'none';
   try {
     const kind = (JSON.parse(readFileSync(file, 'utf8')) as { provenance?: { kind?: unknown } }).provenance?.kind;
-    return kind === 'recorded' || kind === 'synthesized' ? kind : 'unreadable';
+    // An import is real traffic too: protected like a live capture (record --mode new never replaces it).
+    return kind === 'recorded' || kind === 'imported' ? 'recorded' : kind === 'synthesized' ? kind : 'unreadable';
   } catch {
     return 'unreadable';
   }

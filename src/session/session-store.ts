@@ -4,7 +4,7 @@ import type { History, Message } from '../model/history.js';
 import { UnknownFieldVerdicts } from '../replay/unknown-field-verdicts.js';
 import { openStateDb, type OpenStateDbOptions } from './open-state-db.js';
 import { guardStateDb } from './state-db-error.js';
-import { messageToRow, rowToMessage, type TurnRow } from './turn-row.js';
+import { DamagedRowError, messageToRow, rowToMessage, type TurnRow } from './turn-row.js';
 
 export type SessionOrigin = 'new' | 'import' | 'branch' | 'compaction';
 
@@ -47,6 +47,9 @@ const SESSION_SELECT = `
   FROM sessions s LEFT JOIN branches b ON b.child_session_id = s.id`;
 
 const RESUME_PAGE_ROWS = 2048;
+
+/** The largest row read back (all columns' characters together): far above any real turn. */
+export const MAX_ROW_CHARACTERS = 64 * 1024 * 1024;
 
 const TURN_COLUMNS = 'role, content, name, tool_calls, tool_call_id, reasoning_content, reasoning, reasoning_details, native';
 
@@ -138,7 +141,7 @@ export class SessionStore {
           const now = new Date().toISOString();
           this.appendRows(sessionId, messages, () => exchange, now, session.turn_count + 1);
           let modelConfig = session.model_config;
-          if (update.verdicts) modelConfig = JSON.stringify(update.verdicts.toModelConfig(JSON.parse(modelConfig) as Record<string, unknown>));
+          if (update.verdicts) modelConfig = JSON.stringify(update.verdicts.toModelConfig(this.modelConfigOf(session)));
           this.db
             .prepare('UPDATE sessions SET turn_count = ?, exchange_count = ?, updated_at = ?, model_config = ? WHERE id = ?')
             .run(session.turn_count + messages.length, exchange, now, modelConfig, sessionId);
@@ -185,7 +188,7 @@ export class SessionStore {
     this.guard(() =>
       this.db
         .transaction(() => {
-          const current = JSON.parse(this.row(sessionId).model_config) as Record<string, unknown>;
+          const current = this.modelConfigOf(this.row(sessionId));
           this.saveModelConfig(sessionId, verdicts.toModelConfig(current));
         })
         .immediate(),
@@ -206,8 +209,9 @@ export class SessionStore {
       this.db
         .transaction(() => {
           const row = this.row(id);
+          this.refuseOversizedRows(id);
           const messages = this.readMessages(id);
-          const modelConfig = JSON.parse(row.model_config) as Record<string, unknown>;
+          const modelConfig = this.modelConfigOf(row);
           const verdicts = UnknownFieldVerdicts.fromModelConfig(modelConfig, `${this.file} session ${id} model_config`);
           return { session: toSummary(row), history: { messages }, modelConfig, verdicts };
         })
@@ -224,10 +228,34 @@ export class SessionStore {
     const messages: Message[] = [];
     for (let after = 0; ; ) {
       const page = this.turnPage.all(id, after, RESUME_PAGE_ROWS) as (TurnRow & { seq: number })[];
-      for (const row of page) messages.push(rowToMessage(row));
+      for (const row of page) messages.push(rowToMessage(row, { file: this.file, session: id, turn: row.seq }));
       if (page.length < RESUME_PAGE_ROWS) return messages;
       after = page[page.length - 1]!.seq;
     }
+  }
+
+  /**
+   * A row larger than MAX_ROW_CHARACTERS is refused before it is read into memory (a 600 MB row
+   * took the process down): SQLite measures it, only the turn number crosses over.
+   */
+  private refuseOversizedRows(id: number): void {
+    const columns = TURN_COLUMNS.split(', ').map((c) => `coalesce(length(${c}), 0)`).join(' + ');
+    const big = this.db.prepare(`SELECT seq, ${columns} AS size FROM turns WHERE session_id = ? AND ${columns} > ? ORDER BY seq LIMIT 1`).get(id, MAX_ROW_CHARACTERS) as { seq: number; size: number } | undefined;
+    if (big) throw new DamagedRowError({ file: this.file, session: id, turn: big.seq }, 'row', `the row holds ${big.size} characters, over the limit of ${MAX_ROW_CHARACTERS}`);
+  }
+
+  /** The session's model config, checked: a JSON object (its verdicts are checked by UnknownFieldVerdicts). */
+  private modelConfigOf(row: SessionRow): Record<string, unknown> {
+    let value: unknown;
+    try {
+      value = JSON.parse(row.model_config);
+    } catch {
+      throw new InputError(this.file, `/sessions/${row.id}/model_config`, `session ${row.id}: model_config is not JSON`, 'the row was written outside reasoning-replay or the file is damaged; restore it from a backup');
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw new InputError(this.file, `/sessions/${row.id}/model_config`, `session ${row.id}: model_config is not a JSON object`, 'the row was written outside reasoning-replay or the file is damaged; restore it from a backup');
+    }
+    return value as Record<string, unknown>;
   }
 
   /** The raw stored rows (tests and `sessions show` use them to compare bytes). */

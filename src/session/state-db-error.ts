@@ -21,6 +21,12 @@ export function stateDbError(file: string, err: unknown): unknown {
       return new InputError(file, '', 'the database is read-only', 'check the file permissions');
     case 'SQLITE_CANTOPEN':
       return new InputError(file, '', `cannot open the database (${message})`, 'check that the directory exists and is writable');
+    case 'SQLITE_ERROR':
+      // A table or column a reasoning-replay state.db always has is gone: damage, not a bug here.
+      if (/no such (table|column)/.test(message)) {
+        return new InputError(file, '', `the state.db is damaged (${message})`, 'restore it from a backup; this file was left untouched');
+      }
+      return err;
     case 'SQLITE_FULL':
       return new InputError(file, '', 'the disk is full', 'free some space; nothing was half-written');
     default:
