@@ -58,7 +58,8 @@ export const FAMILY_DESCRIPTORS = [
     id: 'anthropic-messages',
     title: 'Anthropic Messages API (also Vertex rawPredict and Foundry)',
     carrierFields: ['reasoning_details'],
-    nativeRecord: false,
+    // Block order with server tool blocks and citations (families/anthropic-messages/anthropic-native.ts).
+    nativeRecord: true,
     wireKeys: ['thinking', 'redacted_thinking'],
     // https://docs.anthropic.com/en/api/versioning
     auth: { kind: 'header', header: 'x-api-key', extraHeaders: { 'anthropic-version': '2023-06-01' } },
@@ -71,7 +72,8 @@ export const FAMILY_DESCRIPTORS = [
     carrierFields: ['reasoning_details'],
     nativeRecord: false,
     wireKeys: ['reasoningContent'],
-    // A Bedrock API key (https://docs.aws.amazon.com/bedrock/latest/userguide/api-keys-use.html); SigV4 is not done.
+    // A Bedrock API key (https://docs.aws.amazon.com/bedrock/latest/userguide/api-keys-use.html); without one the
+    // recorder SigV4-signs from the AWS variables (recorder/aws-sigv4.ts).
     auth: bearer,
     paths: { request: '/model/{model}/converse', stream: '/model/{model}/converse-stream' },
     stream: 'aws-event-stream',
