@@ -9,6 +9,8 @@ import { loadMatrixInputs } from '../src/conformance/run-matrix.js';
 import { startServe } from '../src/serve/start-serve.js';
 
 const mode = process.argv[2];
+// Exit normally on SIGTERM, so `node --cpu-prof` writes its profile when the bench stops a server.
+process.on('SIGTERM', () => process.exit(0));
 if (mode === 'bare') {
   const answer = Buffer.from(process.argv[3] ?? '{}');
   const server = createServer((req, res) => {

@@ -73,7 +73,7 @@ async function load(port: number, connections: number, total: number): Promise<L
  * that pass. Goal (issue 12): serve at >= 50% of bare throughput, p99 within 3x of bare.
  */
 export async function benchServeThroughput(options: { rounds?: number; requests?: number } = {}): Promise<BenchFigure[]> {
-  const rounds = options.rounds ?? 2;
+  const rounds = options.rounds ?? 3;
   const requests = options.requests ?? 3000;
   const serve = await startChild(['serve']);
   const warm = await post(new Agent({ keepAlive: false }), serve.port, PATH);
@@ -82,8 +82,9 @@ export async function benchServeThroughput(options: { rounds?: number; requests?
     const figures: BenchFigure[] = [];
     for (const connections of [1, 50]) {
       const best: Record<'serve' | 'bare', LoadResult | undefined> = { serve: undefined, bare: undefined };
-      await load(serve.port, connections, 300);
-      await load(bare.port, connections, 300);
+      // Warm-up: JIT and serve's caches, so a pass measures the steady state an agent's run meets.
+      await load(serve.port, connections, 1500);
+      await load(bare.port, connections, 1500);
       for (let r = 0; r < rounds; r++) {
         for (const [name, port] of [['bare', bare.port], ['serve', serve.port]] as const) {
           const result = await load(port, connections, requests);

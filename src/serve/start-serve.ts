@@ -17,9 +17,12 @@ import { FOLLOW_SCENARIO, followAnswer } from './follow-client/follow-answer.js'
 import { redactBody, secretsFromEnv } from './redact-body.js';
 import { endpointCandidates, type EndpointCandidate } from './resolve-endpoint.js';
 import { acceptsWithoutFindings } from './fast-accept.js';
+import { bodyDepthRefusal, knownScenarioIds, readBodyWithin, scenarioRefusal } from './request-limits.js';
 import type { ServeLogEntry } from './serve-log.js';
 
 export interface ServeOptions {
+  /** Largest request body accepted (default MAX_BODY_BYTES, 32 MiB); larger ones are answered 413. */
+  maxBodyBytes?: number;
   /** 0 picks a free port. */
   port: number;
   specs: ProviderSpec[];
@@ -113,8 +116,12 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
     return undefined;
   };
 
+  const knownScenarios = knownScenarioIds(options.fixtures.dir);
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    // Split by hand, not `new URL()`: this runs per request, and the path is all serve routes on.
+    const raw = req.url ?? '/';
+    const q = raw.indexOf('?');
+    const url = { pathname: q < 0 ? raw : raw.slice(0, q), search: q < 0 ? '' : raw.slice(q) };
     const method = req.method ?? 'GET';
     if ((method === 'GET' || method === 'HEAD') && (url.pathname === '/' || url.pathname === '/index.json')) {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -125,18 +132,23 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
     if (!named) {
       return harness(res, 404, `no provider "${id}" here; paths look like /<provider>/<its API path>, e.g. ${pathsOf(options.specs)[0] ?? '/deepseek/chat/completions'} (GET / lists them all)`);
     }
-    const body = await readBody(req);
+    // Size, depth and scenario-id limits (request-limits.ts): refused before any mock, and logged.
+    const read = await readBodyWithin(req, options.maxBodyBytes);
+    const body = 'body' in read ? read.body : Buffer.alloc(0);
     const header = (name: string): string | undefined => {
       const value = req.headers[name];
       return Array.isArray(value) ? value.join(', ') : value;
     };
-    const scenario = header(SCENARIO_HEADER) ?? options.defaultScenario ?? null;
+    let refusal = 'refusal' in read ? read.refusal : scenarioRefusal(header(SCENARIO_HEADER), knownScenarios);
+    const scenario = refusal ? null : (header(SCENARIO_HEADER) ?? options.defaultScenario ?? null);
     let parsed: unknown;
     try {
       parsed = JSON.parse(body.toString('utf8'));
     } catch {
       parsed = undefined;
     }
+    refusal ??= bodyDepthRefusal(parsed);
+    if (refusal) parsed = undefined;
 
     const candidateKey = `${url.pathname}${url.search}`;
     let candidates = candidateCache.get(candidateKey);
@@ -153,8 +165,13 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
     let pending: Buffer | undefined;
 
     // Follow mode, accepted request: answered here, no msw round (the hot path of a `run`).
-    const fast = scenario === null && method === 'POST' ? fastFollow(candidates, parsed, call) : undefined;
-    if (fast) {
+    const fast = !refusal && scenario === null && method === 'POST' ? fastFollow(candidates, parsed, call) : undefined;
+    if (refusal) {
+      status = refusal.status;
+      findings = [];
+      pending = Buffer.from(JSON.stringify({ error: { type: 'reasoning_replay_serve_error', message: refusal.message } }));
+      res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(pending.length), ...(status === 413 ? { connection: 'close' } : {}) });
+    } else if (fast) {
       spec = fast.spec;
       status = fast.status;
       findings = [];
