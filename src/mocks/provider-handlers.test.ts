@@ -17,7 +17,7 @@ async function post(provider: string, body: unknown, headers: Record<string, str
   return { response, findings };
 }
 
-const unfilled = (text: string) => text.match(/\{(index|block|field|role|path|found|raw|provider_name|model|item|position)\}/g) ?? [];
+const unfilled = (text: string) => text.match(/\{(index|block|field|role|path|found|raw|provider_name|model|item|position|param)\}/g) ?? [];
 
 const toolTurn = (extra: Record<string, unknown> = {}) => [
   { role: 'user', content: 'weather?' },

@@ -8,6 +8,7 @@ import { CALL_HEADER, FINDINGS_HEADER, SCENARIO_HEADER, type Finding } from './f
 import type { FixtureStore } from './fixture-store.js';
 import { isUpstreamFinding, rejectionSpec } from './rules/gateway-upstream.js';
 import { judgeRequest } from './rules/index.js';
+import { atPointer } from './rules/message-echo-judge.js';
 
 export interface MockOptions {
   /** Multiplier on recorded stream timing: 1 replays real pacing, 0 sends events back to back. */
@@ -79,6 +80,24 @@ function rejectionAnswer(spec: ProviderSpec, finding: Finding, model: string): {
   return { ...wrapped, status: own.status };
 }
 
+/**
+ * Providers that list every offending field in one answer (spec request.joinFindings): the text at
+ * the pointer of each same-rejection finding's body, joined, in the first answer's body.
+ */
+function joined(spec: ProviderSpec, findings: Finding[], answer: ReturnType<typeof rejectionAnswer>, model: string): ReturnType<typeof rejectionAnswer> {
+  const join = spec.request.joinFindings;
+  if (!join || typeof answer === 'string' || findings.length < 2) return answer;
+  const same = findings.filter((f) => f.rejection === findings[0]!.rejection && !isUpstreamFinding(f));
+  const texts = same.map((f) => atPointer(fillRejection(spec.rejections[f.rejection]!, { model, ...f.params }).body, join.pointer)).filter((t): t is string => typeof t === 'string');
+  if (texts.length < 2 || !isPlainObject(answer.body)) return answer;
+  const body = structuredClone(answer.body) as Record<string, unknown>;
+  const keys = join.pointer.split('/').slice(1);
+  let at: Record<string, unknown> = body;
+  for (const key of keys.slice(0, -1)) at = at[key] as Record<string, unknown>;
+  at[keys.at(-1)!] = texts.join(join.separator);
+  return { ...answer, body };
+}
+
 /** The model a request is for: from the URL where the path names it, else the body. */
 function requestModel(match: RegExpExecArray | null, body: unknown, fallback: string): string {
   const fromUrl = match?.[1];
@@ -119,9 +138,9 @@ export function providerHandlers(spec: ProviderSpec, fixtures: FixtureStore, opt
       const rules = specForModel(spec, model);
       const findings = judgeRequest(rules, body);
       const headers = { [FINDINGS_HEADER]: JSON.stringify(findings) };
-      const first = findings[0];
+      const first = findings[0] && { ...findings[0], params: { model, ...findings[0].params } };
       if (first) {
-        const answer = rejectionAnswer(rules, first, model);
+        const answer = joined(rules, findings, rejectionAnswer(rules, first, model), model);
         if (typeof answer === 'string') return harnessError(answer, findings);
         const unfilled = unfilledPlaceholders(answer.body);
         if (unfilled.length > 0) return harnessError(`spec ${spec.id} rejection "${first.rejection}" left {${unfilled.join('}, {')}} unfilled: the rule that found "${first.detail ?? first.rejection}" does not supply it`, findings);

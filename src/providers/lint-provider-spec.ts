@@ -11,7 +11,7 @@ export interface SpecLintProblem {
  * Placeholders a mock knows how to fill. A rejection body holding any other `{name}` would reach a
  * client unfilled (`messages.{index}.{role}.reasoning` for a top-level key), so the lint refuses it.
  */
-export const KNOWN_PLACEHOLDERS = new Set(['index', 'block', 'field', 'role', 'path', 'found', 'raw', 'provider_name', 'model', 'item', 'position']);
+export const KNOWN_PLACEHOLDERS = new Set(['index', 'block', 'field', 'role', 'path', 'found', 'raw', 'provider_name', 'model', 'item', 'position', 'param']);
 
 function placeholdersIn(value: unknown, out = new Set<string>()): Set<string> {
   if (typeof value === 'string') for (const m of value.matchAll(/\{([a-z_]+)\}/g)) out.add(m[1]!);

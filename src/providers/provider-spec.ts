@@ -32,10 +32,19 @@ export interface EchoRule {
   notes?: string;
 }
 
+/** A test on the request body: the value at `pointer` equals `equals`, or (with `exists`) is present or absent. */
+export interface BodyCondition {
+  pointer: string;
+  equals?: unknown;
+  exists?: boolean;
+}
+
 export interface ForbidRule {
   path: string;
   ifType?: 'array' | 'object' | 'string' | 'number' | 'boolean' | 'null';
   roles?: string[];
+  whenBody?: BodyCondition[];
+  unlessBody?: BodyCondition[];
   rejection: string;
   rule?: string;
   notes?: string;
@@ -78,6 +87,7 @@ export interface ProviderSpec {
     invalidRejection?: string;
     missingModelRejection?: string;
     missingFieldRejection?: string;
+    joinFindings?: { pointer: string; separator: string };
     upstreamEnvelope?: string;
   };
   echo: EchoRule[];

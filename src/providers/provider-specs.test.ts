@@ -178,7 +178,7 @@ describe('rejection bodies as the mock fills them', () => {
   });
 
   it('reproduces the quoted provider errors', () => {
-    const params = { index: 2, role: 'assistant', field: 'reasoning_content', path: 'messages.2.reasoning_content' };
+    const params = { index: 2, role: 'assistant', field: 'reasoning_content', path: 'messages.2.reasoning_content', param: 'messages[2].reasoning_content' };
     const fill = (id: string) => {
       const s = spec(id);
       return fillRejection(s.rejections[s.request.unknownFieldRejection!]!, params);

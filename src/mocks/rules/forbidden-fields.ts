@@ -1,6 +1,14 @@
-import type { ProviderSpec } from '../../providers/provider-spec.js';
+import type { BodyCondition, ProviderSpec } from '../../providers/provider-spec.js';
 import { isPlainObject } from '../../util/deep-merge.js';
 import type { Finding } from '../finding.js';
+import { atPointer } from './message-echo-judge.js';
+
+/** Whether a body condition holds: `exists` tests presence, otherwise the value must equal `equals`. */
+export function conditionHolds(body: unknown, condition: BodyCondition): boolean {
+  const value = atPointer(body, condition.pointer);
+  if (condition.exists !== undefined) return (value !== undefined) === condition.exists;
+  return JSON.stringify(value) === JSON.stringify(condition.equals);
+}
 
 function jsonType(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
@@ -32,8 +40,9 @@ function walk(value: unknown, segments: readonly string[], at: string[] = []): s
  * without reasoning, while its reasoning models take the same field.
  */
 export function judgeForbiddenFields(spec: ProviderSpec, body: unknown): Finding[] {
-  return (spec.forbid ?? []).flatMap((rule) =>
-    walk(body, rule.path.split('.')).flatMap((location) => {
+  return (spec.forbid ?? []).flatMap((rule) => {
+    if (!(rule.whenBody ?? []).every((c) => conditionHolds(body, c)) || (rule.unlessBody ?? []).some((c) => conditionHolds(body, c))) return [];
+    return walk(body, rule.path.split('.')).flatMap((location) => {
       const firstIndex = location.find((s) => /^\d+$/.test(s));
       const list = location[0] !== undefined && isPlainObject(body) ? body[location[0]] : undefined;
       const item = Array.isArray(list) && firstIndex !== undefined ? list[Number(firstIndex)] : undefined;
@@ -51,6 +60,6 @@ export function judgeForbiddenFields(spec: ProviderSpec, body: unknown): Finding
         },
         detail: `${location.join('.')} is refused${rule.notes ? ` (${rule.notes})` : ''}`,
       }];
-    }),
-  );
+    });
+  });
 }

@@ -38,10 +38,12 @@ function toFinding(spec: ProviderSpec, body: unknown, error: ErrorObject): Findi
   const rejection = (error.instancePath === '' && spec.request.unknownTopLevelRejection) || spec.request.unknownFieldRejection;
   if (error.keyword === 'additionalProperties' && rejection) {
     const field = (error.params as { additionalProperty: string }).additionalProperty;
+    const dotted = where.path ? `${where.path}.${field}` : field;
     return {
       rule: 'strict-schema',
       rejection,
-      params: { ...where, field, path: where.path ? `${where.path}.${field}` : field },
+      // `param`: the same path in OpenAI's notation, messages[2].tool_calls[0].index.
+      params: { ...where, field, path: dotted, param: dotted.replace(/\.(\d+)(?=\.|$)/g, '[$1]') },
       detail: `unexpected property "${field}" at /${error.instancePath.slice(1)}`,
     };
   }
