@@ -8,7 +8,7 @@ describe('compareVersions', () => {
   it('is antisymmetric, ignores trailing zeros and agrees with the order of the first differing number', () => {
     fc.assert(
       fc.property(version, version, (a, b) => {
-        expect(Math.sign(compareVersions(a, b))).toBe(-Math.sign(compareVersions(b, a)));
+        expect(Math.sign(compareVersions(a, b)) + Math.sign(compareVersions(b, a))).toBe(0);
         expect(compareVersions(a, [...a, 0])).toBe(0);
         const bumped = [...a];
         bumped[bumped.length - 1]! += 1;
