@@ -155,8 +155,11 @@ describe('openai-chat stream carriers', () => {
     expect(() => stream.end()).toThrow(/stream event 1: the stream was cut off inside this event/);
   });
 
-  it('rejects an unknown event type and a stream that never finished', () => {
-    expect(() => readOpenAIChatStream([chunk({ content: 'a' }), { event: 'mystery', data: '{}' }])).toThrow(/stream event 1: unknown event type "mystery"/);
+  it('skips an unknown named event with a note; rejects a stream that never finished', () => {
+    const carriers = openAIChatStreamCarriers();
+    for (const e of [chunk({ content: 'a' }), { event: 'mystery', data: '{}' }, { data: '[DONE]' }]) carriers.acceptEvent(e);
+    expect(carriers.end().message.content).toBe('a');
+    expect(carriers.notes).toEqual(['skipped an event of unknown type "mystery"']);
     expect(() => readOpenAIChatStream([chunk({ content: 'a' })])).toThrow(/stream event 1: the stream ended before its final event/);
   });
 

@@ -53,6 +53,8 @@ export class OpenAIChatAccumulator implements StreamAccumulator {
   private readonly calls = new Map<number, { id?: string; name: string; arguments: string }>();
   private finish: unknown = null;
   private done = false;
+  /** Named events a chat stream does not define (some gateways send keep-alives so), skipped. */
+  readonly notes: string[] = [];
 
   constructor(private readonly extra?: ChatDeltaReader) {}
 
@@ -61,7 +63,10 @@ export class OpenAIChatAccumulator implements StreamAccumulator {
   }
 
   accept(event: SseEvent): void {
-    if (event.event !== undefined && event.event !== 'message') throw new Error(`unknown event type "${event.event}"`);
+    if (event.event !== undefined && event.event !== 'message') {
+      this.notes.push(`skipped an event of unknown type "${event.event}"`);
+      return;
+    }
     if (event.data.trim() === '[DONE]') {
       this.done = true;
       return;
