@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../input/input-error.js';
+import { checkProviderSpec, defaultProvidersDir, loadProviderSpecs } from './load-provider-specs.js';
+import { lintProviderSpec, lintProviderSpecSet } from './lint-provider-spec.js';
+import type { ProviderSpec } from './provider-spec.js';
+
+const specs = loadProviderSpecs();
+const deepseek = () => structuredClone(specs.find((s) => s.id === 'deepseek')!) as ProviderSpec;
+const mistral = () => structuredClone(specs.find((s) => s.id === 'mistral')!) as ProviderSpec;
+
+/** The loader's verdict on a spec: the InputError it throws, or undefined when it loads. */
+function loadError(spec: ProviderSpec): InputError | undefined {
+  try {
+    checkProviderSpec(spec, `${defaultProvidersDir()}/${spec.id}.json`);
+    return undefined;
+  } catch (err) {
+    if (err instanceof InputError) return err;
+    throw err;
+  }
+}
+
+describe('the provider spec lint', () => {
+  it('passes every bundled spec, and the set (every upstream a gateway names exists)', () => {
+    for (const s of specs) expect(lintProviderSpec(s), s.id).toEqual([]);
+    expect(lintProviderSpecSet(specs)).toEqual([]);
+  });
+
+  it('fails a rejection that cites no source, naming the file and pointer', () => {
+    const s = deepseek();
+    s.rejections['reasoning-content-not-passed-back']!.sources = [];
+    const err = loadError(s);
+    expect(err?.pointer).toBe('/rejections/reasoning-content-not-passed-back/sources');
+  });
+
+  it('fails a rejection in a model variant that cites no source', () => {
+    const s = deepseek();
+    s.models!.variants![0]!.rejections = { x: { status: 400, body: {}, wording: 'unknown', sources: [] } };
+    expect(lintProviderSpec(s).map((p) => p.pointer)).toContain('/models/variants/0/rejections/x/sources');
+  });
+
+  it('fails a closed schema that no unknown-field rejection backs with a source', () => {
+    const s = mistral();
+    delete s.request.unknownFieldRejection;
+    delete s.request.unknownTopLevelRejection;
+    for (const r of Object.values(s.rejections)) delete r.kind;
+    expect(lintProviderSpec(s).map((p) => p.pointer)).toContain('/request/schema');
+  });
+
+  it('fails a placeholder no mock fills, a contested rule without the other side, a required echo without a source', () => {
+    const s = deepseek();
+    s.rejections['reasoning-content-not-passed-back']!.body = { error: { message: 'messages.{idx}' } };
+    s.echo[1]!.contested = { notes: 'x', sources: [s.echo[1]!.source!] };
+    delete s.echo[0]!.source;
+    const pointers = lintProviderSpec(s).map((p) => p.pointer);
+    expect(pointers).toEqual(expect.arrayContaining(['/rejections/reasoning-content-not-passed-back/body', '/echo/1/contested/sources', '/echo/0/source']));
+  });
+
+  it('fails a gateway whose upstream is not a spec of the set', () => {
+    const gateway = structuredClone(specs.find((s) => s.id === 'openrouter')!) as ProviderSpec;
+    gateway.upstreams![0]!.provider = 'no-such-provider';
+    expect(lintProviderSpecSet([gateway])[0]).toMatchObject({ id: 'openrouter', pointer: '/upstreams/0/provider' });
+  });
+});
