@@ -81,7 +81,8 @@ function liveSpec(live: LiveTarget): ProviderSpec {
   return { ...base, family: live.family, endpoint: { ...base.endpoint, baseUrl: live.baseUrl }, target: { provider: live.target.provider, model: live.target.model } };
 }
 
-function carriersOf(record: CapturedExchange, policy: RoutePolicy): Record<string, unknown> | undefined {
+/** What the family reads from the answer; anything well-formed it skipped is said in `notes`. */
+function carriersOf(record: CapturedExchange, policy: RoutePolicy, notes: string[], call: number): Record<string, unknown> | undefined {
   const family = familyFor(policy.family);
   const { response } = record.exchange;
   try {
@@ -89,9 +90,13 @@ function carriersOf(record: CapturedExchange, policy: RoutePolicy): Record<strin
       if (!family.streamCarriers) return undefined;
       const reader = family.streamCarriers(policy);
       for (const event of record.events) reader.acceptEvent(event);
-      return reader.end().carriers as Record<string, unknown>;
+      const answer = reader.end();
+      notes.push(...[...reader.notes, ...(answer.notes ?? [])].map((n) => `call ${call}: ${n}`));
+      return answer.carriers as Record<string, unknown>;
     }
-    return family.fromResponse(response.body, policy).carriers as Record<string, unknown>;
+    const answer = family.fromResponse(response.body, policy);
+    notes.push(...(answer.notes ?? []).map((n) => `call ${call}: ${n}`));
+    return answer.carriers as Record<string, unknown>;
   } catch {
     // An answer the family cannot read is still what the provider sent; the fixture keeps it as is.
     return undefined;
@@ -157,6 +162,7 @@ async function recordWithSpools(args: RecordScenarioArgs, spools: SpoolDir): Pro
   // refused first attempt (the fallback's) is the provider's rule, which the mocks enforce from specs.
   const exchanges: FixtureExchange[] = [];
   const streams = new Map<number, Iterable<SseEvent>>();
+  const readNotes: string[] = [];
   for (let call = 0; call < total; call++) {
     const attempts = capture.captured.filter((c) => callOf.get(c) === call);
     const last = attempts.at(-1);
@@ -170,7 +176,7 @@ async function recordWithSpools(args: RecordScenarioArgs, spools: SpoolDir): Pro
       const text = typeof body === 'string' ? body : JSON.stringify(body);
       throw new RecordingFailed(`call ${call} was refused (${status}): ${redactText(text, args.secrets).slice(0, 300)}; nothing was written (reasoning-replay probe shows what this endpoint accepts)`);
     }
-    const carriers = carriersOf(last, live.policy);
+    const carriers = carriersOf(last, live.policy, readNotes, call);
     if (last.events) streams.set(exchanges.length, last.events);
     const response = last.events ? { ...last.exchange.response, stream: { events: [] } } : last.exchange.response;
     exchanges.push({ ...(last.exchange as FixtureExchange), response, ...(carriers ? { carriers } : {}) });
@@ -189,5 +195,5 @@ async function recordWithSpools(args: RecordScenarioArgs, spools: SpoolDir): Pro
   const veto = args.mayWrite?.();
   if (veto) throw new RecordingFailed(`not writing ${args.file}: ${veto}`);
   writeFixtureFile(args.file, pieces);
-  return { file: args.file, exchanges: exchanges.length, bytes: capture.bytes, notes: failedChecks(run.verdict.checks) };
+  return { file: args.file, exchanges: exchanges.length, bytes: capture.bytes, notes: [...failedChecks(run.verdict.checks), ...readNotes] };
 }
