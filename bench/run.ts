@@ -64,6 +64,11 @@ const STEPS: BenchStep[] = [
     run: () => optionalBench('serve-throughput'),
   },
   {
+    name: 'report --from-log',
+    fallback: { id: 'report-from-log', figure: 'report --from-log: 20k-line log vs 10k-line log', goal: '<= 2.5x' },
+    run: () => optionalBench('report-from-log'),
+  },
+  {
     name: 'check footprint',
     fallback: { id: 'check', figure: '`check` on the bundled table: wall time and peak memory', goal: '< 10 s and < 300 MB' },
     run: () => benchCheckFootprint(),
