@@ -1,5 +1,5 @@
 import type { Message, ToolCall } from '../model/history.js';
-import type { FamilyId } from '../routes/route-table.js';
+import type { FamilyId } from '../wire/families.js';
 
 /** What the scripted model says at one call; synthesized fixtures render it in each provider's shape. */
 export interface ScriptedAnswer {
