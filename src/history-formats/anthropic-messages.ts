@@ -23,6 +23,11 @@ function block(raw: unknown, at: string, allowed: string[], notes: string[]): Re
       notes.push(`${at}/${key}: dropped (a prompt-caching marker, not part of the conversation)`);
     }
   }
+  // SDK dumps write `"citations": null` on every text block: null carries nothing.
+  if (copy.citations === null) {
+    delete copy.citations;
+    notes.push(`${at}/citations: null, read as absent`);
+  }
   onlyKeys(copy, allowed, at, `a ${String(raw.type)} block is {${allowed.map((k) => `"${k}"`).join(', ')}}`);
   return copy;
 }

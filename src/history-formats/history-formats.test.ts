@@ -66,6 +66,13 @@ describe('openai-chat histories', () => {
     expect(history.messages[1]!.native).toEqual({ route: 'copilot', fields: { reasoning_opaque: 'OPQ', reasoning_text: 'thinking', thought_signature: 'TS', thought_signature_call: 0 } });
   });
 
+  it('reads the empty keys an SDK export writes (refusal: null, annotations: []) as absent, with a note', () => {
+    const read = HISTORY_FORMATS['openai-chat'].toCanonical({ messages: [{ role: 'assistant', content: 'hi', refusal: null, annotations: [], audio: null, function_call: null, tool_calls: null }] });
+    expect(read.history.messages).toEqual([{ role: 'assistant', content: 'hi' }]);
+    expect(read.notes).toHaveLength(5);
+    expect(refusal(() => HISTORY_FORMATS['openai-chat'].toCanonical({ messages: [{ role: 'assistant', content: 'hi', refusal: 'I cannot' }] }))!.pointer).toBe('/messages/0/refusal');
+  });
+
   it('refuses what it cannot keep, with the pointer', () => {
     const f = HISTORY_FORMATS['openai-chat'];
     expect(refusal(() => f.toCanonical({ messages: [{ role: 'user', content: 'x', audio: {} }] }))!.pointer).toBe('/messages/0/audio');

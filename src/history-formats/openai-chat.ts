@@ -60,8 +60,27 @@ function readToolCalls(value: unknown, at: string, notes: string[]): { calls: To
   return { calls, sigs };
 }
 
-function readMessage(raw: unknown, at: string, options: ConvertOptions, notes: string[]): Message {
-  if (!isObject(raw)) throw new FormatError(at, 'a message must be an object');
+/**
+ * Keys the OpenAI SDKs write on every exported message (`message.model_dump()`), empty when unused:
+ * null or [] carries nothing, so such a key is read as absent; a non-empty one is refused as usual.
+ */
+const EMPTY_SDK_KEYS = ['refusal', 'audio', 'function_call', 'annotations', 'tool_calls'];
+
+function withoutEmptySdkKeys(raw: Record<string, unknown>, at: string, notes: string[]): Record<string, unknown> {
+  const out = { ...raw };
+  for (const key of EMPTY_SDK_KEYS) {
+    const v = out[key];
+    if (v === null || (Array.isArray(v) && v.length === 0 && key !== 'tool_calls')) {
+      delete out[key];
+      notes.push(`${at}/${key}: empty (${JSON.stringify(v)}), read as absent`);
+    }
+  }
+  return out;
+}
+
+function readMessage(input: unknown, at: string, options: ConvertOptions, notes: string[]): Message {
+  if (!isObject(input)) throw new FormatError(at, 'a message must be an object');
+  const raw = withoutEmptySdkKeys(input, at, notes);
   onlyKeys(raw, MESSAGE_KEYS, at, `an openai-chat message is ${SHAPE}`);
   if (!ROLES.includes(raw.role as string)) throw new FormatError(`${at}/role`, `role ${JSON.stringify(raw.role)} has no place in the canonical history`, 'roles: system, user, assistant, tool (write a "developer" message as "system")');
   const message: Message = { role: raw.role as Message['role'], content: readContent(raw.content, `${at}/content`) };
