@@ -38,6 +38,8 @@ const planted: Array<[rule: string, file: string, text: string]> = [
   ['engine-not-to-judge', 'src/session/planted.ts', "import { verdict } from '../conformance/verdict.js';\nexport const x = verdict;\n"],
   ['engine-not-to-provider-side', 'src/families/planted.ts', "import { sign } from '../mocks/mock-signature.js';\nexport const x = sign;\n"],
   ['routes-not-to-families', 'src/routes/planted.ts', "import { family } from '../families/registry.js';\nexport const x = family;\n"],
+  ['neutral-stays-neutral', 'src/wire/planted.ts', "import { sign } from '../mocks/mock-signature.js';\nexport const x = sign;\n"],
+  ['neutral-model-types-only', 'src/scenarios/planted.ts', "import { hasReasoning } from '../model/carriers.js';\nexport const x = hasReasoning;\n"],
 ];
 
 describe('boundary rules (.dependency-cruiser.json)', () => {
@@ -48,6 +50,8 @@ describe('boundary rules (.dependency-cruiser.json)', () => {
     'src/conformance/verdict.ts': 'export const verdict = 1;\n',
     'src/mocks/mock-signature.ts': 'export const sign = 1;\n',
     'src/families/registry.ts': 'export const family = 1;\n',
+    'src/model/carriers.ts': 'export const hasReasoning = 1;\nexport interface Carriers { reasoning?: string }\n',
+    'src/scenarios/allowed.ts': "import type { Carriers } from '../model/carriers.js';\nexport const x = (c: Carriers): string | undefined => c.reasoning;\n",
     ...Object.fromEntries(planted.map(([, file, text]) => [file, text])),
     // Allowed: the neutral wire module from the provider side, a test crossing sides, a type-only judge import.
     'src/wire/families.ts': 'export type FamilyId = string;\n',
