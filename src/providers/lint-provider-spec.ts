@@ -84,7 +84,10 @@ export function lintProviderSpec(spec: ProviderSpec): SpecLintProblem[] {
       if (rule.emptyContested) checkContested(`${pointer}/${i}/emptyContested`, rule.emptyContested, rule.source ? [rule.source] : []);
     });
   checkEcho('/echo', spec.echo);
-  (spec.forbid ?? []).forEach((f, i) => needs(`/forbid/${i}/rejection`, f.rejection));
+  (spec.forbid ?? []).forEach((f, i) => {
+    needs(`/forbid/${i}/rejection`, f.rejection);
+    if (f.contested) checkContested(`/forbid/${i}/contested`, f.contested, spec.rejections[f.rejection]?.sources ?? []);
+  });
 
   if (spec.models?.serves !== undefined) {
     const bad = badRegExp(spec.models.serves);

@@ -45,6 +45,7 @@ export interface ForbidRule {
   roles?: string[];
   whenBody?: BodyCondition[];
   unlessBody?: BodyCondition[];
+  contested?: Contested;
   rejection: string;
   rule?: string;
   notes?: string;

@@ -43,7 +43,8 @@ export function judgeForbiddenFields(spec: ProviderSpec, body: unknown): Finding
   return (spec.forbid ?? []).flatMap((rule) => {
     if (!(rule.whenBody ?? []).every((c) => conditionHolds(body, c)) || (rule.unlessBody ?? []).some((c) => conditionHolds(body, c))) return [];
     return walk(body, rule.path.split('.')).flatMap((location) => {
-      const firstIndex = location.find((s) => /^\d+$/.test(s));
+      const indexes = location.filter((s) => /^\d+$/.test(s));
+      const firstIndex = indexes[0];
       const list = location[0] !== undefined && isPlainObject(body) ? body[location[0]] : undefined;
       const item = Array.isArray(list) && firstIndex !== undefined ? list[Number(firstIndex)] : undefined;
       const role = isPlainObject(item) && typeof item.role === 'string' ? item.role : undefined;
@@ -56,9 +57,11 @@ export function judgeForbiddenFields(spec: ProviderSpec, body: unknown): Finding
           path: location.join('.'),
           field: location.at(-1) ?? '',
           ...(firstIndex !== undefined ? { index: Number(firstIndex) } : {}),
+          ...(indexes[1] !== undefined ? { block: Number(indexes[1]) } : {}),
           ...(role !== undefined ? { role } : {}),
         },
         detail: `${location.join('.')} is refused${rule.notes ? ` (${rule.notes})` : ''}`,
+        ...(rule.contested ? { contested: true as const, sources: [...(spec.rejections[rule.rejection]?.sources ?? []), ...rule.contested.sources] } : {}),
       }];
     });
   });
