@@ -20,6 +20,7 @@ import { startServe } from '../serve/start-serve.js';
 import type { ServeLogEntry } from '../serve/serve-log.js';
 import { SessionStore } from '../session/session-store.js';
 import { sampleHistoryWithEveryCarrier } from '../session/testing/sample-history.js';
+import { checkHistory } from '../model/load-history.js';
 import { writeFileAtomic } from '../util/write-file-atomic.js';
 import { AttackClass, hasStackTrace, must } from './testing/attack-class.js';
 
@@ -172,13 +173,14 @@ describe('hardening: input (issue 15 items 13-15)', () => {
     variants.push(['reasoning_details 100k deep', text.replace('"reasoning_details":[{', `"reasoning_details":[{"deep":${deep(100_000)},`)]);
     variants.push(['native.fields 100k deep', text.replace(/"native":\{([^{}]*?)"fields":\{/, (m) => `${m}"deep":${deep(100_000)},`)]);
     variants.push(['tool arguments 100k deep object', text.replace('"tool_calls":[{', `"tool_calls":[{"deep":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)},`)]);
-    for (const [name, body] of variants) {
+    for (const [i, [name, body]] of variants.entries()) {
       await c.attack(name, async () => {
         must(body !== text, 'the test could not plant the value');
         const file = join(dir, `${name.replace(/\W+/g, '-')}.json`);
         writeFileSync(file, body);
-        const r = await runCli(['sessions', 'import', file, '--db', join(dir, `${name.replace(/\W+/g, '-')}.db`)]);
-        mustFailCleanly(r, /deep|depth|nest/i);
+        // The first through the CLI as a user runs it; the others in-process (same check, no spawn).
+        if (i === 0) mustFailCleanly(await runCli(['sessions', 'import', file, '--db', join(dir, 'deep.db')]), /deep|depth|nest/i);
+        else mustBeClearWriteError(() => checkHistory(JSON.parse(body), file), /deep|depth|nest/i);
       });
     }
     expect(c.done()).toEqual([]);
@@ -198,19 +200,32 @@ describe('hardening: input (issue 15 items 13-15)', () => {
       return file;
     };
     const cases: Array<[string, (db: Database.Database) => void, RegExp]> = [
+      // Through the CLI once (exit code and one line); the rest in-process against the same store.
       ['tool_calls = 42', (db) => db.prepare("UPDATE turns SET tool_calls = '42' WHERE session_id = 1 AND tool_calls IS NOT NULL").run(), /session 1.*turn \d+|turn \d+.*session 1/i],
       ['non-JSON model_config', (db) => db.prepare("UPDATE sessions SET model_config = 'not json{' WHERE id = 1").run(), /session 1/i],
       ['content not JSON', (db) => db.prepare("UPDATE turns SET content = 'plain' WHERE session_id = 1 AND seq = 2").run(), /session 1.*turn 2|turn 2.*session 1/i],
       ['role = wizard via a dropped CHECK', (db) => db.exec("PRAGMA ignore_check_constraints = ON; UPDATE turns SET role = 'wizard' WHERE session_id = 1 AND seq = 1"), /session 1.*turn 1|turn 1.*session 1/i],
       ['dropped turns table', (db) => db.exec('DROP TABLE turns'), /turns|damaged|table/i],
-      ['a row over the size limit', (db) => db.prepare('UPDATE turns SET reasoning_content = ? WHERE session_id = 1 AND seq = 3').run(JSON.stringify('r'.repeat(70 * 1024 * 1024))), /session 1.*turn 3|turn 3.*session 1/i],
+      ['a row over the size limit', (db) => db.prepare('UPDATE turns SET reasoning_content = ? WHERE session_id = 1 AND seq = 3').run(JSON.stringify('r'.repeat(2 * 1024 * 1024))), /session 1.*turn 3|turn 3.*session 1/i],
     ];
-    for (const [name, damage, about] of cases) {
+    for (const [i, [name, damage, about]] of cases.entries()) {
       await c.attack(name, async () => {
         const file = seed(name.replace(/\W+/g, '-'), damage);
-        const r = await runCli(['sessions', 'show', '1', '--db', file]);
-        mustFailCleanly(r, about);
-        must(r.code === 2, `exit ${r.code}`);
+        if (i === 0) {
+          const r = await runCli(['sessions', 'show', '1', '--db', file]);
+          mustFailCleanly(r, about);
+          must(r.code === 2, `exit ${r.code}`);
+          return;
+        }
+        mustBeClearWriteError(() => {
+          const store = SessionStore.open(file, { mustExist: true });
+          store.maxRowCharacters = 1024 * 1024; // the 64 MB default, scaled down with the row
+          try {
+            store.resume(1);
+          } finally {
+            store.close();
+          }
+        }, about);
       });
     }
     expect(c.done()).toEqual([]);

@@ -11,6 +11,8 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { InputError } from '../input/input-error.js';
+import { readApiKey } from '../recorder/api-key.js';
 import { fixturePath } from '../recorder/fixture-file.js';
 import { resolveLiveTarget } from '../recorder/live-target.js';
 import { recordScenario } from '../recorder/record-scenario.js';
@@ -326,8 +328,18 @@ describe('hardening: secrets (issue 15 items 1-8)', () => {
 
   it('S10 a key too short or too common to redact is refused up front, and never rewrites a signature', async () => {
     const c = new AttackClass('S10 short or common keys');
-    for (const key of ['x', 'EMPTY', 'sk-1', 'none']) {
+    for (const key of ['EMPTY', 'x', 'sk-1', 'none', 'aaaaaaaaaaaaaaaaaaaa']) {
       await c.attack(`key "${key}"`, async () => {
+        if (key !== 'EMPTY') {
+          // In-process: the same check the CLI runs when it reads the key.
+          try {
+            readApiKey('K', { K: key });
+          } catch (err) {
+            must(err instanceof InputError && /short|common/i.test(err.message), `no reason given: ${(err as Error).message}`);
+            return;
+          }
+          throw new Error('accepted');
+        }
         const server = await refusingServer(200, {});
         const r = await runCli(['record', '--provider', 'deepseek', '--base-url', `http://127.0.0.1:${port(server)}/v1`, '--model', 'deepseek-v4-flash', '--scenario', 'tool-call-with-reasoning', '--out', mkdtempSync(join(tmpdir(), 'rr-attack-'))], { DEEPSEEK_API_KEY: key });
         server.close();

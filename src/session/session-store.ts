@@ -77,6 +77,8 @@ export class SessionStore {
   private readonly turnsOf: Database.Statement;
   private readonly turnPage: Database.Statement;
   private readonly sessionById: Database.Statement;
+  /** The largest row resume reads back (tests lower it instead of writing 64 MB rows). */
+  maxRowCharacters = MAX_ROW_CHARACTERS;
 
   constructor(
     readonly db: Database.Database,
@@ -240,8 +242,9 @@ export class SessionStore {
    */
   private refuseOversizedRows(id: number): void {
     const columns = TURN_COLUMNS.split(', ').map((c) => `coalesce(length(${c}), 0)`).join(' + ');
-    const big = this.db.prepare(`SELECT seq, ${columns} AS size FROM turns WHERE session_id = ? AND ${columns} > ? ORDER BY seq LIMIT 1`).get(id, MAX_ROW_CHARACTERS) as { seq: number; size: number } | undefined;
-    if (big) throw new DamagedRowError({ file: this.file, session: id, turn: big.seq }, 'row', `the row holds ${big.size} characters, over the limit of ${MAX_ROW_CHARACTERS}`);
+    const limit = this.maxRowCharacters;
+    const big = this.db.prepare(`SELECT seq, ${columns} AS size FROM turns WHERE session_id = ? AND ${columns} > ? ORDER BY seq LIMIT 1`).get(id, limit) as { seq: number; size: number } | undefined;
+    if (big) throw new DamagedRowError({ file: this.file, session: id, turn: big.seq }, 'row', `the row holds ${big.size} characters, over the limit of ${limit}`);
   }
 
   /** The session's model config, checked: a JSON object (its verdicts are checked by UnknownFieldVerdicts). */
