@@ -20,6 +20,7 @@ export default defineConfig({
     // Stryker re-runs these files for every mutant: without isolation a module is imported once
     // per worker, not once per file per mutant (imports were four fifths of a run's time).
     isolate: false,
+    setupFiles: ['src/testing/mutation-setup.ts'],
     testTimeout: 60_000,
   },
 });
