@@ -11,9 +11,14 @@ function str(value: unknown, pointer: string): string {
   return value;
 }
 
-/** A text block's keys beyond `type` and `text` (citations), kept as given; undefined when none. */
+/**
+ * A text block's keys beyond `type` and `text` (citations), kept as given; undefined when none. A
+ * null or empty value says nothing (a streamed block opens with `citations: []` whether or not any
+ * citation follows), so it does not make the answer need a record.
+ */
 export function textExtra(block: Record<string, unknown>): Record<string, unknown> | undefined {
-  const { type: _type, text: _text, ...extra } = block;
+  const { type: _type, text: _text, ...rest } = block;
+  const extra = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== null && !(Array.isArray(v) && v.length === 0)));
   return Object.keys(extra).length > 0 ? extra : undefined;
 }
 

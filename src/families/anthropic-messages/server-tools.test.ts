@@ -69,6 +69,22 @@ describe('Anthropic server tools', () => {
     expect(() => feedSplit(anthropicStreamCarriers(), wrong, []).end()).toThrow(/citations_delta for content block 0, which is a thinking block/);
   });
 
+  it('needs no record for a text block that opened with citations: [] and got none', () => {
+    const plain = formatSse(
+      [
+        { type: 'message_start', message: { content: [] } },
+        { type: 'content_block_start', index: 0, content_block: { citations: [], type: 'text', text: '' } },
+        { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'hi' } },
+        { type: 'content_block_stop', index: 0 },
+        { type: 'message_delta', delta: { stop_reason: 'end_turn' } },
+        { type: 'message_stop' },
+      ].map((d) => ({ event: d.type, data: JSON.stringify(d) })),
+    );
+    const answer = feedSplit(anthropicStreamCarriers(), plain, []).end();
+    expect(answer.message).toEqual({ role: 'assistant', content: 'hi' });
+    expect(answer).toEqual(fromAnthropicMessagesResponse({ content: [{ type: 'text', text: 'hi', citations: null }], stop_reason: 'end_turn' }));
+  });
+
   it('drops server blocks from a broken stream (they carry encrypted content) and keeps readable text', () => {
     const broken = sse.slice(0, sse.indexOf('"index":5'));
     try {
