@@ -274,26 +274,21 @@ describe('hardening: secrets (issue 15 items 1-8)', () => {
 
   it('S8 error bodies printed by record and probe are redacted', async () => {
     const c = new AttackClass('S8 printed error bodies');
+    // One run per command (a spawn is the slow part); each leak is judged as its own attack.
     for (const command of ['record', 'probe'] as const) {
-      await c.attack(`${command}: "Incorrect API key provided: <key>"`, async () => {
-        const key = newKey();
-        const server = await refusingServer(401, { error: { message: `Incorrect API key provided: ${key}. You can find your API key at https://platform.openai.com/account/api-keys.`, type: 'invalid_request_error', code: 'invalid_api_key' } });
-        const base = ['--provider', 'deepseek', '--base-url', `http://127.0.0.1:${port(server)}/v1`, '--model', 'deepseek-v4-flash'];
-        const args = command === 'record' ? ['record', ...base, '--scenario', 'tool-call-with-reasoning', '--out', mkdtempSync(join(tmpdir(), 'rr-attack-'))] : ['probe', ...base];
-        const r = await runCli(args, { DEEPSEEK_API_KEY: key });
-        server.close();
-        must(!`${r.stdout}${r.stderr}`.includes(key.slice(8)), 'printed the key');
-        must(/Incorrect API key provided/.test(`${r.stdout}${r.stderr}`), 'hid the provider wording altogether');
+      const key = newKey();
+      const other = `gsk_${random(52)}`;
+      const server = await refusingServer(401, { error: { message: `Incorrect API key provided: ${key}. Upstream also rejected ${other}.`, type: 'invalid_request_error', code: 'invalid_api_key' } });
+      const base = ['--provider', 'deepseek', '--base-url', `http://127.0.0.1:${port(server)}/v1`, '--model', 'deepseek-v4-flash'];
+      const args = command === 'record' ? ['record', ...base, '--scenario', 'tool-call-with-reasoning', '--out', mkdtempSync(join(tmpdir(), 'rr-attack-'))] : ['probe', ...base];
+      const r = await runCli(args, { DEEPSEEK_API_KEY: key });
+      server.close();
+      const printed = `${r.stdout}${r.stderr}`;
+      await c.attack(`${command}: "Incorrect API key provided: <key>"`, () => {
+        must(!printed.includes(key.slice(8)), 'printed the key');
+        must(/Incorrect API key provided/.test(printed), 'hid the provider wording altogether');
       });
-      await c.attack(`${command}: an unrelated credential in the error body`, async () => {
-        const other = `gsk_${random(52)}`;
-        const server = await refusingServer(403, { error: { message: `upstream rejected ${other}` } });
-        const base = ['--provider', 'deepseek', '--base-url', `http://127.0.0.1:${port(server)}/v1`, '--model', 'deepseek-v4-flash'];
-        const args = command === 'record' ? ['record', ...base, '--scenario', 'tool-call-with-reasoning', '--out', mkdtempSync(join(tmpdir(), 'rr-attack-'))] : ['probe', ...base];
-        const r = await runCli(args, { DEEPSEEK_API_KEY: newKey() });
-        server.close();
-        must(!`${r.stdout}${r.stderr}`.includes(other.slice(4)), 'printed the credential');
-      });
+      await c.attack(`${command}: an unrelated credential in the error body`, () => must(!printed.includes(other.slice(4)), 'printed the credential'));
     }
     expect(c.done()).toEqual([]);
   }, 60_000);
