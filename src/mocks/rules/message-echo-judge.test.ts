@@ -64,3 +64,13 @@ describe('per-model rules within one provider', () => {
     expect(judge('cerebras', { model: 'gpt-oss-120b', messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello', reasoning: 'greet' }, { role: 'user', content: 'again' }] })).toEqual([]);
   });
 });
+
+describe('contested rejections', () => {
+  it('make every finding answered with them contested, citing both sides', () => {
+    const spec = structuredClone(specForModel(specs.get('deepseek')!, 'deepseek-v4-flash'));
+    spec.rejections['reasoning-content-not-passed-back']!.contested = { notes: 'disputed', sources: ['https://example.org/other-side'] };
+    const [finding] = judgeRequest(spec, toolTurn('deepseek-v4-flash'));
+    expect(finding).toMatchObject({ contested: true });
+    expect(finding?.sources).toContain('https://example.org/other-side');
+  });
+});
