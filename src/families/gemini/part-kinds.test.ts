@@ -60,3 +60,44 @@ describe('Gemini parts the message has no field for', () => {
     expect(sent).toContain('Refunds are accepted within 30 days.');
   });
 });
+
+describe('Gemini stream joining, generated', () => {
+  type BodyPart = Record<string, unknown>;
+  const signature = fc.stringMatching(/^[A-Za-z0-9+/]{8,16}={0,2}$/);
+  const textPart = fc.record({ text: fc.string({ minLength: 1, maxLength: 12 }), thought: fc.boolean(), sig: fc.option(signature, { nil: undefined }), style: fc.constantFrom('first', 'last'), cuts: fc.array(fc.nat(), { maxLength: 2 }) });
+  const callPart = fc.record({ name: fc.constantFrom('ls', 'get_weather'), sig: fc.option(signature, { nil: undefined }) });
+  /** A model turn as the body holds it; adjacent text parts differ in kind (thought / visible), as one Gemini part per run. */
+  const aModelTurn = fc
+    .array(fc.oneof(textPart.map((t) => ({ kind: 'text' as const, ...t })), callPart.map((c) => ({ kind: 'call' as const, ...c }))), { minLength: 1, maxLength: 6 })
+    .filter((parts) => parts.every((p, i) => i === 0 || p.kind !== 'text' || parts[i - 1]!.kind !== 'text' || (parts[i - 1] as { thought: boolean }).thought !== p.thought));
+
+  it('streamed in pieces, with the signature on the first piece (2.5) or a trailing empty one (3), and a trailing unsigned empty piece, reads as the body', () => {
+    fc.assert(
+      fc.property(aModelTurn, fc.boolean(), (turn, trailingEmpty) => {
+        const body: BodyPart[] = [];
+        const pieces: BodyPart[] = [];
+        for (const p of turn) {
+          const sig = p.sig !== undefined ? { thoughtSignature: p.sig } : {};
+          if (p.kind === 'call') {
+            const part = { functionCall: { name: p.name, args: {} }, ...sig };
+            body.push(part);
+            pieces.push(part);
+            continue;
+          }
+          const thought = p.thought ? { thought: true } : {};
+          body.push({ text: p.text, ...thought, ...sig });
+          const at = [...new Set(p.cuts.map((c) => c % (p.text.length + 1)))].sort((a, b) => a - b);
+          const texts = [0, ...at].map((start, i, all) => p.text.slice(start, all[i + 1] ?? p.text.length)).filter((t) => t !== '');
+          texts.forEach((t, i) => pieces.push({ text: t, ...thought, ...(p.style === 'first' && i === 0 ? sig : {}) }));
+          if (p.style === 'last' && p.sig !== undefined) pieces.push({ text: '', ...thought, ...sig });
+        }
+        if (trailingEmpty) pieces.push({ text: '' });
+        const events = pieces.map((piece, i) => ({ data: JSON.stringify({ candidates: [{ content: { role: 'model', parts: [piece] }, ...(i === pieces.length - 1 ? { finishReason: 'STOP' } : {}) }] }) }));
+        const carriers = geminiStreamCarriers(policy);
+        for (const e of events) carriers.acceptEvent(e);
+        expect(carriers.end()).toEqual(fromGeminiResponse({ candidates: [{ content: { role: 'model', parts: body }, finishReason: 'STOP' }] }, policy));
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
