@@ -57,7 +57,9 @@ export const runCommand = defineCommand({
     for (const id of args.provider) {
       if (!loaded.specs.some((s) => s.id === id)) throw new InputError('--provider', '', `no provider "${id}"`, `one of ${loaded.specs.map((s) => s.id).join(', ')}`);
     }
-    const specs = args.provider.length ? loaded.specs.filter((s) => args.provider.includes(s.id)) : loaded.specs;
+    // A chosen provider brings the specs that share its base URL: --provider openai serves /openai/responses too.
+    const chosenBases = new Set(loaded.specs.filter((s) => args.provider.includes(s.id)).map((s) => s.endpoint.baseUrl));
+    const specs = args.provider.length ? loaded.specs.filter((s) => args.provider.includes(s.id) || chosenBases.has(s.endpoint.baseUrl)) : loaded.specs;
 
     const result = await runAgent({
       mode,
