@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { SseEvent } from '../sse/sse-event.js';
 import { familyFor } from '../families/registry.js';
 import type { Fixture, FixtureExchange } from '../mocks/fixture-store.js';
@@ -78,7 +79,27 @@ function modelOf(x: RecordedExchange): string | undefined {
   return /\/models\/([^/:]+):/.exec(path)?.[1] ?? /\/model\/([^/]+)\/(converse|invoke)/.exec(path)?.[1];
 }
 
-function responseOf(x: RecordedExchange, notes: string[], at: number): { response: FixtureExchange['response']; events?: SseEvent[] } {
+/**
+ * A body stored still compressed (vcrpy keeps gzip bytes unless decode_compressed_response is set)
+ * is inflated by its content-encoding; the fixture holds what the family reads.
+ */
+function decompressed(x: RecordedExchange): string | Uint8Array {
+  const encoding = (x.responseHeaders['content-encoding'] ?? '').toLowerCase().trim();
+  if (!encoding || encoding === 'identity') return x.responseBody;
+  const bytes = typeof x.responseBody === 'string' ? Buffer.from(x.responseBody, 'latin1') : Buffer.from(x.responseBody);
+  try {
+    if (encoding === 'gzip' || encoding === 'x-gzip') return new Uint8Array(gunzipSync(bytes));
+    if (encoding === 'deflate') return new Uint8Array(inflateSync(bytes));
+    if (encoding === 'br') return new Uint8Array(brotliDecompressSync(bytes));
+  } catch {
+    // Tools that decode before storing (HAR, VCR with decoding on) keep the header: the body is plain.
+    return x.responseBody;
+  }
+  return x.responseBody;
+}
+
+function responseOf(recorded: RecordedExchange, notes: string[], at: number): { response: FixtureExchange['response']; events?: SseEvent[] } {
+  const x = { ...recorded, responseBody: decompressed(recorded) };
   const contentType = x.responseHeaders['content-type'] ?? '';
   const headers = { ...x.responseHeaders };
   delete headers['content-length'];
