@@ -16,6 +16,13 @@ export function judgeRequest(spec: ProviderSpec, body: unknown): Finding[] {
   const schema = judgeRequestSchema(spec, body);
   // A provider that fails schema validation never gets as far as its semantic checks.
   if (schema.length > 0) return schema;
-  const findings = [judgeForbiddenFields, ...(PROVIDER_SIDE_FAMILIES[spec.family]?.judges ?? [])].flatMap((judge) => judge(spec, body));
+  const findings = [judgeForbiddenFields, ...(PROVIDER_SIDE_FAMILIES[spec.family]?.judges ?? [])].flatMap((judge) => judge(spec, body)).map((f) => markContested(spec, f));
   return [...findings.filter((f) => !f.contested), ...findings.filter((f) => f.contested)];
+}
+
+/** A rejection the spec marks contested makes every finding answered with it contested, citing both sides. */
+function markContested(spec: ProviderSpec, finding: Finding): Finding {
+  const rejection = spec.rejections[finding.rejection];
+  if (!rejection?.contested || finding.contested) return finding;
+  return { ...finding, contested: true, sources: [...rejection.sources, ...rejection.contested.sources] };
 }
