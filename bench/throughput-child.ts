@@ -12,7 +12,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { scenarioAppliesTo } from '../src/conformance/applicability.js';
+import { scenarioAppliesTo } from '../src/scenarios/applicability.js';
 import { readResponse, runScenario, type ScenarioTransport } from '../src/conformance/run-scenario.js';
 import { FixtureStore } from '../src/mocks/fixture-store.js';
 import { loadProviderSpecs } from '../src/providers/load-provider-specs.js';

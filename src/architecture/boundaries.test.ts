@@ -38,6 +38,7 @@ const planted: Array<[rule: string, file: string, text: string]> = [
   ['engine-not-to-judge', 'src/session/planted.ts', "import { verdict } from '../conformance/verdict.js';\nexport const x = verdict;\n"],
   ['engine-not-to-provider-side', 'src/families/planted.ts', "import { sign } from '../mocks/mock-signature.js';\nexport const x = sign;\n"],
   ['routes-not-to-families', 'src/routes/planted.ts', "import { family } from '../families/registry.js';\nexport const x = family;\n"],
+  ['provider-side-not-to-judge', 'src/providers/planted.ts', "import { verdict } from '../conformance/verdict.js';\nexport const x = verdict;\n"],
   ['neutral-stays-neutral', 'src/wire/planted.ts', "import { sign } from '../mocks/mock-signature.js';\nexport const x = sign;\n"],
   ['neutral-model-types-only', 'src/scenarios/planted.ts', "import { hasReasoning } from '../model/carriers.js';\nexport const x = hasReasoning;\n"],
 ];

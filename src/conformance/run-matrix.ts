@@ -9,7 +9,7 @@ import type { RoutePolicy, RouteTable } from '../routes/route-table.js';
 import { defaultScenariosDir, loadScenarios } from '../scenarios/load-scenarios.js';
 import type { Scenario } from '../scenarios/scenario.js';
 import { retentionChecks } from './retention-checks.js';
-import { scenarioAppliesTo } from './applicability.js';
+import { scenarioAppliesTo } from '../scenarios/applicability.js';
 import { policyFor } from '../routes/policy-for.js';
 import { runScenario } from './run-scenario.js';
 import { assessTable } from './harm/judge-harm.js';

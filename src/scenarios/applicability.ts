@@ -1,8 +1,14 @@
-import type { ProviderSpec } from '../providers/provider-spec.js';
-import type { Scenario } from '../scenarios/scenario.js';
+import type { FamilyId } from '../wire/families.js';
+import type { Scenario } from './scenario.js';
+
+/** What applicability reads of a provider spec: its id and wire family. */
+export interface ScenarioTarget {
+  id: string;
+  family: FamilyId;
+}
 
 /** Whether a scenario is run against a provider target at all (otherwise the cell is n/a). */
-export function scenarioAppliesTo(scenario: Scenario, spec: ProviderSpec): boolean {
+export function scenarioAppliesTo(scenario: Scenario, spec: ScenarioTarget): boolean {
   if (scenario.families && !scenario.families.includes(spec.family)) return false;
   if (scenario.providers && !scenario.providers.includes(spec.id)) return false;
   return true;
