@@ -136,7 +136,7 @@ describe('reasoning-replay serve', () => {
     expect(((await unknown.json()) as { error: { type: string } }).error.type).toBe('reasoning_replay_serve_error');
     expect(await stop(child)).toBe(0);
     const logged = readFileSync(join(work, 'misc.jsonl'), 'utf8');
-    expect(logged).toContain('Umbrella? my key is [redacted:sk- API key]');
+    expect(logged).toContain('Umbrella? my key is [redacted sk-p…(32 chars)]');
     expect(logged).not.toContain('sk-proj-');
   });
 
