@@ -1,13 +1,10 @@
 import { normalizeHost } from '../routes/host-matching.js';
-import type { FamilyId } from '../routes/route-table.js';
-
-/** The Anthropic API version header value the Messages API documents as current. */
-export const ANTHROPIC_VERSION = '2023-06-01';
+import { familyDescriptor, type AuthScheme, type FamilyId } from '../wire/families.js';
 
 /**
  * How a request presents its credential, by wire family and host:
  *  - OpenAI-compatible, Responses, Copilot: `Authorization: Bearer <key>`;
- *  - Anthropic Messages: `x-api-key` + `anthropic-version`;
+ *  - Anthropic Messages: `x-api-key` + `anthropic-version` (the value in its descriptor);
  *  - Gemini API (generativelanguage): `x-goog-api-key`;
  *  - Vertex AI (aiplatform.googleapis.com, Gemini or Anthropic models): an OAuth access token as
  *    `Authorization: Bearer` (`gcloud auth print-access-token`), not an API key;
@@ -19,8 +16,8 @@ export const ANTHROPIC_VERSION = '2023-06-01';
 export function authHeaders(family: FamilyId, apiKey: string | undefined, host = ''): Record<string, string> {
   // Regional Vertex hosts prefix the region with a hyphen: us-east5-aiplatform.googleapis.com.
   const vertex = /(^|[.-])aiplatform\.googleapis\.com$/.test(normalizeHost(host));
-  if (family === 'anthropic-messages' && !vertex) return { ...(apiKey ? { 'x-api-key': apiKey } : {}), 'anthropic-version': ANTHROPIC_VERSION };
-  if (!apiKey) return {};
-  if (family === 'gemini' && !vertex) return { 'x-goog-api-key': apiKey };
-  return { authorization: `Bearer ${apiKey}` };
+  // Off Vertex the family's descriptor says how it presents a key; on Vertex every family takes a Bearer token.
+  const auth: AuthScheme = vertex ? { kind: 'bearer' } : familyDescriptor(family).auth;
+  if (auth.kind === 'header') return { ...(apiKey ? { [auth.header]: apiKey } : {}), ...auth.extraHeaders };
+  return apiKey ? { authorization: `Bearer ${apiKey}` } : {};
 }
