@@ -146,6 +146,12 @@ describe('hardening: writes and files (issue 15 items 9-12)', () => {
       must(!existsSync(stale), 'the stale temp is still there');
       must(readdirSync(dir).sort().join(',') === 'junit.xml', `litter: ${readdirSync(dir).join(',')}`);
     });
+    await c.attack('a stale temp of another file in the folder is removed too', () => {
+      const other = join(dir, '.compatibility.json.2147483001.1700000000000.tmp');
+      writeFileSync(other, 'x');
+      writeFileAtomic(join(dir, 'junit.xml'), '<z/>');
+      must(!existsSync(other), 'the other file’s stale temp is still there');
+    });
     await c.attack('a live writer’s temp is left alone', () => {
       const live = join(dir, `.junit.xml.${process.pid}.1700000000000.tmp`);
       writeFileSync(live, 'x');

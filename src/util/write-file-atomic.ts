@@ -10,13 +10,14 @@ export function atomicTempName(file: string): string {
 
 /**
  * Temp files of writers that died between creating and renaming (SIGKILL can land in that
- * window): `.<name>.<pid>.<ms>.tmp` beside `file`, of processes that no longer exist. Removed
- * before each write of the same file, so litter never outlives the next run (and .gitignore keeps
- * it out of commits meanwhile).
+ * window): `.<name>.<pid>.<ms>.tmp` of processes that no longer exist, beside `file`, whatever
+ * file they were for (a killed recording of one scenario is cleaned by the next recording of any
+ * scenario in that folder). Removed before each write, so litter never outlives the next run, and
+ * .gitignore keeps it out of commits meanwhile.
  */
 export function removeStaleTemps(file: string): string[] {
   const dir = dirname(file);
-  const prefix = `.${basename(file)}.`;
+  const prefix = '.';
   let names: string[];
   try {
     names = readdirSync(dir);
@@ -25,7 +26,7 @@ export function removeStaleTemps(file: string): string[] {
   }
   const removed: string[] = [];
   for (const name of names) {
-    const m = name.startsWith(prefix) ? /\.(\d+)\.\d+\.tmp$/.exec(name) : null;
+    const m = name.startsWith(prefix) ? /^\..+\.(\d+)\.\d+\.tmp$/.exec(name) : null;
     if (!m || processAlive(Number(m[1]))) continue;
     rmSync(join(dir, name), { force: true });
     removed.push(join(dir, name));
