@@ -67,7 +67,10 @@ describe('check --base REF in a git repository', () => {
 
     const summary = join(mkdtempSync(join(tmpdir(), 'rr-summary-')), 'step-summary.md');
     dirs.push(dirname(summary));
-    const result = runCli(['check', '--base', 'main', '--junit', junit, '--require-clean'], { cwd: repo, env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary } });
+    const result = runCli(['check', '--base', 'main', '--junit', junit, '--require-clean', '--html-url', 'https://ci.example/run/1/compatibility.html'], {
+      cwd: repo,
+      env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary },
+    });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('route table: main:specs/routes.json -> working tree specs/routes.json');
@@ -106,6 +109,7 @@ describe('check --base REF in a git repository', () => {
     const md = readFileSync(summary, 'utf8');
     expect(md).toContain('- route deepseek moved from must-echo to standard');
     expect(md).toMatch(/^\| `mistral` \|/m);
+    expect(md).toContain('see [compatibility.html](https://ci.example/run/1/compatibility.html)');
   });
 
   it('compares uncommitted edits as they are, and says when nothing can behave differently', () => {
