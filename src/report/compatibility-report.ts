@@ -1,3 +1,4 @@
+import type { RealWorldReportSection } from '../real-world/agreement.js';
 import type { Behaviour, CheckStatus, ExchangeRecord, JudgeFinding } from '../conformance/verdict.js';
 
 /**
@@ -27,20 +28,9 @@ export interface CompatibilityReport {
   realWorld?: RealWorldSection;
 }
 
-export interface AgreementCounts {
-  cases: number;
-  accepted: number;
-  rejected: number;
-  agree: number;
-  /** The mock answers otherwise than the real provider did, on a case whose sources agree: a mock bug. */
-  disagree: number;
-  /** The same on a contested case (public sources disagree): a warning. */
-  contestedDisagree: number;
-}
-
-export interface RealWorldSection {
-  total: AgreementCounts;
-  providers: Array<{ provider: string } & AgreementCounts>;
+/** The real-world section is the corpus's own summary (src/real-world/agreement.ts), stored as it is. */
+export type RealWorldSection = RealWorldReportSection;
+& AgreementCounts>;
   disagreements: Array<{ id: string; provider: string; contested: boolean; difference: string }>;
 }
 
