@@ -80,7 +80,19 @@ export class StreamCarriers {
     if (!this.accumulator.finished) {
       throw new StreamCarrierError(this.count, 'the stream ended before its final event', this.accumulator.answer(false));
     }
-    return this.accumulator.answer(true);
+    try {
+      return this.accumulator.answer(true);
+    } catch (error) {
+      // Events each read, yet no whole answer from them (an item the final assembly refuses):
+      // still a broken stream, reported like every other, with what readable text there is.
+      let partial: ParsedAnswer;
+      try {
+        partial = this.accumulator.answer(false);
+      } catch {
+        partial = { message: { role: 'assistant', content: null }, carriers: {}, finishReason: null };
+      }
+      throw new StreamCarrierError(this.count, error instanceof Error ? error.message : String(error), partial);
+    }
   }
 }
 

@@ -78,7 +78,7 @@ export class OpenAIResponsesAccumulator implements StreamAccumulator {
     switch (type) {
       case 'response.output_item.added': {
         const index = int(data.output_index, 'output_index');
-        if (!isPlainObject(data.item)) throw new Error('output_item.added has no item');
+        if (!isPlainObject(data.item) || typeof data.item.type !== 'string') throw new Error('output_item.added has no item with a type');
         const { encrypted_content: _partial, ...item } = data.item;
         this.items.set(index, { ...item, ...(item.type === 'reasoning' ? { summary: [] } : {}) });
         return;
@@ -116,7 +116,7 @@ export class OpenAIResponsesAccumulator implements StreamAccumulator {
       }
       case 'response.output_item.done': {
         const index = int(data.output_index, 'output_index');
-        if (!isPlainObject(data.item)) throw new Error('output_item.done has no item');
+        if (!isPlainObject(data.item) || typeof data.item.type !== 'string') throw new Error('output_item.done has no item with a type');
         this.items.set(index, { ...data.item });
         return;
       }
