@@ -30,9 +30,6 @@ export interface CompatibilityReport {
 
 /** The real-world section is the corpus's own summary (src/real-world/agreement.ts), stored as it is. */
 export type RealWorldSection = RealWorldReportSection;
-& AgreementCounts>;
-  disagreements: Array<{ id: string; provider: string; contested: boolean; difference: string }>;
-}
 
 export interface StatusCounts {
   total: number;
