@@ -220,6 +220,11 @@ describe('hardening: secrets (issue 15 items 1-8)', () => {
         mustBeWrittenWithout(r, [value]);
       });
     }
+    await c.attack('probe prints an unreachable base URL without its ?token=', async () => {
+      const value = `Qv${random(22)}`;
+      const r = await runCli(['probe', '--provider', 'deepseek', '--base-url', `http://127.0.0.1:9/v1?token=${value}`, '--model', 'm'], { DEEPSEEK_API_KEY: newKey() });
+      must(!`${r.stdout}${r.stderr}`.includes(value), 'printed the token');
+    });
     expect(c.done()).toEqual([]);
   });
 

@@ -4,6 +4,7 @@ import { defaultRoutesFile, loadRouteTable } from '../../routes/load-route-table
 import { InputError } from '../../input/input-error.js';
 import { readApiKey } from '../../recorder/api-key.js';
 import { authHeaders } from '../../recorder/auth-headers.js';
+import { redactText } from '../../recorder/redact.js';
 import { bedrockSigning } from '../../recorder/bedrock-signing.js';
 import { fetchWithDeadline } from '../../recorder/deadline-fetch.js';
 import { resolveLiveTarget } from '../../recorder/live-target.js';
@@ -52,7 +53,9 @@ export const probeCommand = defineCommand({
       outcomes = await probeRoute({ baseUrl: live.baseUrl, family: live.family, target: live.target, flags: live.policy.flags, fetch, ...(key.value ? { apiKey: key.value } : {}) });
     } catch (err) {
       const cause = (err as { cause?: { message?: string } }).cause?.message;
-      process.stderr.write(`reasoning-replay: could not reach ${live.baseUrl}: ${err instanceof Error ? err.message : String(err)}${cause ? ` (${cause})` : ''}\n`);
+      // The base URL may carry ?token=... and the error may quote it: redacted like every printed line.
+      const secrets = key.value ? [{ name: key.env ?? 'API_KEY', value: key.value }] : [];
+      process.stderr.write(`reasoning-replay: ${redactText(`could not reach ${live.baseUrl}: ${err instanceof Error ? err.message : String(err)}${cause ? ` (${cause})` : ''}`, secrets)}\n`);
       return EXIT_VIOLATION;
     }
     const classification = classifyProbe(outcomes);
