@@ -104,10 +104,13 @@ interface Walk {
   parent?: Walk;
 }
 
+/** The value's JSON pointer; a very deep one keeps its first 12 steps (the line must stay readable). */
 function pointerOf(entry: Walk): string {
   const keys: string[] = [];
   for (let e: Walk | undefined = entry; e?.key !== undefined; e = e.parent) keys.push(escapePointer(e.key));
-  return keys.length === 0 ? '/' : '/' + keys.reverse().join('/');
+  if (keys.length === 0) return '/';
+  keys.reverse();
+  return keys.length > 12 ? `/${keys.slice(0, 12).join('/')}/…(${keys.length - 12} more levels)` : `/${keys.join('/')}`;
 }
 
 /** Walks without recursion (a deep value must not overflow the stack while being measured). */
