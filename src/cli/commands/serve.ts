@@ -4,7 +4,8 @@ import { loadMatrixInputs } from '../../conformance/run-matrix.js';
 import { InputError } from '../../input/input-error.js';
 import { defaultRoutesFile } from '../../routes/load-route-table.js';
 import { startServe } from '../../serve/start-serve.js';
-import { defineCommand, EXIT_OK } from '../cli-command.js';
+import { asFileWriteError } from '../../util/file-write-error.js';
+import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
 
 export const serveCommand = defineCommand({
   command: 'serve',
@@ -36,7 +37,18 @@ export const serveCommand = defineCommand({
     if (logFile) mkdirSync(dirname(logFile), { recursive: true });
     // One descriptor for the server's life: a line per request without an open/close per request.
     const fd = logFile ? openSync(logFile, 'a') : undefined;
-    const write = (line: string) => (fd !== undefined ? writeSync(fd, line) : process.stdout.write(line));
+    // A log line that cannot be written (disk full mid-run) is a lost verdict: serve stops and says why (exit 1).
+    let logFailed: string | undefined;
+    let stopServing: (() => void) | undefined;
+    const write = (line: string) => {
+      if (fd === undefined) return void process.stdout.write(line);
+      try {
+        writeSync(fd, line);
+      } catch (err) {
+        logFailed ??= (asFileWriteError(err, logFile) as Error).message;
+        stopServing?.();
+      }
+    };
     let running;
     try {
       running = await startServe({
@@ -59,10 +71,15 @@ export const serveCommand = defineCommand({
     process.stderr.write(`reasoning-replay serve: listening on ${running.url} (${running.paths.length} endpoints, e.g. ${running.url}${running.paths[0] ?? ''}); log: ${logFile ?? 'stdout'}\n`);
     await new Promise<void>((done) => {
       const stop = () => done();
+      stopServing = stop;
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
     });
     await running.close();
+    if (logFailed) {
+      process.stderr.write(`reasoning-replay serve: stopped, the log cannot be written: ${logFailed}\n`);
+      return EXIT_VIOLATION;
+    }
     return EXIT_OK;
   },
 });
