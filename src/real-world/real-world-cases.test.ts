@@ -37,6 +37,13 @@ describe('real-world case files', () => {
   });
 });
 
+describe('the known-disagreement list', () => {
+  it('names only cases that exist (a mistyped id would silence nothing and hide nothing)', () => {
+    const ids = new Set(cases.map((c) => c.case.id));
+    expect([...KNOWN_DISAGREEMENTS.keys()].filter((id) => !ids.has(id))).toEqual([]);
+  });
+});
+
 describe('placeholders resolve through the mock signers', () => {
   it('a $mockSignature is the Claude signature of that text at that ordinal, nothing else', () => {
     const body = resolvePlaceholders({ content: [{ type: 'thinking', thinking: 'abc', signature: { $mockSignature: { thinking: 'abc', ordinal: 1 } } }] }) as { content: Array<{ signature: string }> };
