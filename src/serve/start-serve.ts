@@ -297,15 +297,6 @@ function harness(res: ServerResponse, status: number, message: string): void {
   res.end(JSON.stringify({ error: { type: 'reasoning_replay_serve_error', message } }));
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
 /** The runner's call header when present; otherwise how many assistant turns the client sent (as the mocks count). */
 function callNumber(header: string | null, body: unknown): number {
   if (header !== null && /^\d+$/.test(header)) return Number(header);
