@@ -47,8 +47,20 @@ function runCheck(): Promise<CheckRun> {
       if (rssKb === undefined) return reject(new Error(`check reported no peak memory (exit ${code}): ${err.slice(-300)}`));
       const user = /User time \(seconds\): ([\d.]+)/.exec(err)?.[1];
       const system = /System time \(seconds\): ([\d.]+)/.exec(err)?.[1];
-      const summary = out.trim().split('\n').filter((l) => /cells/.test(l)).at(-1) ?? '';
-      resolve({ exitCode: code ?? -1, wallSeconds, peakRssMb: Number(rssKb) / 1024, ...(user && system ? { cpuSeconds: Number(user) + Number(system) } : {}), via: gnu ? '/usr/bin/time -v' : 'process.resourceUsage() in the child', summary });
+      const summary =
+        out
+          .trim()
+          .split('\n')
+          .filter((l) => /cells/.test(l))
+          .at(-1) ?? '';
+      resolve({
+        exitCode: code ?? -1,
+        wallSeconds,
+        peakRssMb: Number(rssKb) / 1024,
+        ...(user && system ? { cpuSeconds: Number(user) + Number(system) } : {}),
+        via: gnu ? '/usr/bin/time -v' : 'process.resourceUsage() in the child',
+        summary,
+      });
     });
   });
 }
@@ -65,7 +77,11 @@ export async function benchCheckFootprint(options: { runs?: number } = {}): Prom
   const crashed = runs.find((r) => r.exitCode !== 0 && r.exitCode !== 1);
   const fastest = runs.reduce((a, b) => (b.wallSeconds < a.wallSeconds ? b : a));
   const leanest = runs.reduce((a, b) => (b.peakRssMb < a.peakRssMb ? b : a));
-  const details = { runs: runs.map((r) => ({ exitCode: r.exitCode, wallSeconds: round(r.wallSeconds), peakRssMb: round(r.peakRssMb, 1), ...(r.cpuSeconds !== undefined ? { cpuSeconds: round(r.cpuSeconds) } : {}) })), via: fastest.via, summary: fastest.summary };
+  const details = {
+    runs: runs.map((r) => ({ exitCode: r.exitCode, wallSeconds: round(r.wallSeconds), peakRssMb: round(r.peakRssMb, 1), ...(r.cpuSeconds !== undefined ? { cpuSeconds: round(r.cpuSeconds) } : {}) })),
+    via: fastest.via,
+    summary: fastest.summary,
+  };
   return [
     {
       id: 'check/wall',

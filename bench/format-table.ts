@@ -10,6 +10,10 @@ export function formatBenchTable(figures: readonly BenchFigure[]): string {
   const rows = figures.map((f) => [f.id, cell(f), f.goal, f.met ? 'met' : 'MISSED']);
   const header = ['figure', 'measured', 'goal', ''];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (r: string[]) =>
+    r
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }

@@ -14,10 +14,21 @@ function logLines(n: number): string {
   for (let i = 0; i < n; i++) {
     const bad = i % 7 === 0;
     const entry: ServeLogEntry = {
-      seq: i + 1, time: '2026-01-01T00:00:00.000Z', provider: providers[i % 4]!, route: providers[i % 4]!, tier: 'standard', family: 'openai-chat', scenario: 'follow-client',
-      call: i % 3, method: 'POST', path: `/${providers[i % 4]}/chat/completions`, status: bad ? 400 : 200, sentFields: bad ? [] : ['reasoning_content'],
+      seq: i + 1,
+      time: '2026-01-01T00:00:00.000Z',
+      provider: providers[i % 4]!,
+      route: providers[i % 4]!,
+      tier: 'standard',
+      family: 'openai-chat',
+      scenario: 'follow-client',
+      call: i % 3,
+      method: 'POST',
+      path: `/${providers[i % 4]}/chat/completions`,
+      status: bad ? 400 : 200,
+      sentFields: bad ? [] : ['reasoning_content'],
       findings: bad ? [{ rule: 'must-echo', rejection: 'reasoning-content-not-passed-back', params: {}, detail: 'assistant message 1 (tool call) has no reasoning_content' }] : [],
-      client: i % 2 ? 'agent-a/1.0' : 'agent-b/2.0', runId: 'rr-bench',
+      client: i % 2 ? 'agent-a/1.0' : 'agent-b/2.0',
+      runId: 'rr-bench',
     };
     lines.push(JSON.stringify(entry));
   }

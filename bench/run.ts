@@ -22,8 +22,7 @@ interface BenchStep {
   run: () => Promise<BenchFigure[]>;
 }
 
-const isFigure = (x: unknown): x is BenchFigure =>
-  typeof x === 'object' && x !== null && typeof (x as BenchFigure).id === 'string' && typeof (x as BenchFigure).met === 'boolean' && 'measured' in x;
+const isFigure = (x: unknown): x is BenchFigure => typeof x === 'object' && x !== null && typeof (x as BenchFigure).id === 'string' && typeof (x as BenchFigure).met === 'boolean' && 'measured' in x;
 
 /**
  * Benchmarks other modules own (sessions, recorder) live in their own files and export one

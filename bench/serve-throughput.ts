@@ -11,7 +11,12 @@ const BODY = JSON.stringify({
   model: 'deepseek-v4-flash',
   messages: [
     { role: 'user', content: 'Where is order ORD-1234?' },
-    { role: 'assistant', content: null, reasoning_content: 'The user wants an order status; look it up.', tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'lookup_order', arguments: '{"order_id":"ORD-1234"}' } }] },
+    {
+      role: 'assistant',
+      content: null,
+      reasoning_content: 'The user wants an order status; look it up.',
+      tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'lookup_order', arguments: '{"order_id":"ORD-1234"}' } }],
+    },
     { role: 'tool', tool_call_id: 'call_1', content: '{"status":"shipped","eta":"2026-12-05"}' },
     { role: 'user', content: 'And the refund for the previous one?' },
   ],
@@ -29,18 +34,26 @@ function startChild(args: string[]): Promise<{ port: number; child: ChildProcess
 
 function post(agent: Agent, port: number, path: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(BODY), 'user-agent': 'rr-bench' } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port, path, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(BODY), 'user-agent': 'rr-bench' } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on('error', reject);
     req.end(BODY);
   });
 }
 
-interface LoadResult { rps: number; p50: number; p99: number; requests: number }
+interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+}
 
 /** `total` requests over `connections` keep-alive connections, each sending its next request when the last is answered. */
 async function load(port: number, connections: number, total: number): Promise<LoadResult> {
@@ -86,7 +99,10 @@ export async function benchServeThroughput(options: { rounds?: number; requests?
       await load(serve.port, connections, 1500);
       await load(bare.port, connections, 1500);
       for (let r = 0; r < rounds; r++) {
-        for (const [name, port] of [['bare', bare.port], ['serve', serve.port]] as const) {
+        for (const [name, port] of [
+          ['bare', bare.port],
+          ['serve', serve.port],
+        ] as const) {
           const result = await load(port, connections, requests);
           if (!best[name] || result.rps > best[name]!.rps) best[name] = result;
         }

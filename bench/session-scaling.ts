@@ -73,9 +73,11 @@ export async function measureSessionScaling(sizes: readonly number[] = SESSION_S
   /** Small sizes are repeated inside one timing so a run lasts long enough to measure (per-call time reported). */
   const perCall = (turns: number, fn: () => unknown) => {
     const reps = Math.max(1, Math.round(20_000 / turns));
-    return cpuSync(() => {
-      for (let i = 0; i < reps; i++) fn();
-    }) / reps;
+    return (
+      cpuSync(() => {
+        for (let i = 0; i < reps; i++) fn();
+      }) / reps
+    );
   };
   try {
     // Warm-up, so the first size does not pay for JIT compilation.
@@ -100,9 +102,15 @@ export async function measureSessionScaling(sizes: readonly number[] = SESSION_S
     for (let r = 0; r < 6; r++) {
       for (const s of subjects) {
         const reopened = SessionStore.open(s.file);
-        s.resumeMs = Math.min(s.resumeMs, perCall(s.turns, () => reopened.resume(1)));
+        s.resumeMs = Math.min(
+          s.resumeMs,
+          perCall(s.turns, () => reopened.resume(1)),
+        );
         reopened.close();
-        s.compactMs = Math.min(s.compactMs, perCall(s.turns, () => compress(s.history, s.budget)));
+        s.compactMs = Math.min(
+          s.compactMs,
+          perCall(s.turns, () => compress(s.history, s.budget)),
+        );
       }
     }
     for (const s of subjects) rows.push({ turns: s.turns, writeMs: round(s.writeMs, 1), resumeMs: round(s.resumeMs, 2), compactMs: round(s.compactMs, 2), dbBytes: statSync(s.file).size });
@@ -124,7 +132,13 @@ export async function benchSessionScaling(): Promise<BenchFigure[]> {
       unit: 'x per 10x turns',
       goal: `< ${GOAL}x per 10x`,
       met: worst < GOAL,
-      details: { growthPer10x: factors, usPerTurn: Object.fromEntries(s.rows.map((r) => [`${r.turns}`, round((r[key] * 1000) / r.turns, 2)])), ms: Object.fromEntries(s.rows.map((r) => [`${r.turns}`, r[key]])), writeMs: Object.fromEntries(s.rows.map((r) => [`${r.turns}`, r.writeMs])), dbBytes: Object.fromEntries(s.rows.map((r) => [`${r.turns}`, r.dbBytes])) },
+      details: {
+        growthPer10x: factors,
+        usPerTurn: Object.fromEntries(s.rows.map((r) => [`${r.turns}`, round((r[key] * 1000) / r.turns, 2)])),
+        ms: Object.fromEntries(s.rows.map((r) => [`${r.turns}`, r[key]])),
+        writeMs: Object.fromEntries(s.rows.map((r) => [`${r.turns}`, r.writeMs])),
+        dbBytes: Object.fromEntries(s.rows.map((r) => [`${r.turns}`, r.dbBytes])),
+      },
     };
   };
   return [

@@ -67,14 +67,16 @@ async function main(): Promise<void> {
     if (!answer) throw new Error(`no canned answer ${String(header)}`);
     return answer;
   };
-  const sendTo = (base: (origin: string) => string): ScenarioTransport => async (request, spec) => {
-    const response = await fetch(base(spec.endpoint.baseUrl.replace(/\/$/, '')) + request.path, {
-      method: request.method,
-      headers: { ...request.headers, [SEQ_HEADER]: String(seq++) },
-      body: JSON.stringify(request.body),
-    });
-    return readResponse(response);
-  };
+  const sendTo =
+    (base: (origin: string) => string): ScenarioTransport =>
+    async (request, spec) => {
+      const response = await fetch(base(spec.endpoint.baseUrl.replace(/\/$/, '')) + request.path, {
+        method: request.method,
+        headers: { ...request.headers, [SEQ_HEADER]: String(seq++) },
+        body: JSON.stringify(request.body),
+      });
+      return readResponse(response);
+    };
 
   if (mode === 'msw') {
     // Imported only in this mode, so the nock process never loads msw.

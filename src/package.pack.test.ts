@@ -61,7 +61,10 @@ describe('the packed API', () => {
 
 describe('the npm package', () => {
   it('packs dist/ with types and exports, and a strictly typed vitest file uses its API', () => {
-    const [packed] = JSON.parse(execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', scratch], { cwd: root, encoding: 'utf8' })) as Array<{ filename: string; files: Array<{ path: string }> }>;
+    const [packed] = JSON.parse(execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', scratch], { cwd: root, encoding: 'utf8' })) as Array<{
+      filename: string;
+      files: Array<{ path: string }>;
+    }>;
     const files = packed!.files.map((f) => f.path);
     expect(files).toEqual(expect.arrayContaining(['dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/vitest.d.ts', 'bin/reasoning-replay.js', 'specs/routes.json']));
     expect(files.filter((f) => f.startsWith('src/') || f.endsWith('.test.js') || f.endsWith('.map'))).toEqual([]);
@@ -70,7 +73,23 @@ describe('the npm package', () => {
     mkdirSync(pkgDir, { recursive: true });
     execFileSync('tar', ['-xzf', join(scratch, packed!.filename), '-C', pkgDir, '--strip-components=1']);
     writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch', private: true, type: 'module' }));
-    writeFileSync(join(scratch, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noUncheckedIndexedAccess: true, noEmit: true, types: ['node'], typeRoots: [join(root, 'node_modules', '@types')], skipLibCheck: true }, include: ['api.test.ts'] }));
+    writeFileSync(
+      join(scratch, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noUncheckedIndexedAccess: true,
+          noEmit: true,
+          types: ['node'],
+          typeRoots: [join(root, 'node_modules', '@types')],
+          skipLibCheck: true,
+        },
+        include: ['api.test.ts'],
+      }),
+    );
     writeFileSync(join(scratch, 'api.test.ts'), TYPED_TEST);
     execFileSync(bin('tsc'), ['-p', scratch], { cwd: scratch, encoding: 'utf8' });
     // Its own config: the repo's would apply, and vitest's default excludes anything under node_modules.

@@ -22,10 +22,18 @@ export function useProviderMocks(options: ProviderMocksOptions = {}): ProviderMo
     return running;
   };
   return {
-    get url() { return live().url; },
-    get baseUrls() { return live().baseUrls; },
-    get env() { return live().env; },
-    get verdicts() { return live().verdicts; },
+    get url() {
+      return live().url;
+    },
+    get baseUrls() {
+      return live().baseUrls;
+    },
+    get env() {
+      return live().env;
+    },
+    get verdicts() {
+      return live().verdicts;
+    },
     violations: () => live().violations(),
     report: () => live().report(),
     close: () => live().close(),
@@ -36,6 +44,8 @@ export function useProviderMocks(options: ProviderMocksOptions = {}): ProviderMo
 export function expectConformant(mocks: Pick<ProviderMocks, 'violations'>): void {
   const bad: ServeLogEntry[] = mocks.violations();
   if (bad.length === 0) return;
-  const lines = bad.map((e) => `#${e.seq} ${e.provider} ${e.method} ${e.path} -> ${e.status}: ${e.findings.map((f) => `${f.rule}${f.detail ? ` (${f.detail})` : ''}`).join('; ') || 'not a 2xx answer'}`);
+  const lines = bad.map(
+    (e) => `#${e.seq} ${e.provider} ${e.method} ${e.path} -> ${e.status}: ${e.findings.map((f) => `${f.rule}${f.detail ? ` (${f.detail})` : ''}`).join('; ') || 'not a 2xx answer'}`,
+  );
   throw new Error(`${bad.length} request${bad.length === 1 ? '' : 's'} broke a provider rule:\n${lines.join('\n')}`);
 }

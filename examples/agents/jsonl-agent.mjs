@@ -6,7 +6,12 @@
 import { createInterface } from 'node:readline';
 
 const base = process.env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1';
-const tools = [{ type: 'function', function: { name: 'convert_currency', parameters: { type: 'object', properties: { amount: { type: 'number', minimum: 0 }, to: { enum: ['EUR', 'USD', 'JPY'] } }, required: ['amount', 'to'] } } }];
+const tools = [
+  {
+    type: 'function',
+    function: { name: 'convert_currency', parameters: { type: 'object', properties: { amount: { type: 'number', minimum: 0 }, to: { enum: ['EUR', 'USD', 'JPY'] } }, required: ['amount', 'to'] } },
+  },
+];
 const messages = [];
 
 async function chat() {

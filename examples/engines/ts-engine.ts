@@ -4,9 +4,22 @@
 // tool-call turns, and strict routes sent reasoning_content anyway.
 import { createInterface } from 'node:readline';
 
-interface Target { provider: string; host: string; model: string; family: string; baseUrl: string; path: string }
+interface Target {
+  provider: string;
+  host: string;
+  model: string;
+  family: string;
+  baseUrl: string;
+  path: string;
+}
 type Message = Record<string, unknown> & { role: string; tool_calls?: unknown[]; reasoning_content?: string; reasoning?: string; reasoning_details?: Array<Record<string, unknown>> };
-interface BuildRequest { id: number; type: 'build'; target: Target; history: { messages: Message[] }; options?: { stream?: boolean; tools?: unknown[] } }
+interface BuildRequest {
+  id: number;
+  type: 'build';
+  target: Target;
+  history: { messages: Message[] };
+  options?: { stream?: boolean; tools?: unknown[] };
+}
 
 const BROKEN = process.argv.includes('--broken');
 const MUST_ECHO = new Set(['deepseek', 'moonshot', 'xiaomi']);

@@ -2,7 +2,10 @@
  * A one-line progress counter on stderr for people at a terminal; silent in CI and pipes, where a
  * redrawn line is noise in the log.
  */
-export function progressLine(label: string, enabled = process.stderr.isTTY === true && !process.env.CI): {
+export function progressLine(
+  label: string,
+  enabled = process.stderr.isTTY === true && !process.env.CI,
+): {
   update(done: number, total: number, note?: string): void;
   done(): void;
 } {

@@ -113,7 +113,16 @@ export function compress(history: History, budget: number, options: CompressOpti
   const keptSet = new Set(kept.filter((k): k is number => k !== null));
   const dropped = messages.flatMap((_, i) => (keptSet.has(i) ? [] : [i]));
   const changed = salvaged || kept.length !== messages.length || kept.some((k, i) => k !== i);
-  const result: CompactionResult = { ...base, status: estimateAfter <= budget ? 'compacted' : 'over-budget', changed, history: changed ? { messages: out } : history, kept, estimateAfter, dropped, salvaged };
+  const result: CompactionResult = {
+    ...base,
+    status: estimateAfter <= budget ? 'compacted' : 'over-budget',
+    changed,
+    history: changed ? { messages: out } : history,
+    kept,
+    estimateAfter,
+    dropped,
+    salvaged,
+  };
   if (estimateAfter > budget) {
     result.reason =
       `the system prompt and the live turn (from the last user message on, ${messages.length - liveStart} messages) price at ` +

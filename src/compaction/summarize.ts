@@ -9,8 +9,7 @@ const firstLine = (text: string, max: number) => {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 };
 
-const textOf = (message: Message) =>
-  typeof message.content === 'string' ? message.content : Array.isArray(message.content) ? message.content.map((p) => p.text).join(' ') : '';
+const textOf = (message: Message) => (typeof message.content === 'string' ? message.content : Array.isArray(message.content) ? message.content.map((p) => p.text).join(' ') : '');
 
 /**
  * The built-in summary: deterministic, no model call (a harness must be reproducible). It keeps

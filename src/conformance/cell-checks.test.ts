@@ -32,7 +32,12 @@ const history: History = {
 function judge(provider: string, edit: (messages: Array<Record<string, unknown>>) => void) {
   const spec = specs.get(provider)!;
   const policy = policyFor(table, spec);
-  const messages = history.messages.map((m) => ({ role: m.role, content: m.content, ...(m.tool_calls ? { tool_calls: m.tool_calls } : {}), ...(m.tool_call_id ? { tool_call_id: m.tool_call_id } : {}) })) as Array<Record<string, unknown>>;
+  const messages = history.messages.map((m) => ({
+    role: m.role,
+    content: m.content,
+    ...(m.tool_calls ? { tool_calls: m.tool_calls } : {}),
+    ...(m.tool_call_id ? { tool_call_id: m.tool_call_id } : {}),
+  })) as Array<Record<string, unknown>>;
   edit(messages);
   const request: SentRequest = { call: 0, history, body: { model: 'm', messages }, policy, spec };
   return checkRequest(request).problems.map((p) => `${p.behaviour}: ${p.detail}`);
@@ -56,9 +61,14 @@ describe('per-call checks catch a broken engine', () => {
   });
 
   it('flags the pad leaking to a standard route', () => {
-    expect(judge('openrouter', (m) => Object.assign(m[1]!, { reasoning: 'stored thought', reasoning_content: 'stored thought', reasoning_details: history.messages[1]!.reasoning_details }) && Object.assign(m[3]!, { reasoning_content: ' ' }))).toEqual([
-      expect.stringMatching(/^must-echo: .*pad leaked to standard route openrouter at message 3/),
-    ]);
+    expect(
+      judge(
+        'openrouter',
+        (m) =>
+          Object.assign(m[1]!, { reasoning: 'stored thought', reasoning_content: 'stored thought', reasoning_details: history.messages[1]!.reasoning_details }) &&
+          Object.assign(m[3]!, { reasoning_content: ' ' }),
+      ),
+    ).toEqual([expect.stringMatching(/^must-echo: .*pad leaked to standard route openrouter at message 3/)]);
   });
 
   it('flags a field a route does not read, and any key on a strict route', () => {
@@ -80,8 +90,11 @@ describe('per-call checks catch a broken engine', () => {
   });
 
   it('flags a native record reaching a route that does not own it', () => {
-    expect(judge('deepseek', (m) => Object.assign(m[1]!, { reasoning_content: 'stored thought', extra_content: { google: { thought_signature: 'NATIVE-CCCCCCCCCC' } } }) && Object.assign(m[3]!, { reasoning_content: ' ' }))).toEqual([
-      expect.stringMatching(/^native-scoped: .*gemini native record of message 1 leaked to route deepseek/),
-    ]);
+    expect(
+      judge(
+        'deepseek',
+        (m) => Object.assign(m[1]!, { reasoning_content: 'stored thought', extra_content: { google: { thought_signature: 'NATIVE-CCCCCCCCCC' } } }) && Object.assign(m[3]!, { reasoning_content: ' ' }),
+      ),
+    ).toEqual([expect.stringMatching(/^native-scoped: .*gemini native record of message 1 leaked to route deepseek/)]);
   });
 });

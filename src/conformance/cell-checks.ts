@@ -1,6 +1,12 @@
 import type { History, Message } from '../model/history.js';
 import type { ProviderSpec } from '../providers/provider-spec.js';
-import { JUDGE_PAD as MUST_ECHO_PLACEHOLDER, judgeClaudeOpaqueStrings as claudeOpaqueStrings, judgeHasReadableReasoning as hasReadableReasoning, judgeHasStoredReasoning as hasStoredReasoning, judgeIsToolCallTurn as isToolCallTurn } from './judge-predicates.js';
+import {
+  JUDGE_PAD as MUST_ECHO_PLACEHOLDER,
+  judgeClaudeOpaqueStrings as claudeOpaqueStrings,
+  judgeHasReadableReasoning as hasReadableReasoning,
+  judgeHasStoredReasoning as hasStoredReasoning,
+  judgeIsToolCallTurn as isToolCallTurn,
+} from './judge-predicates.js';
 import type { RoutePolicy } from '../routes/route-table.js';
 import type { Behaviour, Check } from './verdict.js';
 import { stringLeaves, wireCarrierKeys } from './wire-carriers.js';
@@ -25,10 +31,7 @@ function problem(behaviour: Behaviour, detail: string): Check {
  * Visits each chat-shaped wire message beside the history message it was built from (the engine
  * keeps indexes aligned); nothing for other families, whose bodies do not line up with history.
  */
-function eachChatMessage(
-  req: SentRequest,
-  visit: (wire: Record<string, unknown>, source: Message | undefined, index: number, where: string, out: Check[]) => void,
-): Check[] {
+function eachChatMessage(req: SentRequest, visit: (wire: Record<string, unknown>, source: Message | undefined, index: number, where: string, out: Check[]) => void): Check[] {
   const out: Check[] = [];
   const where = `call ${req.call} to ${req.spec.id} (route ${req.policy.routeId})`;
   chatMessages(req)?.forEach((wire, i) => visit(wire, req.history.messages[i], i, where, out));
@@ -98,7 +101,12 @@ export function checkStrictSchema(req: SentRequest): Check[] {
   // The engine never sends a reasoning key on a strict route, so a field listed there is silently
   // ignored: the table contradicts itself, and whoever edited it meant something else.
   if (req.policy.fields.length > 0) {
-    out.push(problem('strict-schema', `route ${req.policy.routeId} is strict but lists ${req.policy.fields.join(', ')}; a strict route never sends a reasoning key (make it standard and see whether ${req.spec.label} accepts the field, or remove it)`));
+    out.push(
+      problem(
+        'strict-schema',
+        `route ${req.policy.routeId} is strict but lists ${req.policy.fields.join(', ')}; a strict route never sends a reasoning key (make it standard and see whether ${req.spec.label} accepts the field, or remove it)`,
+      ),
+    );
   }
   const messages = chatMessages(req);
   const keys = wireCarrierKeys(messages ?? req.body.messages ?? req.body);
@@ -134,7 +142,9 @@ export function checkSignaturesVerbatim(req: SentRequest): Check[] {
     const sent = positions.filter((p) => p >= 0).length;
     if (sent === 0 && !reads) return;
     if (sent < items.length) {
-      out.push(problem('signatures-verbatim', `call ${req.call}: ${items.length - sent} of ${items.length} signed/encrypted item(s) of message ${i} did not reach route ${req.policy.routeId} byte for byte`));
+      out.push(
+        problem('signatures-verbatim', `call ${req.call}: ${items.length - sent} of ${items.length} signed/encrypted item(s) of message ${i} did not reach route ${req.policy.routeId} byte for byte`),
+      );
     } else if (positions.some((p, k) => k > 0 && p < positions[k - 1]!)) {
       out.push(problem('signatures-verbatim', `call ${req.call}: signed/encrypted items of message ${i} were reordered`));
     }

@@ -23,7 +23,15 @@ describe('retentionChecks', () => {
 
   it('is n/a when the history has no carrier', () => {
     const policy = resolveRoute(table, { provider: 'deepseek', host: 'api.deepseek.com', model: 'deepseek-v4-flash' });
-    const checks = retentionChecks({ messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello' }] }, policy);
+    const checks = retentionChecks(
+      {
+        messages: [
+          { role: 'user', content: 'hi' },
+          { role: 'assistant', content: 'hello' },
+        ],
+      },
+      policy,
+    );
     expect(checks.every((c) => c.status === 'n/a')).toBe(true);
   });
 

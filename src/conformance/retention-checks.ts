@@ -111,7 +111,10 @@ function checkBranch(history: History, policy: RoutePolicy): RetentionCheck {
     if (parentAfter.messages.length !== history.messages.length) return fail('survives-branch', 'a turn appended to the branch appeared in the parent session');
     diff = compareAll(history.messages, parentAfter.messages, identity(history.messages.length));
     if (diff) return fail('survives-branch', `in the parent after the branch changed, ${diff}`);
-    return pass('survives-branch', `branches at ${history.messages.length} and ${halfHistory.messages.length} keep every carrier; the ${policy.routeId} request is byte-identical; the parent is unaffected`);
+    return pass(
+      'survives-branch',
+      `branches at ${history.messages.length} and ${halfHistory.messages.length} keep every carrier; the ${policy.routeId} request is byte-identical; the parent is unaffected`,
+    );
   });
 }
 
@@ -131,7 +134,8 @@ function checkCompaction(history: History, policy: RoutePolicy): RetentionCheck 
     if (changed) return fail('survives-compaction', `message ${i}: the retained assistant turn changed after compaction (${changed}), so what ${policy.routeId} is sent changes`);
   }
   const recompacted = compress(result.history, budget, { policy });
-  if (result.status === 'compacted' && recompacted.status !== 'unchanged') return fail('survives-compaction', `the preflight disagrees with the tail walk: a compacted history (${result.estimateAfter} <= ${budget}) would be compacted again`);
+  if (result.status === 'compacted' && recompacted.status !== 'unchanged')
+    return fail('survives-compaction', `the preflight disagrees with the tail walk: a compacted history (${result.estimateAfter} <= ${budget}) would be compacted again`);
   return pass(
     'survives-compaction',
     `budget ${budget} of ${result.estimateBefore}: ${result.status}, ${pairs.length} messages retained with carriers byte-identical, ${result.dropped.length} summarized${result.reason ? ` (${result.reason.split(';')[0]})` : ''}`,
@@ -158,9 +162,5 @@ export function retentionChecks(history: History, policy: RoutePolicy): Retentio
       return fail(behaviour, `threw: ${err instanceof Error ? err.message : String(err)}`);
     }
   };
-  return [
-    run('survives-compaction', () => checkCompaction(history, policy)),
-    run('survives-branch', () => checkBranch(history, policy)),
-    run('survives-resume', () => checkResume(history, policy)),
-  ];
+  return [run('survives-compaction', () => checkCompaction(history, policy)), run('survives-branch', () => checkBranch(history, policy)), run('survives-resume', () => checkResume(history, policy))];
 }

@@ -72,7 +72,14 @@ export async function runScenario(scenario: Scenario, spec: ProviderSpec, contex
     try {
       turn = await engine.turn({ history, policy, spec: callSpec, options }, (request) => transport(request, callSpec, { scenario: scenario.id, call }));
     } catch (err) {
-      findings.push({ behaviour: 'provider-accepts', status: 'fail', provider: callSpec.id, route: policy.routeId, call, detail: `call ${call} to ${callSpec.id} could not be sent: ${errorText(err)}` });
+      findings.push({
+        behaviour: 'provider-accepts',
+        status: 'fail',
+        provider: callSpec.id,
+        route: policy.routeId,
+        call,
+        detail: `call ${call} to ${callSpec.id} could not be sent: ${errorText(err)}`,
+      });
       break;
     }
     const judged = judgeExchange({ call, history, historyBefore, policy, spec: callSpec, turn, defaultRouteId });
@@ -83,7 +90,14 @@ export async function runScenario(scenario: Scenario, spec: ProviderSpec, contex
     try {
       history.messages.push(engine.readAnswer(judged.response, policy, callSpec));
     } catch (err) {
-      findings.push({ behaviour: 'provider-accepts', status: 'fail', provider: callSpec.id, route: policy.routeId, call, detail: `call ${call}: the answer from ${callSpec.id} could not be read: ${errorText(err)}` });
+      findings.push({
+        behaviour: 'provider-accepts',
+        status: 'fail',
+        provider: callSpec.id,
+        route: policy.routeId,
+        call,
+        detail: `call ${call}: the answer from ${callSpec.id} could not be read: ${errorText(err)}`,
+      });
       break;
     }
     call++;

@@ -16,23 +16,35 @@ import { checkMustEcho, checkSignaturesVerbatim } from './cell-checks.js';
  * data (no value of specs/routes.json is read), drives the engine, and judges the result with the
  * judge's own rules or the documented behaviour.
  */
-const mustEcho: RoutePolicy = { routeId: 'echo', label: 'echo', family: 'openai-chat', tier: 'must-echo', fields: ['reasoning_content'], flags: {}, target: { provider: 'p', host: 'h.test', model: 'm' } };
+const mustEcho: RoutePolicy = {
+  routeId: 'echo',
+  label: 'echo',
+  family: 'openai-chat',
+  tier: 'must-echo',
+  fields: ['reasoning_content'],
+  flags: {},
+  target: { provider: 'p', host: 'h.test', model: 'm' },
+};
 const spec = { id: 'p', label: 'P' } as ProviderSpec;
 const call = { id: 'call_1', type: 'function' as const, function: { name: 'lookup', arguments: '{}' } };
 
 function toolLoop(assistant: Partial<Message>): History {
   return {
-    messages: [
-      { role: 'user', content: 'weather?' },
-      { role: 'assistant', content: null, tool_calls: [call], ...assistant } as Message,
-      { role: 'tool', tool_call_id: 'call_1', content: 'sunny' },
-    ],
+    messages: [{ role: 'user', content: 'weather?' }, { role: 'assistant', content: null, tool_calls: [call], ...assistant } as Message, { role: 'tool', tool_call_id: 'call_1', content: 'sunny' }],
   };
 }
 
 describe('seeded bugs of issue 10', () => {
   it('an aggregator crossing keeps every Claude signature: OpenRouter-held Claude items reach a Messages route verbatim', () => {
-    const claude: RoutePolicy = { routeId: 'claude', label: 'claude', family: 'anthropic-messages', tier: 'standard', fields: ['reasoning_details'], flags: {}, target: { provider: 'c', host: 'c.test', model: 'claude-x' } };
+    const claude: RoutePolicy = {
+      routeId: 'claude',
+      label: 'claude',
+      family: 'anthropic-messages',
+      tier: 'standard',
+      fields: ['reasoning_details'],
+      flags: {},
+      target: { provider: 'c', host: 'c.test', model: 'claude-x' },
+    };
     const history = toolLoop({
       content: 'checking',
       reasoning_details: [

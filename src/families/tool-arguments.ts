@@ -11,7 +11,11 @@ export function parseToolArguments(args: string, pointer: string): Record<string
   try {
     value = args.trim() === '' ? {} : JSON.parse(args);
   } catch {
-    throw new HistoryShapeError(pointer, 'tool call arguments are not valid JSON, so they cannot become a tool input object', 'arguments must be a JSON object serialized as a string, e.g. "{\\"city\\":\\"Oslo\\"}"');
+    throw new HistoryShapeError(
+      pointer,
+      'tool call arguments are not valid JSON, so they cannot become a tool input object',
+      'arguments must be a JSON object serialized as a string, e.g. "{\\"city\\":\\"Oslo\\"}"',
+    );
   }
   if (!isPlainObject(value)) throw new HistoryShapeError(pointer, 'tool call arguments must be a JSON object', 'wrap the value in an object');
   return value;

@@ -37,7 +37,18 @@ describe('affectedRoutes', () => {
 describe('engineChanges', () => {
   it('counts the engine, provider rules, scenarios, schemas, fixtures and lockfile, not docs or reports', () => {
     expect(
-      engineChanges(['README.md', 'docs/ci.md', 'reports/compatibility.md', 'specs/routes.json', 'src/replay/x.ts', 'specs/providers/a.json', 'fixtures/providers/a/b.json', 'package-lock.json', 'specs/schema/x.json', 'specs/scenarios/s.json']),
+      engineChanges([
+        'README.md',
+        'docs/ci.md',
+        'reports/compatibility.md',
+        'specs/routes.json',
+        'src/replay/x.ts',
+        'specs/providers/a.json',
+        'fixtures/providers/a/b.json',
+        'package-lock.json',
+        'specs/schema/x.json',
+        'specs/scenarios/s.json',
+      ]),
     ).toEqual(['src/replay/x.ts', 'specs/providers/a.json', 'fixtures/providers/a/b.json', 'package-lock.json', 'specs/schema/x.json', 'specs/scenarios/s.json']);
   });
 });

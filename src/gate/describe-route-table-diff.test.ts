@@ -33,7 +33,10 @@ describe('describeRouteTableDiff', () => {
 
   it('reports added and removed routes, and only the route that moved on a reorder', () => {
     const moved = edit((t) => {
-      const [deepseek] = t.routes.splice(t.routes.findIndex((r) => r.id === 'deepseek'), 1);
+      const [deepseek] = t.routes.splice(
+        t.routes.findIndex((r) => r.id === 'deepseek'),
+        1,
+      );
       t.routes.unshift(deepseek!);
     });
     const changes = describeRouteTableDiff(base, moved);
@@ -42,9 +45,20 @@ describe('describeRouteTableDiff', () => {
 
     const added = edit((t) => t.routes.splice(1, 0, { id: 'acme', label: 'Acme', match: { providers: ['acme'] }, family: 'openai-chat', tier: 'strict', fields: [] }));
     expect(texts(added)).toEqual(['route acme added at position 2 (strict, openai-chat, receives no reasoning field)']);
-    const removed = edit((t) => t.routes.splice(t.routes.findIndex((r) => r.id === 'groq'), 1));
+    const removed = edit((t) =>
+      t.routes.splice(
+        t.routes.findIndex((r) => r.id === 'groq'),
+        1,
+      ),
+    );
     expect(describeRouteTableDiff(base, removed)).toEqual([
-      { route: 'groq', kind: 'removed', pointer: '/routes', behavioural: true, text: 'route groq removed (was strict, openai-chat, receives no reasoning field); its providers now fall through to later routes' },
+      {
+        route: 'groq',
+        kind: 'removed',
+        pointer: '/routes',
+        behavioural: true,
+        text: 'route groq removed (was strict, openai-chat, receives no reasoning field); its providers now fall through to later routes',
+      },
     ]);
   });
 
@@ -74,21 +88,27 @@ describe('describeRouteTableDiff', () => {
     const rule = base.upstreamModels![0]!;
     const dropped = edit((t) => t.upstreamModels![0]!.on.splice(0, 1));
     expect(describeRouteTableDiff(base, dropped).map((c) => [c.route, c.kind])).toEqual([[rule.on[0]!.route, 'tier']]);
-    const widened = edit((t) => t.upstreamModels![0]!.models = [...(t.upstreamModels![0]!.models ?? []), 'deepseek-v5']);
-    expect(describeRouteTableDiff(base, widened).map((c) => c.route).sort()).toEqual(rule.on.map((o) => o.route).sort());
+    const widened = edit((t) => (t.upstreamModels![0]!.models = [...(t.upstreamModels![0]!.models ?? []), 'deepseek-v5']));
+    expect(
+      describeRouteTableDiff(base, widened)
+        .map((c) => c.route)
+        .sort(),
+    ).toEqual(rule.on.map((o) => o.route).sort());
     const sourcesOnly = edit((t) => t.upstreamModels![0]!.on[0]!.sources.push('https://example.com/more'));
     expect(describeRouteTableDiff(base, sourcesOnly)).toEqual([]);
   });
 
-  test.prop([fc.shuffledSubarray(base.routes.map((_, i) => i), { minLength: base.routes.length, maxLength: base.routes.length })])(
-    'a pure reorder reports only reorders, and fewer moves than routes',
-    (order) => {
-      const shuffled = { ...base, routes: order.map((i) => base.routes[i]!) };
-      const changes = describeRouteTableDiff(base, shuffled);
-      expect(changes.every((c) => c.kind === 'reordered')).toBe(true);
-      const same = order.every((v, i) => v === i);
-      expect(changes.length === 0).toBe(same);
-      expect(changes.length).toBeLessThan(base.routes.length);
-    },
-  );
+  test.prop([
+    fc.shuffledSubarray(
+      base.routes.map((_, i) => i),
+      { minLength: base.routes.length, maxLength: base.routes.length },
+    ),
+  ])('a pure reorder reports only reorders, and fewer moves than routes', (order) => {
+    const shuffled = { ...base, routes: order.map((i) => base.routes[i]!) };
+    const changes = describeRouteTableDiff(base, shuffled);
+    expect(changes.every((c) => c.kind === 'reordered')).toBe(true);
+    const same = order.every((v, i) => v === i);
+    expect(changes.length === 0).toBe(same);
+    expect(changes.length).toBeLessThan(base.routes.length);
+  });
 });

@@ -138,14 +138,18 @@ function describeFlags(id: string, before: VendorFlag[], after: VendorFlag[], at
   const out: RouteChange[] = [];
   const scope = (f: VendorFlag) => {
     if (!f.when) return '';
-    const parts = [...(f.when.models ? [`containing ${list(f.when.models)}`] : []), ...(f.when.versions ?? []).map((v) => `matching /${v.pattern}/${v.min ? ` from ${v.min}` : ''}${v.below ? ` below ${v.below}` : ''}`)];
+    const parts = [
+      ...(f.when.models ? [`containing ${list(f.when.models)}`] : []),
+      ...(f.when.versions ?? []).map((v) => `matching /${v.pattern}/${v.min ? ` from ${v.min}` : ''}${v.below ? ` below ${v.below}` : ''}`),
+    ];
     return ` for models ${parts.join(' or ')}`;
   };
   after.forEach((f, i) => {
     if (!beforeKeys.includes(afterKeys[i]!)) out.push({ route: id, kind: 'flags', pointer: `${at}/${i}`, behavioural: true, text: `route ${id} now sets ${JSON.stringify(f.set)}${scope(f)}` });
   });
   before.forEach((f, i) => {
-    if (!afterKeys.includes(beforeKeys[i]!)) out.push({ route: id, kind: 'flags', pointer: after.length ? at : at.replace(/\/flags$/, ''), behavioural: true, text: `route ${id} no longer sets ${JSON.stringify(f.set)}${scope(f)}` });
+    if (!afterKeys.includes(beforeKeys[i]!))
+      out.push({ route: id, kind: 'flags', pointer: after.length ? at : at.replace(/\/flags$/, ''), behavioural: true, text: `route ${id} no longer sets ${JSON.stringify(f.set)}${scope(f)}` });
   });
   return out;
 }
@@ -156,11 +160,24 @@ function describePolicies(id: string, before: ModelPolicy[], after: ModelPolicy[
   after.forEach((p, i) => {
     const old = before.find((b) => key(b) === key(p));
     if (!old) out.push({ route: id, kind: 'policy', pointer: `${at}/${i}`, behavioural: true, text: `route ${id} now replays models containing ${list(p.models)} with policy ${p.policy}` });
-    else if (old.policy !== p.policy) out.push({ route: id, kind: 'policy', pointer: `${at}/${i}/policy`, behavioural: true, text: `route ${id} replays models containing ${list(p.models)} with policy ${p.policy} (was ${old.policy})` });
+    else if (old.policy !== p.policy)
+      out.push({
+        route: id,
+        kind: 'policy',
+        pointer: `${at}/${i}/policy`,
+        behavioural: true,
+        text: `route ${id} replays models containing ${list(p.models)} with policy ${p.policy} (was ${old.policy})`,
+      });
   });
   for (const p of before) {
     if (!after.some((a) => key(a) === key(p))) {
-      out.push({ route: id, kind: 'policy', pointer: after.length ? at : at.replace(/\/modelPolicies$/, ''), behavioural: true, text: `route ${id} no longer has a policy for models containing ${list(p.models)} (was ${p.policy})` });
+      out.push({
+        route: id,
+        kind: 'policy',
+        pointer: after.length ? at : at.replace(/\/modelPolicies$/, ''),
+        behavioural: true,
+        text: `route ${id} no longer has a policy for models containing ${list(p.models)} (was ${p.policy})`,
+      });
     }
   }
   return out;
@@ -217,7 +234,8 @@ function describeUpstreamModels(base: RouteTable, head: RouteTable): RouteChange
     }
   });
   for (const rule of before.values()) {
-    for (const on of rule.on) out.push({ route: on.route, kind: 'tier', pointer: '/upstreamModels', behavioural: true, text: `route ${on.route} no longer gets upstream-model rule ${rule.id} (removed)` });
+    for (const on of rule.on)
+      out.push({ route: on.route, kind: 'tier', pointer: '/upstreamModels', behavioural: true, text: `route ${on.route} no longer gets upstream-model rule ${rule.id} (removed)` });
   }
   return out;
 }

@@ -115,7 +115,10 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
   const run =
     scope && scope.size === 0
       ? { routesFile: headFile, startedAt: new Date().toISOString(), durationMs: 0, cells: [] }
-      : await runMatrix({ routesFile: headFile, ...(scope ? { routes: scope } : {}), ...(options.stream ? { stream: true } : {}), ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) }, loaded);
+      : await runMatrix(
+          { routesFile: headFile, ...(scope ? { routes: scope } : {}), ...(options.stream ? { stream: true } : {}), ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) },
+          loaded,
+        );
   const untested = uncoveredRoutes(headTable, loaded.specs).filter((r) => !scope || scope.has(r));
   const report = buildCompatibilityReport(run, { routeOrder: headTable.routes.map((r) => r.id), untestedRoutes: untested, root: top });
 

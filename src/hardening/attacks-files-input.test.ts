@@ -98,7 +98,9 @@ describe('hardening: writes and files (issue 15 items 9-12)', () => {
     await c.attack('serve --log <file>/x.jsonl', async () => mustFailCleanly(await runCli(['serve', '--port', '0', '--log', join(file, 'x.jsonl')]), /not a directory|folder/i));
     const provider = await startFakeProvider({ tier: 'standard' });
     await c.attack('record --out <file>', async () => {
-      const r = await runCli(['record', '--provider', 'deepseek', '--base-url', provider.baseUrl, '--model', 'deepseek-v4-flash', '--scenario', 'tool-call-with-reasoning', '--out', file], { DEEPSEEK_API_KEY: `sk-${'k'.repeat(8)}-0123456789abcdef` });
+      const r = await runCli(['record', '--provider', 'deepseek', '--base-url', provider.baseUrl, '--model', 'deepseek-v4-flash', '--scenario', 'tool-call-with-reasoning', '--out', file], {
+        DEEPSEEK_API_KEY: `sk-${'k'.repeat(8)}-0123456789abcdef`,
+      });
       mustFailCleanly(r, /not a directory|folder/i);
     });
     await provider.close();
@@ -110,7 +112,10 @@ describe('hardening: writes and files (issue 15 items 9-12)', () => {
     const out = join(tmp('traversal'), 'A', 'B', 'out');
     const provider = await startFakeProvider({ tier: 'standard' });
     await c.attack('record --provider ../../escaped', async () => {
-      const r = await runCli(['record', '--provider', '../../escaped', '--base-url', provider.baseUrl, '--model', 'm', '--family', 'openai-chat', '--scenario', 'tool-call-with-reasoning', '--out', out], { OPENAI_API_KEY: `sk-${'k'.repeat(8)}-0123456789abcdef`, });
+      const r = await runCli(
+        ['record', '--provider', '../../escaped', '--base-url', provider.baseUrl, '--model', 'm', '--family', 'openai-chat', '--scenario', 'tool-call-with-reasoning', '--out', out],
+        { OPENAI_API_KEY: `sk-${'k'.repeat(8)}-0123456789abcdef` },
+      );
       must(!existsSync(join(out, '..', '..', 'escaped')), 'wrote outside --out');
       must(r.code === 2, `exit ${r.code}`);
     });
@@ -123,12 +128,16 @@ describe('hardening: writes and files (issue 15 items 9-12)', () => {
     writeFileSync(join(evil, 'evil.json'), JSON.stringify(fixture));
     const climb = `../../../../../../../../..${evil}/evil`;
     await c.attack('x-reasoning-replay-scenario: ../../…/evil', async () => {
-      const r = await post(serve.url + '/deepseek/chat/completions', JSON.stringify({ model: 'deepseek-v4-flash', messages: [{ role: 'user', content: 'hi' }] }), { 'x-reasoning-replay-scenario': climb });
+      const r = await post(serve.url + '/deepseek/chat/completions', JSON.stringify({ model: 'deepseek-v4-flash', messages: [{ role: 'user', content: 'hi' }] }), {
+        'x-reasoning-replay-scenario': climb,
+      });
       must(!r.body.includes('SERVED-FROM-OUTSIDE'), 'served a file from outside fixtures/');
       must(r.status >= 400 && r.status < 500, `status ${r.status}`);
     });
     await c.attack('an unknown scenario id is refused (the cache cannot grow with it)', async () => {
-      const r = await post(serve.url + '/deepseek/chat/completions', JSON.stringify({ model: 'deepseek-v4-flash', messages: [{ role: 'user', content: 'hi' }] }), { 'x-reasoning-replay-scenario': `nope-${Date.now()}` });
+      const r = await post(serve.url + '/deepseek/chat/completions', JSON.stringify({ model: 'deepseek-v4-flash', messages: [{ role: 'user', content: 'hi' }] }), {
+        'x-reasoning-replay-scenario': `nope-${Date.now()}`,
+      });
       must(r.status >= 400 && r.status < 500, `status ${r.status}`);
       must(/unknown scenario|no scenario/i.test(r.body), `does not say the scenario is unknown: ${r.body.slice(0, 160)}`);
     });
@@ -212,9 +221,17 @@ describe('hardening: input (issue 15 items 13-15)', () => {
       ['tool_calls = 42', (db) => db.prepare("UPDATE turns SET tool_calls = '42' WHERE session_id = 1 AND tool_calls IS NOT NULL").run(), /session 1.*turn \d+|turn \d+.*session 1/i],
       ['non-JSON model_config', (db) => db.prepare("UPDATE sessions SET model_config = 'not json{' WHERE id = 1").run(), /session 1/i],
       ['content not JSON', (db) => db.prepare("UPDATE turns SET content = 'plain' WHERE session_id = 1 AND seq = 2").run(), /session 1.*turn 2|turn 2.*session 1/i],
-      ['role = wizard via a dropped CHECK', (db) => db.exec("PRAGMA ignore_check_constraints = ON; UPDATE turns SET role = 'wizard' WHERE session_id = 1 AND seq = 1"), /session 1.*turn 1|turn 1.*session 1/i],
+      [
+        'role = wizard via a dropped CHECK',
+        (db) => db.exec("PRAGMA ignore_check_constraints = ON; UPDATE turns SET role = 'wizard' WHERE session_id = 1 AND seq = 1"),
+        /session 1.*turn 1|turn 1.*session 1/i,
+      ],
       ['dropped turns table', (db) => db.exec('DROP TABLE turns'), /turns|damaged|table/i],
-      ['a row over the size limit', (db) => db.prepare('UPDATE turns SET reasoning_content = ? WHERE session_id = 1 AND seq = 3').run(JSON.stringify('r'.repeat(2 * 1024 * 1024))), /session 1.*turn 3|turn 3.*session 1/i],
+      [
+        'a row over the size limit',
+        (db) => db.prepare('UPDATE turns SET reasoning_content = ? WHERE session_id = 1 AND seq = 3').run(JSON.stringify('r'.repeat(2 * 1024 * 1024))),
+        /session 1.*turn 3|turn 3.*session 1/i,
+      ],
     ];
     for (const [i, [name, damage, about]] of cases.entries()) {
       await c.attack(name, async () => {
@@ -297,12 +314,16 @@ describe('hardening: input (issue 15 items 13-15)', () => {
 
 function post(url: string, body: string, headers: Record<string, string> = {}, lieAboutLength = false): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(lieAboutLength ? {} : { 'content-length': String(Buffer.byteLength(body)) }), ...headers } }, (res) => {
-      const parts: Buffer[] = [];
-      res.on('data', (d: Buffer) => parts.push(d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = httpRequest(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/json', ...(lieAboutLength ? {} : { 'content-length': String(Buffer.byteLength(body)) }), ...headers } },
+      (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (d: Buffer) => parts.push(d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', (err) => resolve({ status: 0, body: `connection error: ${err.message}` }));
     // A server that waits for a body it will never get must not hang the suite.
     req.setTimeout(5000, () => req.destroy(new Error('no answer in 5 s')));

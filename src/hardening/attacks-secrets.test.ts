@@ -57,9 +57,13 @@ function scriptedFetch(plant: Plant): typeof fetch {
     const content = final ? `It is sunny.${plant.content ?? ''}` : null;
     if (!body.stream) {
       const message = { role: 'assistant', content, reasoning_content: reasoning, reasoning_details: details, ...(final ? {} : { tool_calls: toolCalls }) };
-      return new Response(JSON.stringify({ id: 'c1', object: 'chat.completion', model: 'm', choices: [{ index: 0, message, finish_reason: final ? 'stop' : 'tool_calls' }] }), { status: 200, headers });
+      return new Response(JSON.stringify({ id: 'c1', object: 'chat.completion', model: 'm', choices: [{ index: 0, message, finish_reason: final ? 'stop' : 'tool_calls' }] }), {
+        status: 200,
+        headers,
+      });
     }
-    const chunk = (delta: Record<string, unknown>, finish: string | null = null) => JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] });
+    const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
+      JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] });
     const events = [chunk({ role: 'assistant', content: '' }), chunk({ reasoning_content: reasoning }), chunk({ reasoning_details: details })];
     if (final) {
       const text = content!;
@@ -238,12 +242,29 @@ describe('hardening: secrets (issue 15 items 1-8)', () => {
     });
     const server = await refusingServer(401, { error: { message: 'unauthorized' } });
     await c.attack('record CLI stderr', async () => {
-      const r = await runCli(['record', '--provider', 'deepseek', '--base-url', `http://alice:${password}@127.0.0.1:${port(server)}/v1`, '--model', 'deepseek-v4-flash', '--scenario', 'tool-call-with-reasoning', '--out', mkdtempSync(join(tmpdir(), 'rr-attack-'))], { DEEPSEEK_API_KEY: newKey() });
+      const r = await runCli(
+        [
+          'record',
+          '--provider',
+          'deepseek',
+          '--base-url',
+          `http://alice:${password}@127.0.0.1:${port(server)}/v1`,
+          '--model',
+          'deepseek-v4-flash',
+          '--scenario',
+          'tool-call-with-reasoning',
+          '--out',
+          mkdtempSync(join(tmpdir(), 'rr-attack-')),
+        ],
+        { DEEPSEEK_API_KEY: newKey() },
+      );
       must(!`${r.stdout}${r.stderr}`.includes(password), 'printed the password');
       must(!hasStackTrace(r.stderr), 'printed a stack trace');
     });
     await c.attack('probe CLI stderr', async () => {
-      const r = await runCli(['probe', '--provider', 'deepseek', '--base-url', `http://alice:${password}@127.0.0.1:${port(server)}/v1`, '--model', 'deepseek-v4-flash'], { DEEPSEEK_API_KEY: newKey() });
+      const r = await runCli(['probe', '--provider', 'deepseek', '--base-url', `http://alice:${password}@127.0.0.1:${port(server)}/v1`, '--model', 'deepseek-v4-flash'], {
+        DEEPSEEK_API_KEY: newKey(),
+      });
       must(!`${r.stdout}${r.stderr}`.includes(password), 'printed the password');
       must(!hasStackTrace(r.stderr), 'printed a stack trace');
     });
@@ -341,7 +362,22 @@ describe('hardening: secrets (issue 15 items 1-8)', () => {
           throw new Error('accepted');
         }
         const server = await refusingServer(200, {});
-        const r = await runCli(['record', '--provider', 'deepseek', '--base-url', `http://127.0.0.1:${port(server)}/v1`, '--model', 'deepseek-v4-flash', '--scenario', 'tool-call-with-reasoning', '--out', mkdtempSync(join(tmpdir(), 'rr-attack-'))], { DEEPSEEK_API_KEY: key });
+        const r = await runCli(
+          [
+            'record',
+            '--provider',
+            'deepseek',
+            '--base-url',
+            `http://127.0.0.1:${port(server)}/v1`,
+            '--model',
+            'deepseek-v4-flash',
+            '--scenario',
+            'tool-call-with-reasoning',
+            '--out',
+            mkdtempSync(join(tmpdir(), 'rr-attack-')),
+          ],
+          { DEEPSEEK_API_KEY: key },
+        );
         server.close();
         must(r.code === 2, `exit ${r.code}, expected 2`);
         must(/short|common|redact/i.test(r.stderr), `no reason given: ${r.stderr.slice(0, 120)}`);

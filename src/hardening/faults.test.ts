@@ -63,7 +63,9 @@ const aServerFault: fc.Arbitrary<TransportResponse> = fc.oneof(
 
 describe('sendWithFallback under faults (any history, any route)', () => {
   it('has value complaints to replay, DeepSeek and MiMo "must be passed back" among them', () => {
-    expect(valueComplaints.map((c) => c.id)).toEqual(expect.arrayContaining(['deepseek/reasoning-content-not-passed-back', 'mimo/reasoning-content-not-passed-back', 'moonshot/reasoning-content-missing']));
+    expect(valueComplaints.map((c) => c.id)).toEqual(
+      expect.arrayContaining(['deepseek/reasoning-content-not-passed-back', 'mimo/reasoning-content-not-passed-back', 'moonshot/reasoning-content-missing']),
+    );
   });
 
   test.prop([aHistory, fc.constantFrom(...policies), aServerFault], { numRuns: RUNS })(

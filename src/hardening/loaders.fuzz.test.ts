@@ -63,19 +63,19 @@ const table = loadRouteTable();
 const specs = loadProviderSpecs();
 const scenarios = loadScenarios();
 const scenarioFiles = scenarios.map((s) => join(specsDir(), 'scenarios', `${s.id}.json`));
-const fixtureFiles = specs.flatMap((s) => scenarios.map((sc) => join(fixturesDir(), s.id, `${sc.id}.json`))).filter((f) => {
-  try {
-    readFileSync(f);
-    return true;
-  } catch {
-    return false;
-  }
-});
+const fixtureFiles = specs
+  .flatMap((s) => scenarios.map((sc) => join(fixturesDir(), s.id, `${sc.id}.json`)))
+  .filter((f) => {
+    try {
+      readFileSync(f);
+      return true;
+    } catch {
+      return false;
+    }
+  });
 
 /** A policy per route whose family is implemented, for replaying accepted histories. */
-const policies: RoutePolicy[] = table.routes
-  .filter((r) => implementedFamilies().includes(r.family))
-  .map((r) => resolveRoute(table, sampleTargetForRoute(r)));
+const policies: RoutePolicy[] = table.routes.filter((r) => implementedFamilies().includes(r.family)).map((r) => resolveRoute(table, sampleTargetForRoute(r)));
 
 describe('route table loader', () => {
   test.prop([fc.jsonValue()], { numRuns: RUNS })('any JSON value: a table or an InputError', (value) => {
@@ -106,12 +106,9 @@ describe('provider spec loader', () => {
     outcome(() => checkProviderSpec(asParsed(applyMutations(readJson(file), mutations)), file));
   });
 
-  test.prop([fc.constantFrom(...files).chain((f) => fc.tuple(fc.constant(f), aDamagedText(readFileSync(f, 'utf8'))))], { numRuns: RUNS })(
-    'damaged text: a spec or an InputError',
-    ([file, text]) => {
-      outcome(() => checkProviderSpec(parseJson(text, file), file));
-    },
-  );
+  test.prop([fc.constantFrom(...files).chain((f) => fc.tuple(fc.constant(f), aDamagedText(readFileSync(f, 'utf8'))))], { numRuns: RUNS })('damaged text: a spec or an InputError', ([file, text]) => {
+    outcome(() => checkProviderSpec(parseJson(text, file), file));
+  });
 });
 
 describe('scenario loader', () => {
@@ -235,12 +232,24 @@ describe('SSE streams through each family’s StreamCarriers', () => {
       },
     );
 
-    test.prop([fc.array(fc.record({ event: fc.option(fc.constantFrom('message', 'content_block_delta', 'messageStop', 'error'), { nil: undefined }), data: fc.oneof(fc.jsonValue().map((v) => JSON.stringify(v)), fc.string(), fc.constant('[DONE]')) }), { maxLength: 8 })], { numRuns: RUNS })(
-      `${family}: events holding any JSON give an answer or a StreamCarrierError`,
-      (events) => {
-        outcome(() => read(policy, [formatSse(events.map((e) => (e.event === undefined ? { data: e.data } : { event: e.event, data: e.data })))]), isStreamError);
-      },
-    );
+    test.prop(
+      [
+        fc.array(
+          fc.record({
+            event: fc.option(fc.constantFrom('message', 'content_block_delta', 'messageStop', 'error'), { nil: undefined }),
+            data: fc.oneof(
+              fc.jsonValue().map((v) => JSON.stringify(v)),
+              fc.string(),
+              fc.constant('[DONE]'),
+            ),
+          }),
+          { maxLength: 8 },
+        ),
+      ],
+      { numRuns: RUNS },
+    )(`${family}: events holding any JSON give an answer or a StreamCarrierError`, (events) => {
+      outcome(() => read(policy, [formatSse(events.map((e) => (e.event === undefined ? { data: e.data } : { event: e.event, data: e.data })))]), isStreamError);
+    });
   }
 });
 
@@ -304,14 +313,19 @@ describe('values read from a state.db and from flags', () => {
     return v.toModelConfig(config);
   })();
 
-  test.prop([fc.oneof(fc.jsonValue(), fc.constantFrom(config, withVerdicts).chain((c) => someJsonMutations.map((m) => asParsed(applyMutations(c, m)))))], { numRuns: RUNS })(
-    'a session model_config: verdicts that answer lookups, or an InputError',
-    (value) => {
-      let verdicts: UnknownFieldVerdicts | undefined;
-      outcome(() => (verdicts = UnknownFieldVerdicts.fromModelConfig(value, 'fuzz model_config')));
-      if (verdicts) for (const policy of policies) verdicts.fieldsFor(policy.target);
-    },
-  );
+  test.prop(
+    [
+      fc.oneof(
+        fc.jsonValue(),
+        fc.constantFrom(config, withVerdicts).chain((c) => someJsonMutations.map((m) => asParsed(applyMutations(c, m)))),
+      ),
+    ],
+    { numRuns: RUNS },
+  )('a session model_config: verdicts that answer lookups, or an InputError', (value) => {
+    let verdicts: UnknownFieldVerdicts | undefined;
+    outcome(() => (verdicts = UnknownFieldVerdicts.fromModelConfig(value, 'fuzz model_config')));
+    if (verdicts) for (const policy of policies) verdicts.fieldsFor(policy.target);
+  });
 
   test.prop([fc.oneof(fc.webUrl(), fc.string(), fc.constantFrom('ftp://x', 'http://', 'https://[::1]:8080', 'http://127.0.0.1:9/v1', '//no-scheme', 'javascript:alert(1)'))], { numRuns: RUNS })(
     '--base-url: a URL or an InputError',

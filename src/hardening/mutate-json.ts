@@ -5,11 +5,7 @@ import fc from 'fast-check';
  * a key renamed, a value of the wrong type, the text cut off. Loaders must answer each with a
  * value or a clean error, never a crash.
  */
-export type JsonMutation =
-  | { kind: 'drop'; at: number }
-  | { kind: 'rename'; at: number; to: string }
-  | { kind: 'retype'; at: number; value: unknown }
-  | { kind: 'duplicate-into-array'; at: number };
+export type JsonMutation = { kind: 'drop'; at: number } | { kind: 'rename'; at: number; to: string } | { kind: 'retype'; at: number; value: unknown } | { kind: 'duplicate-into-array'; at: number };
 
 type Path = (string | number)[];
 

@@ -34,13 +34,15 @@ function walk(dir: string): string[] {
 function sweptFiles(): string[] {
   try {
     const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z', '--', ...SWEPT], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-    return [...new Set(out.split('\0').filter(Boolean))].map((f) => join(root, f)).filter((f) => {
-      try {
-        return statSync(f).isFile();
-      } catch {
-        return false; // deleted in the working tree
-      }
-    });
+    return [...new Set(out.split('\0').filter(Boolean))]
+      .map((f) => join(root, f))
+      .filter((f) => {
+        try {
+          return statSync(f).isFile();
+        } catch {
+          return false; // deleted in the working tree
+        }
+      });
   } catch {
     return SWEPT.flatMap((d) => walk(join(root, d)));
   }

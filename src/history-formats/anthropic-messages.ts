@@ -33,7 +33,8 @@ function block(raw: unknown, at: string, allowed: string[], notes: string[]): Re
 }
 
 function textBlock(raw: unknown, at: string, notes: string[]): TextPart {
-  if (!isObject(raw) || raw.type !== 'text') throw new FormatError(at, `a ${isObject(raw) ? String(raw.type) : 'non-object'} block has no place here`, 'only text blocks (images and documents are not reasoning carriers)');
+  if (!isObject(raw) || raw.type !== 'text')
+    throw new FormatError(at, `a ${isObject(raw) ? String(raw.type) : 'non-object'} block has no place here`, 'only text blocks (images and documents are not reasoning carriers)');
   const b = block(raw, at, ['type', 'text'], notes);
   return { type: 'text', text: expectString(b.text, `${at}/text`, 'text') };
 }

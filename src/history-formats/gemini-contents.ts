@@ -9,7 +9,8 @@ import { DEFAULT_GEMINI_NATIVE_KEY, expectString, FormatError, isObject, onlyKey
  * one of the form `gemini-call-<content>-<part>` (written back without it), and a functionResponse
  * without an id answers the oldest open call of its name, as Gemini pairs them (in order).
  */
-const SHAPE = '{"systemInstruction"?: {"parts": [{"text"}]}, "contents": [{"role": "user" | "model", "parts": [{"text", "thought"?, "thoughtSignature"?} | {"functionCall": {"name", "args", "id"?}, "thoughtSignature"?} | {"functionResponse": {"name", "response", "id"?}} | ...]}]}';
+const SHAPE =
+  '{"systemInstruction"?: {"parts": [{"text"}]}, "contents": [{"role": "user" | "model", "parts": [{"text", "thought"?, "thoughtSignature"?} | {"functionCall": {"name", "args", "id"?}, "thoughtSignature"?} | {"functionResponse": {"name", "response", "id"?}} | ...]}]}';
 const GENERATED_ID = /^gemini-call-\d+-\d+$/;
 
 type Part = Record<string, unknown>;
@@ -156,7 +157,10 @@ function fromCanonical(history: History, options: ConvertOptions = {}): unknown 
       if (i !== 0) throw new FormatError(at, 'Gemini holds one systemInstruction, before the conversation');
       out.systemInstruction = { parts: partsOf(m.content) };
     } else if (m.role === 'tool') {
-      const call = history.messages.slice(0, i).flatMap((x) => x.tool_calls ?? []).find((c) => c.id === m.tool_call_id);
+      const call = history.messages
+        .slice(0, i)
+        .flatMap((x) => x.tool_calls ?? [])
+        .find((c) => c.id === m.tool_call_id);
       const text = typeof m.content === 'string' ? m.content : m.content === null ? '' : m.content.map((p) => p.text).join('');
       let response: unknown;
       try {
@@ -164,7 +168,13 @@ function fromCanonical(history: History, options: ConvertOptions = {}): unknown 
       } catch {
         response = undefined;
       }
-      const part = { functionResponse: { name: m.name ?? call?.function.name ?? 'tool', response: isObject(response) ? response : { result: text }, ...(m.tool_call_id && !GENERATED_ID.test(m.tool_call_id) ? { id: m.tool_call_id } : {}) } };
+      const part = {
+        functionResponse: {
+          name: m.name ?? call?.function.name ?? 'tool',
+          response: isObject(response) ? response : { result: text },
+          ...(m.tool_call_id && !GENERATED_ID.test(m.tool_call_id) ? { id: m.tool_call_id } : {}),
+        },
+      };
       if (afterTool) last.parts.push(part);
       else out.contents.push({ role: 'user', parts: [part] });
     } else if (m.role === 'user') {

@@ -49,7 +49,7 @@ describe('openai-chat histories', () => {
     expect(history.messages[1]!.native!.route).toBe('vertex-gemini');
   });
 
-  it('reads function.thought_signature as the call\'s signature, and says so', () => {
+  it("reads function.thought_signature as the call's signature, and says so", () => {
     const moved = structuredClone(geminiViaOpenAICompat) as { messages: { tool_calls?: Record<string, Record<string, unknown>>[] }[] };
     const call = moved.messages[1]!.tool_calls![0]!;
     delete call.extra_content;
@@ -59,9 +59,18 @@ describe('openai-chat histories', () => {
     expect(read.notes[0]).toMatch(/^\/messages\/1\/tool_calls: function\.thought_signature read as/);
   });
 
-  it('keeps Copilot\'s opaque blob, text and call signature as the Copilot record', () => {
+  it("keeps Copilot's opaque blob, text and call signature as the Copilot record", () => {
     const { history } = HISTORY_FORMATS['openai-chat'].toCanonical({
-      messages: [{ role: 'user', content: 'go' }, { role: 'assistant', content: '', reasoning_text: 'thinking', reasoning_opaque: 'OPQ', tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: '{}', thought_signature: 'TS' } }] }],
+      messages: [
+        { role: 'user', content: 'go' },
+        {
+          role: 'assistant',
+          content: '',
+          reasoning_text: 'thinking',
+          reasoning_opaque: 'OPQ',
+          tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: '{}', thought_signature: 'TS' } }],
+        },
+      ],
     });
     expect(history.messages[1]!.native).toEqual({ route: 'copilot', fields: { reasoning_opaque: 'OPQ', reasoning_text: 'thinking', thought_signature: 'TS', thought_signature_call: 0 } });
   });
@@ -87,14 +96,28 @@ describe('anthropic-messages histories', () => {
     system: 'Be brief.',
     messages: [
       { role: 'user', content: 'Weather?' },
-      { role: 'assistant', content: [{ type: 'thinking', thinking: 'Use the tool.', signature: 'SIG' }, { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Paris' } }] },
-      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: '18C' }, { type: 'text', text: 'and tomorrow?' }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'thinking', thinking: 'Use the tool.', signature: 'SIG' },
+          { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Paris' } },
+        ],
+      },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 'toolu_1', content: '18C' },
+          { type: 'text', text: 'and tomorrow?' },
+        ],
+      },
     ],
   };
 
   it('replays its signed thinking on Claude routes byte for byte', () => {
     const { history } = HISTORY_FORMATS['anthropic-messages'].toCanonical(claude);
-    const body = replayForRoute(checkHistory(history, 'h'), resolveRoute(table, { provider: 'anthropic', host: 'api.anthropic.com', model: 'claude-sonnet-4-5' })).body as { messages: { content: unknown[] }[] };
+    const body = replayForRoute(checkHistory(history, 'h'), resolveRoute(table, { provider: 'anthropic', host: 'api.anthropic.com', model: 'claude-sonnet-4-5' })).body as {
+      messages: { content: unknown[] }[];
+    };
     expect(body.messages[1]!.content[0]).toEqual({ type: 'thinking', thinking: 'Use the tool.', signature: 'SIG' });
   });
 
@@ -131,6 +154,8 @@ describe('gemini-contents histories', () => {
   });
 
   it('refuses a user part it cannot keep', () => {
-    expect(refusal(() => HISTORY_FORMATS['gemini-contents'].toCanonical({ contents: [{ role: 'user', parts: [{ inlineData: { mimeType: 'image/png', data: 'x' } }] }] }))!.pointer).toBe('/contents/0/parts/0');
+    expect(refusal(() => HISTORY_FORMATS['gemini-contents'].toCanonical({ contents: [{ role: 'user', parts: [{ inlineData: { mimeType: 'image/png', data: 'x' } }] }] }))!.pointer).toBe(
+      '/contents/0/parts/0',
+    );
   });
 });

@@ -10,7 +10,8 @@ import { DEFAULT_GEMINI_NATIVE_KEY, expectString, FormatError, isObject, onlyKey
  * - OpenRouter: `reasoning_details` (kept verbatim, signatures and all).
  * A signature becomes the owning route's native record, so it only ever travels back there.
  */
-const SHAPE = '{"messages": [{"role", "content", "tool_calls"?, "tool_call_id"?, "name"?, "reasoning_content"?, "reasoning"?, "reasoning_details"?, "extra_content"?: {"google": {"thought_signature"}}, "reasoning_opaque"?, "reasoning_text"?}]}';
+const SHAPE =
+  '{"messages": [{"role", "content", "tool_calls"?, "tool_call_id"?, "name"?, "reasoning_content"?, "reasoning"?, "reasoning_details"?, "extra_content"?: {"google": {"thought_signature"}}, "reasoning_opaque"?, "reasoning_text"?}]}';
 const MESSAGE_KEYS = ['role', 'content', 'name', 'tool_calls', 'tool_call_id', 'reasoning_content', 'reasoning', 'reasoning_details', 'extra_content', 'reasoning_opaque', 'reasoning_text'];
 const ROLES = ['system', 'user', 'assistant', 'tool'];
 
@@ -28,7 +29,8 @@ function readContent(value: unknown, at: string): Content {
   if (typeof value === 'string') return value;
   if (!Array.isArray(value)) throw new FormatError(at, 'content must be a string, null or an array of text parts');
   return value.map((part, i) => {
-    if (!isObject(part) || part.type !== 'text') throw new FormatError(`${at}/${i}`, 'only text parts have a place in the canonical history', 'images and audio are not reasoning carriers; remove them or export the conversation without them');
+    if (!isObject(part) || part.type !== 'text')
+      throw new FormatError(`${at}/${i}`, 'only text parts have a place in the canonical history', 'images and audio are not reasoning carriers; remove them or export the conversation without them');
     onlyKeys(part, ['type', 'text'], `${at}/${i}`, 'a text part is {"type": "text", "text"}');
     return { type: 'text' as const, text: expectString(part.text, `${at}/${i}/text`, 'text') };
   });
@@ -54,7 +56,11 @@ function readToolCalls(value: unknown, at: string, notes: string[]): { calls: To
     sigs.google.push(googleSignature(raw.extra_content, `${here}/extra_content`));
     const fnSig = raw.function.thought_signature === undefined ? undefined : expectString(raw.function.thought_signature, `${here}/function/thought_signature`, 'thought_signature');
     sigs.fn.push(fnSig);
-    return { id: expectString(raw.id, `${here}/id`, 'id'), type: 'function', function: { name: expectString(raw.function.name, `${here}/function/name`, 'name'), arguments: expectString(raw.function.arguments, `${here}/function/arguments`, 'arguments') } };
+    return {
+      id: expectString(raw.id, `${here}/id`, 'id'),
+      type: 'function',
+      function: { name: expectString(raw.function.name, `${here}/function/name`, 'name'), arguments: expectString(raw.function.arguments, `${here}/function/arguments`, 'arguments') },
+    };
   });
   if (sigs.fn.some((s) => s !== undefined)) notes.push(`${at}: function.thought_signature read as the signature of its call (written back as extra_content.google.thought_signature)`);
   return { calls, sigs };
@@ -82,7 +88,8 @@ function readMessage(input: unknown, at: string, options: ConvertOptions, notes:
   if (!isObject(input)) throw new FormatError(at, 'a message must be an object');
   const raw = withoutEmptySdkKeys(input, at, notes);
   onlyKeys(raw, MESSAGE_KEYS, at, `an openai-chat message is ${SHAPE}`);
-  if (!ROLES.includes(raw.role as string)) throw new FormatError(`${at}/role`, `role ${JSON.stringify(raw.role)} has no place in the canonical history`, 'roles: system, user, assistant, tool (write a "developer" message as "system")');
+  if (!ROLES.includes(raw.role as string))
+    throw new FormatError(`${at}/role`, `role ${JSON.stringify(raw.role)} has no place in the canonical history`, 'roles: system, user, assistant, tool (write a "developer" message as "system")');
   const message: Message = { role: raw.role as Message['role'], content: readContent(raw.content, `${at}/content`) };
   if (raw.content === undefined && raw.role !== 'assistant') throw new FormatError(`${at}/content`, 'missing content');
   if (raw.name !== undefined) message.name = expectString(raw.name, `${at}/name`, 'name');
@@ -95,7 +102,8 @@ function readMessage(input: unknown, at: string, options: ConvertOptions, notes:
   const textSig = googleSignature(raw.extra_content, `${at}/extra_content`);
   const copilot = raw.reasoning_opaque !== undefined || raw.reasoning_text !== undefined;
   if (copilot) {
-    if (textSig !== undefined || sigs.google.some((s) => s !== undefined)) throw new FormatError(at, 'holds both Copilot and Gemini carriers; a message has one native record', 'split the message or drop one carrier');
+    if (textSig !== undefined || sigs.google.some((s) => s !== undefined))
+      throw new FormatError(at, 'holds both Copilot and Gemini carriers; a message has one native record', 'split the message or drop one carrier');
     message.native = copilotRecord(raw, sigs.fn, at);
   } else {
     const perCall = sigs.google.map((g, i) => {
@@ -123,7 +131,8 @@ function copilotRecord(raw: Record<string, unknown>, fnSigs: (string | undefined
     fields.thought_signature = signed[0][0];
     fields.thought_signature_call = signed[0][1];
   }
-  if (fields.reasoning_text !== undefined && fields.reasoning_opaque === undefined) throw new FormatError(`${at}/reasoning_text`, 'reasoning_text without reasoning_opaque is not a Copilot carrier the replay can send back', 'store readable reasoning as "reasoning"');
+  if (fields.reasoning_text !== undefined && fields.reasoning_opaque === undefined)
+    throw new FormatError(`${at}/reasoning_text`, 'reasoning_text without reasoning_opaque is not a Copilot carrier the replay can send back', 'store readable reasoning as "reasoning"');
   return { route: 'copilot', fields };
 }
 
@@ -156,7 +165,8 @@ function fromCanonical(history: History, options: ConvertOptions = {}): unknown 
         if (f.reasoning_opaque !== undefined) out.reasoning_opaque = f.reasoning_opaque;
         if (typeof f.reasoning_text === 'string') out.reasoning_text = f.reasoning_text;
         else if (f.reasoning_text === true && m.reasoning !== undefined) out.reasoning_text = m.reasoning;
-        if (typeof f.thought_signature === 'string' && calls?.[f.thought_signature_call as number]) (calls[f.thought_signature_call as number]!.function as Record<string, unknown>).thought_signature = f.thought_signature;
+        if (typeof f.thought_signature === 'string' && calls?.[f.thought_signature_call as number])
+          (calls[f.thought_signature_call as number]!.function as Record<string, unknown>).thought_signature = f.thought_signature;
       } else if (native) {
         throw new FormatError(`/messages/${i}/native`, `a "${native.route}" native record has no place on the openai-chat wire`);
       }

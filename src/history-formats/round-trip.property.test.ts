@@ -13,7 +13,10 @@ const someText = fc.lorem({ maxCount: 6 });
 const anId = (prefix: string) => fc.stringMatching(new RegExp(`^${prefix}[a-z0-9]{6}$`));
 const aToolName = fc.constantFrom('get_weather', 'read_file', 'search');
 const someArgs = fc.dictionary(fc.constantFrom('city', 'path', 'q', 'n'), fc.oneof(someText, fc.integer(), fc.boolean()), { maxKeys: 3 });
-const textParts = fc.array(someText.map((text) => ({ type: 'text' as const, text })), { minLength: 1, maxLength: 3 });
+const textParts = fc.array(
+  someText.map((text) => ({ type: 'text' as const, text })),
+  { minLength: 1, maxLength: 3 },
+);
 
 // ---- openai-chat ----------------------------------------------------------------------------
 const anOpenRouterDetail = fc.oneof(
@@ -62,7 +65,14 @@ const textBlocks = textParts;
 const anAnthropicAssistantTurn = fc.oneof(
   someText.map((text) => ({ turn: { role: 'assistant', content: text }, ids: [] as string[] })),
   fc
-    .tuple(fc.array(aThinkingBlock, { maxLength: 2 }), fc.array(someText.map((text) => ({ type: 'text', text })), { maxLength: 2 }), fc.array(fc.record({ id: anId('toolu_'), name: aToolName, input: someArgs }), { maxLength: 2 }))
+    .tuple(
+      fc.array(aThinkingBlock, { maxLength: 2 }),
+      fc.array(
+        someText.map((text) => ({ type: 'text', text })),
+        { maxLength: 2 },
+      ),
+      fc.array(fc.record({ id: anId('toolu_'), name: aToolName, input: someArgs }), { maxLength: 2 }),
+    )
     .map(([thinking, text, uses]) => {
       const calls = uses.map((u, i) => ({ type: 'tool_use', ...u, id: `${u.id}${i}` }));
       return { turn: { role: 'assistant', content: [...thinking, ...text, ...calls] }, ids: calls.map((c) => c.id) };
@@ -71,12 +81,28 @@ const anAnthropicAssistantTurn = fc.oneof(
 const aToolResultContent = fc.option(fc.oneof(someText, textBlocks), { nil: undefined });
 
 const anAnthropicHistory = fc
-  .tuple(fc.option(fc.oneof(someText, textBlocks), { nil: undefined }), fc.oneof(someText, textBlocks), fc.array(fc.tuple(anAnthropicAssistantTurn, fc.array(aToolResultContent, { minLength: 2, maxLength: 2 }), fc.array(someText.map((text) => ({ type: 'text', text })), { maxLength: 2 }), fc.oneof(someText, textBlocks)), { minLength: 1, maxLength: 4 }))
+  .tuple(
+    fc.option(fc.oneof(someText, textBlocks), { nil: undefined }),
+    fc.oneof(someText, textBlocks),
+    fc.array(
+      fc.tuple(
+        anAnthropicAssistantTurn,
+        fc.array(aToolResultContent, { minLength: 2, maxLength: 2 }),
+        fc.array(
+          someText.map((text) => ({ type: 'text', text })),
+          { maxLength: 2 },
+        ),
+        fc.oneof(someText, textBlocks),
+      ),
+      { minLength: 1, maxLength: 4 },
+    ),
+  )
   .map(([system, first, turns]) => {
     const messages: unknown[] = [{ role: 'user', content: first }];
     for (const [{ turn, ids }, results, followText, nextUser] of turns) {
       messages.push(turn);
-      if (ids.length > 0) messages.push({ role: 'user', content: [...ids.map((id, i) => ({ type: 'tool_result', tool_use_id: id, ...(results[i] !== undefined ? { content: results[i] } : {}) })), ...followText] });
+      if (ids.length > 0)
+        messages.push({ role: 'user', content: [...ids.map((id, i) => ({ type: 'tool_result', tool_use_id: id, ...(results[i] !== undefined ? { content: results[i] } : {}) })), ...followText] });
       else messages.push({ role: 'user', content: nextUser });
     }
     return { ...(system !== undefined ? { system } : {}), messages };
@@ -92,7 +118,26 @@ const aModelPart = fc.oneof(
   aSignature.map((thoughtSignature) => ({ thoughtSignature })),
 );
 const aGeminiHistory = fc
-  .tuple(fc.option(fc.array(someText.map((text) => ({ text })), { minLength: 1, maxLength: 2 }), { nil: undefined }), fc.array(fc.tuple(fc.array(someText.map((text) => ({ text })), { minLength: 1, maxLength: 2 }), fc.array(aModelPart, { maxLength: 5 }), fc.array(someText, { maxLength: 1 })), { minLength: 1, maxLength: 4 }))
+  .tuple(
+    fc.option(
+      fc.array(
+        someText.map((text) => ({ text })),
+        { minLength: 1, maxLength: 2 },
+      ),
+      { nil: undefined },
+    ),
+    fc.array(
+      fc.tuple(
+        fc.array(
+          someText.map((text) => ({ text })),
+          { minLength: 1, maxLength: 2 },
+        ),
+        fc.array(aModelPart, { maxLength: 5 }),
+        fc.array(someText, { maxLength: 1 }),
+      ),
+      { minLength: 1, maxLength: 4 },
+    ),
+  )
   .map(([system, turns]) => {
     const contents: unknown[] = [];
     let n = 0;
@@ -103,7 +148,8 @@ const aGeminiHistory = fc
       const parts = model.map((p) => ('functionCall' in p && p.functionCall.id !== undefined ? { ...p, functionCall: { ...p.functionCall, id: `${p.functionCall.id}${n++}` } } : p));
       contents.push({ role: 'model', parts });
       const calls = parts.flatMap((p) => ('functionCall' in p ? [p.functionCall] : []));
-      if (calls.length > 0) contents.push({ role: 'user', parts: [...calls.map((c) => ({ functionResponse: { name: c.name, response: { result: follow[0] ?? 'ok' }, ...(c.id !== undefined ? { id: c.id } : {}) } }))] });
+      if (calls.length > 0)
+        contents.push({ role: 'user', parts: [...calls.map((c) => ({ functionResponse: { name: c.name, response: { result: follow[0] ?? 'ok' }, ...(c.id !== undefined ? { id: c.id } : {}) } }))] });
     }
     return { ...(system ? { systemInstruction: { parts: system } } : {}), contents };
   });

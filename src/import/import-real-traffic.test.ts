@@ -29,14 +29,21 @@ if (dir === undefined) {
   const streams = loadRealCases(dir).filter((c) => c.kind === 'stream');
   describe(`import of real chunk dumps (${streams.length} from ${dir})`, () => {
     it.each(streams.map((c) => [c.id, c] as const))('%s', (_id, c) => {
-      const lines = parseSse(c.sse!).events.map((e) => e.data).filter((d) => d.trim() !== '[DONE]');
+      const lines = parseSse(c.sse!)
+        .events.map((e) => e.data)
+        .filter((d) => d.trim() !== '[DONE]');
       const imported = importRecording({ source: `${c.id}.chunks.txt`, bytes: new TextEncoder().encode(lines.join('\n') + '\n'), format: 'ai-sdk-chunks', provider: PROVIDER[c.family]!, table });
       expect(imported.fixture.family).toBe(c.family as FamilyId);
       expect(imported.fixture.provenance).toMatchObject({ kind: 'imported', format: 'ai-sdk-chunks' });
       const reader = familyFor(c.family).streamCarriers!(imported.live.policy);
       reader.feed(c.sse!);
       expect(imported.fixture.exchanges[0]!.carriers).toEqual(reader.end().carriers);
-      expect(imported.streams.get(0)!.map((e) => e.data).filter((d) => d !== '[DONE]')).toEqual(lines);
+      expect(
+        imported.streams
+          .get(0)!
+          .map((e) => e.data)
+          .filter((d) => d !== '[DONE]'),
+      ).toEqual(lines);
     });
   });
 }

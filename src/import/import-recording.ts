@@ -160,7 +160,14 @@ export function importRecording(args: ImportArgs): ImportedFixture {
 
   const first = recorded[0];
   const baseUrl = args.baseUrl ?? (first ? new URL(first.url).origin : undefined) ?? specBaseUrl(args);
-  const live = resolveLiveTarget({ provider: args.provider, baseUrl, model: args.model ?? (first ? modelOf(first) : undefined) ?? 'unknown-model', ...(args.family ? { family: args.family } : {}), table: args.table, ...(args.providersDir ? { providersDir: args.providersDir } : {}) });
+  const live = resolveLiveTarget({
+    provider: args.provider,
+    baseUrl,
+    model: args.model ?? (first ? modelOf(first) : undefined) ?? 'unknown-model',
+    ...(args.family ? { family: args.family } : {}),
+    table: args.table,
+    ...(args.providersDir ? { providersDir: args.providersDir } : {}),
+  });
   const model = args.model ?? (first ? modelOf(first) : undefined) ?? live.spec?.target.model;
   if (!model) throw new ImportFormatError('', 'no model is named in the recording or the provider spec; give --model');
 
@@ -191,7 +198,11 @@ export function importRecording(args: ImportArgs): ImportedFixture {
     });
   }
 
-  const scenario = args.scenario ?? basename(args.source).replace(/(\.chunks\.txt|\.har|\.ya?ml|\.json)$/i, '').replace(/[^A-Za-z0-9._-]+/g, '-');
+  const scenario =
+    args.scenario ??
+    basename(args.source)
+      .replace(/(\.chunks\.txt|\.har|\.ya?ml|\.json)$/i, '')
+      .replace(/[^A-Za-z0-9._-]+/g, '-');
   const fixture: Fixture = {
     provider: live.id,
     route: live.policy.routeId,
@@ -212,7 +223,13 @@ export function importRecording(args: ImportArgs): ImportedFixture {
 }
 
 function familyOfProvider(args: ImportArgs): FamilyId {
-  return resolveLiveTarget({ provider: args.provider, baseUrl: specBaseUrl(args), model: args.model ?? 'unknown-model', table: args.table, ...(args.providersDir ? { providersDir: args.providersDir } : {}) }).family;
+  return resolveLiveTarget({
+    provider: args.provider,
+    baseUrl: specBaseUrl(args),
+    model: args.model ?? 'unknown-model',
+    table: args.table,
+    ...(args.providersDir ? { providersDir: args.providersDir } : {}),
+  }).family;
 }
 
 /** A chunk dump holds no URL: the spec's base URL stands in (routing only; nothing is sent). */

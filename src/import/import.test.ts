@@ -79,7 +79,9 @@ describe('reasoning-replay import', () => {
     const again = await runImport(here('deepseek-tool-call.vcrpy.yaml'), 'deepseek', 'tool-call-with-reasoning');
     expect(again.code).toBe(1);
     await expect(runImport(here('anthropic-two-turn.har').replace('.har', '.chunks.txt'), 'anthropic')).rejects.toThrow(/cannot read it/);
-    await expect(importCommand.run({ file: here('deepseek-one-turn.chunks.txt'), provider: 'deepseek', format: 'har', out: tree, force: false, routes: defaultRoutesFile() } as never)).rejects.toThrow(/not JSON, so not a HAR file/);
+    await expect(importCommand.run({ file: here('deepseek-one-turn.chunks.txt'), provider: 'deepseek', format: 'har', out: tree, force: false, routes: defaultRoutesFile() } as never)).rejects.toThrow(
+      /not JSON, so not a HAR file/,
+    );
   });
 
   it('every imported fixture replays through the gate in place of the synthesized one', async () => {
@@ -96,7 +98,10 @@ describe('reasoning-replay import', () => {
         const cell = run.cells.find((x) => x.target === c.target && x.scenario === c.scenario);
         expect(cell, `${c.target}/${c.scenario}`).toBeDefined();
         expect(cell!.fixture?.provenance).toBe('imported');
-        expect(cell!.checks.filter((k) => k.status === 'fail'), `${c.target}/${c.scenario}`).toEqual([]);
+        expect(
+          cell!.checks.filter((k) => k.status === 'fail'),
+          `${c.target}/${c.scenario}`,
+        ).toEqual([]);
       }
     }
   }, 60_000);

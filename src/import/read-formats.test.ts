@@ -5,7 +5,12 @@ import { importRecording } from './import-recording.js';
 import { readHar } from './read-har.js';
 import { readVcrCassette } from './read-vcr-cassette.js';
 
-const answer = { id: 'chatcmpl-1', object: 'chat.completion', model: 'deepseek-v4-flash', choices: [{ index: 0, message: { role: 'assistant', content: 'hi', reasoning_content: 'think' }, finish_reason: 'stop' }] };
+const answer = {
+  id: 'chatcmpl-1',
+  object: 'chat.completion',
+  model: 'deepseek-v4-flash',
+  choices: [{ index: 0, message: { role: 'assistant', content: 'hi', reasoning_content: 'think' }, finish_reason: 'stop' }],
+};
 
 describe('import readers', () => {
   it('vcrpy: a gzip body kept as !!binary is inflated by its content-encoding', () => {
@@ -45,7 +50,11 @@ version: 1
   });
 
   it('refuses a file with no call of the family, saying what it holds', () => {
-    const har = JSON.stringify({ log: { entries: [{ request: { method: 'GET', url: 'https://api.deepseek.com/models', headers: [] }, response: { status: 200, headers: [], content: { text: '{}' } } }] } });
-    expect(() => importRecording({ source: 'x.har', bytes: new TextEncoder().encode(har), format: 'har', provider: 'deepseek', table: loadRouteTable() })).toThrow(/no openai-chat call in it .* 1 exchange\(s\): GET \/models/);
+    const har = JSON.stringify({
+      log: { entries: [{ request: { method: 'GET', url: 'https://api.deepseek.com/models', headers: [] }, response: { status: 200, headers: [], content: { text: '{}' } } }] },
+    });
+    expect(() => importRecording({ source: 'x.har', bytes: new TextEncoder().encode(har), format: 'har', provider: 'deepseek', table: loadRouteTable() })).toThrow(
+      /no openai-chat call in it .* 1 exchange\(s\): GET \/models/,
+    );
   });
 });

@@ -3,8 +3,7 @@ import { headerRecord, ImportFormatError, type RecordedExchange } from './record
 
 type Obj = Record<string, unknown>;
 
-const nameValues = (list: unknown): [string, unknown][] =>
-  Array.isArray(list) ? list.filter(isPlainObject).map((h) => [String(h.name ?? ''), h.value ?? ''] as [string, unknown]) : [];
+const nameValues = (list: unknown): [string, unknown][] => (Array.isArray(list) ? list.filter(isPlainObject).map((h) => [String(h.name ?? ''), h.value ?? ''] as [string, unknown]) : []);
 
 /**
  * HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/), as Polly.js, mitmproxy and browser

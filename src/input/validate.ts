@@ -122,7 +122,8 @@ export function assertWithinLimits(value: unknown, file: string, limits: { maxDe
     const v = entry.value;
     if (++nodes > limits.maxNodes) throw new InputError(file, '', `holds more than ${limits.maxNodes} values`, 'split the input; nothing was stored');
     if (typeof v === 'string') {
-      if (v.length > limits.maxStringLength) throw new InputError(file, pointerOf(entry), `a string of ${v.length} characters is over the limit of ${limits.maxStringLength}`, 'inputs this large are refused before anything is stored');
+      if (v.length > limits.maxStringLength)
+        throw new InputError(file, pointerOf(entry), `a string of ${v.length} characters is over the limit of ${limits.maxStringLength}`, 'inputs this large are refused before anything is stored');
       continue;
     }
     if (typeof v !== 'object' || v === null) continue;

@@ -62,6 +62,9 @@ export class FixtureStore {
   scenariosFor(provider: string): string[] {
     const dir = join(this.dir, provider);
     if (!existsSync(dir)) return [];
-    return readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -'.json'.length)).sort();
+    return readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.slice(0, -'.json'.length))
+      .sort();
   }
 }

@@ -17,7 +17,9 @@ const NONCE_BYTES = 18;
 
 function mac(signer: OpaqueSigner, kind: string, nonce: Buffer): Buffer {
   const key = createHash('sha256').update(`reasoning-replay mock opaque key\u0000${signer}`).digest();
-  return createHmac('sha256', key).update(`${kind}\u0000${nonce.toString('hex')}`).digest();
+  return createHmac('sha256', key)
+    .update(`${kind}\u0000${nonce.toString('hex')}`)
+    .digest();
 }
 
 export function mockOpaque(signer: OpaqueSigner, kind: string, seed: string): string {

@@ -95,7 +95,14 @@ describe('provider mocks generated from specs', () => {
 
   it('fills every placeholder for an unknown top-level key and an unknown message key', async () => {
     for (const spec of specs.values()) {
-      const base = spec.family === 'gemini' ? { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] } : spec.family === 'openai-responses' ? { model: spec.target.model, input: 'hi' } : spec.family === 'bedrock-converse' ? { messages: [{ role: 'user', content: [{ text: 'hi' }] }] } : { model: spec.target.model, max_tokens: 64, anthropic_version: 'vertex-2023-10-16', messages: [{ role: 'user', content: 'hi' }] };
+      const base =
+        spec.family === 'gemini'
+          ? { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }
+          : spec.family === 'openai-responses'
+            ? { model: spec.target.model, input: 'hi' }
+            : spec.family === 'bedrock-converse'
+              ? { messages: [{ role: 'user', content: [{ text: 'hi' }] }] }
+              : { model: spec.target.model, max_tokens: 64, anthropic_version: 'vertex-2023-10-16', messages: [{ role: 'user', content: 'hi' }] };
       for (const body of [{ ...base, zz_unknown_key: 1 }]) {
         const { response } = await post(spec.id, body, { [SCENARIO_HEADER]: 'plain-two-turn-chat' });
         expect(response.status, `${spec.id}`).not.toBe(599);
@@ -133,7 +140,9 @@ describe('provider mocks generated from specs', () => {
     expect(raw.raw).toContain('function call `default_api:w` , position 2.');
 
     const deepseek = await post('openrouter', { model: 'deepseek/deepseek-v4-flash', messages: toolTurn() });
-    expect(JSON.parse(((await deepseek.response.json()) as { error: { metadata: { raw: string } } }).error.metadata.raw)).toMatchObject({ error: { message: 'The `reasoning_content` in the thinking mode must be passed back to the API.' } });
+    expect(JSON.parse(((await deepseek.response.json()) as { error: { metadata: { raw: string } } }).error.metadata.raw)).toMatchObject({
+      error: { message: 'The `reasoning_content` in the thinking mode must be passed back to the API.' },
+    });
   });
 
   it('refuses a request no mock claims instead of letting it reach the network', async () => {

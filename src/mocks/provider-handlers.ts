@@ -18,9 +18,7 @@ export interface MockOptions {
 }
 
 function json(status: number, body: unknown, headers: Record<string, string>): Response {
-  return typeof body === 'string'
-    ? new HttpResponse(body, { status, headers: { 'content-type': 'text/plain', ...headers } })
-    : HttpResponse.json(body as Record<string, unknown>, { status, headers });
+  return typeof body === 'string' ? new HttpResponse(body, { status, headers: { 'content-type': 'text/plain', ...headers } }) : HttpResponse.json(body as Record<string, unknown>, { status, headers });
 }
 
 /** A harness error (not a provider answer): a 599 the runner reports as such, never as the provider's word. */
@@ -143,7 +141,11 @@ export function providerHandlers(spec: ProviderSpec, fixtures: FixtureStore, opt
         const answer = joined(rules, findings, rejectionAnswer(rules, first, model), model);
         if (typeof answer === 'string') return harnessError(answer, findings);
         const unfilled = unfilledPlaceholders(answer.body);
-        if (unfilled.length > 0) return harnessError(`spec ${spec.id} rejection "${first.rejection}" left {${unfilled.join('}, {')}} unfilled: the rule that found "${first.detail ?? first.rejection}" does not supply it`, findings);
+        if (unfilled.length > 0)
+          return harnessError(
+            `spec ${spec.id} rejection "${first.rejection}" left {${unfilled.join('}, {')}} unfilled: the rule that found "${first.detail ?? first.rejection}" does not supply it`,
+            findings,
+          );
         return json(answer.status, answer.body, { ...answer.headers, ...headers });
       }
       const scenario = request.headers.get(SCENARIO_HEADER) ?? options.defaultScenario;

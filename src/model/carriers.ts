@@ -23,9 +23,5 @@ export function carrierKinds(message: Message): string[] {
 /** True when the message holds readable or opaque reasoning (a pad of whitespace does not count). */
 export function hasStoredReasoning(message: Message): boolean {
   const text = (s: string | undefined) => s !== undefined && s.trim() !== '';
-  return (
-    text(message.reasoning_content) ||
-    text(message.reasoning) ||
-    (message.reasoning_details?.length ?? 0) > 0
-  );
+  return text(message.reasoning_content) || text(message.reasoning) || (message.reasoning_details?.length ?? 0) > 0;
 }

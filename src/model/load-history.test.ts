@@ -3,7 +3,12 @@ import { InputError } from '../input/input-error.js';
 import { checkHistory } from './load-history.js';
 import { NATIVE_RECORD_SHAPES } from './native-record-shapes.js';
 
-const withNative = (route: string, fields: unknown) => ({ messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'x', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{}' } }], native: { route, fields } }] });
+const withNative = (route: string, fields: unknown) => ({
+  messages: [
+    { role: 'user', content: 'hi' },
+    { role: 'assistant', content: 'x', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{}' } }], native: { route, fields } },
+  ],
+});
 const refusal = (value: unknown) => {
   try {
     checkHistory(value, 'h.json');
@@ -14,14 +19,26 @@ const refusal = (value: unknown) => {
 };
 
 describe('checkHistory on native records', () => {
-  it('accepts each bundled route key\'s shape, the flat Gemini form, and any record under a key it does not know', () => {
+  it("accepts each bundled route key's shape, the flat Gemini form, and any record under a key it does not know", () => {
     for (const [route, fields] of [
-      ['gemini', { parts: [{ kind: 'text', chars: 1 }, { kind: 'functionCall', call: 0, thoughtSignature: 'S' }, { kind: 'part', part: { executableCode: { code: 'x' } } }] }],
+      [
+        'gemini',
+        {
+          parts: [
+            { kind: 'text', chars: 1 },
+            { kind: 'functionCall', call: 0, thoughtSignature: 'S' },
+            { kind: 'part', part: { executableCode: { code: 'x' } } },
+          ],
+        },
+      ],
       ['vertex-gemini', { thoughtSignature: 'S' }],
       ['copilot', { reasoning_opaque: 'O', reasoning_text: true }],
       ['copilot', { thought_signature: 'T', thought_signature_call: 0 }],
       ['openai-responses', { function_call_ids: { c1: 'fc_1' } }],
-      ['openai-responses', { items: [{ kind: 'reasoning', id: 'rs_1' }, { kind: 'item', item: { type: 'web_search_call' } }, { kind: 'message', parts: [{ chars: 3, annotations: [] }] }, { kind: 'call' }] }],
+      [
+        'openai-responses',
+        { items: [{ kind: 'reasoning', id: 'rs_1' }, { kind: 'item', item: { type: 'web_search_call' } }, { kind: 'message', parts: [{ chars: 3, annotations: [] }] }, { kind: 'call' }] },
+      ],
       ['some-other-tool', { anything: [1, 2] }],
     ] as const) {
       expect(refusal(withNative(route, fields)), `${route} ${JSON.stringify(fields)}`).toBeUndefined();

@@ -6,9 +6,11 @@
 const GEMINI =
   '{"parts": [{"kind": "text"|"thought", "chars": N, "thoughtSignature"?: "..."} | {"kind": "functionCall", "call": I, "thoughtSignature"?: "..."} | {"kind": "part", "part": {...}}]} (chars count characters of the message\'s content or reasoning, call indexes tool_calls), or the flat {"thoughtSignature": "..."}';
 const COPILOT = '{"reasoning_opaque"?: "...", "reasoning_text"?: true | "text", "thought_signature"?: "...", "thought_signature_call"?: I} with reasoning_opaque or thought_signature';
-const RESPONSES = '{"function_call_ids"?: {"<call_id>": "fc_..."}, "items"?: [{"kind": "reasoning", "id"} | {"kind": "message", "parts": [{"chars": N, "annotations"?}]} | {"kind": "call"} | {"kind": "item", "item": {...}}]}';
+const RESPONSES =
+  '{"function_call_ids"?: {"<call_id>": "fc_..."}, "items"?: [{"kind": "reasoning", "id"} | {"kind": "message", "parts": [{"chars": N, "annotations"?}]} | {"kind": "call"} | {"kind": "item", "item": {...}}]}';
 
-const CLAUDE = '{"blocks": [{"kind": "think"} | {"kind": "text", "chars": N, "extra"?: {...}} | {"kind": "call"} | {"kind": "block", "block": {"type": "...", ...}}]} (think and call take the next Claude reasoning item and tool call, chars counts characters of the message\'s content)';
+const CLAUDE =
+  '{"blocks": [{"kind": "think"} | {"kind": "text", "chars": N, "extra"?: {...}} | {"kind": "call"} | {"kind": "block", "block": {"type": "...", ...}}]} (think and call take the next Claude reasoning item and tool call, chars counts characters of the message\'s content)';
 
 export const NATIVE_RECORD_SHAPES: Readonly<Record<string, string>> = {
   anthropic: CLAUDE,

@@ -47,7 +47,11 @@ export function lintProviderSpec(spec: ProviderSpec): SpecLintProblem[] {
 
   const checkRejection = (pointer: string, rejection: Rejection) => {
     if (!rejection.sources || rejection.sources.length === 0) {
-      add(`${pointer}/sources`, 'a rejection without a source', 'cite the public report or doc that shows this status and wording; mark unpublished wording "wording": "unknown" and still cite what shows the provider refuses');
+      add(
+        `${pointer}/sources`,
+        'a rejection without a source',
+        'cite the public report or doc that shows this status and wording; mark unpublished wording "wording": "unknown" and still cite what shows the provider refuses',
+      );
     }
     for (const name of placeholdersIn(rejection.body)) {
       if (!KNOWN_PLACEHOLDERS.has(name)) add(`${pointer}/body`, `placeholder {${name}} is never filled by a mock`, `use one of ${[...KNOWN_PLACEHOLDERS].map((p) => `{${p}}`).join(', ')}`);
@@ -56,7 +60,8 @@ export function lintProviderSpec(spec: ProviderSpec): SpecLintProblem[] {
   };
   const checkContested = (pointer: string, contested: { sources: string[] }, own: readonly string[]) => {
     if (contested.sources.length === 0) add(`${pointer}/sources`, 'a contested rule without the other side', 'cite the source that disagrees');
-    else if (contested.sources.every((s) => own.includes(s))) add(`${pointer}/sources`, 'the contested sources are the rule\'s own sources', 'cite the source that disagrees with the rule, beside the ones that support it');
+    else if (contested.sources.every((s) => own.includes(s)))
+      add(`${pointer}/sources`, "the contested sources are the rule's own sources", 'cite the source that disagrees with the rule, beside the ones that support it');
   };
 
   const ids = new Set(Object.keys(spec.rejections));
@@ -77,7 +82,8 @@ export function lintProviderSpec(spec: ProviderSpec): SpecLintProblem[] {
     echo.forEach((rule, i) => {
       needs(`${pointer}/${i}/rejection`, rule.rejection);
       if (rule.level === 'required') {
-        if (!rule.rejection) add(`${pointer}/${i}`, `a required echo of ${rule.field} without a rejection`, 'name the rejection the provider answers when the echo is missing, or make the rule "recommended"');
+        if (!rule.rejection)
+          add(`${pointer}/${i}`, `a required echo of ${rule.field} without a rejection`, 'name the rejection the provider answers when the echo is missing, or make the rule "recommended"');
         if (!rule.source) add(`${pointer}/${i}/source`, `a required echo of ${rule.field} without a source`, 'cite the doc or report that shows the provider refuses a request without it');
       }
       if (rule.contested) checkContested(`${pointer}/${i}/contested`, rule.contested, rule.source ? [rule.source] : []);
@@ -104,9 +110,20 @@ export function lintProviderSpec(spec: ProviderSpec): SpecLintProblem[] {
   });
 
   if (closesSomewhere(spec.request.schema)) {
-    const unknownIds = [spec.request.unknownFieldRejection, spec.request.unknownTopLevelRejection, ...Object.entries(spec.rejections).filter(([, r]) => r.kind === 'unknown-field').map(([id]) => id)];
+    const unknownIds = [
+      spec.request.unknownFieldRejection,
+      spec.request.unknownTopLevelRejection,
+      ...Object.entries(spec.rejections)
+        .filter(([, r]) => r.kind === 'unknown-field')
+        .map(([id]) => id),
+    ];
     const cited = unknownIds.some((id) => id !== undefined && (spec.rejections[id]?.sources.length ?? 0) > 0);
-    if (!cited) add('/request/schema', 'the schema is closed (additionalProperties: false) but no unknown-field rejection cites a source showing the provider closes it', 'define request.unknownFieldRejection with the source that shows the provider refusing an unknown field, or leave the schema open');
+    if (!cited)
+      add(
+        '/request/schema',
+        'the schema is closed (additionalProperties: false) but no unknown-field rejection cites a source showing the provider closes it',
+        'define request.unknownFieldRejection with the source that shows the provider refusing an unknown field, or leave the schema open',
+      );
   }
 
   (spec.upstreams ?? []).forEach((up, u) => {
@@ -125,7 +142,9 @@ export function lintProviderSpecSet(specs: readonly ProviderSpec[]): Array<SpecL
   const ids = new Set(specs.map((s) => s.id));
   return specs.flatMap((spec) =>
     (spec.upstreams ?? []).flatMap((up, u) =>
-      ids.has(up.provider) ? [] : [{ id: spec.id, pointer: `/upstreams/${u}/provider`, problem: `names provider spec "${up.provider}", which does not exist`, hint: `use one of: ${[...ids].join(', ')}` }],
+      ids.has(up.provider)
+        ? []
+        : [{ id: spec.id, pointer: `/upstreams/${u}/provider`, problem: `names provider spec "${up.provider}", which does not exist`, hint: `use one of: ${[...ids].join(', ')}` }],
     ),
   );
 }

@@ -17,7 +17,10 @@ export function checkProviderSpec(value: unknown, file: string): ProviderSpec {
   const spec = assertValid<ProviderSpec>(value, 'provider.schema.json', file);
   const [first] = lintProviderSpec(spec);
   if (first) throw new InputError(file, first.pointer, first.problem, first.hint);
-  const base = file.split(/[\\/]/).at(-1)?.replace(/\.json$/, '');
+  const base = file
+    .split(/[\\/]/)
+    .at(-1)
+    ?.replace(/\.json$/, '');
   if (base !== undefined && base !== spec.id) {
     throw new InputError(file, '/id', `id "${spec.id}" differs from the file name "${base}"`, 'name the file <id>.json');
   }

@@ -41,7 +41,26 @@ function bodyWithMessageKey(s: ProviderSpec, key: string, value: unknown): Recor
 
 /** Providers a public source shows refusing an unknown key. SambaNova and Hunyuan are strict in the route table, but no source shows them closed, so their specs stay open. */
 const STRICT = ['mistral', 'groq', 'cerebras', 'fireworks', 'openai'];
-const LENIENT = ['sambanova', 'hunyuan', 'deepseek', 'moonshot', 'mimo', 'openrouter', 'kilo', 'vercel-ai-gateway', 'nous-portal', 'novita', 'minimax', 'tencent-tokenhub', 'zhipu-glm', 'dashscope', 'ollama-cloud', 'ollama-local', 'llama-cpp-local', 'vllm-local'];
+const LENIENT = [
+  'sambanova',
+  'hunyuan',
+  'deepseek',
+  'moonshot',
+  'mimo',
+  'openrouter',
+  'kilo',
+  'vercel-ai-gateway',
+  'nous-portal',
+  'novita',
+  'minimax',
+  'tencent-tokenhub',
+  'zhipu-glm',
+  'dashscope',
+  'ollama-cloud',
+  'ollama-local',
+  'llama-cpp-local',
+  'vllm-local',
+];
 
 describe('bundled provider specs', () => {
   it('includes every OpenAI-chat provider the issue names', () => {
@@ -87,8 +106,17 @@ describe('staleness canary: every route has a provider spec', () => {
 
   it('lands the named targets on their intended routes', () => {
     const expected: Record<string, string> = {
-      deepseek: 'deepseek', moonshot: 'kimi', mimo: 'mimo', fireworks: 'fireworks', 'zhipu-glm': 'zai-glm', dashscope: 'dashscope',
-      'ollama-cloud': 'self-hosted', 'llama-cpp-local': 'local', openai: 'default', hunyuan: 'hunyuan', 'tencent-tokenhub': 'tencent-tokenhub',
+      deepseek: 'deepseek',
+      moonshot: 'kimi',
+      mimo: 'mimo',
+      fireworks: 'fireworks',
+      'zhipu-glm': 'zai-glm',
+      dashscope: 'dashscope',
+      'ollama-cloud': 'self-hosted',
+      'llama-cpp-local': 'local',
+      openai: 'default',
+      hunyuan: 'hunyuan',
+      'tencent-tokenhub': 'tencent-tokenhub',
     };
     for (const [id, route] of Object.entries(expected)) expect(findRoute(table, targetOf(spec(id))).id, id).toBe(route);
   });
@@ -183,10 +211,17 @@ describe('rejection bodies as the mock fills them', () => {
       const s = spec(id);
       return fillRejection(s.rejections[s.request.unknownFieldRejection!]!, params);
     };
-    expect(fill('mistral')).toMatchObject({ status: 422, body: { detail: [{ type: 'extra_forbidden', loc: ['body', 'messages', 2, 'assistant', 'reasoning_content'], msg: 'Extra inputs are not permitted' }] } });
-    expect(fill('groq').body).toEqual({ error: { message: "'messages.2' : for 'role:assistant' the following must be satisfied[('messages.2' : property 'reasoning_content' is unsupported)]", type: 'invalid_request_error' } });
+    expect(fill('mistral')).toMatchObject({
+      status: 422,
+      body: { detail: [{ type: 'extra_forbidden', loc: ['body', 'messages', 2, 'assistant', 'reasoning_content'], msg: 'Extra inputs are not permitted' }] },
+    });
+    expect(fill('groq').body).toEqual({
+      error: { message: "'messages.2' : for 'role:assistant' the following must be satisfied[('messages.2' : property 'reasoning_content' is unsupported)]", type: 'invalid_request_error' },
+    });
     expect(fill('cerebras').body).toMatchObject({ message: "messages.2.assistant.reasoning_content: property 'messages.2.assistant.reasoning_content' is unsupported", code: 'wrong_api_format' });
-    expect(fill('openai').body).toEqual({ error: { message: "Unknown parameter: 'messages[2].reasoning_content'.", type: 'invalid_request_error', param: 'messages[2].reasoning_content', code: 'unknown_parameter' } });
+    expect(fill('openai').body).toEqual({
+      error: { message: "Unknown parameter: 'messages[2].reasoning_content'.", type: 'invalid_request_error', param: 'messages[2].reasoning_content', code: 'unknown_parameter' },
+    });
     const kimi = spec('moonshot');
     expect(fillRejection(kimi.rejections[kimi.echo[0]!.rejection!]!, { index: 7 }).body).toEqual({
       error: { message: 'thinking is enabled but reasoning_content is missing in assistant tool call message at index 7', type: 'invalid_request_error' },

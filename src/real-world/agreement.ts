@@ -97,7 +97,12 @@ export function formatAgreement(agreement: RealWorldAgreement): string {
     `${name.padEnd(20)} ${String(a.agree).padStart(3)}/${String(a.cases).padEnd(3)} agree  (${a.accepted} accepted, ${a.rejected} rejected)` +
     (a.disagree ? `  ${a.disagree} disagree` : '') +
     (a.contestedDisagree ? `  ${a.contestedDisagree} contested warning${a.contestedDisagree > 1 ? 's' : ''}` : '');
-  return [...Object.entries(agreement.byProvider).sort(([a], [b]) => a.localeCompare(b)).map(([p, a]) => line(p, a)), line('total', agreement.total)].join('\n');
+  return [
+    ...Object.entries(agreement.byProvider)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([p, a]) => line(p, a)),
+    line('total', agreement.total),
+  ].join('\n');
 }
 
 /** The one line `check` prints: how many cases, and how many the mocks answer as the real provider did. */

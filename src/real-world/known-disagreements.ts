@@ -6,13 +6,19 @@
  * Each value is the difference measured when the case was listed.
  */
 export const KNOWN_DISAGREEMENTS: ReadonlyMap<string, string> = new Map<string, string>([
-  ['bedrock-claude-null-reasoning-text-librechat', 'real=400 "failed to satisfy constraint: Member must not be null", mock=400 "messages.1.content.0.reasoningContent.reasoningText.text: invalid request (mock: Bedrock\'s wording for this schema failure was not found in public sources)"'],
+  [
+    'bedrock-claude-null-reasoning-text-librechat',
+    'real=400 "failed to satisfy constraint: Member must not be null", mock=400 "messages.1.content.0.reasoningContent.reasoningText.text: invalid request (mock: Bedrock\'s wording for this schema failure was not found in public sources)"',
+  ],
   ['bedrock-claude-redacted-dropped-litellm', 'real=400 "blocks in the latest assistant message cannot be modified", mock=accepted'],
   ['dashscope-tool-arguments-not-json-nanobot', 'real=400 "The "function.arguments" parameter of the code model must be in JSON format.", mock=accepted'],
   ['hunyuan-roles-must-alternate-openmanus', 'real=400 "messages 中 user（tool） 和 assistant 角色需交替出现", mock=accepted'],
   ['kilo-gpt-encrypted-reasoning-other-org', 'real=400 "could not be verified. Reason: Encrypted content organization_id did not match the target organization.", mock=accepted'],
   ['llama-cpp-gpt-oss-content-and-thinking-with-tool-calls', 'real=500 "Cannot pass both content and thinking in an assistant message with tool calls!", mock=accepted'],
-  ['nous-portal-deepseek-v4-responses-reasoning-text-openminis', 'real=400 "The `reasoning_text` in the thinking mode must be passed back to the API.", mock=no mock serves https://inference-api.nousresearch.com/v1/responses'],
-  ['responses-function-call-without-reasoning-mastra', 'real=400 "of type \'function_call\' was provided without its required \'reasoning\' item", mock=accepted'],
+  [
+    'nous-portal-deepseek-v4-responses-reasoning-text-openminis',
+    'real=400 "The `reasoning_text` in the thinking mode must be passed back to the API.", mock=no mock serves https://inference-api.nousresearch.com/v1/responses',
+  ],
+  ['responses-function-call-without-reasoning-mastra', "real=400 \"of type 'function_call' was provided without its required 'reasoning' item\", mock=accepted"],
   ['zhipu-assistant-without-content-or-tool-calls-metagpt', 'real=400 "messages[4]:content和tool_calls 字段不能同时为空", mock=accepted'],
 ]);

@@ -12,7 +12,9 @@ import { compareOutcomes } from './replay-case.js';
 import { resolvePlaceholders } from './resolve-placeholders.js';
 
 const cases = loadRealWorldCases();
-const providerIds = readdirSync(join(specsDir(), 'providers')).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -'.json'.length));
+const providerIds = readdirSync(join(specsDir(), 'providers'))
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.slice(0, -'.json'.length));
 
 describe('real-world case files', () => {
   it('all load and validate against specs/schema/real-world-case.schema.json, ids equal to file names', () => {
@@ -87,7 +89,12 @@ describe('every real-world case replayed against the provider mocks', () => {
     const known = disagreeing.filter((r) => !r.contested && KNOWN_DISAGREEMENTS.has(r.id));
     const fresh = disagreeing.filter((r) => !r.contested && !KNOWN_DISAGREEMENTS.has(r.id));
     const healed = [...KNOWN_DISAGREEMENTS.keys()].filter((id) => agreement.results.some((r) => r.id === id && r.agrees));
-    if (contested.length) lines.push('', `warnings: ${contested.length} contested case(s) the mock answers with the other reading:`, ...contested.map((r) => `  ${r.id} (contested by the ${r.contestedBy}): ${r.difference}`));
+    if (contested.length)
+      lines.push(
+        '',
+        `warnings: ${contested.length} contested case(s) the mock answers with the other reading:`,
+        ...contested.map((r) => `  ${r.id} (contested by the ${r.contestedBy}): ${r.difference}`),
+      );
     if (known.length) lines.push('', `known disagreements (${known.length}, posted for the mock owners):`, ...known.map((r) => `  ${r.id}: ${r.difference}`));
     if (healed.length) lines.push('', `now agreeing, remove from src/real-world/known-disagreements.ts: ${healed.join(', ')}`);
     if (fresh.length) lines.push('', `NEW disagreements (${fresh.length}):`, ...fresh.map((r) => `  ${r.id}: ${r.difference}`));

@@ -64,6 +64,12 @@ export function sigV4Fetch(creds: AwsCredentials, inner: typeof fetch = (i, n) =
     );
     const out = new Headers();
     for (const [name, value] of Object.entries(signed.headers)) if (name.toLowerCase() !== 'host') out.set(name, value);
-    return inner(request.url, { method: request.method, headers: out, ...(body !== undefined ? { body } : {}), ...(init?.redirect ? { redirect: init.redirect } : {}), signal: init?.signal ?? request.signal });
+    return inner(request.url, {
+      method: request.method,
+      headers: out,
+      ...(body !== undefined ? { body } : {}),
+      ...(init?.redirect ? { redirect: init.redirect } : {}),
+      signal: init?.signal ?? request.signal,
+    });
   };
 }

@@ -54,7 +54,10 @@ async function signatureValid(req: IncomingMessage, body: string): Promise<boole
   const url = new URL(req.url!, `http://${req.headers.host}`);
   const headers = Object.fromEntries(signedHeaders.map((h) => [h, String(req.headers[h])]));
   const signer = new SignatureV4({ service: 'bedrock', region: REGION, sha256: Sha256, credentials: CREDS });
-  const resigned = await signer.sign({ method: req.method!, protocol: 'http:', hostname: url.hostname, port: Number(url.port), path: url.pathname, query: Object.fromEntries(url.searchParams), headers, body }, { signingDate });
+  const resigned = await signer.sign(
+    { method: req.method!, protocol: 'http:', hostname: url.hostname, port: Number(url.port), path: url.pathname, query: Object.fromEntries(url.searchParams), headers, body },
+    { signingDate },
+  );
   return resigned.headers.authorization === auth;
 }
 
@@ -87,7 +90,27 @@ describe('record --stream against a loopback Bedrock (binary event stream, SigV4
     const routes = join(out, 'routes.json');
     writeFileSync(routes, JSON.stringify(table));
     const env = { AWS_ACCESS_KEY_ID: CREDS.accessKeyId, AWS_SECRET_ACCESS_KEY: CREDS.secretAccessKey, AWS_SESSION_TOKEN: CREDS.sessionToken, AWS_REGION: REGION };
-    const r = await runCli(['record', '--provider', 'bedrock-claude', '--base-url', base, '--model', 'us.anthropic.claude-test', '--scenario', 'tool-call-with-reasoning', '--stream', '--out', out, '--routes', routes, '--timeout', '10000'], env);
+    const r = await runCli(
+      [
+        'record',
+        '--provider',
+        'bedrock-claude',
+        '--base-url',
+        base,
+        '--model',
+        'us.anthropic.claude-test',
+        '--scenario',
+        'tool-call-with-reasoning',
+        '--stream',
+        '--out',
+        out,
+        '--routes',
+        routes,
+        '--timeout',
+        '10000',
+      ],
+      env,
+    );
     expect(r.code, r.stderr).toBe(0);
 
     expect(seen.map((s) => s.path)).toEqual(['/model/us.anthropic.claude-test/converse-stream', '/model/us.anthropic.claude-test/converse-stream']);

@@ -222,11 +222,7 @@ export class ExchangeCapture {
   }
 
   /** Passes each chunk on as it arrives; the record is complete only when the body ended cleanly. */
-  private relay(
-    body: ReadableStream<Uint8Array>,
-    record: CapturedExchange,
-    sink: { chunk: (c: Uint8Array) => void; end: () => string | undefined },
-  ): ReadableStream<Uint8Array> {
+  private relay(body: ReadableStream<Uint8Array>, record: CapturedExchange, sink: { chunk: (c: Uint8Array) => void; end: () => string | undefined }): ReadableStream<Uint8Array> {
     const reader = body.getReader();
     const fail = (why: string) => {
       record.state = 'failed';

@@ -40,7 +40,10 @@ export function* eventsOfChunks(chunks: Iterable<TimedChunk>): Generator<SseEven
   let now = 0;
   let count = 0;
   const ready: SseEvent[] = [];
-  const reader = new SseReader((event) => ready.push(event), () => now);
+  const reader = new SseReader(
+    (event) => ready.push(event),
+    () => now,
+  );
   const decoder = new TextDecoder();
   const feed = (text: string) => {
     reader.feed(text);

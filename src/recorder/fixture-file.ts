@@ -21,9 +21,17 @@ const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
  * here, so one that could climb out of the root (`../../escaped`) is refused (exit 2).
  */
 export function fixturePath(root: string, provider: string, scenario: string): string {
-  for (const [flag, id] of [['--provider', provider], ['--scenario', scenario]] as const) {
+  for (const [flag, id] of [
+    ['--provider', provider],
+    ['--scenario', scenario],
+  ] as const) {
     if (!SAFE_ID.test(id) || id.includes('..')) {
-      throw new InputError(flag, '', `"${id}" is not an id (letters, digits, ".", "_" and "-"; no path separators or "..")`, 'ids name files under the fixture root; use the provider spec or routing id as is');
+      throw new InputError(
+        flag,
+        '',
+        `"${id}" is not an id (letters, digits, ".", "_" and "-"; no path separators or "..")`,
+        'ids name files under the fixture root; use the provider spec or routing id as is',
+      );
     }
   }
   return join(root, provider, `${scenario}.json`);

@@ -38,7 +38,12 @@ export function parseBaseUrl(value: string): URL {
   }
   // fetch refuses credentials in a URL, and a fixture or a printed line must never carry them.
   if (url.username || url.password) {
-    throw new InputError('--base-url', '', `"${redactUrl(value)}" carries credentials (user:password@)`, 'drop them from the URL and put the key in the environment variable (--api-key-env); nothing was sent');
+    throw new InputError(
+      '--base-url',
+      '',
+      `"${redactUrl(value)}" carries credentials (user:password@)`,
+      'drop them from the URL and put the key in the environment variable (--api-key-env); nothing was sent',
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InputError('--base-url', '', `"${url.protocol}" is not http or https`);
   return url;

@@ -156,7 +156,10 @@ async function recordWithSpools(args: RecordScenarioArgs, spools: SpoolDir): Pro
 
   capture.checkStreams();
   const broken = capture.captured.find((c) => c.state !== 'complete');
-  if (broken) throw new RecordingFailed(redactText(`call ${callOf.get(broken) ?? '?'} to ${broken.exchange.request?.url ?? live.baseUrl}: ${broken.error ?? 'the answer was not read to its end'}`, args.secrets));
+  if (broken)
+    throw new RecordingFailed(
+      redactText(`call ${callOf.get(broken) ?? '?'} to ${broken.exchange.request?.url ?? live.baseUrl}: ${broken.error ?? 'the answer was not read to its end'}`, args.secrets),
+    );
 
   // One exchange per call, the attempt that answered: the mocks answer call N with exchange N, and a
   // refused first attempt (the fallback's) is the provider's rule, which the mocks enforce from specs.

@@ -12,17 +12,17 @@ const chunk = (content: string) => ({ data: JSON.stringify({ choices: [{ index: 
 const reassemble = (events: Array<{ data: string }>) => events.map((e) => (JSON.parse(e.data) as { choices: [{ delta: { content: string } }] }).choices[0].delta.content).join('');
 
 describe('redactStreamEvents', () => {
-  test.prop([fc.tuple(aKey, someProse, someProse).chain(([key, before, after]) => fc.tuple(fc.constant(key), fc.constant(`${before}${key}${after}`), cutsOf(before.length + key.length + after.length)))], { numRuns: 150 })(
-    'a key cut anywhere across content deltas reads as one marker once reassembled',
-    ([key, text, cuts]) => {
-      const events = [0, ...cuts].map((from, i) => chunk(text.slice(from, [...cuts, text.length][i])));
-      expect(events.map((e) => reassemble([e])).join('')).toBe(text);
-      const out = redactStreamEvents(events, secretForms([{ name: 'K', value: key }]));
-      const joined = reassemble(out);
-      expect(joined).not.toContain(key);
-      expect(joined).toBe(text.replace(key, markerFor('K')));
-    },
-  );
+  test.prop(
+    [fc.tuple(aKey, someProse, someProse).chain(([key, before, after]) => fc.tuple(fc.constant(key), fc.constant(`${before}${key}${after}`), cutsOf(before.length + key.length + after.length)))],
+    { numRuns: 150 },
+  )('a key cut anywhere across content deltas reads as one marker once reassembled', ([key, text, cuts]) => {
+    const events = [0, ...cuts].map((from, i) => chunk(text.slice(from, [...cuts, text.length][i])));
+    expect(events.map((e) => reassemble([e])).join('')).toBe(text);
+    const out = redactStreamEvents(events, secretForms([{ name: 'K', value: key }]));
+    const joined = reassemble(out);
+    expect(joined).not.toContain(key);
+    expect(joined).toBe(text.replace(key, markerFor('K')));
+  });
 
   test.prop([aKey], { numRuns: 50 })('signed fields are never joined or altered, even when they spell the key', (key) => {
     const events = [{ data: JSON.stringify({ delta: { type: 'signature_delta', signature: key } }) }];

@@ -42,9 +42,7 @@ describe('redactHeaders', () => {
 
 describe('redactUrl', () => {
   it('rewrites credential parameters and leaves the rest byte for byte', () => {
-    expect(redactUrl('https://g.example/v1beta/models/m:streamGenerateContent?alt=sse&key=AIzaSECRET')).toBe(
-      `https://g.example/v1beta/models/m:streamGenerateContent?alt=sse&key=${REDACTED}`,
-    );
+    expect(redactUrl('https://g.example/v1beta/models/m:streamGenerateContent?alt=sse&key=AIzaSECRET')).toBe(`https://g.example/v1beta/models/m:streamGenerateContent?alt=sse&key=${REDACTED}`);
     expect(redactUrl('https://h/p?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIA%2F1&X-Amz-Date=20260101T000000Z&X-Amz-Signature=ff')).toBe(
       `https://h/p?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=${REDACTED}&X-Amz-Date=${REDACTED}&X-Amz-Signature=${REDACTED}`,
     );
@@ -62,21 +60,18 @@ describe('redactSecretValues', () => {
     expect(out.a).toBe('x[redacted-by-recorder:ENV_KEY]y');
   });
 
-  test.prop([fc.string({ minLength: 8, maxLength: 40 }), fc.array(fc.string({ maxLength: 30 }), { maxLength: 5 })])(
-    'no planted secret value survives anywhere in a JSON value',
-    (secret, noise) => {
-      const value = { headers: { h: `pre${secret}` }, body: { messages: noise.map((n) => ({ content: n + secret + n })) }, events: [{ data: secret }] };
-      const out = redactSecretValues(value, [{ name: 'K', value: secret }]);
-      const strings: string[] = [];
-      const collect = (v: unknown): void => {
-        if (typeof v === 'string') strings.push(v);
-        else if (Array.isArray(v)) v.forEach(collect);
-        else if (typeof v === 'object' && v !== null) Object.entries(v).forEach(([k, x]) => (strings.push(k), collect(x)));
-      };
-      collect(out);
-      expect(strings.filter((s) => s.includes(secret))).toEqual([]);
-    },
-  );
+  test.prop([fc.string({ minLength: 8, maxLength: 40 }), fc.array(fc.string({ maxLength: 30 }), { maxLength: 5 })])('no planted secret value survives anywhere in a JSON value', (secret, noise) => {
+    const value = { headers: { h: `pre${secret}` }, body: { messages: noise.map((n) => ({ content: n + secret + n })) }, events: [{ data: secret }] };
+    const out = redactSecretValues(value, [{ name: 'K', value: secret }]);
+    const strings: string[] = [];
+    const collect = (v: unknown): void => {
+      if (typeof v === 'string') strings.push(v);
+      else if (Array.isArray(v)) v.forEach(collect);
+      else if (typeof v === 'object' && v !== null) Object.entries(v).forEach(([k, x]) => (strings.push(k), collect(x)));
+    };
+    collect(out);
+    expect(strings.filter((s) => s.includes(secret))).toEqual([]);
+  });
 });
 
 describe('redactExchange', () => {
@@ -89,7 +84,20 @@ describe('redactExchange', () => {
       response: {
         status: 200,
         headers: { 'set-cookie': 'sid=1', 'x-echo': KEY },
-        stream: { events: [{ data: JSON.stringify({ reasoning_details: [{ type: 'reasoning.encrypted', data: signature }, { type: 'reasoning.text', text: '[REDACTED]', signature: relayed }], leak: KEY }), atMs: 0 }] },
+        stream: {
+          events: [
+            {
+              data: JSON.stringify({
+                reasoning_details: [
+                  { type: 'reasoning.encrypted', data: signature },
+                  { type: 'reasoning.text', text: '[REDACTED]', signature: relayed },
+                ],
+                leak: KEY,
+              }),
+              atMs: 0,
+            },
+          ],
+        },
       },
     };
     const out = redactExchange(exchange, [{ name: 'TEST_KEY', value: KEY }]);

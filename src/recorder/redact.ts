@@ -25,22 +25,38 @@ export interface SecretValue {
 }
 
 /** Headers whose whole value is a credential. */
-const CREDENTIAL_HEADERS = new Set([
-  'authorization',
-  'proxy-authorization',
-  'x-api-key',
-  'api-key',
-  'x-goog-api-key',
-  'x-amz-security-token',
-  'x-amz-credential',
-  'x-amz-signature',
-]);
+const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'x-api-key', 'api-key', 'x-goog-api-key', 'x-amz-security-token', 'x-amz-credential', 'x-amz-signature']);
 
 /** Query parameters whose value is a credential (compared case-insensitively). */
 const CREDENTIAL_PARAMS = new Set([
-  'key', 'api_key', 'apikey', 'api-key', 'access_token', 'refresh_token', 'id_token', 'token', 'code', 'sig', 'signature', 'auth',
-  'password', 'passwd', 'pwd', 'secret', 'client_secret', 'session', 'sessionid', 'jwt', 'credential', 'credentials',
-  'x-amz-credential', 'x-amz-signature', 'x-amz-security-token', 'x-goog-api-key', 'subscription-key', 'private_token',
+  'key',
+  'api_key',
+  'apikey',
+  'api-key',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'token',
+  'code',
+  'sig',
+  'signature',
+  'auth',
+  'password',
+  'passwd',
+  'pwd',
+  'secret',
+  'client_secret',
+  'session',
+  'sessionid',
+  'jwt',
+  'credential',
+  'credentials',
+  'x-amz-credential',
+  'x-amz-signature',
+  'x-amz-security-token',
+  'x-goog-api-key',
+  'subscription-key',
+  'private_token',
 ]);
 /** Any parameter whose name says it holds one (`upstream_token`, `hmac_sig`, `db_password`, ...). */
 const isCredentialParam = (name: string) => CREDENTIAL_PARAMS.has(name) || /(token|secret|passw|api[-_]?key|signature|credential)/.test(name);

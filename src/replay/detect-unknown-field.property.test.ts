@@ -21,7 +21,15 @@ describe('detectUnknownField (property)', () => {
       else expect(got).toEqual(widen([field]).filter((f) => !(tier === 'must-echo' && f === 'reasoning_content')));
       if (tier === 'must-echo') expect(got ?? []).not.toContain('reasoning_content');
       // The fields it returns are withheld next time: the same body then names nothing that was sent.
-      if (got) expect(detectUnknownField(status, body, sent.filter((f) => !got.includes(f)), tier)).toBeNull();
+      if (got)
+        expect(
+          detectUnknownField(
+            status,
+            body,
+            sent.filter((f) => !got.includes(f)),
+            tier,
+          ),
+        ).toBeNull();
     },
     PROPERTY_TIMEOUT_MS,
   );

@@ -82,8 +82,14 @@ describe('detectUnknownField rules', () => {
     expect(detectUnknownField(400, top, ALL, 'standard')).toBeNull();
     expect(detectUnknownField(400, "Unknown parameter: 'messages[2].reasoning'.", ALL, 'standard')).toEqual(['reasoning', 'reasoning_details']);
     expect(detectUnknownField(400, 'body.messages.2.reasoning: Extra inputs are not permitted', ALL, 'standard')).toEqual(['reasoning', 'reasoning_details']);
-    expect(detectUnknownField(422, { detail: [{ type: 'extra_forbidden', loc: ['body', 'messages', 3, 'assistant', 'reasoning'], msg: 'Extra inputs are not permitted' }] }, ALL, 'standard')).toEqual(['reasoning', 'reasoning_details']);
-    expect(detectUnknownField(400, "'messages.4' : for 'role:assistant' the following must be satisfied[('messages.4' : property 'reasoning' is unsupported)]", ALL, 'standard')).toEqual(['reasoning', 'reasoning_details']);
+    expect(detectUnknownField(422, { detail: [{ type: 'extra_forbidden', loc: ['body', 'messages', 3, 'assistant', 'reasoning'], msg: 'Extra inputs are not permitted' }] }, ALL, 'standard')).toEqual([
+      'reasoning',
+      'reasoning_details',
+    ]);
+    expect(detectUnknownField(400, "'messages.4' : for 'role:assistant' the following must be satisfied[('messages.4' : property 'reasoning' is unsupported)]", ALL, 'standard')).toEqual([
+      'reasoning',
+      'reasoning_details',
+    ]);
     expect(detectUnknownField(400, "property 'reasoning' is unsupported", ALL, 'standard')).toBeNull();
   });
 

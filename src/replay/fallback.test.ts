@@ -24,8 +24,7 @@ const history: History = {
   ],
 };
 
-const carrierKeysOf = (request: OutboundRequest) =>
-  [...new Set((request.body.messages as Record<string, unknown>[]).flatMap((m) => Object.keys(m).filter((k) => k.startsWith('reasoning'))))].sort();
+const carrierKeysOf = (request: OutboundRequest) => [...new Set((request.body.messages as Record<string, unknown>[]).flatMap((m) => Object.keys(m).filter((k) => k.startsWith('reasoning'))))].sort();
 
 /** A fake provider that refuses the listed message fields with Cerebras' public wording. */
 function refusing(fields: string[], seen: OutboundRequest[]) {

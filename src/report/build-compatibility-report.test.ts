@@ -32,12 +32,16 @@ describe('buildCompatibilityReport', () => {
     expect(report.summary.cells).toEqual({ total: 33, pass: 5, warn: 0, fail: 2, na: 26 });
     expect(report.summary.runs).toEqual({ total: 5, pass: 4, warn: 0, fail: 1, na: 0 });
     expect(report.summary.verdict).toBe('fail');
-    expect(report.routes.map((r) => [r.route, r.status])).toEqual([['mistral', 'pass'], ['deepseek', 'fail'], ['openrouter', 'pass']]);
+    expect(report.routes.map((r) => [r.route, r.status])).toEqual([
+      ['mistral', 'pass'],
+      ['deepseek', 'fail'],
+      ['openrouter', 'pass'],
+    ]);
     expect(report.routes.find((r) => r.route === 'openrouter')!.provenance).toEqual({ recorded: 0, synthesized: 1, imported: 0, none: 1 });
     expect(report.routes.find((r) => r.route === 'openrouter')!.providers).toEqual(['openrouter', 'openrouter-eu']);
   });
 
-  it('stores every check once: a cell\'s checks are found in the runs, never copied into the matrix', () => {
+  it("stores every check once: a cell's checks are found in the runs, never copied into the matrix", () => {
     const checks = report.runs.reduce((n, r) => n + r.checks.length, 0);
     const referred = report.routes.reduce((n, r) => n + r.matrix.reduce((k, m) => k + decisionsOf(report, r.route, m).length, 0), 0);
     expect(referred).toBe(checks);

@@ -1,17 +1,7 @@
 import { isAbsolute, relative, sep } from 'node:path';
 import { aggregateStatus, BEHAVIOURS, type Behaviour, type CellVerdict, type CheckStatus, type ConformanceRun } from '../conformance/verdict.js';
 import { projectRoot } from '../project-root.js';
-import type {
-  CompatibilityReport,
-  Decision,
-  FixtureRef,
-  MatrixCell,
-  Provenance,
-  ReportCheck,
-  RouteRow,
-  ScenarioRun,
-  StatusCounts,
-} from './compatibility-report.js';
+import type { CompatibilityReport, Decision, FixtureRef, MatrixCell, Provenance, ReportCheck, RouteRow, ScenarioRun, StatusCounts } from './compatibility-report.js';
 
 export interface BuildReportOptions {
   /** Route ids in table order (first match wins, so that order is how people read the table). Unlisted routes follow, sorted. */
@@ -37,7 +27,12 @@ export function buildCompatibilityReport(run: ConformanceRun, options: BuildRepo
     return i === -1 ? order.length : i;
   };
   const routeIds = [...new Set(runs.map((c) => c.route))].sort((a, b) => rank(a) - rank(b) || compare(a, b));
-  const routes = routeIds.map((route) => routeRow(route, runs.filter((c) => c.route === route)));
+  const routes = routeIds.map((route) =>
+    routeRow(
+      route,
+      runs.filter((c) => c.route === route),
+    ),
+  );
   const cells = countStatuses(routes.flatMap((r) => r.matrix.map((m) => m.status)));
   const runCounts = countStatuses(runs.map((c) => c.status));
   const untested = [...(options.untestedRoutes ?? [])].sort((a, b) => rank(a) - rank(b) || compare(a, b));

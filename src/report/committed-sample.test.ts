@@ -26,7 +26,9 @@ describe('committed reports/ sample', () => {
         const a = have.split('\n');
         const b = want.split('\n');
         const line = a.findIndex((l, i) => l !== b[i]);
-        expect.fail(`reports/${name} is stale from line ${line + 1} (committed: ${JSON.stringify(a[line]?.slice(0, 160))}, now: ${JSON.stringify(b[line]?.slice(0, 160))}); run npm start and commit reports/`);
+        expect.fail(
+          `reports/${name} is stale from line ${line + 1} (committed: ${JSON.stringify(a[line]?.slice(0, 160))}, now: ${JSON.stringify(b[line]?.slice(0, 160))}); run npm start and commit reports/`,
+        );
       }
     }
   });

@@ -111,7 +111,9 @@ describe.skipIf(!found)(title, () => {
       const cell = page.locator('tr[data-route="deepseek"] td.cell.fail[data-behaviour="strict-schema"]');
       const hover = (await cell.getAttribute('title'))!;
       expect(hover).not.toMatch(/\n/);
-      expect(hover).toMatch(/^deepseek × strict-schema: fail: tool-call-without-stored-reasoning on deepseek: call 1 attempt 1: DeepSeek answered 400: .* · provider says: The `reasoning_content` in the thinking mode/);
+      expect(hover).toMatch(
+        /^deepseek × strict-schema: fail: tool-call-without-stored-reasoning on deepseek: call 1 attempt 1: DeepSeek answered 400: .* · provider says: The `reasoning_content` in the thinking mode/,
+      );
       expect(hover).toContain('(+2 more)');
     });
 

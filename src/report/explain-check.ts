@@ -21,7 +21,10 @@ export function explainDetail(detail: string): WhyLine[] {
     .map((line) => {
       const at = rawBodyStart(line);
       if (at === -1) return { text: line.trim() };
-      const head = line.slice(0, at).replace(/\s*—\s*$/, '').trim();
+      const head = line
+        .slice(0, at)
+        .replace(/\s*—\s*$/, '')
+        .trim();
       const raw = line.slice(at).trim();
       const said = providerMessage(raw);
       return { text: said && !head.includes(said) ? `${head} · provider says: ${said}` : head, raw };

@@ -243,7 +243,10 @@ function routeDetails(r: RouteRow, report: CompatibilityReport, link: (p: string
       return `<div class="check" id="${anchor(r.route, m.behaviour)}"><h3>${STATUS_SYMBOL[m.status]} ${h(m.behaviour)}: ${STATUS_WORD[m.status]}</h3><ul>\n${items.join('\n')}\n</ul></div>`;
     })
     .join('\n');
-  const runs = runsList(report.runs.filter((c) => c.route === r.route), link);
+  const runs = runsList(
+    report.runs.filter((c) => c.route === r.route),
+    link,
+  );
   return `<details class="route-detail" id="${safeId(`r-${r.route}`)}"><summary><code>${h(r.route)}</code> ${STATUS_SYMBOL[r.status]} ${h(STATUS_WORD[r.status])} · ${h(r.providers.join(', '))} · fixtures: ${h(describeProvenance(r.provenance))}</summary>\n${blocks || '<p class="meta">no checks ran on this route</p>'}\n${runs}\n</details>`;
 }
 
@@ -256,9 +259,7 @@ function order(d: Decision): number {
 function decisionItem(d: Decision): string {
   const lines = explainDetail(d.detail);
   const source = d.findings?.find((f) => f.source)?.source;
-  const why = lines
-    .map((l) => `<div class="why">${h(l.text)}${l.raw ? ` <details><summary>raw body</summary><pre>${h(l.raw)}</pre></details>` : ''}</div>`)
-    .join('');
+  const why = lines.map((l) => `<div class="why">${h(l.text)}${l.raw ? ` <details><summary>raw body</summary><pre>${h(l.raw)}</pre></details>` : ''}</div>`).join('');
   return `<li class="${STATUS_CLASS[d.status]}">${STATUS_SYMBOL[d.status]} <a href="#${runAnchor(d.run)}">${h(d.run)}</a>${source ? ` · <a href="${h(source)}">source</a>` : ''}${why}</li>`;
 }
 
@@ -279,11 +280,12 @@ function runsList(runs: ScenarioRun[], link: (p: string) => string): string {
 /** How the mocks answer public real-world cases: per provider, and each disagreement in one line. */
 function realWorldSection(rw: RealWorldSection, link: (p: string) => string): string {
   const t = rw.total;
-  const rows = rw.providers
-    .map((p) => `<tr><td><code>${h(p.provider)}</code></td><td>${p.cases}</td><td>${p.agree}</td><td>${p.disagree}</td><td>${p.contestedDisagree}</td></tr>`)
-    .join('');
+  const rows = rw.providers.map((p) => `<tr><td><code>${h(p.provider)}</code></td><td>${p.cases}</td><td>${p.agree}</td><td>${p.disagree}</td><td>${p.contestedDisagree}</td></tr>`).join('');
   const cases = rw.disagreements
-    .map((d) => `<li class="${d.contested ? 'warn' : 'fail'}">${d.contested ? STATUS_SYMBOL.warn : STATUS_SYMBOL.fail} <a href="${link(`specs/real-world/${d.id}.json`)}"><code>${h(d.id)}</code></a> (${h(d.provider)}${d.contested ? ', contested' : ''}): ${h(oneLine(d.difference, WHY_LENGTH))}</li>`)
+    .map(
+      (d) =>
+        `<li class="${d.contested ? 'warn' : 'fail'}">${d.contested ? STATUS_SYMBOL.warn : STATUS_SYMBOL.fail} <a href="${link(`specs/real-world/${d.id}.json`)}"><code>${h(d.id)}</code></a> (${h(d.provider)}${d.contested ? ', contested' : ''}): ${h(oneLine(d.difference, WHY_LENGTH))}</li>`,
+    )
     .join('\n');
   return `<h2 id="real-world">Real-world cases</h2>
 <p>The mocks answered <b data-count="real-world-agree">${t.agree}</b> of <b data-count="real-world-cases">${t.cases}</b> public cases (${t.accepted} accepted, ${t.rejected} rejected by the real provider) as the real provider did${t.contestedDisagree ? `; ${t.contestedDisagree} contested (warning)` : ''}${t.disagree ? `; ${t.disagree} disagree` : ''}.</p>

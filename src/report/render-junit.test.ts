@@ -60,9 +60,16 @@ describe('renderJunit', () => {
         routesFile: 'r.json',
         startedAt: '',
         durationMs: 0,
-        cells: cells.map(
-          (c): CellVerdict => ({ scenario: c.scenario, target: c.target, route: c.route, tier: 'standard', family: 'openai-chat', status: c.status, checks: [{ behaviour: c.behaviour, status: c.status, detail: c.detail }], exchanges: [] }),
-        ),
+        cells: cells.map((c): CellVerdict => ({
+          scenario: c.scenario,
+          target: c.target,
+          route: c.route,
+          tier: 'standard',
+          family: 'openai-chat',
+          status: c.status,
+          checks: [{ behaviour: c.behaviour, status: c.status, detail: c.detail }],
+          exchanges: [],
+        })),
       };
       return { fileName: `junit-${i}.xml`, contents: renderJunit(buildCompatibilityReport(run, { root: '/project' })) };
     });

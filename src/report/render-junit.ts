@@ -85,11 +85,12 @@ function testcase(report: CompatibilityReport, route: string, cell: MatrixCell):
   const first = deciding[0]!;
   const noun = cell.status === 'fail' ? 'failing check' : 'warning';
   const message = xmlSafe(
-    oneLine(`${cell.status === 'warn' ? 'warning: ' : ''}${deciding.length} ${noun}${deciding.length === 1 ? '' : 's'}; first: ${first.scenario} on ${first.target}: ${summarizeDetail(first.detail, 240)}`, 300),
+    oneLine(
+      `${cell.status === 'warn' ? 'warning: ' : ''}${deciding.length} ${noun}${deciding.length === 1 ? '' : 's'}; first: ${first.scenario} on ${first.target}: ${summarizeDetail(first.detail, 240)}`,
+      300,
+    ),
   );
-  const body = xmlSafe(
-    deciding.map((d) => `scenario ${d.scenario} on ${d.target}${d.fixture ? ` (fixture ${d.fixture.path}, ${d.fixture.provenance})` : ''}: ${d.detail}`).join('\n'),
-  );
+  const body = xmlSafe(deciding.map((d) => `scenario ${d.scenario} on ${d.target}${d.fixture ? ` (fixture ${d.fixture.path}, ${d.fixture.provenance})` : ''}: ${d.detail}`).join('\n'));
   if (cell.status === 'warn') node.skipped = { '@_type': 'warning', '@_message': message, '#text': body };
   else node.failure = { '@_type': 'conformance', '@_message': message, '#text': body };
   return node;

@@ -16,7 +16,9 @@ function failingRun(failures: number, detailLength: number, routes = 40): Confor
       tier: 'standard',
       family: 'openai-chat',
       status: 'fail',
-      checks: [{ behaviour: BEHAVIOURS[i % BEHAVIOURS.length]!, status: 'fail', detail: `call 1 attempt 1: answered 400 ${'y'.repeat(detailLength)} — ${body}\ncall 1 attempt 2: answered 400 — ${body}` }],
+      checks: [
+        { behaviour: BEHAVIOURS[i % BEHAVIOURS.length]!, status: 'fail', detail: `call 1 attempt 1: answered 400 ${'y'.repeat(detailLength)} — ${body}\ncall 1 attempt 2: answered 400 — ${body}` },
+      ],
       exchanges: [],
     });
   }

@@ -26,10 +26,7 @@ export function renderMarkdown(report: CompatibilityReport, options: MarkdownOpt
   const { summary } = report;
   const lines: string[] = [];
   lines.push(`## reasoning-replay compatibility: ${verdictLine(summary)}`, '');
-  lines.push(
-    `Route table \`${md(report.routesFile)}\` · ${summary.routes} routes · ${summary.providers.length} providers · ${summary.scenarios.length} scenarios · source: ${report.source}`,
-    '',
-  );
+  lines.push(`Route table \`${md(report.routesFile)}\` · ${summary.routes} routes · ${summary.providers.length} providers · ${summary.scenarios.length} scenarios · source: ${report.source}`, '');
   if (summary.untestedRoutes.length > 0) {
     lines.push(`${STATUS_SYMBOL.fail} untested routes (no provider spec in specs/providers/ resolves to them): ${summary.untestedRoutes.map((r) => `\`${md(r)}\``).join(', ')}`, '');
   }
@@ -62,7 +59,8 @@ export function renderMarkdown(report: CompatibilityReport, options: MarkdownOpt
     used += row.length + 1;
     listedRoutes++;
   }
-  if (listedRoutes < report.routes.length) lines.push(`| … ${report.routes.length - listedRoutes} more routes${shownRoutes !== report.routes ? ' (every one of them passes or is not applicable)' : ''}: ${closingPointer(options)} |`);
+  if (listedRoutes < report.routes.length)
+    lines.push(`| … ${report.routes.length - listedRoutes} more routes${shownRoutes !== report.routes ? ' (every one of them passes or is not applicable)' : ''}: ${closingPointer(options)} |`);
   lines.push('', STATUS_LEGEND, '');
 
   const problems = report.routes.flatMap((r) =>
@@ -79,7 +77,10 @@ export function renderMarkdown(report: CompatibilityReport, options: MarkdownOpt
     let shown = 0;
     for (const { route, behaviour, d } of problems.sort((a, b) => (a.d.status === b.d.status ? 0 : a.d.status === 'fail' ? -1 : 1))) {
       const fixture = d.fixture ? ` (fixture \`${md(d.fixture.path)}\`)` : '';
-      const line = cut(`- ${STATUS_SYMBOL[d.status]} \`${md(route)}\` × ${behaviour}: \`${md(d.scenario)}\` on \`${md(d.target)}\`: ${md(summarizeDetail(d.detail, LINE_LENGTH))}${fixture}`, LINE_LENGTH);
+      const line = cut(
+        `- ${STATUS_SYMBOL[d.status]} \`${md(route)}\` × ${behaviour}: \`${md(d.scenario)}\` on \`${md(d.target)}\`: ${md(summarizeDetail(d.detail, LINE_LENGTH))}${fixture}`,
+        LINE_LENGTH,
+      );
       if (size + line.length + 1 > BUDGET) break;
       lines.push(line);
       size += line.length + 1;

@@ -73,7 +73,7 @@ describe('writeReport', () => {
     expect(md).toMatch(/^\| `deepseek` \| ✗ \| synthesized \| ✓ \| ✗ \| ✗ \| – \| – \|/m);
     expect(md).toMatch(/^\| `mistral` \| ✓ \| recorded \|/m);
     expect(md).toContain('- ✗ `deepseek` × must-echo: `tool-call-without-stored-reasoning` on `deepseek`');
-    expect(md).toContain('Every check, one line per attempt, with the providers\' raw answers: see compatibility.html.');
+    expect(md).toContain("Every check, one line per attempt, with the providers' raw answers: see compatibility.html.");
   });
 
   it('writes one self-contained HTML file: no external assets, escaped details, links relative to where it is read', () => {
@@ -106,7 +106,11 @@ describe('writeReport', () => {
     const dir = tempDir();
     const withCases = report();
     const counts = { cases: 3, accepted: 1, rejected: 2, agree: 2, disagree: 1, contestedDisagree: 0 };
-    withCases.realWorld = { total: counts, providers: [{ provider: 'deepseek', ...counts }], disagreements: [{ id: 'deepseek-case', provider: 'deepseek', contested: false, difference: 'real=400 "x", mock=accepted' }] };
+    withCases.realWorld = {
+      total: counts,
+      providers: [{ provider: 'deepseek', ...counts }],
+      disagreements: [{ id: 'deepseek-case', provider: 'deepseek', contested: false, difference: 'real=400 "x", mock=accepted' }],
+    };
     writeReport(withCases, dir, { root: '/project', readFrom: '/project/reports' });
     expect(schemaValidator('compatibility.schema.json')(JSON.parse(readFileSync(join(dir, 'compatibility.json'), 'utf8')))).toBe(true);
     const md = readFileSync(join(dir, 'compatibility.md'), 'utf8');
@@ -121,7 +125,10 @@ describe('writeReport', () => {
     const a = tempDir();
     const b = tempDir();
     writeReport(report(), a, { root: '/project', readFrom: '/project/reports' });
-    writeReport(buildCompatibilityReport({ ...sampleRun(), durationMs: 5, startedAt: '2031-01-01T00:00:00Z' }, { routeOrder: ['mistral', 'deepseek', 'openrouter'], root: '/project' }), b, { root: '/project', readFrom: '/project/reports' });
+    writeReport(buildCompatibilityReport({ ...sampleRun(), durationMs: 5, startedAt: '2031-01-01T00:00:00Z' }, { routeOrder: ['mistral', 'deepseek', 'openrouter'], root: '/project' }), b, {
+      root: '/project',
+      readFrom: '/project/reports',
+    });
     for (const f of REPORT_FILES) expect(readFileSync(join(b, f), 'utf8')).toBe(readFileSync(join(a, f), 'utf8'));
   });
 });

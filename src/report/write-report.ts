@@ -40,7 +40,9 @@ export function renderJson(report: CompatibilityReport): string {
  */
 export function writeReport(report: CompatibilityReport, outDir: string, options: WriteReportOptions = {}): string[] {
   const root = options.root ?? projectRoot();
-  const linkBase = relative(resolve(options.readFrom ?? outDir), root).split(sep).join('/');
+  const linkBase = relative(resolve(options.readFrom ?? outDir), root)
+    .split(sep)
+    .join('/');
   const contents: Record<(typeof REPORT_FILES)[number], string> = {
     'compatibility.json': renderJson(report),
     'compatibility.md': renderMarkdown(report, options.htmlUrl ? { htmlUrl: options.htmlUrl } : {}),

@@ -4,11 +4,13 @@
  * characters is left to whoever writes the markup (the XML builder, or escapeXml below).
  */
 export function xmlSafe(text: string): string {
-  return text
-    // Control characters are exactly what this replaces: XML 1.0 forbids them in a document.
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '\uFFFD')
-    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+  return (
+    text
+      // Control characters are exactly what this replaces: XML 1.0 forbids them in a document.
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '\uFFFD')
+      .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+  );
 }
 
 /** Escapes text for HTML content and attribute values (the HTML report is written as a template). */

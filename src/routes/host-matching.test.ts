@@ -7,18 +7,47 @@ import { hostMatches, isLocalHost, localHostKind } from './host-matching.js';
  * (https://cloud.google.com/vertex-ai/docs/generative-ai/learn/locations), plus the global endpoint.
  */
 const VERTEX_REGIONS = [
-  'us-central1', 'us-east1', 'us-east4', 'us-east5', 'us-south1', 'us-west1', 'us-west4',
-  'northamerica-northeast1', 'southamerica-east1',
-  'europe-west1', 'europe-west2', 'europe-west3', 'europe-west4', 'europe-west6', 'europe-west8', 'europe-west9',
-  'europe-north1', 'europe-central2', 'europe-southwest1',
-  'asia-east1', 'asia-east2', 'asia-south1', 'asia-northeast1', 'asia-northeast3', 'asia-southeast1', 'australia-southeast1',
-  'me-west1', 'me-central1', 'me-central2',
+  'us-central1',
+  'us-east1',
+  'us-east4',
+  'us-east5',
+  'us-south1',
+  'us-west1',
+  'us-west4',
+  'northamerica-northeast1',
+  'southamerica-east1',
+  'europe-west1',
+  'europe-west2',
+  'europe-west3',
+  'europe-west4',
+  'europe-west6',
+  'europe-west8',
+  'europe-west9',
+  'europe-north1',
+  'europe-central2',
+  'europe-southwest1',
+  'asia-east1',
+  'asia-east2',
+  'asia-south1',
+  'asia-northeast1',
+  'asia-northeast3',
+  'asia-southeast1',
+  'australia-southeast1',
+  'me-west1',
+  'me-central1',
+  'me-central2',
 ];
 
 describe('hostMatches with a one-label wildcard', () => {
   it('matches every documented Vertex region and nothing shaped like it', () => {
     for (const region of VERTEX_REGIONS) expect(hostMatches(`${region}-aiplatform.googleapis.com`, '*-aiplatform.googleapis.com'), region).toBe(true);
-    for (const host of ['aiplatform.googleapis.com', '-aiplatform.googleapis.com', 'evil.us-central1-aiplatform.googleapis.com', 'us-central1-aiplatform.googleapis.com.evil.io', 'us-central1aiplatform.googleapis.com']) {
+    for (const host of [
+      'aiplatform.googleapis.com',
+      '-aiplatform.googleapis.com',
+      'evil.us-central1-aiplatform.googleapis.com',
+      'us-central1-aiplatform.googleapis.com.evil.io',
+      'us-central1aiplatform.googleapis.com',
+    ]) {
       expect(hostMatches(host, '*-aiplatform.googleapis.com'), host).toBe(false);
     }
   });
@@ -35,10 +64,31 @@ const range = (min: number, max: number) => fc.integer({ min, max });
 
 describe('isLocalHost', () => {
   it('takes every address of each local IPv4 range, and the addresses just outside it are public', () => {
-    const inside = [ipv4(fc.constant(127), octet), ipv4(fc.constant(10), octet), ipv4(fc.constant(172), range(16, 31)), ipv4(fc.constant(192), fc.constant(168)), ipv4(fc.constant(169), fc.constant(254)), ipv4(fc.constant(100), range(64, 127))];
-    const outside = [ipv4(fc.constant(172), range(32, 255)), ipv4(fc.constant(172), range(0, 15)), ipv4(fc.constant(100), range(128, 255)), ipv4(fc.constant(100), range(0, 63)), ipv4(fc.constant(192), range(169, 255)), ipv4(fc.constant(169), range(0, 253)), ipv4(range(11, 99), octet)];
-    fc.assert(fc.property(fc.oneof(...inside), (host) => isLocalHost(host)), { numRuns: 200 });
-    fc.assert(fc.property(fc.oneof(...outside), (host) => !isLocalHost(host)), { numRuns: 200 });
+    const inside = [
+      ipv4(fc.constant(127), octet),
+      ipv4(fc.constant(10), octet),
+      ipv4(fc.constant(172), range(16, 31)),
+      ipv4(fc.constant(192), fc.constant(168)),
+      ipv4(fc.constant(169), fc.constant(254)),
+      ipv4(fc.constant(100), range(64, 127)),
+    ];
+    const outside = [
+      ipv4(fc.constant(172), range(32, 255)),
+      ipv4(fc.constant(172), range(0, 15)),
+      ipv4(fc.constant(100), range(128, 255)),
+      ipv4(fc.constant(100), range(0, 63)),
+      ipv4(fc.constant(192), range(169, 255)),
+      ipv4(fc.constant(169), range(0, 253)),
+      ipv4(range(11, 99), octet),
+    ];
+    fc.assert(
+      fc.property(fc.oneof(...inside), (host) => isLocalHost(host)),
+      { numRuns: 200 },
+    );
+    fc.assert(
+      fc.property(fc.oneof(...outside), (host) => !isLocalHost(host)),
+      { numRuns: 200 },
+    );
   });
 
   it('names the kind of each local address and name', () => {

@@ -15,11 +15,7 @@ function captures(a: RouteDefinition, b: RouteDefinition): boolean {
   if (a.match.models || a.match.versions) return false;
   const providerDead = (p: string) => a.match.providers?.includes(p) ?? false;
   const hostDead = (h: string) => a.match.hosts?.some((ah) => hostMatches(h, ah)) ?? false;
-  const paths = [
-    ...(b.match.providers ?? []).map((p) => providerDead(p)),
-    ...(b.match.hosts ?? []).map((h) => hostDead(h)),
-    ...(b.match.local ? [a.match.local === true] : []),
-  ];
+  const paths = [...(b.match.providers ?? []).map((p) => providerDead(p)), ...(b.match.hosts ?? []).map((h) => hostDead(h)), ...(b.match.local ? [a.match.local === true] : [])];
   return paths.length > 0 && paths.every(Boolean);
 }
 
@@ -48,7 +44,11 @@ export function lintRouteTable(table: RouteTable): TableProblem[] {
       }
     });
     if (route.match.default && i !== table.routes.length - 1) {
-      problems.push({ pointer: `${at}/match/default`, problem: `route "${route.id}" is a default but is not last, so routes after it can never be reached`, hint: 'move the default route to the end' });
+      problems.push({
+        pointer: `${at}/match/default`,
+        problem: `route "${route.id}" is a default but is not last, so routes after it can never be reached`,
+        hint: 'move the default route to the end',
+      });
     }
     const earlier = table.routes.slice(0, i);
     const shadow = earlier.find((a) => !a.match.default && captures(a, route));
@@ -67,7 +67,11 @@ export function lintRouteTable(table: RouteTable): TableProblem[] {
   problems.push(...upstreamProblems(table));
   const last = table.routes.at(-1);
   if (last && !last.match.default) {
-    problems.push({ pointer: `/routes/${table.routes.length - 1}/match`, problem: 'the last route is not a default, so some requests match no route', hint: 'end the table with a route whose match is {"default": true}' });
+    problems.push({
+      pointer: `/routes/${table.routes.length - 1}/match`,
+      problem: 'the last route is not a default, so some requests match no route',
+      hint: 'end the table with a route whose match is {"default": true}',
+    });
   }
   return problems;
 }
@@ -75,7 +79,9 @@ export function lintRouteTable(table: RouteTable): TableProblem[] {
 function versionProblems(matcher: ModelMatcher | undefined, at: string): TableProblem[] {
   return (matcher?.versions ?? []).flatMap((range, k) => {
     const problem = versionPatternProblem(range.pattern);
-    return problem ? [{ pointer: `${at}/versions/${k}/pattern`, problem: `the version pattern ${JSON.stringify(range.pattern)} ${problem}`, hint: 'e.g. "qwen(\\d+(?:\\.\\d+)?)" reads 3.6 from qwen3.6-plus' }] : [];
+    return problem
+      ? [{ pointer: `${at}/versions/${k}/pattern`, problem: `the version pattern ${JSON.stringify(range.pattern)} ${problem}`, hint: 'e.g. "qwen(\\d+(?:\\.\\d+)?)" reads 3.6 from qwen3.6-plus' }]
+      : [];
   });
 }
 
@@ -94,7 +100,8 @@ function upstreamProblems(table: RouteTable): TableProblem[] {
     problems.push(...patternProblems);
     if (patternProblems.length === 0) {
       rule.examples.forEach((example, j) => {
-        if (!modelMatches(example, rule)) problems.push({ pointer: `${at}/examples/${j}`, problem: `upstream-model rule "${rule.id}" does not match its own example "${example}"`, hint: 'widen models/versions, or fix the example' });
+        if (!modelMatches(example, rule))
+          problems.push({ pointer: `${at}/examples/${j}`, problem: `upstream-model rule "${rule.id}" does not match its own example "${example}"`, hint: 'widen models/versions, or fix the example' });
       });
     }
     rule.on.forEach((on, j) => {

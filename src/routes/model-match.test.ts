@@ -26,7 +26,7 @@ describe('compareVersions', () => {
 
 describe('versionInRange', () => {
   const kimi = { pattern: 'kimi-k(\\d+(?:[.p]\\d+)?)', min: '2.6' };
-  it('takes min inclusive and below exclusive, and reads Fireworks\' 2p6 spelling', () => {
+  it("takes min inclusive and below exclusive, and reads Fireworks' 2p6 spelling", () => {
     expect(versionInRange('kimi-k2.6', kimi)).toBe(true);
     expect(versionInRange('accounts/fireworks/models/kimi-k2p6', kimi)).toBe(true);
     expect(versionInRange('kimi-k2.5', kimi)).toBe(false);

@@ -39,7 +39,18 @@ describe('resolveRoute on the bundled table', () => {
   });
 
   it('sends local servers reasoning_content + reasoning', () => {
-    for (const host of ['localhost:11434', '127.0.0.1:8080', '[::1]:8000', '192.168.1.20', 'gpu-box.local', '100.88.1.2', 'fd7a:115c:a1e0::1', 'host.docker.internal:11434', 'ollama:11434', '169.254.10.1']) {
+    for (const host of [
+      'localhost:11434',
+      '127.0.0.1:8080',
+      '[::1]:8000',
+      '192.168.1.20',
+      'gpu-box.local',
+      '100.88.1.2',
+      'fd7a:115c:a1e0::1',
+      'host.docker.internal:11434',
+      'ollama:11434',
+      '169.254.10.1',
+    ]) {
       expect(route('x', host).routeId, host).toBe('local');
     }
     expect(route('x', '172.32.0.1').routeId).toBe('default');
@@ -78,7 +89,8 @@ describe('vendor flags by model version', () => {
 
   it('Kimi keep:"all" only on k2.6 and later (k2.5 and k2-thinking have no such parameter)', () => {
     for (const model of ['kimi-k2.6', 'kimi-k2.7-code', 'kimi-k2.7-code-highspeed']) expect(has(route('moonshot', 'api.moonshot.ai', model).flags, ['thinking', 'keep']), model).toBe(true);
-    for (const model of ['kimi-k2.5', 'kimi-k2-thinking', 'kimi-k2-0905-preview', 'moonshot-v1-8k']) expect(has(route('moonshot', 'api.moonshot.ai', model).flags, ['thinking', 'keep']), model).toBe(false);
+    for (const model of ['kimi-k2.5', 'kimi-k2-thinking', 'kimi-k2-0905-preview', 'moonshot-v1-8k'])
+      expect(has(route('moonshot', 'api.moonshot.ai', model).flags, ['thinking', 'keep']), model).toBe(false);
   });
 
   it('GLM thinking from 4.5, preserved thinking (clear_thinking false) from 4.7; DashScope glm-5 on', () => {
@@ -108,7 +120,7 @@ describe('regional Vertex endpoints', () => {
   });
 });
 
-describe('upstream-model rules (from the table\'s own data)', () => {
+describe("upstream-model rules (from the table's own data)", () => {
   const rules = table.upstreamModels ?? [];
   it('has rules to check', () => expect(rules.length).toBeGreaterThan(0));
 

@@ -7,10 +7,7 @@ export function routeMatches(route: RouteDefinition, target: RouteTarget): boole
   const { match } = route;
   if (match.default) return true;
   const provider = target.provider.trim().toLowerCase();
-  const keyed =
-    (match.providers?.includes(provider) ?? false) ||
-    (match.hosts?.some((h) => hostMatches(target.host, h)) ?? false) ||
-    (match.local === true && isLocalHost(target.host));
+  const keyed = (match.providers?.includes(provider) ?? false) || (match.hosts?.some((h) => hostMatches(target.host, h)) ?? false) || (match.local === true && isLocalHost(target.host));
   return keyed && modelMatches(target.model, match);
 }
 

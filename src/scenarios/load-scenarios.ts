@@ -12,7 +12,10 @@ export function defaultScenariosDir(): string {
 
 export function checkScenario(value: unknown, file: string): Scenario {
   const scenario = assertValid<Scenario>(value, 'scenario.schema.json', file);
-  const base = file.split(/[\\/]/).at(-1)?.replace(/\.json$/, '');
+  const base = file
+    .split(/[\\/]/)
+    .at(-1)
+    ?.replace(/\.json$/, '');
   if (base !== undefined && base !== scenario.id) {
     throw new InputError(file, '/id', `id "${scenario.id}" differs from the file name "${base}"`, 'name the file <id>.json');
   }

@@ -13,7 +13,7 @@ export function endpointIndex(url: string, specs: readonly ProviderSpec[], scena
     headers: {
       [CLIENT_HEADER]: 'names the client in the log and report (else its user-agent)',
       [RUN_HEADER]: 'groups requests into one run',
-      [SCENARIO_HEADER]: 'answer from this scenario\'s fixture instead',
+      [SCENARIO_HEADER]: "answer from this scenario's fixture instead",
       [FINDINGS_HEADER]: 'on every answer: the provider rules the request broke',
     },
     sdkVariables: Object.fromEntries(SDK_BASE_URL_VARIABLES.filter((v) => specs.some((s) => s.id === v.provider)).map((v) => [v.variable, `${url}/${v.provider}`])),

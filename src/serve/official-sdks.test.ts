@@ -77,10 +77,17 @@ describe('official SDKs against serve', () => {
     const first = await client.responses.create({ model: 'gpt-5', input, tools, store: false, include: ['reasoning.encrypted_content'] });
     const call = first.output.find((o) => o.type === 'function_call');
     expect(call?.type === 'function_call' && call.name).toBe('lookup_order');
-    input.push(...(first.output as OpenAI.Responses.ResponseInputItem[]), { type: 'function_call_output', call_id: call!.type === 'function_call' ? call!.call_id : '', output: '{"status":"shipped"}' });
+    input.push(...(first.output as OpenAI.Responses.ResponseInputItem[]), {
+      type: 'function_call_output',
+      call_id: call!.type === 'function_call' ? call!.call_id : '',
+      output: '{"status":"shipped"}',
+    });
     const stream = client.responses.stream({ model: 'gpt-5', input, tools, store: false, include: ['reasoning.encrypted_content'] });
     const final = await stream.finalResponse();
-    const text = final.output.flatMap((o) => (o.type === 'message' ? o.content : [])).map((c) => (c.type === 'output_text' ? c.text : '')).join('');
+    const text = final.output
+      .flatMap((o) => (o.type === 'message' ? o.content : []))
+      .map((c) => (c.type === 'output_text' ? c.text : ''))
+      .join('');
     expect(text).toBeTruthy();
     expect(verdictsOf('openai-responses')).toEqual(['200', '200']);
   });

@@ -13,7 +13,9 @@ export function renderClientMarkdown(report: ClientReport): string {
     `${s.verdict === 'pass' ? '✓ conforms' : '✗ violates'}: ${s.requests} requests; cells ${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.na} n/a, ${s.notObservable} not observable from a log.` +
       (report.runIds.length ? ` Run ${report.runIds.join(', ')}.` : ''),
     '',
-    `Legend: ${Object.entries(SYMBOL).map(([k, v]) => `${v} ${k}`).join(', ')}.`,
+    `Legend: ${Object.entries(SYMBOL)
+      .map(([k, v]) => `${v} ${k}`)
+      .join(', ')}.`,
   ];
   for (const client of report.clients) {
     const cells = report.cells.filter((c) => c.client === client);
@@ -60,7 +62,8 @@ export function renderRequestJunit(entries: readonly ServeLogEntry[], suite: str
     const detail = e.findings.map((f) => `${f.rule}: ${f.detail ?? f.rejection}`).join('\n') || `answered ${e.status}`;
     return `${head}\n      <failure message="${escapeXml(rules)}">${escapeXml(detail)}</failure>\n    </testcase>`;
   });
-  if (agentFailure !== undefined) cases.push(`    <testcase classname="reasoning-replay.agent" name="agent finished">\n      <error message="agent failed">${escapeXml(agentFailure)}</error>\n    </testcase>`);
+  if (agentFailure !== undefined)
+    cases.push(`    <testcase classname="reasoning-replay.agent" name="agent finished">\n      <error message="agent failed">${escapeXml(agentFailure)}</error>\n    </testcase>`);
   const failures = entries.filter((e) => e.findings.length > 0 || e.status < 200 || e.status >= 300).length;
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="reasoning-replay run">\n  <testsuite name="${escapeXml(suite)}" tests="${cases.length}" failures="${failures}" errors="${agentFailure !== undefined ? 1 : 0}">\n${cases.join('\n')}\n  </testsuite>\n</testsuites>\n`;
 }

@@ -51,7 +51,12 @@ async function replay(url: string, keepReasoning: boolean): Promise<Response[]> 
   const post = (messages: unknown[]) =>
     fetch(`${url}/deepseek/chat/completions`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer not-a-real-key', 'x-reasoning-replay-scenario': 'tool-call-with-reasoning', 'x-reasoning-replay-client': 'serve-test-client' },
+      headers: {
+        'content-type': 'application/json',
+        authorization: 'Bearer not-a-real-key',
+        'x-reasoning-replay-scenario': 'tool-call-with-reasoning',
+        'x-reasoning-replay-client': 'serve-test-client',
+      },
       body: JSON.stringify({ model: 'deepseek-v4-flash', messages }),
     });
   const user = { role: 'user', content: 'Do I need an umbrella in Lisbon today?' };

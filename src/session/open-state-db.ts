@@ -23,13 +23,23 @@ function refuseForeign(db: Database.Database, file: string): void {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (appId === APPLICATION_ID) {
     if (version > LATEST_SCHEMA_VERSION) {
-      throw new InputError(file, '', `was written by a newer reasoning-replay (schema version ${version}; this one knows up to ${LATEST_SCHEMA_VERSION})`, 'upgrade reasoning-replay; the file was left untouched');
+      throw new InputError(
+        file,
+        '',
+        `was written by a newer reasoning-replay (schema version ${version}; this one knows up to ${LATEST_SCHEMA_VERSION})`,
+        'upgrade reasoning-replay; the file was left untouched',
+      );
     }
     return;
   }
   const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").get() as { n: number };
   if (appId !== 0 || version !== 0 || tables.n > 0) {
-    throw new InputError(file, '', `is a SQLite database, but not a reasoning-replay state.db (application_id ${appId}, ${tables.n} table(s))`, 'point --db at a reasoning-replay state.db or a new path; this file was left untouched');
+    throw new InputError(
+      file,
+      '',
+      `is a SQLite database, but not a reasoning-replay state.db (application_id ${appId}, ${tables.n} table(s))`,
+      'point --db at a reasoning-replay state.db or a new path; this file was left untouched',
+    );
   }
 }
 

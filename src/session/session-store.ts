@@ -228,7 +228,7 @@ export class SessionStore {
    */
   private readMessages(id: number): Message[] {
     const messages: Message[] = [];
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const page = this.turnPage.all(id, after, RESUME_PAGE_ROWS) as (TurnRow & { seq: number })[];
       for (const row of page) messages.push(rowToMessage(row, { file: this.file, session: id, turn: row.seq }));
       if (page.length < RESUME_PAGE_ROWS) return messages;
@@ -241,7 +241,9 @@ export class SessionStore {
    * took the process down): SQLite measures it, only the turn number crosses over.
    */
   private refuseOversizedRows(id: number): void {
-    const columns = TURN_COLUMNS.split(', ').map((c) => `coalesce(length(${c}), 0)`).join(' + ');
+    const columns = TURN_COLUMNS.split(', ')
+      .map((c) => `coalesce(length(${c}), 0)`)
+      .join(' + ');
     const limit = this.maxRowCharacters;
     const big = this.db.prepare(`SELECT seq, ${columns} AS size FROM turns WHERE session_id = ? AND ${columns} > ? ORDER BY seq LIMIT 1`).get(id, limit) as { seq: number; size: number } | undefined;
     if (big) throw new DamagedRowError({ file: this.file, session: id, turn: big.seq }, 'row', `the row holds ${big.size} characters, over the limit of ${limit}`);
@@ -253,10 +255,20 @@ export class SessionStore {
     try {
       value = JSON.parse(row.model_config);
     } catch {
-      throw new InputError(this.file, `/sessions/${row.id}/model_config`, `session ${row.id}: model_config is not JSON`, 'the row was written outside reasoning-replay or the file is damaged; restore it from a backup');
+      throw new InputError(
+        this.file,
+        `/sessions/${row.id}/model_config`,
+        `session ${row.id}: model_config is not JSON`,
+        'the row was written outside reasoning-replay or the file is damaged; restore it from a backup',
+      );
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      throw new InputError(this.file, `/sessions/${row.id}/model_config`, `session ${row.id}: model_config is not a JSON object`, 'the row was written outside reasoning-replay or the file is damaged; restore it from a backup');
+      throw new InputError(
+        this.file,
+        `/sessions/${row.id}/model_config`,
+        `session ${row.id}: model_config is not a JSON object`,
+        'the row was written outside reasoning-replay or the file is damaged; restore it from a backup',
+      );
     }
     return value as Record<string, unknown>;
   }

@@ -34,7 +34,10 @@ type Operation =
   | { kind: 'switch session'; pick: number }
   | { kind: 'send with a provider that reads'; reads: StandardCarrierField[]; answer: Message[] };
 
-const anAnswer = fc.oneof(anAssistantTurnWithCarriers.map((m) => [m]), aToolCallStep);
+const anAnswer = fc.oneof(
+  anAssistantTurnWithCarriers.map((m) => [m]),
+  aToolCallStep,
+);
 
 const anOperation: fc.Arbitrary<Operation> = fc.oneof(
   anExchange.map((exchange) => ({ kind: 'append turn' as const, exchange })),
@@ -97,7 +100,11 @@ describe('sessions under any sequence of operations (property)', () => {
               const child = store.saveCompacted(current, result.history);
               model.set(
                 child,
-                result.kept.map((from, j) => (from === null ? { original: structuredClone(result.history.messages[j]!), expected: result.history.messages[j]! } : { original: entries[from]!.original, expected: result.history.messages[j]! })),
+                result.kept.map((from, j) =>
+                  from === null
+                    ? { original: structuredClone(result.history.messages[j]!), expected: result.history.messages[j]! }
+                    : { original: entries[from]!.original, expected: result.history.messages[j]! },
+                ),
               );
               current = child;
               break;

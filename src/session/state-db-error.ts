@@ -9,7 +9,12 @@ export function stateDbError(file: string, err: unknown): unknown {
   const message = err instanceof Error ? err.message : String(err);
   switch (code) {
     case 'SQLITE_NOTADB':
-      return new InputError(file, '', 'is not a SQLite database (corrupt, encrypted or some other file)', 'point --db at a reasoning-replay state.db, or at a new path to start one; this file was left untouched');
+      return new InputError(
+        file,
+        '',
+        'is not a SQLite database (corrupt, encrypted or some other file)',
+        'point --db at a reasoning-replay state.db, or at a new path to start one; this file was left untouched',
+      );
     case 'SQLITE_CORRUPT':
       return new InputError(file, '', `the database is corrupt (${message})`, 'restore it from a backup or try `sqlite3 FILE .recover`; this file was left untouched');
     case 'SQLITE_BUSY':

@@ -50,7 +50,12 @@ export interface RowPlace {
 /** A stored row that does not hold a message (edited by hand, a foreign writer, disk damage). Exit 2. */
 export class DamagedRowError extends InputError {
   constructor(place: RowPlace, column: string, problem: string) {
-    super(place.file, `/sessions/${place.session}/turns/${place.turn}/${column}`, `session ${place.session}, turn ${place.turn}: ${problem}`, 'the row was written outside reasoning-replay or the file is damaged; restore it from a backup, or branch the session before this turn (sessions branch)');
+    super(
+      place.file,
+      `/sessions/${place.session}/turns/${place.turn}/${column}`,
+      `session ${place.session}, turn ${place.turn}: ${problem}`,
+      'the row was written outside reasoning-replay or the file is damaged; restore it from a backup, or branch the session before this turn (sessions branch)',
+    );
     this.name = 'DamagedRowError';
   }
 }

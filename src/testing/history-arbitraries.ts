@@ -35,7 +35,10 @@ const someExtraKeys = fc.dictionary(fc.stringMatching(/^x_[a-z]{1,6}$/), fc.json
 export const aReasoningDetail: fc.Arbitrary<ReasoningDetail> = fc
   .tuple(
     fc.oneof(
-      fc.record({ type: fc.constant('reasoning.text' as const), text: aReasoningText, signature: fc.option(aSignature, { nil: undefined }), format: fc.constantFrom('anthropic-claude-v1', 'unknown') }, { requiredKeys: ['type', 'text'] }),
+      fc.record(
+        { type: fc.constant('reasoning.text' as const), text: aReasoningText, signature: fc.option(aSignature, { nil: undefined }), format: fc.constantFrom('anthropic-claude-v1', 'unknown') },
+        { requiredKeys: ['type', 'text'] },
+      ),
       fc.record({ type: fc.constant('reasoning.summary' as const), summary: aReasoningText }),
       fc.record({ type: fc.constant('reasoning.encrypted' as const), data: aSignature, id: fc.stringMatching(/^rs_[a-z0-9]{4}$/) }, { requiredKeys: ['type', 'data'] }),
       fc.record({ type: fc.constant('thinking' as const), thinking: aReasoningText, signature: aSignature }, { requiredKeys: ['type', 'thinking'] }),
@@ -81,7 +84,10 @@ export const anAssistantTurnWithCarriers: fc.Arbitrary<Message> = fc
 const aToolCall: fc.Arbitrary<ToolCall> = fc.record({
   id: fc.constant('pending'),
   type: fc.constant('function' as const),
-  function: fc.record({ name: fc.constantFrom('weather', 'search', 'run'), arguments: fc.dictionary(fc.stringMatching(/^[a-z]{1,6}$/), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }).map((args) => JSON.stringify(args)) }),
+  function: fc.record({
+    name: fc.constantFrom('weather', 'search', 'run'),
+    arguments: fc.dictionary(fc.stringMatching(/^[a-z]{1,6}$/), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }).map((args) => JSON.stringify(args)),
+  }),
 });
 
 const aToolResult = fc.oneof(fc.lorem({ maxCount: 6 }), fc.lorem({ maxCount: 80 }));
@@ -89,10 +95,7 @@ const aToolResult = fc.oneof(fc.lorem({ maxCount: 6 }), fc.lorem({ maxCount: 80 
 /** An assistant turn that calls 1-2 tools, then one result per call. */
 export const aToolCallStep: fc.Arbitrary<Message[]> = fc
   .tuple(anAssistantTurnWithCarriers, fc.array(aToolCall, { minLength: 1, maxLength: 2 }), fc.array(aToolResult, { minLength: 2, maxLength: 2 }))
-  .map(([assistant, calls, results]) => [
-    { ...assistant, tool_calls: calls },
-    ...calls.map((_, i): Message => ({ role: 'tool', tool_call_id: 'pending', content: results[i]! })),
-  ]);
+  .map(([assistant, calls, results]) => [{ ...assistant, tool_calls: calls }, ...calls.map((_, i): Message => ({ role: 'tool', tool_call_id: 'pending', content: results[i]! }))]);
 
 /** A user request answered through 1-3 tool steps and a final answer. */
 export const aToolLoop: fc.Arbitrary<Message[]> = fc
@@ -101,7 +104,11 @@ export const aToolLoop: fc.Arbitrary<Message[]> = fc
 
 export const aPlainExchange: fc.Arbitrary<Message[]> = fc.tuple(aUserTurn, anAssistantTurnWithCarriers).map(([u, a]) => [u, a]);
 
-export const anExchange: fc.Arbitrary<Message[]> = fc.oneof(aPlainExchange, aToolLoop, aToolLoop.map((m) => m.slice(0, -1)));
+export const anExchange: fc.Arbitrary<Message[]> = fc.oneof(
+  aPlainExchange,
+  aToolLoop,
+  aToolLoop.map((m) => m.slice(0, -1)),
+);
 
 export const aCheckpoint: fc.Arbitrary<Message> = fc.lorem({ maxCount: 10 }).map(makeCheckpoint);
 
@@ -123,10 +130,7 @@ export function withToolIds(messages: Message[], prefix = 'call'): Message[] {
 export const aHistory: fc.Arbitrary<History> = fc
   .tuple(fc.option(fc.lorem({ maxCount: 6 }), { nil: undefined }), fc.array(fc.tuple(anExchange, fc.option(aCheckpoint, { freq: 6, nil: undefined })), { minLength: 1, maxLength: 6 }))
   .map(([system, exchanges]) => ({
-    messages: withToolIds([
-      ...(system === undefined ? [] : [{ role: 'system' as const, content: system }]),
-      ...exchanges.flatMap(([ex, cp]) => (cp ? [cp, ...ex] : ex)),
-    ]),
+    messages: withToolIds([...(system === undefined ? [] : [{ role: 'system' as const, content: system }]), ...exchanges.flatMap(([ex, cp]) => (cp ? [cp, ...ex] : ex))]),
   }));
 
 let table: RouteTable | undefined;

@@ -13,9 +13,7 @@
 export type StandardWireField = 'reasoning_content' | 'reasoning' | 'reasoning_details';
 
 /** How a request presents its API key (Vertex hosts take an OAuth token as Bearer whatever the family). */
-export type AuthScheme =
-  | { kind: 'bearer' }
-  | { kind: 'header'; header: string; extraHeaders?: Readonly<Record<string, string>> };
+export type AuthScheme = { kind: 'bearer' } | { kind: 'header'; header: string; extraHeaders?: Readonly<Record<string, string>> };
 
 /**
  * How a stream is framed. `sse-data`: data-only SSE ending in `[DONE]` (chat completions);

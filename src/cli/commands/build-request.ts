@@ -29,7 +29,10 @@ export const buildRequestCommand = defineCommand({
       .option('stream', { type: 'boolean', default: false, describe: 'build the streaming variant of the request' })
       .option('envelope', { type: 'boolean', default: false, describe: 'print {route, family, path, body} instead of the body alone' })
       .example('$0 build-request --provider deepseek --host api.deepseek.com --model deepseek-v4-flash --history h.json', '')
-      .example('$0 build-request --provider gemini --host generativelanguage.googleapis.com --model gemini-3-pro-preview --history exported.json --history-format openai-chat', 'a chat-completions export, Gemini signatures included'),
+      .example(
+        '$0 build-request --provider gemini --host generativelanguage.googleapis.com --model gemini-3-pro-preview --history exported.json --history-format openai-chat',
+        'a chat-completions export, Gemini signatures included',
+      ),
   run(args) {
     const table = loadRouteTable(args.routes);
     const policy = resolveRoute(table, { provider: args.provider, host: args.host, model: args.model });

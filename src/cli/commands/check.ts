@@ -45,7 +45,8 @@ export const checkCommand = defineCommand({
           'Exit codes: 0 every cell conforms (warnings alone included), 1 a violation (or a warning with --strict) (failing cells listed), 2 bad input (unknown ref, no route table at the ref, not a git repository, an invalid table).',
       ),
   async run(args) {
-    if (args.engine !== undefined && args.base) throw new InputError('--engine', '', 'cannot be combined with --base', 'gate a route-table change with the built-in engine, or judge an engine on one table');
+    if (args.engine !== undefined && args.base)
+      throw new InputError('--engine', '', 'cannot be combined with --base', 'gate a route-table change with the built-in engine, or judge an engine on one table');
     if (!(args.timeout > 0)) throw new InputError('--timeout', '', `must be a positive number of milliseconds, got ${args.timeout}`);
     if (args.base) {
       const result = await runGate({
@@ -69,7 +70,17 @@ export const checkCommand = defineCommand({
     const engine = args.engine ? startExternalEngine({ command: args.engine, timeoutMs: args.timeout }) : undefined;
     let run;
     try {
-      run = await runMatrix({ routesFile: args.routes, stream: args.stream, timeoutMs: args.timeout, onCell: (done, total) => progress.update(done, total), ...(scope ? { routes: scope } : {}), ...(engine ? { engine, retention: false } : {}) }, loaded);
+      run = await runMatrix(
+        {
+          routesFile: args.routes,
+          stream: args.stream,
+          timeoutMs: args.timeout,
+          onCell: (done, total) => progress.update(done, total),
+          ...(scope ? { routes: scope } : {}),
+          ...(engine ? { engine, retention: false } : {}),
+        },
+        loaded,
+      );
     } finally {
       await engine?.close();
     }

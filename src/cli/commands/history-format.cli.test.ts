@@ -32,14 +32,33 @@ const claudeSession = file('claude.json', {
   system: 'Be brief.',
   messages: [
     { role: 'user', content: 'Weather?' },
-    { role: 'assistant', content: [{ type: 'thinking', thinking: 'Use the tool.', signature: 'SIG_C' }, { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Paris' } }] },
+    {
+      role: 'assistant',
+      content: [
+        { type: 'thinking', thinking: 'Use the tool.', signature: 'SIG_C' },
+        { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Paris' } },
+      ],
+    },
     { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: '18C' }] },
   ],
 });
 
 describe('--history-format', () => {
   it('build-request: an openai-chat export with a Gemini signature replays it on a regional Vertex host, under that route', () => {
-    const r = runCli(['build-request', '--provider', 'custom', '--host', 'us-east5-aiplatform.googleapis.com', '--model', 'gemini-3-pro-preview', '--history', openaiExport, '--history-format', 'openai-chat', '--envelope']);
+    const r = runCli([
+      'build-request',
+      '--provider',
+      'custom',
+      '--host',
+      'us-east5-aiplatform.googleapis.com',
+      '--model',
+      'gemini-3-pro-preview',
+      '--history',
+      openaiExport,
+      '--history-format',
+      'openai-chat',
+      '--envelope',
+    ]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as { route: string; body: { contents: { parts: Record<string, unknown>[] }[] } };
@@ -57,7 +76,20 @@ describe('--history-format', () => {
   });
 
   it('replay --history: reads a file directly; a part it cannot keep is exit 2 with the file and pointer', () => {
-    const ok = runCli(['replay', '--history', claudeSession, '--history-format', 'anthropic-messages', '--provider', 'openrouter', '--host', 'openrouter.ai', '--model', 'deepseek/deepseek-v4-pro', '--envelope']);
+    const ok = runCli([
+      'replay',
+      '--history',
+      claudeSession,
+      '--history-format',
+      'anthropic-messages',
+      '--provider',
+      'openrouter',
+      '--host',
+      'openrouter.ai',
+      '--model',
+      'deepseek/deepseek-v4-pro',
+      '--envelope',
+    ]);
     expect(ok.code, ok.stderr).toBe(0);
     const envelope = JSON.parse(ok.stdout) as { tier: string; upstreamRule?: string; body: { messages: { reasoning_content?: string }[] } };
     // DeepSeek V4's must-echo rule travels with the model to OpenRouter; the Claude thinking is readable, so it is echoed.

@@ -14,4 +14,17 @@ import { realWorldCommand } from '../../real-world/real-world-command.js';
 
 /** Every command the CLI offers, one file each; add new commands to this list. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CliCommand<any>[] = [buildRequestCommand, checkCommand, reportCommand, serveCommand, synthesizeFixturesCommand, probeCommand, recordCommand, importCommand, sessionsCommand, replayCommand, runCommand, realWorldCommand];
+export const commands: CliCommand<any>[] = [
+  buildRequestCommand,
+  checkCommand,
+  reportCommand,
+  serveCommand,
+  synthesizeFixturesCommand,
+  probeCommand,
+  recordCommand,
+  importCommand,
+  sessionsCommand,
+  replayCommand,
+  runCommand,
+  realWorldCommand,
+];

@@ -34,7 +34,9 @@ export const probeCommand = defineCommand({
       .option('json', { type: 'boolean', default: false, describe: 'print the outcomes, suggested row and diff as JSON' })
       .option('timeout', { type: 'number', default: 120_000, describe: 'deadline per probe call in ms, body included: an endpoint that never answers ends the probe (exit 1) instead of hanging it' })
       .example('DEEPSEEK_API_KEY=... $0 probe --provider deepseek --base-url https://api.deepseek.com --model deepseek-v4-flash', '')
-      .epilog('Sends the minimal tool turn (user, assistant tool call with reasoning, tool result) once per carrier field and once with none.\nExit 0: the table agrees with the endpoint. 1: it does not (a suggested row and the diff are printed), or the probe was inconclusive. 2: bad input.'),
+      .epilog(
+        'Sends the minimal tool turn (user, assistant tool call with reasoning, tool result) once per carrier field and once with none.\nExit 0: the table agrees with the endpoint. 1: it does not (a suggested row and the diff are printed), or the probe was inconclusive. 2: bad input.',
+      ),
   async run(args) {
     const table = loadRouteTable(args.routes);
     const live = resolveLiveTarget({ provider: args.provider, baseUrl: args['base-url'], model: args.model, ...(args.family ? { family: args.family } : {}), table });
@@ -67,7 +69,11 @@ export const probeCommand = defineCommand({
     if (args.json) {
       process.stdout.write(JSON.stringify({ target: live.target, family: live.family, currentRoute: live.route.id, outcomes, classification, suggested, diff }, null, 2) + '\n');
     } else {
-      const out: string[] = [`probe ${live.id} at ${live.target.host}, model ${live.target.model} (${live.family})`, ...outcomes.map(outcomeLine), `classification: ${classification.tier}: ${classification.reason}`];
+      const out: string[] = [
+        `probe ${live.id} at ${live.target.host}, model ${live.target.model} (${live.family})`,
+        ...outcomes.map(outcomeLine),
+        `classification: ${classification.tier}: ${classification.reason}`,
+      ];
       out.push(`current route: ${live.route.id} (${live.route.tier}; ${live.route.fields.join(', ') || 'no carriers'})`);
       if (suggested) {
         out.push('suggested row (specs/routes.json shape):', JSON.stringify(suggested.row, null, 2));

@@ -48,7 +48,9 @@ describe('record / probe on first use', () => {
   it('record gives up on a server that never answers after --timeout (exit 1, nothing written)', async () => {
     const base = await silentServer();
     const out = mkdtempSync(join(tmpdir(), 'rr-timeout-'));
-    const r = await runCli(['record', '--provider', 'deepseek', '--base-url', base, '--model', 'deepseek-v4-flash', '--scenario', SCENARIO, '--out', out, '--timeout', '300'], { DEEPSEEK_API_KEY: KEY });
+    const r = await runCli(['record', '--provider', 'deepseek', '--base-url', base, '--model', 'deepseek-v4-flash', '--scenario', SCENARIO, '--out', out, '--timeout', '300'], {
+      DEEPSEEK_API_KEY: KEY,
+    });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/no complete answer within 0.3s \(--timeout\)/);
     expect(existsSync(join(out, 'deepseek'))).toBe(false);

@@ -93,7 +93,10 @@ describe('reasoning-replay record (built CLI against a loopback provider)', () =
     expect(fixture.exchanges[0]!.response.stream).toBeUndefined();
 
     // The gate, on a copy of the repo's fixtures where the recorded capture replaces the synthesized one.
-    for (const [recorded, stream] of [[streamed, true], [plain, false]] as const) {
+    for (const [recorded, stream] of [
+      [streamed, true],
+      [plain, false],
+    ] as const) {
       const tree = outDir();
       cpSync(fixturesDir(), tree, { recursive: true });
       cpSync(fixtureFile(recorded), join(tree, 'deepseek', `${SCENARIO}.json`));
@@ -156,10 +159,9 @@ describe('reasoning-replay record (built CLI against a loopback provider)', () =
     const out = outDir();
     mkdirSync(join(out, 'deepseek'), { recursive: true });
     server = await startFakeProvider({ tier: 'must-echo', secret: KEY, chunkDelayMs: 2, stallAtEvent: 5 });
-    const { child, result } = spawnCli(
-      ['record', '--provider', 'deepseek', '--base-url', server.baseUrl, '--model', 'deepseek-v4-flash', '--scenario', SCENARIO, '--out', out, '--stream'],
-      { DEEPSEEK_API_KEY: KEY },
-    );
+    const { child, result } = spawnCli(['record', '--provider', 'deepseek', '--base-url', server.baseUrl, '--model', 'deepseek-v4-flash', '--scenario', SCENARIO, '--out', out, '--stream'], {
+      DEEPSEEK_API_KEY: KEY,
+    });
     await server.stalled;
     child.kill('SIGKILL');
     const r = await result;
@@ -178,10 +180,9 @@ describe('reasoning-replay record (built CLI against a loopback provider)', () =
   it('records an endpoint nobody has written a spec for, routed by provider id and host, key from --api-key-env', async () => {
     const out = outDir();
     server = await startFakeProvider({ tier: 'standard', secret: KEY });
-    const r = await runCli(
-      ['record', '--provider', 'acme', '--base-url', server.baseUrl, '--model', 'acme-think', '--scenario', SCENARIO, '--out', out, '--api-key-env', 'ACME_KEY'],
-      { ACME_KEY: KEY },
-    );
+    const r = await runCli(['record', '--provider', 'acme', '--base-url', server.baseUrl, '--model', 'acme-think', '--scenario', SCENARIO, '--out', out, '--api-key-env', 'ACME_KEY'], {
+      ACME_KEY: KEY,
+    });
     expectOk(r);
     const file = join(out, 'acme', `${SCENARIO}.json`);
     const text = readFileSync(file, 'utf8');

@@ -28,7 +28,9 @@ function loadScenarioArg(value: string): Scenario {
   if (value.endsWith('.json') || value.includes('/')) return checkScenario(readJsonFile(value), value);
   const file = join(defaultScenariosDir(), `${value}.json`);
   if (!existsSync(file)) {
-    const known = readdirSync(defaultScenariosDir()).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
+    const known = readdirSync(defaultScenariosDir())
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.slice(0, -5));
     throw new InputError('--scenario', '', `no scenario "${value}" in specs/scenarios`, `one of: ${known.join(', ')}`);
   }
   return checkScenario(readJsonFile(file), file);
@@ -38,7 +40,7 @@ const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 export const recordCommand = defineCommand({
   command: 'record',
-  describe: "Record a scenario against a live endpoint into a redacted fixture (fixtures/providers/<provider>/<scenario>.json)",
+  describe: 'Record a scenario against a live endpoint into a redacted fixture (fixtures/providers/<provider>/<scenario>.json)',
   builder: (y) =>
     y
       .option('provider', { type: 'string', demandOption: true, describe: 'provider spec id (specs/providers/<id>.json) or routing provider id' })
@@ -47,15 +49,30 @@ export const recordCommand = defineCommand({
       .option('scenario', { type: 'string', demandOption: true, describe: 'scenario id (specs/scenarios/<id>.json) or a scenario file' })
       .option('stream', { type: 'boolean', default: false, describe: 'ask for streamed answers and record the SSE events with their timing' })
       .option('out', { type: 'string', default: fixturesDir(), defaultDescription: 'fixtures/providers', describe: 'fixture root; the file is <out>/<provider>/<scenario>.json' })
-      .option('mode', { choices: RECORD_MODES, default: 'new' as RecordMode, describe: 'new: record unless a live capture is already there (a synthesized fixture, which every shipped scenario has, is replaced); once: only where no fixture exists; all: re-record (a recorded one needs --force)' })
-      .option('timeout', { type: 'number', default: 300_000, describe: 'deadline per call in ms, body included: a server that never answers or stalls mid-stream fails the recording instead of hanging it' })
+      .option('mode', {
+        choices: RECORD_MODES,
+        default: 'new' as RecordMode,
+        describe:
+          'new: record unless a live capture is already there (a synthesized fixture, which every shipped scenario has, is replaced); once: only where no fixture exists; all: re-record (a recorded one needs --force)',
+      })
+      .option('timeout', {
+        type: 'number',
+        default: 300_000,
+        describe: 'deadline per call in ms, body included: a server that never answers or stalls mid-stream fails the recording instead of hanging it',
+      })
       .option('force', { type: 'boolean', default: false, describe: 'record and replace whatever fixture is there' })
       .option('quiet', { type: 'boolean', default: false, describe: 'no progress line (also off when stderr is not a terminal, or CI is set)' })
       .option('api-key-env', { type: 'string', describe: 'environment variable holding the API key (default: the spec’s secretEnv)' })
       .option('family', { choices: FAMILIES, describe: 'wire family (default: the spec’s, else the route’s)' })
       .option('routes', { type: 'string', default: defaultRoutesFile(), defaultDescription: 'specs/routes.json', describe: 'route table the replay engine uses' })
-      .example('DEEPSEEK_API_KEY=... $0 record --provider deepseek --base-url https://api.deepseek.com --model deepseek-v4-flash --scenario tool-call-with-reasoning --stream', 'records the scenario live and replaces its synthesized fixture (default --mode new)')
-      .example('AWS_ACCESS_KEY_ID=... AWS_SECRET_ACCESS_KEY=... AWS_REGION=us-east-1 $0 record --provider bedrock-claude --base-url https://bedrock-runtime.us-east-1.amazonaws.com --model anthropic.claude-sonnet-4-5 --scenario tool-call-with-reasoning --stream', 'Bedrock: SigV4-signed from the AWS variables (or AWS_BEARER_TOKEN_BEDROCK), ConverseStream decoded')
+      .example(
+        'DEEPSEEK_API_KEY=... $0 record --provider deepseek --base-url https://api.deepseek.com --model deepseek-v4-flash --scenario tool-call-with-reasoning --stream',
+        'records the scenario live and replaces its synthesized fixture (default --mode new)',
+      )
+      .example(
+        'AWS_ACCESS_KEY_ID=... AWS_SECRET_ACCESS_KEY=... AWS_REGION=us-east-1 $0 record --provider bedrock-claude --base-url https://bedrock-runtime.us-east-1.amazonaws.com --model anthropic.claude-sonnet-4-5 --scenario tool-call-with-reasoning --stream',
+        'Bedrock: SigV4-signed from the AWS variables (or AWS_BEARER_TOKEN_BEDROCK), ConverseStream decoded',
+      )
       .epilog(
         'The API key is read from the environment only. Credentials are redacted before anything is written; if a credential-shaped value survives, nothing is written (exit 1).\n' +
           'Exit 0: written, or skipped by --mode (a live capture is already there; said on stderr). 1: the endpoint refused, broke off or missed --timeout, a secret survived, or an existing fixture is protected. 2: bad input.',

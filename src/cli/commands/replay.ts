@@ -44,7 +44,18 @@ export const replayCommand = defineCommand({
         if (error instanceof HistoryShapeError) throw new InputError(convertedLabel(args.history, args['history-format']), error.pointer, error.problem, error.hint);
         throw error;
       }
-      const printed = args.envelope ? { route: policy.routeId, tier: policy.tier, ...(policy.upstreamRule !== undefined ? { upstreamRule: policy.upstreamRule } : {}), family: request.family, path: request.path, target: policy.target, omitted: [] as StandardCarrierField[], body: request.body } : request.body;
+      const printed = args.envelope
+        ? {
+            route: policy.routeId,
+            tier: policy.tier,
+            ...(policy.upstreamRule !== undefined ? { upstreamRule: policy.upstreamRule } : {}),
+            family: request.family,
+            path: request.path,
+            target: policy.target,
+            omitted: [] as StandardCarrierField[],
+            body: request.body,
+          }
+        : request.body;
       process.stdout.write(JSON.stringify(printed, null, 2) + '\n');
       return EXIT_OK;
     }
@@ -61,9 +72,21 @@ export const replayCommand = defineCommand({
         throw error;
       }
       const omitted = STANDARD_CARRIER_FIELDS.filter((f) => omit.has(f));
-      const printed = args.envelope ? { route: policy.routeId, tier: policy.tier, ...(policy.upstreamRule !== undefined ? { upstreamRule: policy.upstreamRule } : {}), family: request.family, path: request.path, target: policy.target, omitted, body: request.body } : request.body;
+      const printed = args.envelope
+        ? {
+            route: policy.routeId,
+            tier: policy.tier,
+            ...(policy.upstreamRule !== undefined ? { upstreamRule: policy.upstreamRule } : {}),
+            family: request.family,
+            path: request.path,
+            target: policy.target,
+            omitted,
+            body: request.body,
+          }
+        : request.body;
       process.stdout.write(JSON.stringify(printed, null, 2) + '\n');
-      if (omitted.length > 0 && !args.envelope) process.stderr.write(`reasoning-replay: withheld ${omitted.join(', ')} (recorded as unknown for ${policy.target.provider} ${policy.target.host} ${policy.target.model})\n`);
+      if (omitted.length > 0 && !args.envelope)
+        process.stderr.write(`reasoning-replay: withheld ${omitted.join(', ')} (recorded as unknown for ${policy.target.provider} ${policy.target.host} ${policy.target.model})\n`);
       return EXIT_OK;
     } finally {
       store.close();

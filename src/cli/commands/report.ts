@@ -34,7 +34,9 @@ export const reportCommand = defineCommand({
       if (args.out) for (const file of writeClientReport(clientReport, args.out)) process.stdout.write(`wrote ${relative(process.cwd(), file) || file}\n`);
       else process.stdout.write(renderClientMarkdown(clientReport));
       const s = clientReport.summary;
-      process.stdout.write(`${s.verdict === 'pass' ? '✓' : '✗'} ${clientReport.clients.length} client(s), ${s.requests} requests: ${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.na} n/a, ${s.notObservable} not observable\n`);
+      process.stdout.write(
+        `${s.verdict === 'pass' ? '✓' : '✗'} ${clientReport.clients.length} client(s), ${s.requests} requests: ${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.na} n/a, ${s.notObservable} not observable\n`,
+      );
       return s.verdict === 'pass' ? EXIT_OK : EXIT_VIOLATION;
     }
     let report;

@@ -16,7 +16,12 @@ export const runCommand = defineCommand({
   describe: 'Judge your agent: start the provider mocks, run the agent with the SDKs’ base-URL variables pointing at them, and judge every request it sends',
   builder: (y) =>
     y
-      .option('scenario', { type: 'string', array: true, default: [] as string[], describe: 'answer from this scenario’s script (repeatable; one agent session each). Default: the mocks follow the client and call its own tools' })
+      .option('scenario', {
+        type: 'string',
+        array: true,
+        default: [] as string[],
+        describe: 'answer from this scenario’s script (repeatable; one agent session each). Default: the mocks follow the client and call its own tools',
+      })
       .option('provider', { type: 'string', array: true, default: [] as string[], describe: 'only these provider mocks (repeatable; default: all)' })
       .option('timeout', { type: 'number', default: 120_000, describe: 'deadline in ms for each agent session (each --each-turn call shares it); past it the agent is killed and the run exits 3' })
       .option('junit', { type: 'string', describe: 'write JUnit XML here: one testcase per request the agent sent' })
@@ -89,7 +94,9 @@ export const runCommand = defineCommand({
     if (code === 3) {
       for (const s of failed) {
         const why = s.requests === 0 && !s.exit.failure ? 'sent no request to any mock: is its base URL read from the variables in docs/judge-your-agent.md?' : s.exit.failure;
-        process.stderr.write(`reasoning-replay run: the agent ${why}\n--- agent output (last part) ---\n${s.exit.output}${s.exit.output.endsWith('\n') || !s.exit.output ? '' : '\n'}--- end of agent output ---\n`);
+        process.stderr.write(
+          `reasoning-replay run: the agent ${why}\n--- agent output (last part) ---\n${s.exit.output}${s.exit.output.endsWith('\n') || !s.exit.output ? '' : '\n'}--- end of agent output ---\n`,
+        );
       }
     }
 

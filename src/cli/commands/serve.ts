@@ -14,17 +14,20 @@ export const serveCommand = defineCommand({
     y
       .option('port', { type: 'number', default: 8787, describe: 'port on 127.0.0.1 (0 picks a free one; the URL is printed)' })
       .option('log', { type: 'string', describe: 'append one JSON line per request here (default: stdout); `report --from-log FILE` reads it' })
-      .option('scenario', { type: 'string', describe: 'scenario whose fixtures answer requests without an x-reasoning-replay-scenario header (default: follow the client: call one of its own tools, then answer)' })
+      .option('scenario', {
+        type: 'string',
+        describe: 'scenario whose fixtures answer requests without an x-reasoning-replay-scenario header (default: follow the client: call one of its own tools, then answer)',
+      })
       .option('log-bodies', { type: 'boolean', default: false, describe: 'put each request body in its log line, credentials redacted' })
       .option('seed', { type: 'number', default: 0, describe: 'seed for the tool arguments generated in follow mode (same seed, same answers)' })
-      .option('run-id', { type: 'string', describe: 'name this server\'s requests in the log (a request\'s x-reasoning-replay-run header wins)' })
+      .option('run-id', { type: 'string', describe: "name this server's requests in the log (a request's x-reasoning-replay-run header wins)" })
       .option('pace', { type: 'number', default: 0, describe: 'stream pacing: 1 replays recorded timing, 0 sends events back to back' })
       .option('routes', { type: 'string', default: defaultRoutesFile(), defaultDescription: 'specs/routes.json', describe: 'route table the log names routes from' })
       .example('$0 serve --port 8787 --scenario tool-call-with-reasoning --log serve.jsonl', 'then point an agent at http://127.0.0.1:8787/deepseek (its base URL)')
       .epilog(
-        'Paths are /<provider spec id> + the provider\'s own API path, e.g. /deepseek/chat/completions, /anthropic/v1/messages; GET / lists them.\n' +
+        "Paths are /<provider spec id> + the provider's own API path, e.g. /deepseek/chat/completions, /anthropic/v1/messages; GET / lists them.\n" +
           'Any model id is accepted; a repeated /v1 or /v1beta (an SDK given the bare origin) is forgiven. See docs/judge-your-agent.md.\n' +
-          'A request that breaks a provider rule gets that provider\'s own error status and body; every answer carries x-reasoning-replay-findings.\n' +
+          "A request that breaks a provider rule gets that provider's own error status and body; every answer carries x-reasoning-replay-findings.\n" +
           'Stops on Ctrl-C (SIGINT) or SIGTERM. Exit codes: 0 stopped, 2 bad input (port in use, bad specs).',
       ),
   async run(args) {

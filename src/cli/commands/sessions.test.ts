@@ -21,7 +21,9 @@ describe('reasoning-replay sessions (against a real state.db)', () => {
 
     const shown = cli('sessions', 'show', '1');
     expect(shown.code).toBe(0);
-    expect(shown.stdout).toMatch(/3 {2}assistant reasoning_content\(\d+ chars\) {2}reasoning\(\d+ chars\) {2}reasoning_details\[reasoning\.text \(signed\/encrypted\), reasoning\.encrypted \(signed\/encrypted\)\] {2}tool_calls:2/);
+    expect(shown.stdout).toMatch(
+      /3 {2}assistant reasoning_content\(\d+ chars\) {2}reasoning\(\d+ chars\) {2}reasoning_details\[reasoning\.text \(signed\/encrypted\), reasoning\.encrypted \(signed\/encrypted\)\] {2}tool_calls:2/,
+    );
     expect(shown.stdout).toMatch(/8 {2}assistant reasoning_content=" " \(pad\)/);
     expect(shown.stdout).toMatch(/10 {2}assistant reasoning_content="" \(empty\)/);
     expect(shown.stdout).toMatch(/native:gemini\{thoughtSignature\}/);
@@ -38,7 +40,11 @@ describe('reasoning-replay sessions (against a real state.db)', () => {
     expect(summary.estimateAfter).toBeLessThanOrEqual(250);
 
     const listed = JSON.parse(cli('sessions', 'list', '--json').stdout);
-    expect(listed.map((s: { id: number; turnCount: number }) => [s.id, s.turnCount])).toEqual([[1, 10], [2, 5], [3, summary.kept + 1]]);
+    expect(listed.map((s: { id: number; turnCount: number }) => [s.id, s.turnCount])).toEqual([
+      [1, 10],
+      [2, 5],
+      [3, summary.kept + 1],
+    ]);
     expect(listed[1].parent).toEqual({ sessionId: 1, atTurn: 5, kind: 'branch' });
     expect(listed[2].parent).toMatchObject({ sessionId: 1, kind: 'compaction' });
   });
@@ -54,7 +60,9 @@ describe('reasoning-replay sessions (against a real state.db)', () => {
 
   it('shows the verdicts a session recorded', () => {
     const raw = new Database(db);
-    raw.prepare('UPDATE sessions SET model_config = ? WHERE id = 1').run(JSON.stringify({ unknown_field_verdicts: [['groq', 'api.groq.com', 'qwen3-32b', ['reasoning_content', 'reasoning', 'reasoning_details']]] }));
+    raw
+      .prepare('UPDATE sessions SET model_config = ? WHERE id = 1')
+      .run(JSON.stringify({ unknown_field_verdicts: [['groq', 'api.groq.com', 'qwen3-32b', ['reasoning_content', 'reasoning', 'reasoning_details']]] }));
     raw.close();
     const shown = cli('sessions', 'show', '1');
     expect(shown.stdout).toContain('groq api.groq.com qwen3-32b: reasoning_content, reasoning, reasoning_details');

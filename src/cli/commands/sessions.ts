@@ -36,7 +36,7 @@ export const sessionsCommand = defineCommand({
       .option('title', { type: 'string', describe: 'import: a title for the new session' })
       .option('history-format', { ...historyFormatOption, describe: `import: ${historyFormatOption.describe}` })
       .option('budget', { type: 'number', describe: 'compact: token budget (priced by the same estimate as the preflight)' })
-      .option('route', { type: 'string', describe: 'compact: price carriers as this route sends them; import: file Gemini signatures under this route\'s key' })
+      .option('route', { type: 'string', describe: "compact: price carriers as this route sends them; import: file Gemini signatures under this route's key" })
       .option('provider', { type: 'string' })
       .option('host', { type: 'string' })
       .option('model', { type: 'string' })
@@ -119,8 +119,14 @@ export const sessionsCommand = defineCommand({
           };
           if (args.json) out(JSON.stringify(summary, null, 2));
           else if (result.status === 'unchanged') out(`session ${id} already fits: ${result.estimateBefore} <= ${args.budget} tokens; nothing written`);
-          else if (result.status === 'over-budget') out(`session ${id} cannot be compacted to ${args.budget} tokens (the best compaction still needs ${summary.estimateAfter}); nothing written${result.reason ? `\n  ${result.reason}` : ''}\n  hint: raise --budget to at least ${summary.estimateAfter}`);
-          else out(`session ${child}: ${result.status} from session ${id}, ${summary.estimateBefore} -> ${summary.estimateAfter} tokens (budget ${args.budget}), ${summary.kept} turns kept, ${summary.summarized} summarized${result.reason ? `\n  ${result.reason}` : ''}`);
+          else if (result.status === 'over-budget')
+            out(
+              `session ${id} cannot be compacted to ${args.budget} tokens (the best compaction still needs ${summary.estimateAfter}); nothing written${result.reason ? `\n  ${result.reason}` : ''}\n  hint: raise --budget to at least ${summary.estimateAfter}`,
+            );
+          else
+            out(
+              `session ${child}: ${result.status} from session ${id}, ${summary.estimateBefore} -> ${summary.estimateAfter} tokens (budget ${args.budget}), ${summary.kept} turns kept, ${summary.summarized} summarized${result.reason ? `\n  ${result.reason}` : ''}`,
+            );
           return result.status === 'over-budget' ? EXIT_VIOLATION : EXIT_OK;
         }
       }

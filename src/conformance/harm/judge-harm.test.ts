@@ -54,7 +54,10 @@ describe('harm judge', () => {
     const closed = spec({
       target: { provider: 'other', model: 'x' },
       echo: [],
-      request: { schema: { type: 'object', properties: { messages: { type: 'array', items: { type: 'object', additionalProperties: false, properties: { role: {}, content: {} } } } } }, unknownFieldRejection: 'unknown' },
+      request: {
+        schema: { type: 'object', properties: { messages: { type: 'array', items: { type: 'object', additionalProperties: false, properties: { role: {}, content: {} } } } } },
+        unknownFieldRejection: 'unknown',
+      },
       rejections: { unknown: { status: 400, body: {}, wording: 'verbatim', kind: 'unknown-field', sources: ['https://acme.test/errors'] } },
     });
     expect(findings(table({}), closed)).toEqual([expect.objectContaining({ status: 'warn', behaviour: 'fallback-recovers', source: 'https://acme.test/errors' })]);
@@ -65,7 +68,10 @@ describe('harm judge', () => {
   });
 
   it('fails a required echo off the must-echo tier (no pad for turns without reasoning), and passes it on the tier', () => {
-    const required = spec({ echo: [{ field: 'reasoning_content', turns: 'tool-call-turns', level: 'required', rejection: 'missing' }], rejections: { missing: { status: 400, body: {}, wording: 'verbatim', kind: 'missing-reasoning', sources: ['https://acme.test/400'] } } });
+    const required = spec({
+      echo: [{ field: 'reasoning_content', turns: 'tool-call-turns', level: 'required', rejection: 'missing' }],
+      rejections: { missing: { status: 400, body: {}, wording: 'verbatim', kind: 'missing-reasoning', sources: ['https://acme.test/400'] } },
+    });
     expect(findings(table({}), required)[0]).toMatchObject({ status: 'fail', behaviour: 'must-echo', source: 'https://acme.test/400' });
     expect(findings(table({ tier: 'must-echo' }), required)).toEqual([]);
   });
@@ -81,7 +87,17 @@ describe('harm judge', () => {
   });
 
   it('reports a contested echo rule (sources disagree) as a warning, not a failure', () => {
-    const contested = spec({ echo: [{ field: 'reasoning_content', turns: 'assistant-turns', level: 'recommended', source: 'https://acme.test/docs/thinking', contested: { notes: 'one report says it is ignored', sources: ['https://acme.test/other'] } } as never] });
+    const contested = spec({
+      echo: [
+        {
+          field: 'reasoning_content',
+          turns: 'assistant-turns',
+          level: 'recommended',
+          source: 'https://acme.test/docs/thinking',
+          contested: { notes: 'one report says it is ignored', sources: ['https://acme.test/other'] },
+        } as never,
+      ],
+    });
     const [f] = findings(table({ fields: [] }), contested);
     expect(f).toMatchObject({ status: 'warn', field: 'reasoning_content' });
     expect(f!.detail).toContain('contested: https://acme.test/other');
@@ -98,7 +114,10 @@ describe('harm judge', () => {
   it('calls a change unexplained when a provider gets a key the spec says nothing about and nothing is found', () => {
     // The spec takes `reasoning` but neither wants it nor forbids it: adding it is explained
     // ("takes it"); removing a route's only carrier from a provider that wants none is explained too.
-    const takes = spec({ echo: [], request: { schema: { type: 'object', properties: { messages: { type: 'array', items: { type: 'object', properties: { reasoning_content: {}, reasoning: {} } } } } } } });
+    const takes = spec({
+      echo: [],
+      request: { schema: { type: 'object', properties: { messages: { type: 'array', items: { type: 'object', properties: { reasoning_content: {}, reasoning: {} } } } } } },
+    });
     expect(judgeTables(table({}), table({ fields: ['reasoning_content', 'reasoning'] }), [takes]).verdict).toBe('harmless');
     expect(judgeTables(table({}), table({ fields: [] }), [spec()]).verdict).toBe('harmful');
   });

@@ -46,14 +46,14 @@ const turnWords = (t: EchoRule['turns']) => (t === 'tool-call-turns' ? 'tool-cal
 
 /** Does a delivery satisfy an echo rule on the turns it names? */
 function satisfies(d: Delivery, rule: EchoRule): boolean {
-  const names = [rule.field, ...(((rule as { aliases?: string[] }).aliases) ?? [])];
+  const names = [rule.field, ...((rule as { aliases?: string[] }).aliases ?? [])];
   if (!names.includes(d.carrier)) return false;
   if (d.turns === 'current-loop') return rule.turns !== 'assistant-turns';
   return true;
 }
 
 /** A flag `when` wider than the models the provider documents the parameter for. */
-function widerThanDocumented(when: RouteDefinition['flags'] extends Array<infer F> | undefined ? F extends { when?: infer W } ? W : never : never, documented: string[]): string | undefined {
+function widerThanDocumented(when: RouteDefinition['flags'] extends Array<infer F> | undefined ? (F extends { when?: infer W } ? W : never) : never, documented: string[]): string | undefined {
   if (!when) return 'every model of the route';
   const models = (when as { models?: string[] }).models;
   if (!models) return undefined;
@@ -197,7 +197,12 @@ export function assessTarget(table: RouteTable, spec: ProviderSpec, target: Rout
         detail: `route ${policy.routeId} sends ${key} to ${who} for model ${target.model}, which ${spec.label} does not document it for (${documented.source})`,
       });
     } else if (v.kind === 'rejects') {
-      add('strict-schema', 'fail', { turns: 'every-request', field: key, source: v.source, detail: `${who} rejects the parameter ${key} (${v.rejection?.status ?? ''} ${v.rejectionId}, ${v.source}); route ${policy.routeId} sets it on every request` });
+      add('strict-schema', 'fail', {
+        turns: 'every-request',
+        field: key,
+        source: v.source,
+        detail: `${who} rejects the parameter ${key} (${v.rejection?.status ?? ''} ${v.rejectionId}, ${v.source}); route ${policy.routeId} sets it on every request`,
+      });
     } else if (v.kind === 'undocumented' && !documented) {
       add('fields-sent', 'fail', {
         turns: 'every-request',

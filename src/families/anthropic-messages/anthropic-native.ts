@@ -14,11 +14,7 @@ export const ANTHROPIC_NATIVE_KEY = 'anthropic';
  * message has no place for is stored verbatim: a whole unfamiliar block, a text block's extra keys.
  * Kind names are short on purpose: the gate searches other routes' requests for a record's strings.
  */
-export type AnthropicBlockRecord =
-  | { kind: 'think' }
-  | { kind: 'text'; chars: number; extra?: Record<string, unknown> }
-  | { kind: 'call' }
-  | { kind: 'block'; block: Record<string, unknown> };
+export type AnthropicBlockRecord = { kind: 'think' } | { kind: 'text'; chars: number; extra?: Record<string, unknown> } | { kind: 'call' } | { kind: 'block'; block: Record<string, unknown> };
 
 export interface AnthropicNativeFields {
   blocks: AnthropicBlockRecord[];
@@ -52,7 +48,14 @@ export function readAnthropicNativeFields(fields: Record<string, unknown> | unde
  */
 export function rebuildAnthropicBlocks<B>(
   layout: readonly AnthropicBlockRecord[],
-  parts: { reasoning: readonly B[]; reasoningCount: number; text: string; calls: readonly B[]; textBlock: (text: string, extra?: Record<string, unknown>) => B; verbatim: (block: Record<string, unknown>) => B },
+  parts: {
+    reasoning: readonly B[];
+    reasoningCount: number;
+    text: string;
+    calls: readonly B[];
+    textBlock: (text: string, extra?: Record<string, unknown>) => B;
+    verbatim: (block: Record<string, unknown>) => B;
+  },
 ): B[] | undefined {
   const count = (kind: AnthropicBlockRecord['kind']) => layout.filter((b) => b.kind === kind).length;
   const chars = layout.reduce((n, b) => n + (b.kind === 'text' ? b.chars : 0), 0);

@@ -27,9 +27,7 @@ export function assembleAnswer(blocks: readonly AnswerBlock[], finishReason: str
   const details = blocks.filter((b): b is AnthropicReasoningItem => b.type === 'thinking' || b.type === 'redacted_thinking').map(toStoredDetail);
   const readable = blocks.flatMap((b) => (b.type === 'thinking' && b.thinking !== '' ? [b.thinking] : []));
   const texts = blocks.flatMap((b) => (b.type === 'text' ? [b.text] : []));
-  const toolCalls: ToolCall[] = blocks.flatMap((b) =>
-    b.type === 'tool_use' ? [{ id: b.id, type: 'function' as const, function: { name: b.name, arguments: JSON.stringify(b.input ?? {}) } }] : [],
-  );
+  const toolCalls: ToolCall[] = blocks.flatMap((b) => (b.type === 'tool_use' ? [{ id: b.id, type: 'function' as const, function: { name: b.name, arguments: JSON.stringify(b.input ?? {}) } }] : []));
   const carriers: Carriers = {};
   if (readable.length > 0) carriers.reasoning = readable.join('\n\n');
   if (details.length > 0) carriers.reasoning_details = details;

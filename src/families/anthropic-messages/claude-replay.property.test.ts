@@ -9,7 +9,12 @@ import { toBedrockConverseRequest } from '../bedrock-converse/to-request.js';
 import { toAnthropicMessagesRequest } from './to-request.js';
 
 const policy = (family: RoutePolicy['family'], model: string, replayPolicy?: ReplayPolicy): RoutePolicy => ({
-  routeId: family, label: family, family, tier: 'standard', fields: ['reasoning_details'], flags: {},
+  routeId: family,
+  label: family,
+  family,
+  tier: 'standard',
+  fields: ['reasoning_details'],
+  flags: {},
   ...(replayPolicy ? { replayPolicy } : {}),
   target: { provider: family, host: 'example.test', model },
 });
@@ -52,23 +57,26 @@ describe('Claude-family replay over generated histories', () => {
     });
   });
 
-  test.prop([aHistory.map(withText), fc.constantFrom<ReplayPolicy>('signed', 'strip', 'unsigned')], { numRuns: PROPERTY_RUNS })('Bedrock: each policy sends what it promises and nothing else', (history, replay) => {
-    const before = JSON.stringify(history);
-    const { body } = toBedrockConverseRequest(deepFreeze(history), policy('bedrock-converse', 'us.anthropic.claude-sonnet-4-5-v1:0', replay));
-    expect(JSON.stringify(history)).toBe(before);
-    const lastUser = history.messages.map((m) => m.role).lastIndexOf('user');
-    const wire = wireAssistants(body);
-    history.messages.forEach((m, i) => {
-      if (m.role !== 'assistant') return;
-      const k = assistants(history).indexOf(m);
-      const reasoning = wire[k]!.content.flatMap((b) => (isPlainObject(b.reasoningContent) ? [b.reasoningContent] : []));
-      if (replay === 'signed') {
-        const opaque = reasoning.map((r) => (isPlainObject(r.reasoningText) ? r.reasoningText.signature : r.redactedContent));
-        expect(opaque).toEqual(claudeOpaque(m.reasoning_details));
-      } else {
-        expect(JSON.stringify(reasoning)).not.toMatch(/"signature"|"redactedContent"/);
-        if (replay === 'strip' && i < lastUser) expect(reasoning).toEqual([]);
-      }
-    });
-  });
+  test.prop([aHistory.map(withText), fc.constantFrom<ReplayPolicy>('signed', 'strip', 'unsigned')], { numRuns: PROPERTY_RUNS })(
+    'Bedrock: each policy sends what it promises and nothing else',
+    (history, replay) => {
+      const before = JSON.stringify(history);
+      const { body } = toBedrockConverseRequest(deepFreeze(history), policy('bedrock-converse', 'us.anthropic.claude-sonnet-4-5-v1:0', replay));
+      expect(JSON.stringify(history)).toBe(before);
+      const lastUser = history.messages.map((m) => m.role).lastIndexOf('user');
+      const wire = wireAssistants(body);
+      history.messages.forEach((m, i) => {
+        if (m.role !== 'assistant') return;
+        const k = assistants(history).indexOf(m);
+        const reasoning = wire[k]!.content.flatMap((b) => (isPlainObject(b.reasoningContent) ? [b.reasoningContent] : []));
+        if (replay === 'signed') {
+          const opaque = reasoning.map((r) => (isPlainObject(r.reasoningText) ? r.reasoningText.signature : r.redactedContent));
+          expect(opaque).toEqual(claudeOpaque(m.reasoning_details));
+        } else {
+          expect(JSON.stringify(reasoning)).not.toMatch(/"signature"|"redactedContent"/);
+          if (replay === 'strip' && i < lastUser) expect(reasoning).toEqual([]);
+        }
+      });
+    },
+  );
 });

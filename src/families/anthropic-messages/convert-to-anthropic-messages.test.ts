@@ -129,7 +129,12 @@ describe('convertToAnthropicMessages', () => {
   });
 
   it('refuses tool arguments that are not a JSON object, naming the message', () => {
-    const h: History = { messages: [{ role: 'user', content: 'x' }, { role: 'assistant', content: null, tool_calls: [{ id: 't', type: 'function', function: { name: 'f', arguments: '{oops' } }] }] };
+    const h: History = {
+      messages: [
+        { role: 'user', content: 'x' },
+        { role: 'assistant', content: null, tool_calls: [{ id: 't', type: 'function', function: { name: 'f', arguments: '{oops' } }] },
+      ],
+    };
     expect(() => toAnthropicMessagesRequest(h, policy())).toThrow(/\/messages\/1\/tool_calls\/0\/function\/arguments/);
   });
 
@@ -141,11 +146,24 @@ describe('convertToAnthropicMessages', () => {
         { role: 'user', content: 'b' },
       ],
     };
-    expect(toAnthropicMessagesRequest(deepFreeze(h), policy()).body.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] }]);
+    expect(toAnthropicMessagesRequest(deepFreeze(h), policy()).body.messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'a' },
+          { type: 'text', text: 'b' },
+        ],
+      },
+    ]);
   });
 
   it('claudeOpaqueStrings lists what a Claude route must get back, and nothing foreign', () => {
     expect(claudeOpaqueStrings(history.messages[2]!.reasoning_details)).toEqual([sigA, redacted, sigC]);
-    expect(claudeOpaqueStrings([{ type: 'reasoning.text', text: 'g', signature: 'Zm9v', format: 'google-gemini-v1' }, { type: 'thinking', thinking: 'u' }])).toEqual([]);
+    expect(
+      claudeOpaqueStrings([
+        { type: 'reasoning.text', text: 'g', signature: 'Zm9v', format: 'google-gemini-v1' },
+        { type: 'thinking', thinking: 'u' },
+      ]),
+    ).toEqual([]);
   });
 });

@@ -27,7 +27,14 @@ describe('fromAnthropicMessagesResponse', () => {
           { type: 'thinking', thinking: '', signature: 'S3' },
         ],
       },
-      carriers: { reasoning: 'a', reasoning_details: [{ type: 'thinking', thinking: 'a', signature: 'S1' }, { type: 'redacted_thinking', data: 'D2', surface: 'anthropic-messages' }, { type: 'thinking', thinking: '', signature: 'S3' }] },
+      carriers: {
+        reasoning: 'a',
+        reasoning_details: [
+          { type: 'thinking', thinking: 'a', signature: 'S1' },
+          { type: 'redacted_thinking', data: 'D2', surface: 'anthropic-messages' },
+          { type: 'thinking', thinking: '', signature: 'S3' },
+        ],
+      },
       finishReason: 'tool-calls',
     });
   });
@@ -46,7 +53,15 @@ describe('fromAnthropicMessagesResponse', () => {
     expect(answer.message.content).toBe('Hello');
     expect(answer.message.native).toEqual({
       route: 'anthropic',
-      fields: { blocks: [{ kind: 'think' }, { kind: 'text', chars: 3 }, { kind: 'block', block: { type: 'server_tool_use', id: 'srv', name: 'web_search', input: {} } }, { kind: 'text', chars: 2 }, { kind: 'call' }] },
+      fields: {
+        blocks: [
+          { kind: 'think' },
+          { kind: 'text', chars: 3 },
+          { kind: 'block', block: { type: 'server_tool_use', id: 'srv', name: 'web_search', input: {} } },
+          { kind: 'text', chars: 2 },
+          { kind: 'call' },
+        ],
+      },
     });
   });
 
@@ -59,7 +74,17 @@ describe('fromAnthropicMessagesResponse', () => {
 describe('fromBedrockConverseResponse', () => {
   it('stores reasoningText (signed or not) and redactedContent Anthropic-shaped', () => {
     const answer = fromBedrockConverseResponse({
-      output: { message: { role: 'assistant', content: [{ reasoningContent: { reasoningText: { text: 'r', signature: 'S' } } }, { reasoningContent: { redactedContent: 'QUJD' } }, { reasoningContent: { reasoningText: { text: 'u' } } }, { text: 'ok' }] } },
+      output: {
+        message: {
+          role: 'assistant',
+          content: [
+            { reasoningContent: { reasoningText: { text: 'r', signature: 'S' } } },
+            { reasoningContent: { redactedContent: 'QUJD' } },
+            { reasoningContent: { reasoningText: { text: 'u' } } },
+            { text: 'ok' },
+          ],
+        },
+      },
       stopReason: 'end_turn',
     });
     expect(answer.message.reasoning_details).toEqual([

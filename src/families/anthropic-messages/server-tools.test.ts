@@ -22,7 +22,16 @@ const sse = formatSse(
     .filter((l) => l.trim() !== '')
     .map((data) => ({ event: String((JSON.parse(data) as { type: string }).type), data })),
 );
-const policy = (native?: string) => ({ routeId: 'anthropic', family: 'anthropic-messages', tier: 'standard', fields: ['reasoning_details'], flags: {}, target: { provider: 'anthropic', host: 'api.anthropic.com', model: 'claude-x' }, ...(native ? { native } : {}) }) as unknown as RoutePolicy;
+const policy = (native?: string) =>
+  ({
+    routeId: 'anthropic',
+    family: 'anthropic-messages',
+    tier: 'standard',
+    fields: ['reasoning_details'],
+    flags: {},
+    target: { provider: 'anthropic', host: 'api.anthropic.com', model: 'claude-x' },
+    ...(native ? { native } : {}),
+  }) as unknown as RoutePolicy;
 
 describe('Anthropic server tools', () => {
   it('reads the stream to the same record as the body, however it is cut', () => {

@@ -53,15 +53,8 @@ const messagesOf = (replay: ReplayPolicy | undefined, model?: string) => toBedro
 describe('convertToConverseMessages', () => {
   it('signed: replays reasoningText+signature and redactedContent verbatim, in order, on every turn', () => {
     const wire = messagesOf('signed');
-    expect(wire[1]!.content).toEqual([
-      { reasoningContent: { reasoningText: { text: 'earlier plan', signature: sig0 } } },
-      { reasoningContent: { redactedContent: red1 } },
-      { text: 'first answer' },
-    ]);
-    expect(wire[3]!.content).toEqual([
-      { reasoningContent: { reasoningText: { text: 'call the tool', signature: sigLoop } } },
-      { toolUse: { toolUseId: 'tu_1', name: 'lookup', input: { q: 'x' } } },
-    ]);
+    expect(wire[1]!.content).toEqual([{ reasoningContent: { reasoningText: { text: 'earlier plan', signature: sig0 } } }, { reasoningContent: { redactedContent: red1 } }, { text: 'first answer' }]);
+    expect(wire[3]!.content).toEqual([{ reasoningContent: { reasoningText: { text: 'call the tool', signature: sigLoop } } }, { toolUse: { toolUseId: 'tu_1', name: 'lookup', input: { q: 'x' } } }]);
     expect(wire[4]).toEqual({ role: 'user', content: [{ toolResult: { toolUseId: 'tu_1', content: [{ text: 'result' }] } }] });
   });
 
@@ -79,7 +72,13 @@ describe('convertToConverseMessages', () => {
   });
 
   it('signed: unsigned reasoning cannot be replayed to Claude and is left out', () => {
-    const h: History = { messages: [{ role: 'user', content: 'q' }, { role: 'assistant', content: 'a', reasoning_details: [{ type: 'thinking', thinking: 'from gpt-oss' }] }, { role: 'user', content: 'q2' }] };
+    const h: History = {
+      messages: [
+        { role: 'user', content: 'q' },
+        { role: 'assistant', content: 'a', reasoning_details: [{ type: 'thinking', thinking: 'from gpt-oss' }] },
+        { role: 'user', content: 'q2' },
+      ],
+    };
     const wire = toBedrockConverseRequest(h, policy('signed')).body.messages as Wire;
     expect(wire[1]!.content).toEqual([{ text: 'a' }]);
   });
@@ -107,7 +106,10 @@ describe('convertToConverseMessages', () => {
   it('a turn reloaded from storage replays byte-identically (response -> stored JSON -> request)', () => {
     const spec = { id: 'bedrock', target: { provider: 'bedrock', model: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0' } } as unknown as ProviderSpec;
     for (const redacted of [false, true]) {
-      const { body } = renderBedrockConverseAnswer({ reasoning: 'plan it', redacted, tool_calls: [{ id: 'tu_9', type: 'function', function: { name: 'f', arguments: '{}' } }] }, { spec, call: 0, scenario: 's' });
+      const { body } = renderBedrockConverseAnswer(
+        { reasoning: 'plan it', redacted, tool_calls: [{ id: 'tu_9', type: 'function', function: { name: 'f', arguments: '{}' } }] },
+        { spec, call: 0, scenario: 's' },
+      );
       const stored = JSON.parse(JSON.stringify(fromBedrockConverseResponse(body).message)) as Message;
       const h: History = { messages: [{ role: 'user', content: 'go' }, stored, { role: 'tool', tool_call_id: 'tu_9', content: 'ok' }] };
       const wire = toBedrockConverseRequest(h, policy('signed')).body.messages as Wire;

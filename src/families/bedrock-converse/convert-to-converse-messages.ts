@@ -42,8 +42,7 @@ export function reasoningForPolicy(message: Message, replay: ReplayPolicy, befor
       // A blob the Messages API issued is not in Converse's encoding: it does not cross.
       if (item.type === 'redacted_thinking') {
         if (redactedCrosses(item, 'bedrock-converse')) out.push({ reasoningContent: { redactedContent: item.data } });
-      }
-      else if (item.signature) out.push({ reasoningContent: { reasoningText: { text: item.thinking, signature: item.signature } } });
+      } else if (item.signature) out.push({ reasoningContent: { reasoningText: { text: item.thinking, signature: item.signature } } });
     } else if (item.type === 'thinking' && item.thinking !== '') {
       out.push({ reasoningContent: { reasoningText: { text: item.thinking } } });
     }

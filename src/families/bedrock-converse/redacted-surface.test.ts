@@ -16,10 +16,22 @@ const bedrock = resolveRoute(table, { provider: 'bedrock', host: 'bedrock-runtim
 const anthropic = resolveRoute(table, { provider: 'anthropic', host: 'api.anthropic.com', model: 'claude-sonnet-4-5' });
 
 const fromBedrock = fromBedrockConverseResponse({
-  output: { message: { role: 'assistant', content: [{ reasoningContent: { redactedContent: 'QkVEUk9DSy1CTE9C' } }, { reasoningContent: { reasoningText: { text: 'r', signature: 'SIG-B' } } }, { text: 'ok' }] } },
+  output: {
+    message: {
+      role: 'assistant',
+      content: [{ reasoningContent: { redactedContent: 'QkVEUk9DSy1CTE9C' } }, { reasoningContent: { reasoningText: { text: 'r', signature: 'SIG-B' } } }, { text: 'ok' }],
+    },
+  },
   stopReason: 'end_turn',
 }).message;
-const fromAnthropic = fromAnthropicMessagesResponse({ content: [{ type: 'redacted_thinking', data: 'ANTHROPIC-BLOB' }, { type: 'thinking', thinking: 'r', signature: 'SIG-A' }, { type: 'text', text: 'ok' }], stop_reason: 'end_turn' }).message;
+const fromAnthropic = fromAnthropicMessagesResponse({
+  content: [
+    { type: 'redacted_thinking', data: 'ANTHROPIC-BLOB' },
+    { type: 'thinking', thinking: 'r', signature: 'SIG-A' },
+    { type: 'text', text: 'ok' },
+  ],
+  stop_reason: 'end_turn',
+}).message;
 const history = (m: typeof fromBedrock) => ({ messages: [{ role: 'user' as const, content: 'q' }, m, { role: 'user' as const, content: 'more' }] });
 
 describe('redacted blocks per surface', () => {

@@ -12,17 +12,24 @@ import { mapCopilotFinishReason } from './map-copilot-finish-reason.js';
  * `reasoning` carrier, so other routes can see the text; the opaque and the signature stay in
  * the native record and reach the Copilot route only.
  */
-export function assembleCopilotAnswer(chat: ParsedAnswer, native: { text?: string; opaque?: string; signature?: string; signatureCall?: number }, nativeKey: string, finishReason: string | null): ParsedAnswer {
+export function assembleCopilotAnswer(
+  chat: ParsedAnswer,
+  native: { text?: string; opaque?: string; signature?: string; signatureCall?: number },
+  nativeKey: string,
+  finishReason: string | null,
+): ParsedAnswer {
   const carriers: Carriers = { ...chat.carriers };
   if (native.text !== undefined && native.text !== '' && carriers.reasoning === undefined) carriers.reasoning = native.text;
   // Copilot reads these back on tool-call messages only (opencode#4468); on any other answer a record would never travel.
   const toolTurn = (chat.message.tool_calls?.length ?? 0) > 0;
-  const record = toolTurn && copilotNativeRecord(nativeKey, {
-    ...(native.text !== undefined && native.text !== '' ? { reasoning_text: true as const } : {}),
-    ...(native.opaque !== undefined ? { reasoning_opaque: native.opaque } : {}),
-    ...(native.signature !== undefined ? { thought_signature: native.signature } : {}),
-    ...(native.signatureCall !== undefined ? { thought_signature_call: native.signatureCall } : {}),
-  });
+  const record =
+    toolTurn &&
+    copilotNativeRecord(nativeKey, {
+      ...(native.text !== undefined && native.text !== '' ? { reasoning_text: true as const } : {}),
+      ...(native.opaque !== undefined ? { reasoning_opaque: native.opaque } : {}),
+      ...(native.signature !== undefined ? { thought_signature: native.signature } : {}),
+      ...(native.signatureCall !== undefined ? { thought_signature_call: native.signatureCall } : {}),
+    });
   if (record) carriers.native = record;
   const { reasoning_content: _a, reasoning: _b, reasoning_details: _c, native: _d, ...rest } = chat.message;
   const message: Message = { ...rest, ...carriers };

@@ -19,7 +19,15 @@ const fixture = (name: string) => {
   const body = JSON.parse(at('body.json')) as { candidates: { content: { parts: Record<string, unknown>[] } }[] };
   return { body, sse: formatSse(chunksToEvents(at('chunks.txt'), 'gemini')) };
 };
-const policy = { routeId: 'gemini', family: 'gemini', tier: 'standard', fields: [], flags: {}, native: 'gemini', target: { provider: 'gemini', host: 'generativelanguage.googleapis.com', model: 'gemini-3-pro-preview' } } as unknown as RoutePolicy;
+const policy = {
+  routeId: 'gemini',
+  family: 'gemini',
+  tier: 'standard',
+  fields: [],
+  flags: {},
+  native: 'gemini',
+  target: { provider: 'gemini', host: 'generativelanguage.googleapis.com', model: 'gemini-3-pro-preview' },
+} as unknown as RoutePolicy;
 const modelTurn = (message: unknown) =>
   (toGeminiRequest({ messages: [{ role: 'user', content: 'q' }, message as never] }, policy).body.contents as { role: string; parts: unknown[] }[]).find((c) => c.role === 'model')!.parts;
 
@@ -64,11 +72,23 @@ describe('Gemini parts the message has no field for', () => {
 describe('Gemini stream joining, generated', () => {
   type BodyPart = Record<string, unknown>;
   const signature = fc.stringMatching(/^[A-Za-z0-9+/]{8,16}={0,2}$/);
-  const textPart = fc.record({ text: fc.string({ minLength: 1, maxLength: 12 }), thought: fc.boolean(), sig: fc.option(signature, { nil: undefined }), style: fc.constantFrom('first', 'last'), cuts: fc.array(fc.nat(), { maxLength: 2 }) });
+  const textPart = fc.record({
+    text: fc.string({ minLength: 1, maxLength: 12 }),
+    thought: fc.boolean(),
+    sig: fc.option(signature, { nil: undefined }),
+    style: fc.constantFrom('first', 'last'),
+    cuts: fc.array(fc.nat(), { maxLength: 2 }),
+  });
   const callPart = fc.record({ name: fc.constantFrom('ls', 'get_weather'), sig: fc.option(signature, { nil: undefined }) });
   /** A model turn as the body holds it; adjacent text parts differ in kind (thought / visible), as one Gemini part per run. */
   const aModelTurn = fc
-    .array(fc.oneof(textPart.map((t) => ({ kind: 'text' as const, ...t })), callPart.map((c) => ({ kind: 'call' as const, ...c }))), { minLength: 1, maxLength: 6 })
+    .array(
+      fc.oneof(
+        textPart.map((t) => ({ kind: 'text' as const, ...t })),
+        callPart.map((c) => ({ kind: 'call' as const, ...c })),
+      ),
+      { minLength: 1, maxLength: 6 },
+    )
     .filter((parts) => parts.every((p, i) => i === 0 || p.kind !== 'text' || parts[i - 1]!.kind !== 'text' || (parts[i - 1] as { thought: boolean }).thought !== p.thought));
 
   it('streamed in pieces, with the signature on the first piece (2.5) or a trailing empty one (3), and a trailing unsigned empty piece, reads as the body', () => {
@@ -92,7 +112,9 @@ describe('Gemini stream joining, generated', () => {
           if (p.style === 'last' && p.sig !== undefined) pieces.push({ text: '', ...thought, ...sig });
         }
         if (trailingEmpty) pieces.push({ text: '' });
-        const events = pieces.map((piece, i) => ({ data: JSON.stringify({ candidates: [{ content: { role: 'model', parts: [piece] }, ...(i === pieces.length - 1 ? { finishReason: 'STOP' } : {}) }] }) }));
+        const events = pieces.map((piece, i) => ({
+          data: JSON.stringify({ candidates: [{ content: { role: 'model', parts: [piece] }, ...(i === pieces.length - 1 ? { finishReason: 'STOP' } : {}) }] }),
+        }));
         const carriers = geminiStreamCarriers(policy);
         for (const e of events) carriers.acceptEvent(e);
         expect(carriers.end()).toEqual(fromGeminiResponse({ candidates: [{ content: { role: 'model', parts: body }, finishReason: 'STOP' }] }, policy));

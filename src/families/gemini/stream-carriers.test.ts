@@ -23,21 +23,14 @@ const event = (parts: unknown[], finishReason?: string): SseEvent => ({
 });
 
 describe('gemini stream carriers', () => {
-  test.prop([scripted, fc.nat({ max: 5 }), fc.array(fc.nat(), { maxLength: 8 })])(
-    'a rendered stream gives what the rendered body gives, however its bytes are split',
-    (answer, call, cuts) => {
-      const { body, stream } = renderGeminiAnswer(answer, { spec: geminiSpec, call, scenario: 'prop' });
-      const streamed = feedSplit(geminiStreamCarriers(), formatSse(stream), cuts).end();
-      expect(streamed).toEqual(fromGeminiResponse(body));
-    },
-  );
+  test.prop([scripted, fc.nat({ max: 5 }), fc.array(fc.nat(), { maxLength: 8 })])('a rendered stream gives what the rendered body gives, however its bytes are split', (answer, call, cuts) => {
+    const { body, stream } = renderGeminiAnswer(answer, { spec: geminiSpec, call, scenario: 'prop' });
+    const streamed = feedSplit(geminiStreamCarriers(), formatSse(stream), cuts).end();
+    expect(streamed).toEqual(fromGeminiResponse(body));
+  });
 
   it('joins text pieces and keeps the signature of a final empty piece on that part', () => {
-    const answer = readGeminiStream([
-      event([{ text: 'Sure, ' }]),
-      event([{ text: 'here it is.' }]),
-      event([{ text: '', thoughtSignature: 'SIG1' }], 'STOP'),
-    ]);
+    const answer = readGeminiStream([event([{ text: 'Sure, ' }]), event([{ text: 'here it is.' }]), event([{ text: '', thoughtSignature: 'SIG1' }], 'STOP')]);
     expect(answer.message.content).toBe('Sure, here it is.');
     expect(answer.carriers.native).toEqual({ route: 'gemini', fields: { parts: [{ kind: 'text', chars: 17, thoughtSignature: 'SIG1' }] } });
     expect(answer.finishReason).toBe('stop');
@@ -50,12 +43,25 @@ describe('gemini stream carriers', () => {
       event([{ functionCall: { name: 'ls', args: { dir: '.' } } }], 'STOP'),
     ]);
     expect(answer.carriers.reasoning).toBe('pondering');
-    expect(answer.carriers.native?.fields).toEqual({ parts: [{ kind: 'thought', chars: 9, thoughtSignature: 'TS' }, { kind: 'functionCall', call: 0 }] });
+    expect(answer.carriers.native?.fields).toEqual({
+      parts: [
+        { kind: 'thought', chars: 9, thoughtSignature: 'TS' },
+        { kind: 'functionCall', call: 0 },
+      ],
+    });
     expect(answer.finishReason).toBe('tool-calls');
   });
 
   it('drops empty and non-string signatures', () => {
-    const answer = readGeminiStream([event([{ functionCall: { name: 'a', args: {} }, thoughtSignature: '' }, { functionCall: { name: 'b', args: {} }, thoughtSignature: 7 }], 'STOP')]);
+    const answer = readGeminiStream([
+      event(
+        [
+          { functionCall: { name: 'a', args: {} }, thoughtSignature: '' },
+          { functionCall: { name: 'b', args: {} }, thoughtSignature: 7 },
+        ],
+        'STOP',
+      ),
+    ]);
     expect(answer.carriers.native).toBeUndefined();
     expect(answer.message.tool_calls).toHaveLength(2);
   });

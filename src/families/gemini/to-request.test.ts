@@ -61,17 +61,14 @@ describe('gemini request', () => {
       },
       {
         role: 'user',
-        parts: [
-          { functionResponse: { name: 'get_weather', response: { temp: 18 } } },
-          { functionResponse: { name: 'get_weather', response: { result: 'rainy' } } },
-        ],
+        parts: [{ functionResponse: { name: 'get_weather', response: { temp: 18 } } }, { functionResponse: { name: 'get_weather', response: { result: 'rainy' } } }],
       },
       { role: 'model', parts: [{ text: 'Both are mild.', thoughtSignature: 'SIG_TEXT_TURN' }] },
       { role: 'user', parts: [{ text: 'Thanks' }] },
     ]);
   });
 
-  it('gives a current-turn function call with no signature Google\'s stand-in, and leaves earlier turns alone', () => {
+  it("gives a current-turn function call with no signature Google's stand-in, and leaves earlier turns alone", () => {
     const call = (id: string) => ({ id, type: 'function' as const, function: { name: 'ls', arguments: '{}' } });
     const history: History = {
       messages: [
@@ -158,7 +155,12 @@ describe('gemini request', () => {
   });
 
   it('refuses an unreadable record with its pointer and the expected shape', () => {
-    const bad = (fields: Record<string, unknown>): History => ({ messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'x', native: { route: 'gemini', fields } }] });
+    const bad = (fields: Record<string, unknown>): History => ({
+      messages: [
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: 'x', native: { route: 'gemini', fields } },
+      ],
+    });
     for (const [fields, pointer] of [
       [{ thoughtSignature: '' }, '/messages/1/native/fields/thoughtSignature'],
       [{ signature: 'S' }, '/messages/1/native/fields'],

@@ -43,7 +43,8 @@ function layoutMismatch(message: Message, layout: GeminiPartRecord[]): string | 
   const thoughts = (message.reasoning ?? '').length;
   if (total('text') !== content) return `its text parts hold ${total('text')} characters but the message content has ${content}`;
   if (total('thought') !== thoughts) return `its thought parts hold ${total('thought')} characters but the message reasoning has ${thoughts}`;
-  if (callIndexes.length !== calls.length || callIndexes.some((c, i) => c !== i)) return `its functionCall parts point at calls [${callIndexes.join(', ')}] but the message has ${calls.length} tool call(s)`;
+  if (callIndexes.length !== calls.length || callIndexes.some((c, i) => c !== i))
+    return `its functionCall parts point at calls [${callIndexes.join(', ')}] but the message has ${calls.length} tool call(s)`;
   return undefined;
 }
 

@@ -92,33 +92,29 @@ function render(a: Answer, split: number[]) {
 }
 
 describe('openai-chat stream carriers', () => {
-  test.prop([answer, cuts, fc.array(fc.nat(), { maxLength: 8 })])(
-    'a stream gives the answer fromOpenAIChatResponse gives unstreamed, however its bytes are split',
-    (a, split, byteCuts) => {
-      const { body, events } = render(a, split);
-      const streamed = feedSplit(openAIChatStreamCarriers(), formatSse(events), byteCuts).end();
-      expect(streamed).toEqual(fromOpenAIChatResponse(body));
-    },
-  );
+  test.prop([answer, cuts, fc.array(fc.nat(), { maxLength: 8 })])('a stream gives the answer fromOpenAIChatResponse gives unstreamed, however its bytes are split', (a, split, byteCuts) => {
+    const { body, events } = render(a, split);
+    const streamed = feedSplit(openAIChatStreamCarriers(), formatSse(events), byteCuts).end();
+    expect(streamed).toEqual(fromOpenAIChatResponse(body));
+  });
 
   const scripted = fc.record(
     {
       content: fc.option(fc.string({ maxLength: 20 }), { nil: null }),
       reasoning: fc.string({ maxLength: 20 }),
       redacted: fc.boolean(),
-      tool_calls: fc.array(fc.record({ id: fc.stringMatching(/^call_[a-z]{1,4}$/), type: fc.constant('function' as const), function: fc.record({ name: fc.constant('f'), arguments: fc.json() }) }), { maxLength: 2 }),
+      tool_calls: fc.array(fc.record({ id: fc.stringMatching(/^call_[a-z]{1,4}$/), type: fc.constant('function' as const), function: fc.record({ name: fc.constant('f'), arguments: fc.json() }) }), {
+        maxLength: 2,
+      }),
     },
     { requiredKeys: [] },
   );
   const carrierSets = fc.subarray(['reasoning_content', 'reasoning', 'reasoning_details']);
-  test.prop([scripted, carrierSets, fc.array(fc.nat(), { maxLength: 8 })])(
-    'the fixture renderer\'s stream reads as its body, however its bytes are split',
-    (scriptedAnswer, carriers, byteCuts) => {
-      const spec = { id: 'p', target: { model: 'm' }, response: { carriers, detailFormat: 'anthropic-claude-v1' } } as unknown as ProviderSpec;
-      const { body, stream } = renderOpenAIChatAnswer(scriptedAnswer, { spec, call: 0, scenario: 'prop' });
-      expect(feedSplit(openAIChatStreamCarriers(), formatSse(stream), byteCuts).end()).toEqual(fromOpenAIChatResponse(body));
-    },
-  );
+  test.prop([scripted, carrierSets, fc.array(fc.nat(), { maxLength: 8 })])("the fixture renderer's stream reads as its body, however its bytes are split", (scriptedAnswer, carriers, byteCuts) => {
+    const spec = { id: 'p', target: { model: 'm' }, response: { carriers, detailFormat: 'anthropic-claude-v1' } } as unknown as ProviderSpec;
+    const { body, stream } = renderOpenAIChatAnswer(scriptedAnswer, { spec, call: 0, scenario: 'prop' });
+    expect(feedSplit(openAIChatStreamCarriers(), formatSse(stream), byteCuts).end()).toEqual(fromOpenAIChatResponse(body));
+  });
 
   it('keeps a signature that arrives in a final text-less delta', () => {
     const answer = readOpenAIChatStream([
@@ -133,13 +129,21 @@ describe('openai-chat stream carriers', () => {
 
   it('names the event index of invalid JSON, keeps readable text, and drops signed items', () => {
     const stream = openAIChatStreamCarriers();
-    stream.feed(formatSse([
-      chunk({ reasoning_content: 'step one' }),
-      chunk({ reasoning_details: [{ type: 'reasoning.text', text: 'half', signature: 'sig', index: 0 }] }),
-      { data: '{"choices": [' },
-      chunk({ content: 'never read' }),
-    ]));
-    const error = (() => { try { stream.end(); } catch (e) { return e; } })();
+    stream.feed(
+      formatSse([
+        chunk({ reasoning_content: 'step one' }),
+        chunk({ reasoning_details: [{ type: 'reasoning.text', text: 'half', signature: 'sig', index: 0 }] }),
+        { data: '{"choices": [' },
+        chunk({ content: 'never read' }),
+      ]),
+    );
+    const error = (() => {
+      try {
+        stream.end();
+      } catch (e) {
+        return e;
+      }
+    })();
     expect(error).toBeInstanceOf(StreamCarrierError);
     const e = error as StreamCarrierError;
     expect(e.eventIndex).toBe(2);
@@ -164,6 +168,8 @@ describe('openai-chat stream carriers', () => {
   });
 
   it('surfaces an error object sent inside the stream', () => {
-    expect(() => readOpenAIChatStream([{ data: JSON.stringify({ error: { message: 'Provider returned error' } }) }])).toThrow(/stream event 0: the provider sent an error in the stream: Provider returned error/);
+    expect(() => readOpenAIChatStream([{ data: JSON.stringify({ error: { message: 'Provider returned error' } }) }])).toThrow(
+      /stream event 0: the provider sent an error in the stream: Provider returned error/,
+    );
   });
 });

@@ -17,7 +17,15 @@ import { toOpenAIResponsesRequest } from './to-request.js';
 const at = (ext: string) => readFileSync(new URL(`./__fixtures__/responses-built-in-tools.${ext}`, import.meta.url), 'utf8');
 const body = JSON.parse(at('body.json')) as { output: Record<string, unknown>[] };
 const sse = formatSse(chunksToEvents(at('chunks.txt'), 'openai-responses'));
-const policy = { routeId: 'openai-responses', family: 'openai-responses', tier: 'standard', fields: ['reasoning_details'], flags: {}, native: 'openai-responses', target: { provider: 'openai-responses', host: 'api.openai.com', model: 'gpt-5' } } as unknown as RoutePolicy;
+const policy = {
+  routeId: 'openai-responses',
+  family: 'openai-responses',
+  tier: 'standard',
+  fields: ['reasoning_details'],
+  flags: {},
+  native: 'openai-responses',
+  target: { provider: 'openai-responses', host: 'api.openai.com', model: 'gpt-5' },
+} as unknown as RoutePolicy;
 
 describe('Responses built-in tools', () => {
   it('reads the stream (every progress event) to the record its completed body gives, however cut', () => {

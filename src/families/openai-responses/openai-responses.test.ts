@@ -43,13 +43,10 @@ function capturedLoop(): History {
 }
 
 describe('openai-responses stream carriers', () => {
-  test.prop([scripted, fc.nat({ max: 4 }), fc.array(fc.nat(), { maxLength: 8 })])(
-    'a rendered stream gives what the rendered body gives, however its bytes are split',
-    (answer, call, cuts) => {
-      const { body, stream } = renderOpenAIResponsesAnswer(answer, { spec, call, scenario: 'prop' });
-      expect(feedSplit(openAIResponsesStreamCarriers(), formatSse(stream), cuts).end()).toEqual(fromOpenAIResponsesResponse(body));
-    },
-  );
+  test.prop([scripted, fc.nat({ max: 4 }), fc.array(fc.nat(), { maxLength: 8 })])('a rendered stream gives what the rendered body gives, however its bytes are split', (answer, call, cuts) => {
+    const { body, stream } = renderOpenAIResponsesAnswer(answer, { spec, call, scenario: 'prop' });
+    expect(feedSplit(openAIResponsesStreamCarriers(), formatSse(stream), cuts).end()).toEqual(fromOpenAIResponsesResponse(body));
+  });
 
   it('takes encrypted_content from output_item.done, never from output_item.added', () => {
     const item = { id: 'rs_1', type: 'reasoning', summary: [], encrypted_content: 'gAAAA-whole' };

@@ -27,10 +27,7 @@ export interface ResponsesNativeFields {
  * as given, `call` takes the next tool call; only `item` (a built-in tool item) is verbatim.
  */
 export type ResponsesItemRecord =
-  | { kind: 'reasoning'; id: string }
-  | { kind: 'message'; parts: { chars: number; annotations?: unknown[] }[] }
-  | { kind: 'call' }
-  | { kind: 'item'; item: Record<string, unknown> };
+  { kind: 'reasoning'; id: string } | { kind: 'message'; parts: { chars: number; annotations?: unknown[] }[] } | { kind: 'call' } | { kind: 'item'; item: Record<string, unknown> };
 
 export function responsesNativeRecord(route: string, ids: Record<string, string>, items?: ResponsesItemRecord[]): NativeCarrierRecord | undefined {
   const fields: ResponsesNativeFields = {};
@@ -51,7 +48,10 @@ export function readResponsesItems(fields: Record<string, unknown> | undefined):
     else if (r.kind === 'call') out.push({ kind: 'call' });
     else if (r.kind === 'item' && isPlainObject(r.item) && typeof r.item.type === 'string') out.push({ kind: 'item', item: r.item });
     else if (r.kind === 'message' && Array.isArray(r.parts) && r.parts.every((p) => isPlainObject(p) && typeof p.chars === 'number' && p.chars >= 0)) {
-      out.push({ kind: 'message', parts: (r.parts as Record<string, unknown>[]).map((p) => (Array.isArray(p.annotations) ? { chars: p.chars as number, annotations: p.annotations } : { chars: p.chars as number })) });
+      out.push({
+        kind: 'message',
+        parts: (r.parts as Record<string, unknown>[]).map((p) => (Array.isArray(p.annotations) ? { chars: p.chars as number, annotations: p.annotations } : { chars: p.chars as number })),
+      });
     } else return undefined;
   }
   return out;

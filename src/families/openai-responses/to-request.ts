@@ -28,9 +28,7 @@ export function reasoningItems(details: readonly ReasoningDetail[]): Item[] {
     else if (d.type === 'reasoning.encrypted') entry.encrypted = d.data;
     byId.set(d.id, entry);
   }
-  return [...byId.entries()]
-    .filter(([, e]) => e.encrypted !== undefined)
-    .map(([id, e]) => ({ type: 'reasoning', id, summary: e.summary, encrypted_content: e.encrypted }));
+  return [...byId.entries()].filter(([, e]) => e.encrypted !== undefined).map(([id, e]) => ({ type: 'reasoning', id, summary: e.summary, encrypted_content: e.encrypted }));
 }
 
 function assistantItems(message: Message, policy: RoutePolicy, options: RequestOptions): Item[] {

@@ -39,4 +39,3 @@ if (dir === undefined) {
     });
   });
 }
-

@@ -29,10 +29,7 @@ export const renderAnthropicMessagesAnswer: AnswerRenderer = (answer, { spec, ca
   const usage = { input_tokens: 20 + call * 40, output_tokens: 30 };
   const body = { id, type: 'message', role: 'assistant', model: spec.target.model, content: blocks, stop_reason: stopReason, stop_sequence: null, usage };
 
-  const payloads: Record<string, unknown>[] = [
-    { type: 'message_start', message: { ...body, content: [], stop_reason: null, usage: { ...usage, output_tokens: 1 } } },
-    { type: 'ping' },
-  ];
+  const payloads: Record<string, unknown>[] = [{ type: 'message_start', message: { ...body, content: [], stop_reason: null, usage: { ...usage, output_tokens: 1 } } }, { type: 'ping' }];
   blocks.forEach((block, index) => {
     switch (block.type) {
       case 'thinking':

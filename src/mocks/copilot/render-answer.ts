@@ -43,7 +43,13 @@ export const renderCopilotAnswer: AnswerRenderer = (answer, { spec, call, scenar
     deltas.push({ tool_calls: [{ index, id: c.id, type: 'function', function: fn }] });
     for (const piece of chunkText(c.function.arguments, 2)) deltas.push({ tool_calls: [{ index, function: { arguments: piece } }] });
   });
-  const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) => ({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finishReason }] });
+  const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) => ({
+    id,
+    object: 'chat.completion.chunk',
+    created,
+    model,
+    choices: [{ index: 0, delta, finish_reason: finishReason }],
+  });
   const stream: SseEvent[] = deltas.map((d, i) => ({ data: JSON.stringify(chunk(d)), atMs: i * 15 }));
   stream.push({ data: JSON.stringify({ ...chunk({}, finish), usage }), atMs: deltas.length * 15 });
   stream.push({ data: '[DONE]', atMs: deltas.length * 15 + 5 });

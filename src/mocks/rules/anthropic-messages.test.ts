@@ -15,13 +15,23 @@ import { judgeRequest } from './index.js';
 
 const spec = loadProviderSpec(`${defaultProvidersDir()}/anthropic.json`);
 const policy: RoutePolicy = {
-  routeId: 'anthropic', label: 'Anthropic', family: 'anthropic-messages', tier: 'standard', fields: ['reasoning_details'], flags: {},
+  routeId: 'anthropic',
+  label: 'Anthropic',
+  family: 'anthropic-messages',
+  tier: 'standard',
+  fields: ['reasoning_details'],
+  flags: {},
   target: { provider: 'anthropic', host: 'api.anthropic.com', model: spec.target.model },
 };
 
 /** Runs a three-call conversation: rendered answers parsed back into history, as the runner does. */
 function conversation(redacted = false): { history: History; body: Record<string, unknown> } {
-  const history: History = { messages: [{ role: 'system', content: 'be brief' }, { role: 'user', content: 'Oslo and Rome weather?' }] };
+  const history: History = {
+    messages: [
+      { role: 'system', content: 'be brief' },
+      { role: 'user', content: 'Oslo and Rome weather?' },
+    ],
+  };
   const call = (answer: ScriptedAnswer, n: number) => {
     const { body } = renderAnthropicMessagesAnswer(answer, { spec, call: n, scenario: 'judge' });
     history.messages.push(fromAnthropicMessagesResponse(body).message);
@@ -144,24 +154,89 @@ describe('Anthropic’s other replay rules, in its own words', () => {
   };
 
   it('thinking after another block, a prefill ending in thinking, thinking on a final message with thinking off, budget over max_tokens', () => {
-    expect(first({ ...base, messages: [{ role: 'user', content: 'q' }, { role: 'assistant', content: [{ type: 'text', text: 'a' }, { type: 'thinking', thinking: 't', signature: sig('t') }] }, { role: 'user', content: 'again' }] })?.message).toBe(
-      'messages.1.content.0: If an assistant message contains any thinking blocks, the first block must be `thinking` or `redacted_thinking`. Found `text`.',
-    );
-    expect(first({ ...base, messages: [{ role: 'user', content: 'q' }, { role: 'assistant', content: [{ type: 'thinking', thinking: 't', signature: sig('t') }] }] })?.message).toBe('messages.1: The final block in an assistant message cannot be `thinking`.');
+    expect(
+      first({
+        ...base,
+        messages: [
+          { role: 'user', content: 'q' },
+          {
+            role: 'assistant',
+            content: [
+              { type: 'text', text: 'a' },
+              { type: 'thinking', thinking: 't', signature: sig('t') },
+            ],
+          },
+          { role: 'user', content: 'again' },
+        ],
+      })?.message,
+    ).toBe('messages.1.content.0: If an assistant message contains any thinking blocks, the first block must be `thinking` or `redacted_thinking`. Found `text`.');
+    expect(
+      first({
+        ...base,
+        messages: [
+          { role: 'user', content: 'q' },
+          { role: 'assistant', content: [{ type: 'thinking', thinking: 't', signature: sig('t') }] },
+        ],
+      })?.message,
+    ).toBe('messages.1: The final block in an assistant message cannot be `thinking`.');
     const { thinking: _off, ...disabled } = base;
-    expect(first({ ...disabled, messages: [{ role: 'user', content: 'q' }, { role: 'assistant', content: [{ type: 'thinking', thinking: 't', signature: sig('t') }, { type: 'text', text: 'a' }] }] })?.rejection).toBe('thinking-when-disabled');
+    expect(
+      first({
+        ...disabled,
+        messages: [
+          { role: 'user', content: 'q' },
+          {
+            role: 'assistant',
+            content: [
+              { type: 'thinking', thinking: 't', signature: sig('t') },
+              { type: 'text', text: 'a' },
+            ],
+          },
+        ],
+      })?.rejection,
+    ).toBe('thinking-when-disabled');
     expect(first({ ...base, max_tokens: 1024, messages: [{ role: 'user', content: 'q' }] })?.message).toBe('`max_tokens` must be greater than `thinking.budget_tokens`.');
     expect(first({ model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: 'q' }] })?.message).toBe('max_tokens: Field required');
   });
 
   it('edited thinking in the latest assistant message "cannot be modified"; a foreign signature is invalid', () => {
-    const loop = (block: Record<string, unknown>) => ({ ...base, messages: [{ role: 'user', content: 'q' }, { role: 'assistant', content: [block, { type: 'tool_use', id: 't1', name: 'ls', input: {} }] }, { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'x' }] }] });
+    const loop = (block: Record<string, unknown>) => ({
+      ...base,
+      messages: [
+        { role: 'user', content: 'q' },
+        { role: 'assistant', content: [block, { type: 'tool_use', id: 't1', name: 'ls', input: {} }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'x' }] },
+      ],
+    });
     expect(first(loop({ type: 'thinking', thinking: 'edited', signature: sig('original') }))?.rejection).toBe('blocks-modified');
     expect(first(loop({ type: 'thinking', thinking: 'original', signature: 'c2lnbmVkLWJ5LWFub3RoZXI=' }))?.rejection).toBe('invalid-signature');
     expect(first(loop({ type: 'thinking', signature: sig('') }))?.message).toBe('messages.1.content.0.thinking.thinking: Field required');
   });
 
   it('accepts documented top-level parameters and server-tool blocks', () => {
-    expect(judgeRequest(spec, { ...base, cache_control: { type: 'ephemeral' }, container: 'c1', mcp_servers: [], metadata: { user_id: 'u' }, service_tier: 'auto', context_management: { edits: [] }, messages: [{ role: 'user', content: 'q' }, { role: 'assistant', content: [{ type: 'thinking', thinking: 't', signature: sig('t') }, { type: 'server_tool_use', id: 's', name: 'web_search', input: {} }, { type: 'web_search_tool_result', tool_use_id: 's', content: [] }, { type: 'text', text: 'a' }] }, { role: 'user', content: 'more' }] })).toEqual([]);
+    expect(
+      judgeRequest(spec, {
+        ...base,
+        cache_control: { type: 'ephemeral' },
+        container: 'c1',
+        mcp_servers: [],
+        metadata: { user_id: 'u' },
+        service_tier: 'auto',
+        context_management: { edits: [] },
+        messages: [
+          { role: 'user', content: 'q' },
+          {
+            role: 'assistant',
+            content: [
+              { type: 'thinking', thinking: 't', signature: sig('t') },
+              { type: 'server_tool_use', id: 's', name: 'web_search', input: {} },
+              { type: 'web_search_tool_result', tool_use_id: 's', content: [] },
+              { type: 'text', text: 'a' },
+            ],
+          },
+          { role: 'user', content: 'more' },
+        ],
+      }),
+    ).toEqual([]);
   });
 });

@@ -51,13 +51,23 @@ export function judgeAnthropicMessages(spec: ProviderSpec, body: unknown): Findi
 
   const budget = isPlainObject(body.thinking) ? body.thinking.budget_tokens : undefined;
   if (thinkingEnabled(body) && typeof budget === 'number' && typeof body.max_tokens === 'number' && budget >= body.max_tokens && has('max-tokens-not-above-budget')) {
-    findings.push({ rule: 'provider-accepts', rejection: 'max-tokens-not-above-budget', params: { path: 'thinking.budget_tokens' }, detail: `thinking.budget_tokens ${budget} is not below max_tokens ${body.max_tokens}` });
+    findings.push({
+      rule: 'provider-accepts',
+      rejection: 'max-tokens-not-above-budget',
+      params: { path: 'thinking.budget_tokens' },
+      detail: `thinking.budget_tokens ${budget} is not below max_tokens ${body.max_tokens}`,
+    });
   }
   messages.forEach((message, index) => {
     if (!isPlainObject(message) || message.role !== 'assistant') return;
     const kinds = blocksOf(message).map((b) => String(b.type));
     if (kinds.some((k) => REASONING.has(k)) && !REASONING.has(kinds[0]!) && has('thinking-not-first')) {
-      findings.push({ rule: 'signatures-verbatim', rejection: 'thinking-not-first', params: { index, block: 0, found: kinds[0]!, role: 'assistant', path: `messages.${index}.content.0` }, detail: `assistant message ${index} holds thinking after a ${kinds[0]} block` });
+      findings.push({
+        rule: 'signatures-verbatim',
+        rejection: 'thinking-not-first',
+        params: { index, block: 0, found: kinds[0]!, role: 'assistant', path: `messages.${index}.content.0` },
+        detail: `assistant message ${index} holds thinking after a ${kinds[0]} block`,
+      });
     }
   });
   // A request that ends in an assistant message (a prefill) is checked on its own terms.
@@ -67,9 +77,19 @@ export function judgeAnthropicMessages(spec: ProviderSpec, body: unknown): Findi
     const kinds = blocksOf(last).map((b) => String(b.type));
     const firstThinking = kinds.findIndex((k) => REASONING.has(k));
     if (!thinkingEnabled(body) && firstThinking >= 0 && has('thinking-when-disabled')) {
-      findings.push({ rule: 'provider-accepts', rejection: 'thinking-when-disabled', params: { index, block: firstThinking, role: 'assistant', path: `messages.${index}.content.${firstThinking}` }, detail: `thinking is off and the final assistant message ${index} carries thinking` });
+      findings.push({
+        rule: 'provider-accepts',
+        rejection: 'thinking-when-disabled',
+        params: { index, block: firstThinking, role: 'assistant', path: `messages.${index}.content.${firstThinking}` },
+        detail: `thinking is off and the final assistant message ${index} carries thinking`,
+      });
     } else if (REASONING.has(kinds.at(-1) ?? '') && has('final-block-thinking')) {
-      findings.push({ rule: 'provider-accepts', rejection: 'final-block-thinking', params: { index, role: 'assistant', path: `messages.${index}` }, detail: `the final assistant message ${index} ends with a thinking block` });
+      findings.push({
+        rule: 'provider-accepts',
+        rejection: 'final-block-thinking',
+        params: { index, role: 'assistant', path: `messages.${index}` },
+        detail: `the final assistant message ${index} ends with a thinking block`,
+      });
     }
   }
 

@@ -17,7 +17,13 @@ const r1 = load('bedrock-deepseek-r1');
 const oss = load('bedrock-gpt-oss');
 
 const policyFor = (spec: ProviderSpec, replayPolicy: ReplayPolicy): RoutePolicy => ({
-  routeId: 'bedrock', label: 'Bedrock', family: 'bedrock-converse', tier: 'standard', fields: ['reasoning_details'], flags: {}, replayPolicy,
+  routeId: 'bedrock',
+  label: 'Bedrock',
+  family: 'bedrock-converse',
+  tier: 'standard',
+  fields: ['reasoning_details'],
+  flags: {},
+  replayPolicy,
   target: { provider: 'bedrock', host: 'bedrock-runtime.us-east-1.amazonaws.com', model: spec.target.model },
 });
 
@@ -85,7 +91,7 @@ describe('judgeBedrockConverse', () => {
     expect(judgeBedrockConverse(claude, body).map((f) => f.rejection)).toEqual(['blocks-modified']);
   });
 
-  it('strip policy on DeepSeek R1: accepted; unsigned replay of earlier turns is refused verbatim (signed replay sends none of R1\'s unsigned text)', () => {
+  it("strip policy on DeepSeek R1: accepted; unsigned replay of earlier turns is refused verbatim (signed replay sends none of R1's unsigned text)", () => {
     expect(judgeRequest(r1, conversation(r1, 'strip'))).toEqual([]);
     for (const wrong of ['unsigned', 'signed'] as const) {
       const body = conversation(r1, wrong);

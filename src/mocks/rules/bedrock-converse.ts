@@ -59,7 +59,13 @@ export function judgeBedrockConverse(spec: ProviderSpec, body: unknown): Finding
       if (!isPlainObject(rc.reasoningText) && rc.redactedContent === undefined) return;
       const verdict = judgeClaudeBlock(
         isPlainObject(rc.reasoningText)
-          ? { kind: 'thinking', thinking: rc.reasoningText.text, signature: rc.reasoningText.signature === '' ? undefined : rc.reasoningText.signature, hasThinkingKey: true, hasSignatureKey: typeof rc.reasoningText.signature === 'string' && rc.reasoningText.signature !== '' }
+          ? {
+              kind: 'thinking',
+              thinking: rc.reasoningText.text,
+              signature: rc.reasoningText.signature === '' ? undefined : rc.reasoningText.signature,
+              hasThinkingKey: true,
+              hasSignatureKey: typeof rc.reasoningText.signature === 'string' && rc.reasoningText.signature !== '',
+            }
           : { kind: 'redacted_thinking', data: rc.redactedContent, hasThinkingKey: false, hasSignatureKey: false },
         ordinalHere,
         index === lastAssistant,

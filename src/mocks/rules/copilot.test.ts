@@ -35,7 +35,11 @@ describe('copilot judge', () => {
     delete b.messages[1]!.reasoning_opaque;
     const findings = judgeRequest(spec, b);
     expect(findings.map((f) => f.rejection)).toEqual(['missing-opaque']);
-    expect(fillRejection(spec.rejections['missing-opaque']!, findings[0]!.params)).toEqual({ status: 400, headers: {}, body: { error: { message: 'invalid request body', code: 'invalid_request_body' } } });
+    expect(fillRejection(spec.rejections['missing-opaque']!, findings[0]!.params)).toEqual({
+      status: 400,
+      headers: {},
+      body: { error: { message: 'invalid request body', code: 'invalid_request_body' } },
+    });
   });
 
   test.prop([fc.nat(), fc.integer({ min: 1, max: 63 })])('refuses an opaque with any one character changed', (at, shift) => {
@@ -69,7 +73,13 @@ describe('copilot judge', () => {
 describe('copilot judge, superseded opaque', () => {
   it('refuses the first of several opaques an answer streamed (only the latest is valid)', () => {
     const rendered = renderCopilotAnswer(
-      { reasoning: 'Two steps.', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'ls', arguments: '{}' } }, { id: 'c2', type: 'function', function: { name: 'cat', arguments: '{}' } }] },
+      {
+        reasoning: 'Two steps.',
+        tool_calls: [
+          { id: 'c1', type: 'function', function: { name: 'ls', arguments: '{}' } },
+          { id: 'c2', type: 'function', function: { name: 'cat', arguments: '{}' } },
+        ],
+      },
       { spec, call: 0, scenario: 'superseded' },
     );
     const opaques = rendered.stream.flatMap((e) => {

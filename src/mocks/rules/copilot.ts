@@ -31,7 +31,12 @@ export function judgeCopilot(spec: ProviderSpec, body: unknown): Finding[] {
     message.tool_calls.forEach((call: unknown, at: number) => {
       const fn = isPlainObject(call) && isPlainObject(call.function) ? call.function : {};
       if ('thought_signature' in fn && !verifyMockOpaque('copilot', 'thought-signature', fn.thought_signature) && has('invalid-opaque')) {
-        findings.push({ rule: 'signatures-verbatim', rejection: 'invalid-opaque', params: { ...params, field: 'thought_signature', path: `messages.${index}.tool_calls.${at}.function.thought_signature` }, detail: `tool call ${at} of message ${index} carries a thought_signature Copilot never issued` });
+        findings.push({
+          rule: 'signatures-verbatim',
+          rejection: 'invalid-opaque',
+          params: { ...params, field: 'thought_signature', path: `messages.${index}.tool_calls.${at}.function.thought_signature` },
+          detail: `tool call ${at} of message ${index} carries a thought_signature Copilot never issued`,
+        });
       }
     });
   });

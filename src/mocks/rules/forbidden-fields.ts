@@ -50,19 +50,21 @@ export function judgeForbiddenFields(spec: ProviderSpec, body: unknown): Finding
       const role = isPlainObject(item) && typeof item.role === 'string' ? item.role : undefined;
       if (rule.ifType !== undefined && jsonType(valueAt(body, location)) !== rule.ifType) return [];
       if (rule.roles !== undefined && (role === undefined || !rule.roles.includes(role))) return [];
-      return [{
-        rule: rule.rule ?? 'strict-schema',
-        rejection: rule.rejection,
-        params: {
-          path: location.join('.'),
-          field: location.at(-1) ?? '',
-          ...(firstIndex !== undefined ? { index: Number(firstIndex) } : {}),
-          ...(indexes[1] !== undefined ? { block: Number(indexes[1]) } : {}),
-          ...(role !== undefined ? { role } : {}),
+      return [
+        {
+          rule: rule.rule ?? 'strict-schema',
+          rejection: rule.rejection,
+          params: {
+            path: location.join('.'),
+            field: location.at(-1) ?? '',
+            ...(firstIndex !== undefined ? { index: Number(firstIndex) } : {}),
+            ...(indexes[1] !== undefined ? { block: Number(indexes[1]) } : {}),
+            ...(role !== undefined ? { role } : {}),
+          },
+          detail: `${location.join('.')} is refused${rule.notes ? ` (${rule.notes})` : ''}`,
+          ...(rule.contested ? { contested: true as const, sources: [...(spec.rejections[rule.rejection]?.sources ?? []), ...rule.contested.sources] } : {}),
         },
-        detail: `${location.join('.')} is refused${rule.notes ? ` (${rule.notes})` : ''}`,
-        ...(rule.contested ? { contested: true as const, sources: [...(spec.rejections[rule.rejection]?.sources ?? []), ...rule.contested.sources] } : {}),
-      }];
+      ];
     });
   });
 }

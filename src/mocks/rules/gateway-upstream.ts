@@ -44,7 +44,8 @@ function upstreamIndexes(messages: readonly unknown[]): number[] {
 }
 
 const details = (message: Record<string, unknown>): Record<string, unknown>[] => (Array.isArray(message.reasoning_details) ? message.reasoning_details.filter(isPlainObject) : []);
-const claudeItems = (message: Record<string, unknown>) => details(message).filter((d) => (d.format === undefined || d.format === 'anthropic-claude-v1') && (d.type === 'reasoning.text' || d.type === 'reasoning.encrypted'));
+const claudeItems = (message: Record<string, unknown>) =>
+  details(message).filter((d) => (d.format === undefined || d.format === 'anthropic-claude-v1') && (d.type === 'reasoning.text' || d.type === 'reasoning.encrypted'));
 
 function reasoningRequested(body: Record<string, unknown>): boolean {
   const r = body.reasoning;
@@ -77,7 +78,11 @@ export function judgeGatewayUpstream(spec: ProviderSpec, body: unknown): Finding
   const has = (id: string) => id in rules.rejections;
   const messages: unknown[] = body.messages;
   const indexes = upstreamIndexes(messages);
-  const via = (rejection: string) => ({ provider: upstream.provider, providerName: upstream.providerName, ...(upstream.ownRejections?.[rejection] ? { gatewayRejection: upstream.ownRejections[rejection] } : {}) });
+  const via = (rejection: string) => ({
+    provider: upstream.provider,
+    providerName: upstream.providerName,
+    ...(upstream.ownRejections?.[rejection] ? { gatewayRejection: upstream.ownRejections[rejection] } : {}),
+  });
   const findings: UpstreamFinding[] = [];
   const lastAssistant = messages.reduce<number>((at, m, i) => (isPlainObject(m) && m.role === 'assistant' ? i : at), -1);
   const lastUser = messages.reduce<number>((at, m, i) => (isPlainObject(m) && m.role === 'user' ? i : at), -1);

@@ -44,7 +44,7 @@ describe('gemini judge', () => {
     expect(judgeRequest(spec, body())).toEqual([]);
   });
 
-  it('refuses a current-turn function call replayed without its thought_signature, in Google\'s words', () => {
+  it("refuses a current-turn function call replayed without its thought_signature, in Google's words", () => {
     const b = body();
     delete b.contents[1]!.parts.find((p) => p.functionCall)!.thoughtSignature;
     const findings = judgeRequest(spec, b);
@@ -74,7 +74,12 @@ describe('gemini judge', () => {
     expect(judgeRequest(spec, snake)).toEqual([]);
     for (const part of snake.contents[1]!.parts) delete part.thought_signature;
     expect(judgeRequest(spec, snake).map((f) => f.rejection)).toEqual(['missing-thought-signature']);
-    expect(judgeRequest(spec, { contents: [{ role: 'user', parts: [{ text: 'x' }, { executableCode: { code: '1' } }, { videoMetadata: {} }] }], generation_config: { thinking_config: { include_thoughts: true, thinking_budget: 64 } } })).toEqual([]);
+    expect(
+      judgeRequest(spec, {
+        contents: [{ role: 'user', parts: [{ text: 'x' }, { executableCode: { code: '1' } }, { videoMetadata: {} }] }],
+        generation_config: { thinking_config: { include_thoughts: true, thinking_budget: 64 } },
+      }),
+    ).toEqual([]);
   });
 
   it('refuses a signature another endpoint issued, and an empty one', () => {

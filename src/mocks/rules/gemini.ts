@@ -68,7 +68,12 @@ export function judgeGemini(spec: ProviderSpec, body: unknown): Finding[] {
         const rejection = path === '' ? 'unknown-name' : 'unknown-name-at';
         if (has(rejection)) findings.push({ rule: 'strict-schema', rejection, params: { field, path }, detail: `unknown field "${field}"${path ? ` at ${path}` : ''}` });
       } else if (has('invalid-argument')) {
-        findings.push({ rule: 'provider-accepts', rejection: 'invalid-argument', params: { path: googleFieldPath(error.instancePath) }, detail: `${error.instancePath || '/'} ${error.message ?? error.keyword}` });
+        findings.push({
+          rule: 'provider-accepts',
+          rejection: 'invalid-argument',
+          params: { path: googleFieldPath(error.instancePath) },
+          detail: `${error.instancePath || '/'} ${error.message ?? error.keyword}`,
+        });
       }
     }
     if (findings.length > 0) return findings;
@@ -82,7 +87,12 @@ export function judgeGemini(spec: ProviderSpec, body: unknown): Finding[] {
       const signature = part.thoughtSignature;
       if (typeof signature === 'string' && (STAND_INS.has(signature) || verifyMockOpaque(signer, 'thought', signature))) return;
       if (has('corrupted-thought-signature')) {
-        findings.push({ rule: 'signatures-verbatim', rejection: 'corrupted-thought-signature', params: { index, path: `contents[${index}].parts[${at}]` }, detail: `part ${at} of content ${index} carries a thoughtSignature this endpoint never issued` });
+        findings.push({
+          rule: 'signatures-verbatim',
+          rejection: 'corrupted-thought-signature',
+          params: { index, path: `contents[${index}].parts[${at}]` },
+          detail: `part ${at} of content ${index} carries a thoughtSignature this endpoint never issued`,
+        });
       }
     });
   });
@@ -96,7 +106,12 @@ export function judgeGemini(spec: ProviderSpec, body: unknown): Finding[] {
       if (!first || first.thoughtSignature !== undefined) return;
       const name = isPlainObject(first.functionCall) && typeof first.functionCall.name === 'string' ? first.functionCall.name : '';
       // Google numbers contents from 1 in this message ("the 2. content block" is the first model turn after one user turn).
-      findings.push({ rule: 'signatures-verbatim', rejection: 'missing-thought-signature', params: { field: name, index, position: index + 1 }, detail: `function call ${name} in content ${index} (current turn) has no thought_signature` });
+      findings.push({
+        rule: 'signatures-verbatim',
+        rejection: 'missing-thought-signature',
+        params: { field: name, index, position: index + 1 },
+        detail: `function call ${name} in content ${index} (current turn) has no thought_signature`,
+      });
     });
   }
   return findings;

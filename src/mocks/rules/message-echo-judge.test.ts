@@ -55,13 +55,29 @@ describe('DeepSeek’s must-echo rule, per model and mode', () => {
 
 describe('per-model rules within one provider', () => {
   it('Groq refuses messages[].reasoning only on models without reasoning', () => {
-    const body = (model: string) => ({ model, messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello', reasoning: 'greet' }, { role: 'user', content: 'again' }] });
+    const body = (model: string) => ({
+      model,
+      messages: [
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: 'hello', reasoning: 'greet' },
+        { role: 'user', content: 'again' },
+      ],
+    });
     expect(judge('groq', body('openai/gpt-oss-120b'))).toEqual([]);
     expect(judge('groq', body('moonshotai/kimi-k2-instruct'))[0]).toMatchObject({ rejection: 'reasoning-not-supported', params: { index: 1 } });
   });
 
   it('Cerebras takes messages[].reasoning', () => {
-    expect(judge('cerebras', { model: 'gpt-oss-120b', messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello', reasoning: 'greet' }, { role: 'user', content: 'again' }] })).toEqual([]);
+    expect(
+      judge('cerebras', {
+        model: 'gpt-oss-120b',
+        messages: [
+          { role: 'user', content: 'hi' },
+          { role: 'assistant', content: 'hello', reasoning: 'greet' },
+          { role: 'user', content: 'again' },
+        ],
+      }),
+    ).toEqual([]);
   });
 });
 

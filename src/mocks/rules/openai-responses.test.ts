@@ -60,7 +60,9 @@ describe('openai-responses judge', () => {
     delete b.input[1]!.encrypted_content;
     const findings = judgeRequest(spec, b);
     expect(fillRejection(spec.rejections[findings[0]!.rejection]!, findings[0]!.params).status).toBe(404);
-    expect(text(findings)).toBe(`Item with id '${String(b.input[1]!.id)}' not found. Items are not persisted when \`store\` is set to false. Try again with \`store\` set to true, or remove this item from your input.`);
+    expect(text(findings)).toBe(
+      `Item with id '${String(b.input[1]!.id)}' not found. Items are not persisted when \`store\` is set to false. Try again with \`store\` set to true, or remove this item from your input.`,
+    );
   });
 
   it('refuses an fc_ item sent without the reasoning item that produced it', () => {

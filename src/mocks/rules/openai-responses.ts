@@ -41,15 +41,27 @@ export function judgeOpenAIResponses(spec: ProviderSpec, body: unknown): Finding
       const params = { index, path: id, field: 'encrypted_content' };
       const content = item.encrypted_content;
       if ((content === undefined || content === null || content === '') && body.store === false) {
-        if (has('item-not-found')) findings.push({ rule: 'signatures-verbatim', rejection: 'item-not-found', params, detail: `reasoning item ${id} at input ${index} has no encrypted_content and store is false` });
+        if (has('item-not-found'))
+          findings.push({ rule: 'signatures-verbatim', rejection: 'item-not-found', params, detail: `reasoning item ${id} at input ${index} has no encrypted_content and store is false` });
       } else if (content !== undefined && content !== null && !verifyMockOpaque('openai-responses', encryptedKind(id), content)) {
         // Without an id the server cannot name the item; the older wording names the blob instead [INF].
         const rejection = id === '' && has('encrypted-content-not-verified-legacy') ? 'encrypted-content-not-verified-legacy' : 'encrypted-content-not-verified';
-        if (has(rejection)) findings.push({ rule: 'signatures-verbatim', rejection, params: { ...params, item: abbreviated(String(content)) }, detail: `encrypted_content of ${id || 'an id-less reasoning item'} at input ${index} is not what the server issued for that item` });
+        if (has(rejection))
+          findings.push({
+            rule: 'signatures-verbatim',
+            rejection,
+            params: { ...params, item: abbreviated(String(content)) },
+            detail: `encrypted_content of ${id || 'an id-less reasoning item'} at input ${index} is not what the server issued for that item`,
+          });
       }
       const followed = isOutputItem(input[index + 1]);
       if (!followed && has('reasoning-without-following')) {
-        findings.push({ rule: 'provider-accepts', rejection: 'reasoning-without-following', params: { index, path: id }, detail: `reasoning item ${id} at input ${index} is not followed by the item it produced` });
+        findings.push({
+          rule: 'provider-accepts',
+          rejection: 'reasoning-without-following',
+          params: { index, path: id },
+          detail: `reasoning item ${id} at input ${index} is not followed by the item it produced`,
+        });
       }
       if (id) seen.add(id);
     } else if (item.type === 'function_call' || item.type === 'message') {

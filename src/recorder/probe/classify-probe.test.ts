@@ -8,7 +8,15 @@ const unknown = (variant: ProbeVariant): ProbeOutcome => ({ variant, status: 422
 const refused = (variant: ProbeVariant, status = 400): ProbeOutcome => ({ variant, status, accepted: false, wording: 'must be passed back', unknownField: null, sent: [] });
 
 const defaultRoute: RouteDefinition = { id: 'default', label: 'd', match: { default: true }, family: 'openai-chat', tier: 'standard', fields: ['reasoning_content'] };
-const acme: RouteDefinition = { id: 'acme', label: 'Acme', match: { providers: ['acme'] }, family: 'openai-chat', tier: 'standard', fields: ['reasoning_content', 'reasoning'], flags: [{ set: { thinking: { type: 'enabled' } } }] };
+const acme: RouteDefinition = {
+  id: 'acme',
+  label: 'Acme',
+  match: { providers: ['acme'] },
+  family: 'openai-chat',
+  tier: 'standard',
+  fields: ['reasoning_content', 'reasoning'],
+  flags: [{ set: { thinking: { type: 'enabled' } } }],
+};
 const target = { provider: 'acme', host: 'api.acme.test', model: 'm' };
 
 describe('classifyProbe', () => {

@@ -75,7 +75,10 @@ export function suggestRow(classification: ProbeClassification, current: RouteDe
     fields = STANDARD_CARRIER_FIELDS.filter((f) => fields.includes(f));
   }
   const own = isOwnRoute(current, target);
-  const id = target.provider.trim().toLowerCase().replace(/[^a-z0-9-]+/g, '-');
+  const id = target.provider
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-');
   const row: RouteDefinition = own
     ? { ...structuredClone(current), family, tier, fields, notes: evidence }
     : {

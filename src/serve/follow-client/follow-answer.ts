@@ -48,7 +48,14 @@ export function followAnswer(spec: ProviderSpec, body: unknown, call: number, se
 const MAX_CACHED = 1024;
 const answers = new Map<string, FollowAnswer>();
 
-function makeAnswer(spec: ProviderSpec, render: NonNullable<(typeof answerRenderers)[keyof typeof answerRenderers]>, tools: ReturnType<typeof offeredTools>, body: unknown, call: number, seed: number): FollowAnswer {
+function makeAnswer(
+  spec: ProviderSpec,
+  render: NonNullable<(typeof answerRenderers)[keyof typeof answerRenderers]>,
+  tools: ReturnType<typeof offeredTools>,
+  body: unknown,
+  call: number,
+  seed: number,
+): FollowAnswer {
   let answer: ScriptedAnswer;
   let tool: string | undefined;
   if (tools.length > 0 && !endsWithToolResult(spec.family, body)) {

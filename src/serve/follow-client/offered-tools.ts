@@ -30,7 +30,9 @@ export function offeredTools(family: FamilyId, body: unknown): OfferedTool[] {
       );
     case 'bedrock-converse': {
       const config = isPlainObject(body.toolConfig) ? body.toolConfig : {};
-      return list(config.tools).flatMap((t) => (isPlainObject(t) && isPlainObject(t.toolSpec) ? named(t.toolSpec.name, isPlainObject(t.toolSpec.inputSchema) ? t.toolSpec.inputSchema.json : undefined) : []));
+      return list(config.tools).flatMap((t) =>
+        isPlainObject(t) && isPlainObject(t.toolSpec) ? named(t.toolSpec.name, isPlainObject(t.toolSpec.inputSchema) ? t.toolSpec.inputSchema.json : undefined) : [],
+      );
     }
     default:
       return [];

@@ -68,7 +68,10 @@ function numberArbitrary(schema: Schema, integer: boolean): fc.Arbitrary<number>
     return fc.integer({ min: lo, max: hi }).map((k) => Number((k * step).toPrecision(12)));
   }
   if (integer) return fc.integer({ min: Math.ceil(min), max: Math.max(Math.ceil(min), Math.floor(max)) });
-  return fc.double({ min, max, noNaN: true, noDefaultInfinity: true }).map((d) => Math.round(d * 100) / 100).filter((d) => d >= min && d <= max);
+  return fc
+    .double({ min, max, noNaN: true, noDefaultInfinity: true })
+    .map((d) => Math.round(d * 100) / 100)
+    .filter((d) => d >= min && d <= max);
 }
 
 /**
@@ -98,7 +101,12 @@ export function arbitraryForSchema(schema: unknown, root: unknown = schema, dept
   }
   if (Array.isArray(schema.allOf) && schema.allOf.length > 0) {
     const merged: Schema = { ...schema, allOf: undefined };
-    for (const part of schema.allOf) if (isPlainObject(part)) Object.assign(merged, part, { properties: { ...(merged.properties as Schema), ...(part.properties as Schema) }, required: [...((merged.required as string[]) ?? []), ...((part.required as string[]) ?? [])] });
+    for (const part of schema.allOf)
+      if (isPlainObject(part))
+        Object.assign(merged, part, {
+          properties: { ...(merged.properties as Schema), ...(part.properties as Schema) },
+          required: [...((merged.required as string[]) ?? []), ...((part.required as string[]) ?? [])],
+        });
     delete merged.allOf;
     return arbitraryForSchema(merged, rootSchema, depth + 1);
   }
@@ -123,9 +131,7 @@ export function arbitraryForSchema(schema: unknown, root: unknown = schema, dept
       const maxLength = shallow ? minLength : Math.max(minLength, num(schema.maxItems) ?? Math.min(3, minLength + 2));
       if (Array.isArray(schema.prefixItems)) return fc.tuple(...schema.prefixItems.map((s) => arbitraryForSchema(s, rootSchema, depth + 1)));
       const item = arbitraryForSchema(schema.items ?? { type: 'string' }, rootSchema, depth + 1);
-      return schema.uniqueItems === true
-        ? fc.uniqueArray(item, { minLength, maxLength, selector: (v) => JSON.stringify(v) })
-        : fc.array(item, { minLength, maxLength });
+      return schema.uniqueItems === true ? fc.uniqueArray(item, { minLength, maxLength, selector: (v) => JSON.stringify(v) }) : fc.array(item, { minLength, maxLength });
     }
     default: {
       const properties = isPlainObject(schema.properties) ? schema.properties : {};

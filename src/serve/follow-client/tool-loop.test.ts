@@ -15,8 +15,27 @@ import type { ServeLogEntry } from '../serve-log.js';
  * finding on any request. The client here is the replay engine, used only as a well-behaved client.
  */
 const TOOLS = [
-  { type: 'function', function: { name: 'lookup_order', description: 'Find an order', parameters: { type: 'object', properties: { order_id: { type: 'string', pattern: '^ORD-[0-9]{4}$' }, include_items: { type: 'boolean' } }, required: ['order_id'], additionalProperties: false } } },
-  { type: 'function', function: { name: 'refund', description: 'Refund an amount', parameters: { type: 'object', properties: { amount_cents: { type: 'integer', minimum: 1, maximum: 100000 }, reason: { enum: ['damaged', 'late', 'other'] } }, required: ['amount_cents', 'reason'], additionalProperties: false } } },
+  {
+    type: 'function',
+    function: {
+      name: 'lookup_order',
+      description: 'Find an order',
+      parameters: { type: 'object', properties: { order_id: { type: 'string', pattern: '^ORD-[0-9]{4}$' }, include_items: { type: 'boolean' } }, required: ['order_id'], additionalProperties: false },
+    },
+  },
+  {
+    type: 'function',
+    function: {
+      name: 'refund',
+      description: 'Refund an amount',
+      parameters: {
+        type: 'object',
+        properties: { amount_cents: { type: 'integer', minimum: 1, maximum: 100000 }, reason: { enum: ['damaged', 'late', 'other'] } },
+        required: ['amount_cents', 'reason'],
+        additionalProperties: false,
+      },
+    },
+  },
 ];
 const schemas = new Map(TOOLS.map((t) => [t.function.name, new Ajv().compile(t.function.parameters)]));
 
@@ -33,7 +52,11 @@ async function send(specId: string, history: Message[], stream: boolean): Promis
   const policy = policyFor(loaded.table, spec);
   const request = replayForRoute({ messages: history }, policy, { tools: TOOLS, stream });
   const path = request.path.replace(/^\/v1\/projects\/[^/]+\/locations\/[^/]+\/publishers\/[^/]+/, '');
-  const response = await fetch(`${serve.url}/${spec.id}${path}`, { method: 'POST', headers: { ...request.headers, 'content-type': 'application/json', 'x-reasoning-replay-client': 'tool-loop-test' }, body: JSON.stringify(request.body) });
+  const response = await fetch(`${serve.url}/${spec.id}${path}`, {
+    method: 'POST',
+    headers: { ...request.headers, 'content-type': 'application/json', 'x-reasoning-replay-client': 'tool-loop-test' },
+    body: JSON.stringify(request.body),
+  });
   const text = await response.text();
   expect(response.status, `${spec.id}: ${text.slice(0, 300)}`).toBe(200);
   const family = familyFor(policy.family);
