@@ -1,9 +1,10 @@
 import { HistoryShapeError } from '../../families/history-shape-error.js';
 import { loadHistoryAs } from '../../history-formats/load-history-as.js';
 import { InputError } from '../../input/input-error.js';
-import { STANDARD_CARRIER_FIELDS, type StandardCarrierField } from '../../model/history.js';
+import { STANDARD_CARRIER_FIELDS, type History, type StandardCarrierField } from '../../model/history.js';
 import { replayForRoute } from '../../replay/replay-for-route.js';
 import { defaultRoutesFile, loadRouteTable } from '../../routes/load-route-table.js';
+import type { RoutePolicy } from '../../routes/route-table.js';
 import { defaultStateDbFile } from '../../session/open-state-db.js';
 import { SessionStore } from '../../session/session-store.js';
 import { defineCommand, EXIT_OK } from '../cli-command.js';
@@ -37,26 +38,7 @@ export const replayCommand = defineCommand({
     if (args.history !== undefined) {
       const { history, notes } = loadHistoryAs(args.history, args['history-format'], { geminiNativeKey: nativeKeyFor(policy) });
       printNotes(args.history, notes);
-      let request;
-      try {
-        request = replayForRoute(history, policy, { stream: args.stream });
-      } catch (error) {
-        if (error instanceof HistoryShapeError) throw new InputError(convertedLabel(args.history, args['history-format']), error.pointer, error.problem, error.hint);
-        throw error;
-      }
-      const printed = args.envelope
-        ? {
-            route: policy.routeId,
-            tier: policy.tier,
-            ...(policy.upstreamRule !== undefined ? { upstreamRule: policy.upstreamRule } : {}),
-            family: request.family,
-            path: request.path,
-            target: policy.target,
-            omitted: [] as StandardCarrierField[],
-            body: request.body,
-          }
-        : request.body;
-      process.stdout.write(JSON.stringify(printed, null, 2) + '\n');
+      printRequest(history, policy, new Set(), { stream: args.stream, envelope: args.envelope, label: convertedLabel(args.history, args['history-format']) });
       return EXIT_OK;
     }
     if (args.session === undefined) throw new InputError('--session', '', 'name what to replay', 'give --session ID (see: sessions list) or --history FILE');
@@ -64,27 +46,7 @@ export const replayCommand = defineCommand({
     try {
       const resumed = store.resume(parseSessionId(args.session, 'replay'));
       const omit = resumed.verdicts.fieldsFor(policy.target);
-      let request;
-      try {
-        request = replayForRoute(resumed.history, policy, { omit, stream: args.stream });
-      } catch (error) {
-        if (error instanceof HistoryShapeError) throw new InputError(`session ${args.session}`, error.pointer, error.problem, error.hint);
-        throw error;
-      }
-      const omitted = STANDARD_CARRIER_FIELDS.filter((f) => omit.has(f));
-      const printed = args.envelope
-        ? {
-            route: policy.routeId,
-            tier: policy.tier,
-            ...(policy.upstreamRule !== undefined ? { upstreamRule: policy.upstreamRule } : {}),
-            family: request.family,
-            path: request.path,
-            target: policy.target,
-            omitted,
-            body: request.body,
-          }
-        : request.body;
-      process.stdout.write(JSON.stringify(printed, null, 2) + '\n');
+      const omitted = printRequest(resumed.history, policy, omit, { stream: args.stream, envelope: args.envelope, label: `session ${args.session}` });
       if (omitted.length > 0 && !args.envelope)
         process.stderr.write(`reasoning-replay: withheld ${omitted.join(', ')} (recorded as unknown for ${policy.target.provider} ${policy.target.host} ${policy.target.model})\n`);
       return EXIT_OK;
@@ -93,3 +55,32 @@ export const replayCommand = defineCommand({
     }
   },
 });
+
+/**
+ * Builds and prints the request (or its envelope) for a history on a route; a history the route's
+ * family cannot express is the user's input (`label` names it), not a crash. Returns what was withheld.
+ */
+function printRequest(history: History, policy: RoutePolicy, omit: ReadonlySet<StandardCarrierField>, options: { stream: boolean; envelope: boolean; label: string }): StandardCarrierField[] {
+  let request;
+  try {
+    request = replayForRoute(history, policy, { omit, stream: options.stream });
+  } catch (error) {
+    if (error instanceof HistoryShapeError) throw new InputError(options.label, error.pointer, error.problem, error.hint);
+    throw error;
+  }
+  const omitted = STANDARD_CARRIER_FIELDS.filter((f) => omit.has(f));
+  const printed = options.envelope
+    ? {
+        route: policy.routeId,
+        tier: policy.tier,
+        ...(policy.upstreamRule !== undefined ? { upstreamRule: policy.upstreamRule } : {}),
+        family: request.family,
+        path: request.path,
+        target: policy.target,
+        omitted,
+        body: request.body,
+      }
+    : request.body;
+  process.stdout.write(JSON.stringify(printed, null, 2) + '\n');
+  return omitted;
+}
