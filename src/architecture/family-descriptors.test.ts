@@ -43,6 +43,32 @@ describe.each(FAMILY_DESCRIPTORS.map((d): [string, FamilyDescriptor] => [d.id, d
     expect(authHeaders(family, 'k', 'api.example.com')).toEqual(expected);
   });
 
+  it('spells stored reasoning on the wire the way the engine sends it (the judge reads this, not the engine)', () => {
+    const wire = descriptor.reasoningOnWire;
+    if (wire.kind === 'native') return expect(descriptor.nativeRecord, 'a native-only wire needs a native record').toBe(true);
+    const claude = { type: 'reasoning.text', text: 'think', signature: 'sig', format: 'anthropic-claude-v1', index: 0 } as const;
+    const responses = { type: 'reasoning.encrypted', data: 'enc', id: 'rs_1', format: 'openai-responses-v1', index: 1 } as const;
+    const stored = {
+      messages: [
+        { role: 'user' as const, content: 'hi' },
+        { role: 'assistant' as const, content: 'a', reasoning_content: 'r', reasoning: 'r', reasoning_details: [claude, responses] },
+        { role: 'user' as const, content: 'again' },
+      ],
+    };
+    const policy = { ...policyFor(family), fields: [...descriptor.carrierFields] };
+    const body = familyFor(family).toRequest(stored, policy).body as Record<string, unknown>;
+    if (wire.kind === 'message-keys') {
+      const assistant = (body.messages as Record<string, unknown>[]).find((m) => m.role === 'assistant')!;
+      for (const f of descriptor.carrierFields) expect(assistant, f).toHaveProperty(f);
+      return;
+    }
+    const carried = JSON.stringify(body);
+    expect(descriptor.carrierFields, 'a block wire carries reasoning_details').toContain('reasoning_details');
+    expect(carried, `the ${wire.carrier} carrier`).toMatch(new RegExp(`"type":"${wire.carrier}"|"${wire.carrier}":`));
+    // A wire that verifies only Anthropic signatures never receives another vendor's blob.
+    if (wire.signedBy === 'anthropic') expect(carried).not.toContain('"enc"');
+  });
+
   it("uses only wire keys the judge's own carrier-key list knows", () => {
     for (const key of descriptor.wireKeys) expect(WIRE_CARRIER_KEYS.has(key), key).toBe(true);
   });

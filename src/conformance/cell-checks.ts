@@ -8,6 +8,7 @@ import {
   judgeIsToolCallTurn as isToolCallTurn,
 } from './judge-predicates.js';
 import type { RoutePolicy } from '../routes/route-table.js';
+import { familyDescriptor } from '../wire/families.js';
 import type { Behaviour, Check } from './verdict.js';
 import { stringLeaves, wireCarrierKeys } from './wire-carriers.js';
 
@@ -120,7 +121,8 @@ export function checkStrictSchema(req: SentRequest): Check[] {
  * sent there, so they must not count as missing.
  */
 function opaqueItems(m: Message, policy: RoutePolicy): string[] {
-  if (policy.family === 'anthropic-messages' || policy.family === 'bedrock-converse') return claudeOpaqueStrings(m.reasoning_details);
+  const wire = familyDescriptor(policy.family).reasoningOnWire;
+  if (wire.kind === 'blocks' && wire.signedBy === 'anthropic') return claudeOpaqueStrings(m.reasoning_details);
   const out: string[] = [];
   for (const d of m.reasoning_details ?? []) {
     if ('signature' in d && typeof d.signature === 'string' && d.signature) out.push(d.signature);

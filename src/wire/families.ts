@@ -23,6 +23,22 @@ export type AuthScheme = { kind: 'bearer' } | { kind: 'header'; header: string; 
  */
 export type StreamKind = 'sse-data' | 'sse-named' | 'sse-json' | 'aws-event-stream';
 
+/**
+ * How stored reasoning appears on this wire: a spelling fact of the API, read by the judge to derive
+ * what a route puts on the wire without asking the engine.
+ * - `message-keys`: each standard field a route lists is a key of the assistant message (the chat
+ *   shape); a route owning a native record adds `nativeCarriers` beside them.
+ * - `blocks`: the history's `reasoning_details` travel as `carrier` items (signed thinking blocks,
+ *   encrypted items); `signedBy` names whose signatures the wire verifies, so reasoning signed by
+ *   anyone else is never sent there; `replayPolicies` says the wire takes a route's per-model replay
+ *   policy (signed, text only, or current tool loop only).
+ * - `native`: only the route's native record carries reasoning, as `carrier`.
+ */
+export type ReasoningOnWire =
+  | { readonly kind: 'message-keys'; readonly nativeCarriers?: readonly string[] }
+  | { readonly kind: 'blocks'; readonly carrier: string; readonly signedBy?: 'anthropic'; readonly replayPolicies?: boolean }
+  | { readonly kind: 'native'; readonly carrier: string };
+
 export interface FamilyDescriptor {
   readonly id: string;
   /** One line for `--help` and docs. */
@@ -37,6 +53,7 @@ export interface FamilyDescriptor {
   /** Request path below the base URL; `{model}` is the URL-encoded model id. */
   readonly paths: { readonly request: string; readonly stream: string };
   readonly stream: StreamKind;
+  readonly reasoningOnWire: ReasoningOnWire;
 }
 
 const bearer = { kind: 'bearer' } as const;
@@ -51,6 +68,7 @@ export const FAMILY_DESCRIPTORS = [
     auth: bearer,
     paths: { request: '/chat/completions', stream: '/chat/completions' },
     stream: 'sse-data',
+    reasoningOnWire: { kind: 'message-keys' },
   },
   {
     id: 'anthropic-messages',
@@ -63,6 +81,8 @@ export const FAMILY_DESCRIPTORS = [
     auth: { kind: 'header', header: 'x-api-key', extraHeaders: { 'anthropic-version': '2023-06-01' } },
     paths: { request: '/v1/messages', stream: '/v1/messages' },
     stream: 'sse-named',
+    // Only Anthropic verifies these signatures: https://docs.anthropic.com/en/docs/build-with-claude/extended-thinking
+    reasoningOnWire: { kind: 'blocks', carrier: 'thinking', signedBy: 'anthropic' },
   },
   {
     id: 'bedrock-converse',
@@ -75,6 +95,7 @@ export const FAMILY_DESCRIPTORS = [
     auth: bearer,
     paths: { request: '/model/{model}/converse', stream: '/model/{model}/converse-stream' },
     stream: 'aws-event-stream',
+    reasoningOnWire: { kind: 'blocks', carrier: 'reasoningContent', signedBy: 'anthropic', replayPolicies: true },
   },
   {
     id: 'gemini',
@@ -86,6 +107,7 @@ export const FAMILY_DESCRIPTORS = [
     auth: { kind: 'header', header: 'x-goog-api-key' },
     paths: { request: '/models/{model}:generateContent', stream: '/models/{model}:streamGenerateContent?alt=sse' },
     stream: 'sse-json',
+    reasoningOnWire: { kind: 'native', carrier: 'thoughtSignature' },
   },
   {
     id: 'openai-responses',
@@ -96,6 +118,7 @@ export const FAMILY_DESCRIPTORS = [
     auth: bearer,
     paths: { request: '/responses', stream: '/responses' },
     stream: 'sse-named',
+    reasoningOnWire: { kind: 'blocks', carrier: 'reasoning' },
   },
   {
     id: 'copilot',
@@ -106,6 +129,7 @@ export const FAMILY_DESCRIPTORS = [
     auth: bearer,
     paths: { request: '/chat/completions', stream: '/chat/completions' },
     stream: 'sse-data',
+    reasoningOnWire: { kind: 'message-keys', nativeCarriers: ['reasoning_opaque', 'reasoning_text', 'thought_signature'] },
   },
 ] as const satisfies readonly FamilyDescriptor[];
 

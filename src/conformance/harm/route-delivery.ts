@@ -1,4 +1,5 @@
-import type { FamilyId, RouteDefinition, RoutePolicy } from '../../routes/route-table.js';
+import type { RouteDefinition, RoutePolicy } from '../../routes/route-table.js';
+import { familyDescriptor } from '../../wire/families.js';
 
 /**
  * The judge's own reading of the route table: which reasoning carriers a route puts on the wire, on
@@ -21,51 +22,43 @@ export interface Delivery {
   because: string;
 }
 
-const CHAT_SHAPED: ReadonlySet<FamilyId> = new Set(['openai-chat', 'copilot']);
-
-/** What a resolved route puts on the wire for its target. */
+/** What a resolved route puts on the wire for its target, read through its family's wire spelling. */
 export function routeDeliveries(policy: RoutePolicy): Delivery[] {
   const out: Delivery[] = [];
   // Strict wins over everything: no reasoning key at all, native records included.
   if (policy.tier === 'strict') return out;
-  const fields = policy.fields;
-  const has = (f: string) => fields.includes(f as never);
   const row = `route ${policy.routeId}`;
-  if (CHAT_SHAPED.has(policy.family)) {
-    for (const f of fields) out.push({ carrier: f, turns: 'assistant-turns', messageKey: true, because: `${row} lists ${f}` });
-    if (policy.tier === 'must-echo') {
-      const rc = out.find((d) => d.carrier === 'reasoning_content');
-      if (rc) rc.padded = true;
-      else out.push({ carrier: 'reasoning_content', turns: 'assistant-turns', messageKey: true, padded: true, because: `${row} is must-echo (the pad)` });
-    }
-    if (policy.family === 'copilot' && policy.native) {
-      for (const c of ['reasoning_opaque', 'reasoning_text', 'thought_signature']) out.push({ carrier: c, turns: 'assistant-turns', because: `${row} owns the ${policy.native} native record` });
-    }
-    return out;
-  }
-  switch (policy.family) {
-    case 'anthropic-messages':
-      if (has('reasoning_details')) out.push({ carrier: 'thinking', turns: 'assistant-turns', signed: true, because: `${row} lists reasoning_details` });
-      break;
-    case 'bedrock-converse':
-      if (has('reasoning_details')) {
-        const p = policy.replayPolicy ?? 'signed';
-        out.push({
-          carrier: 'reasoningContent',
-          turns: p === 'strip' ? 'current-loop' : 'assistant-turns',
-          signed: p === 'signed',
-          because: `${row} lists reasoning_details with replay policy ${p}`,
-        });
+  const wire = familyDescriptor(policy.family).reasoningOnWire;
+  switch (wire.kind) {
+    case 'message-keys': {
+      for (const f of policy.fields) out.push({ carrier: f, turns: 'assistant-turns', messageKey: true, because: `${row} lists ${f}` });
+      if (policy.tier === 'must-echo') {
+        const rc = out.find((d) => d.carrier === 'reasoning_content');
+        if (rc) rc.padded = true;
+        else out.push({ carrier: 'reasoning_content', turns: 'assistant-turns', messageKey: true, padded: true, because: `${row} is must-echo (the pad)` });
       }
-      break;
-    case 'gemini':
-      if (policy.native) out.push({ carrier: 'thoughtSignature', turns: 'assistant-turns', signed: true, because: `${row} owns the ${policy.native} native record` });
-      break;
-    case 'openai-responses':
-      if (has('reasoning_details')) out.push({ carrier: 'reasoning', turns: 'assistant-turns', signed: true, because: `${row} lists reasoning_details` });
-      break;
+      if (policy.native) for (const c of wire.nativeCarriers ?? []) out.push({ carrier: c, turns: 'assistant-turns', because: `${row} owns the ${policy.native} native record` });
+      return out;
+    }
+    case 'blocks': {
+      if (!policy.fields.includes('reasoning_details')) return out;
+      if (!wire.replayPolicies) {
+        out.push({ carrier: wire.carrier, turns: 'assistant-turns', signed: true, because: `${row} lists reasoning_details` });
+        return out;
+      }
+      const p = policy.replayPolicy ?? 'signed';
+      out.push({
+        carrier: wire.carrier,
+        turns: p === 'strip' ? 'current-loop' : 'assistant-turns',
+        signed: p === 'signed',
+        because: `${row} lists reasoning_details with replay policy ${p}`,
+      });
+      return out;
+    }
+    case 'native':
+      if (policy.native) out.push({ carrier: wire.carrier, turns: 'assistant-turns', signed: true, because: `${row} owns the ${policy.native} native record` });
+      return out;
   }
-  return out;
 }
 
 /** The route's id when it is the table's default (where the unknown-field fallback is the design). */
