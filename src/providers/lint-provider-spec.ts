@@ -95,6 +95,13 @@ export function lintProviderSpec(spec: ProviderSpec): SpecLintProblem[] {
     if (f.contested) checkContested(`/forbid/${i}/contested`, f.contested, spec.rejections[f.rejection]?.sources ?? []);
   });
 
+  const checkMessageRules = (pointer: string, rules: ProviderSpec['messageRules'], own: Record<string, Rejection> = spec.rejections) =>
+    (rules ?? []).forEach((r, i) => {
+      needs(`${pointer}/${i}/rejection`, r.rejection);
+      if (r.contested) checkContested(`${pointer}/${i}/contested`, r.contested, (own[r.rejection] ?? spec.rejections[r.rejection])?.sources ?? []);
+    });
+  checkMessageRules('/messageRules', spec.messageRules);
+
   if (spec.models?.serves !== undefined) {
     const bad = badRegExp(spec.models.serves);
     if (bad) add('/models/serves', `not a regular expression: ${bad}`, 'write a JavaScript regular expression on the model id');
@@ -107,6 +114,7 @@ export function lintProviderSpec(spec: ProviderSpec): SpecLintProblem[] {
     (variant.without ?? []).forEach((id, i) => needs(`${at}/without/${i}`, id, ids));
     if (variant.echo) checkEcho(`${at}/echo`, variant.echo);
     (variant.forbid ?? []).forEach((f, i) => needs(`${at}/forbid/${i}/rejection`, f.rejection));
+    checkMessageRules(`${at}/messageRules`, variant.messageRules, variant.rejections);
   });
 
   if (closesSomewhere(spec.request.schema)) {

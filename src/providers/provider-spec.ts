@@ -58,8 +58,23 @@ export interface ModelVariant {
   echo?: EchoRule[];
   rejections?: Record<string, Rejection>;
   forbid?: ForbidRule[];
+  messageRules?: MessageRule[];
   sources: string[];
   notes?: string;
+}
+
+/**
+ * One per-message rule (spec `messageRules`): exactly one of `fields`, `jsonString` or
+ * `alternation` says what is checked; the finding is answered with `rejection`.
+ */
+export interface MessageRule {
+  rejection: string;
+  rule?: string;
+  notes?: string;
+  contested?: Contested;
+  fields?: { roles?: string[]; empty?: string[]; nonEmpty?: string[] };
+  jsonString?: { roles?: string[]; path: string };
+  alternation?: { ask: string[]; answer: string[]; skip?: string[]; repeatable?: string[]; first?: 'ask' | 'answer'; last?: 'ask' | 'answer' };
 }
 
 export type UpstreamCheck = 'claude-signatures' | 'claude-thinking-first' | 'gemini-preserved-details' | 'must-echo';
@@ -94,6 +109,7 @@ export interface ProviderSpec {
   echo: EchoRule[];
   rejections: Record<string, Rejection>;
   forbid?: ForbidRule[];
+  messageRules?: MessageRule[];
   models?: { serves?: string; variants?: ModelVariant[] };
   upstreams?: Upstream[];
   ignores?: Array<{ field: string; source: string; notes?: string }>;
