@@ -35,13 +35,27 @@ function issueTag(signer: string, digest: Buffer): Buffer {
 }
 
 /**
- * The signature of one thinking block: a digest over its exact text and its place in the
- * sequence, followed by a tag over that digest. The tag lets the mock tell a signature it issued
- * for other text (the block was edited, moved or emptied: Anthropic's "cannot be modified" in the
+ * What a digest covers. `blocks` is the number of reasoning blocks the issuing message held: a
+ * real signature lets Claude see that a sibling block was dropped even when the blocks left are
+ * intact (BerriAI/litellm#25375: a redacted block dropped after an intact thinking block is
+ * refused, the error pointing where the dropped block stood), so the mock binds it too. A
+ * message's only block (`blocks` 1, or not given) keeps the original form, so every signature
+ * issued before this binding existed, and every single-block answer, stays the same.
+ */
+function coverage(kind: 'thinking' | 'redacted', ordinal: number, content: string, blocks: number | undefined): string[] {
+  const parts = [kind, String(ordinal), content];
+  return blocks === undefined || blocks === 1 ? parts : [...parts, `of ${blocks}`];
+}
+
+/**
+ * The signature of one thinking block: a digest over its exact text, its place in the sequence
+ * and (when the message held several) the sequence's length, followed by a tag over that digest.
+ * The tag lets the mock tell a signature it issued for other text or another sequence (the block
+ * was edited, moved or emptied, or a sibling dropped: Anthropic's "cannot be modified" in the
  * latest message) from one it never issued (forged, foreign, truncated: "Invalid signature").
  */
-export function mockSignThinking(thinking: string, ordinal: number, signer: string = CLAUDE_SIGNER): string {
-  const digest = mac(signer, ['thinking', String(ordinal), thinking]);
+export function mockSignThinking(thinking: string, ordinal: number, signer: string = CLAUDE_SIGNER, blocks?: number): string {
+  const digest = mac(signer, coverage('thinking', ordinal, thinking, blocks));
   return Buffer.concat([digest, issueTag(signer, digest)]).toString('base64');
 }
 
@@ -58,9 +72,10 @@ export function mockSignatureIssued(signature: unknown, signer: string = CLAUDE_
   return bytes !== undefined && sameBytes(bytes.subarray(DIGEST_BYTES), issueTag(signer, bytes.subarray(0, DIGEST_BYTES)));
 }
 
-export function verifyMockThinkingSignature(thinking: string, ordinal: number, signature: unknown, signer: string = CLAUDE_SIGNER): boolean {
+/** True when the signature was issued for this text at this place, in a message of `blocks` reasoning blocks (undefined: the single-block form). */
+export function verifyMockThinkingSignature(thinking: string, ordinal: number, signature: unknown, signer: string = CLAUDE_SIGNER, blocks?: number): boolean {
   const bytes = decodeSignature(signature);
-  return bytes !== undefined && mockSignatureIssued(signature, signer) && sameBytes(bytes.subarray(0, DIGEST_BYTES), mac(signer, ['thinking', String(ordinal), thinking]));
+  return bytes !== undefined && mockSignatureIssued(signature, signer) && sameBytes(bytes.subarray(0, DIGEST_BYTES), mac(signer, coverage('thinking', ordinal, thinking, blocks)));
 }
 
 const NONCE_BYTES = 16;
@@ -69,15 +84,15 @@ const NONCE_BYTES = 16;
  * Opaque redacted-thinking data: a nonce derived from `seed` (synthesized fixtures must be
  * reproducible) followed by a MAC over it. Nothing readable is inside, as with the real blobs.
  */
-export function mockRedactedData(seed: string, ordinal: number, signer: string = CLAUDE_SIGNER): string {
+export function mockRedactedData(seed: string, ordinal: number, signer: string = CLAUDE_SIGNER, blocks?: number): string {
   const nonce = createHash('sha256').update(seed).digest().subarray(0, NONCE_BYTES);
-  return Buffer.concat([nonce, mac(signer, ['redacted', String(ordinal), nonce.toString('hex')])]).toString('base64');
+  return Buffer.concat([nonce, mac(signer, coverage('redacted', ordinal, nonce.toString('hex'), blocks))]).toString('base64');
 }
 
-export function verifyMockRedactedData(data: unknown, ordinal: number, signer: string = CLAUDE_SIGNER): boolean {
+export function verifyMockRedactedData(data: unknown, ordinal: number, signer: string = CLAUDE_SIGNER, blocks?: number): boolean {
   if (typeof data !== 'string' || data === '') return false;
   const bytes = Buffer.from(data, 'base64');
   if (bytes.toString('base64') !== data || bytes.length <= NONCE_BYTES) return false;
   const nonce = bytes.subarray(0, NONCE_BYTES);
-  return sameBytes(bytes.subarray(NONCE_BYTES), mac(signer, ['redacted', String(ordinal), nonce.toString('hex')]));
+  return sameBytes(bytes.subarray(NONCE_BYTES), mac(signer, coverage('redacted', ordinal, nonce.toString('hex'), blocks)));
 }

@@ -5,8 +5,10 @@ import { isPlainObject } from '../util/deep-merge.js';
 /**
  * A real request carried real signatures, which no mock can verify. A case therefore writes each
  * signed or encrypted blob as the answer the mock itself would have issued for the same content:
- *   {"$mockSignature": {"thinking": T, "ordinal"?: n, "signer"?: s}}  Claude signature of text T
- *   {"$mockRedacted": {"seed": S, "ordinal"?: n}}                    redacted_thinking data
+ *   {"$mockSignature": {"thinking": T, "ordinal"?: n, "signer"?: s, "blocks"?: b}}  Claude signature of text T
+ *   {"$mockRedacted": {"seed": S, "ordinal"?: n, "blocks"?: b}}                    redacted_thinking data
+ * (`blocks`: how many reasoning blocks the answer's message held, when more than one; a case whose
+ * client dropped one of them signs the blocks it kept with the original count.)
  *   {"$mockOpaque": {"signer": s, "kind": k, "seed": S}}              Gemini / Copilot / Responses blob
  *   {"$mockEncrypted": {"itemId": id, "seed": S}}                     Responses encrypted_content of item id
  * A request that really sent a foreign or edited blob keeps a literal string (a foreign blob) or
@@ -36,12 +38,19 @@ function ordinal(args: Record<string, unknown>): number {
   return value;
 }
 
+function blocks(args: Record<string, unknown>): number | undefined {
+  const value = args.blocks;
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) throw new PlaceholderError('"blocks" must be a whole number from 1');
+  return value;
+}
+
 function resolveOne(kind: string, args: Record<string, unknown>): string {
   switch (kind) {
     case '$mockSignature':
-      return mockSignThinking(text(args, 'thinking', kind), ordinal(args), typeof args.signer === 'string' ? args.signer : CLAUDE_SIGNER);
+      return mockSignThinking(text(args, 'thinking', kind), ordinal(args), typeof args.signer === 'string' ? args.signer : CLAUDE_SIGNER, blocks(args));
     case '$mockRedacted':
-      return mockRedactedData(text(args, 'seed', kind), ordinal(args));
+      return mockRedactedData(text(args, 'seed', kind), ordinal(args), CLAUDE_SIGNER, blocks(args));
     case '$mockOpaque': {
       const signer = text(args, 'signer', kind) as OpaqueSigner;
       if (!SIGNERS.includes(signer)) throw new PlaceholderError(`$mockOpaque signer must be one of ${SIGNERS.join(', ')}`);

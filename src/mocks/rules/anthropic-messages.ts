@@ -1,7 +1,7 @@
 import type { ProviderSpec } from '../../providers/provider-spec.js';
 import { isPlainObject } from '../../util/deep-merge.js';
 import type { Finding } from '../finding.js';
-import { judgeClaudeBlock } from './claude-reasoning-blocks.js';
+import { judgeClaudeMessage, type PlacedClaudeBlock } from './claude-reasoning-blocks.js';
 import { toolLoopOpener, type LoopMessage } from './claude-tool-loop.js';
 
 const REASONING = new Set(['thinking', 'redacted_thinking']);
@@ -32,21 +32,19 @@ export function judgeAnthropicMessages(spec: ProviderSpec, body: unknown): Findi
 
   messages.forEach((message, index) => {
     if (!isPlainObject(message) || message.role !== 'assistant') return;
-    let ordinal = 0;
+    const reasoning: PlacedClaudeBlock[] = [];
     blocksOf(message).forEach((block, at) => {
       if (!REASONING.has(String(block.type))) return;
       const kind = block.type === 'thinking' ? 'thinking' : 'redacted_thinking';
-      const verdict = judgeClaudeBlock(
-        { kind, thinking: block.thinking, signature: block.signature, data: block.data, hasThinkingKey: 'thinking' in block, hasSignatureKey: 'signature' in block },
-        ordinal,
-        index === lastAssistant,
-      );
-      ordinal++;
-      if (verdict === 'ok' || !has(verdict)) return;
+      reasoning.push({ at, block: { kind, thinking: block.thinking, signature: block.signature, data: block.data, hasThinkingKey: 'thinking' in block, hasSignatureKey: 'signature' in block } });
+    });
+    for (const { verdict, at, ordinal, dropped } of judgeClaudeMessage(reasoning, index === lastAssistant)) {
+      if (!has(verdict)) continue;
       const params = { index, block: at, role: 'assistant', path: `messages.${index}.content.${at}`, field: verdict === 'missing-signature' ? 'signature' : 'thinking' };
       const rule = verdict === 'thinking-field-required' ? 'provider-accepts' : 'signatures-verbatim';
-      findings.push({ rule, rejection: verdict, params, detail: `${kind} block ${at} of message ${index} (reasoning block #${ordinal - 1}): ${verdict}` });
-    });
+      const what = dropped ? `${dropped} reasoning block(s) dropped after block ${at - 1}` : `${reasoning[ordinal]!.block.kind} block ${at}`;
+      findings.push({ rule, rejection: verdict, params, detail: `${what} of message ${index} (reasoning block #${ordinal}): ${verdict}` });
+    }
   });
 
   const budget = isPlainObject(body.thinking) ? body.thinking.budget_tokens : undefined;

@@ -8,6 +8,7 @@ import { defaultProvidersDir, loadProviderSpec } from '../../providers/load-prov
 import type { ProviderSpec } from '../../providers/provider-spec.js';
 import type { ReplayPolicy, RoutePolicy } from '../../routes/route-table.js';
 import { fillRejection } from '../fill-rejection.js';
+import { mockRedactedData, mockSignThinking } from '../mock-signature.js';
 import { judgeBedrockConverse } from './bedrock-converse.js';
 import { judgeRequest } from './index.js';
 
@@ -89,6 +90,27 @@ describe('judgeBedrockConverse', () => {
     const rc = reasoningAt(body, 1);
     rc.redactedContent = rc.redactedContent!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'));
     expect(judgeBedrockConverse(claude, body).map((f) => f.rejection)).toEqual(['blocks-modified']);
+  });
+
+  it('Claude: a redactedContent block dropped after its intact reasoningText "cannot be modified", where the dropped block stood (litellm#25375)', () => {
+    const thinking = 'Visible part.';
+    const answer = [
+      { reasoningContent: { reasoningText: { text: thinking, signature: mockSignThinking(thinking, 0, undefined, 2) } } },
+      { reasoningContent: { redactedContent: mockRedactedData('r', 1, undefined, 2) } },
+      { toolUse: { toolUseId: 't3', name: 'bash', input: {} } },
+    ];
+    const body = (content: unknown[]) => ({
+      additionalModelRequestFields: { thinking: { type: 'enabled', budget_tokens: 2048 } },
+      messages: [
+        { role: 'user', content: [{ text: 'go' }] },
+        { role: 'assistant', content },
+        { role: 'user', content: [{ toolResult: { toolUseId: 't3', content: [{ text: 'ok' }] } }] },
+      ],
+    });
+    expect(judgeRequest(claude, body(answer))).toEqual([]);
+    expect(message(claude, body([answer[0], answer[2]]))).toContain(
+      'The model returned the following errors: messages.1.content.1: `thinking` or `redacted_thinking` blocks in the latest assistant message cannot be modified.',
+    );
   });
 
   it("strip policy on DeepSeek R1: accepted; unsigned replay of earlier turns is refused verbatim (signed replay sends none of R1's unsigned text)", () => {

@@ -1,7 +1,7 @@
 import type { ProviderSpec } from '../../providers/provider-spec.js';
 import { isPlainObject } from '../../util/deep-merge.js';
 import type { Finding } from '../finding.js';
-import { judgeClaudeBlock } from './claude-reasoning-blocks.js';
+import { judgeClaudeMessage, type PlacedClaudeBlock } from './claude-reasoning-blocks.js';
 import { toolLoopOpener, type LoopMessage } from './claude-tool-loop.js';
 
 function blocksOf(message: unknown): Record<string, unknown>[] {
@@ -41,13 +41,12 @@ export function judgeBedrockConverse(spec: ProviderSpec, body: unknown): Finding
 
   messages.forEach((message, index) => {
     if (!isPlainObject(message) || message.role !== 'assistant') return;
-    let ordinal = 0;
+    const claude: PlacedClaudeBlock[] = [];
     blocksOf(message).forEach((block, at) => {
       if (!isPlainObject(block.reasoningContent)) return;
       const rc = block.reasoningContent;
       const params = { index, block: at, role: 'assistant', path: `messages.${index}.content.${at}.reasoningContent` };
       const push = (rule: string, rejection: string, detail: string) => findings.push({ rule, rejection, params, detail });
-      const ordinalHere = ordinal++;
       if (has('reasoning-not-accepted') && index < lastUser) {
         push('fields-sent', 'reasoning-not-accepted', `assistant message ${index} (before the last user message) carries reasoningContent, which ${spec.target.model} refuses`);
         return;
@@ -56,24 +55,25 @@ export function judgeBedrockConverse(spec: ProviderSpec, body: unknown): Finding
         push('fields-sent', 'signature-not-supported', `assistant message ${index} block ${at} carries reasoningText.signature, which ${spec.target.model} does not take`);
         return;
       }
-      if (!isPlainObject(rc.reasoningText) && rc.redactedContent === undefined) return;
-      const verdict = judgeClaudeBlock(
-        isPlainObject(rc.reasoningText)
-          ? {
-              kind: 'thinking',
-              thinking: rc.reasoningText.text,
-              signature: rc.reasoningText.signature === '' ? undefined : rc.reasoningText.signature,
-              hasThinkingKey: true,
-              hasSignatureKey: typeof rc.reasoningText.signature === 'string' && rc.reasoningText.signature !== '',
-            }
-          : { kind: 'redacted_thinking', data: rc.redactedContent, hasThinkingKey: false, hasSignatureKey: false },
-        ordinalHere,
-        index === lastAssistant,
-      );
-      if (verdict !== 'ok' && verdict !== 'thinking-field-required' && has(verdict)) {
-        push('signatures-verbatim', verdict, `assistant message ${index} block ${at} (reasoning block #${ordinalHere}): ${verdict}`);
+      if (isPlainObject(rc.reasoningText)) {
+        // Bedrock fails an empty signature in schema validation, as it fails an absent one (oh-my-pi#10486).
+        const signature = rc.reasoningText.signature === '' ? undefined : rc.reasoningText.signature;
+        claude.push({ at, block: { kind: 'thinking', thinking: rc.reasoningText.text, signature, hasThinkingKey: true, hasSignatureKey: typeof signature === 'string' } });
+      } else if (rc.redactedContent !== undefined) {
+        claude.push({ at, block: { kind: 'redacted_thinking', data: rc.redactedContent, hasThinkingKey: false, hasSignatureKey: false } });
       }
     });
+    // Claude's own rules on the blocks Converse maps to thinking / redacted_thinking, read as the Messages API reads them.
+    for (const { verdict, at, ordinal, dropped } of judgeClaudeMessage(claude, index === lastAssistant)) {
+      if (verdict === 'thinking-field-required' || !has(verdict)) continue;
+      const what = dropped ? `${dropped} reasoning block(s) dropped after block ${at - 1}` : `block ${at}`;
+      findings.push({
+        rule: 'signatures-verbatim',
+        rejection: verdict,
+        params: { index, block: at, role: 'assistant', path: `messages.${index}.content.${at}.reasoningContent` },
+        detail: `assistant message ${index} ${what} (reasoning block #${ordinal}): ${verdict}`,
+      });
+    }
   });
 
   if (thinkingEnabled(body) && has('thinking-expected')) {
