@@ -13,6 +13,7 @@ import { judgeGatewayUpstream } from './rules/gateway-upstream.js';
 import { judgeGemini } from './rules/gemini.js';
 import type { RequestJudge } from './rules/index.js';
 import { judgeMessageEchoes } from './rules/message-echo-judge.js';
+import { judgeMessageRules } from './rules/message-rules-judge.js';
 import { judgeOpenAIResponses } from './rules/openai-responses.js';
 
 /** What the provider side knows of one wire family: how its providers answer, and how they judge a request. */
@@ -28,8 +29,8 @@ export interface ProviderSideFamily {
  * makes it exhaustive (a described family missing here is a compile error).
  */
 export const PROVIDER_SIDE_FAMILIES: Readonly<Record<FamilyId, ProviderSideFamily>> = {
-  // A gateway's chat body is also judged by its upstream's rules (spec `upstreams`).
-  'openai-chat': { renderAnswer: renderOpenAIChatAnswer, judges: [judgeMessageEchoes, judgeGatewayUpstream] },
+  // A gateway's chat body is also judged by its upstream's rules (spec `upstreams`); per-message rules are spec data (`messageRules`).
+  'openai-chat': { renderAnswer: renderOpenAIChatAnswer, judges: [judgeMessageEchoes, judgeMessageRules, judgeGatewayUpstream] },
   // Copilot wants its opaque back on the current tool turn only; its own judge scopes that.
   copilot: { renderAnswer: renderCopilotAnswer, judges: [judgeCopilot] },
   gemini: { renderAnswer: renderGeminiAnswer, judges: [judgeGemini] },
