@@ -3,7 +3,7 @@ import type { ProviderSpec } from '../providers/provider-spec.js';
 
 /**
  * Opaque blobs the Gemini, Copilot and OpenAI Responses mocks issue and later check: Gemini
- * thoughtSignature, Copilot reasoning_opaque / thought_signature, Responses encrypted_content.
+ * thoughtSignature, Copilot reasoning_opaque / thought_signature, Responses blobs other than encrypted_content (which carries its organization: openai-responses/issued-items.ts).
  * Real providers refuse a blob they did not issue or one with a byte changed; a nonce followed by
  * an HMAC (key known only to the mock, separate per signer) gives that property offline. Unlike
  * Claude signatures these are not bound to readable text: none of these providers documents that
@@ -41,9 +41,4 @@ export function verifyMockOpaque(signer: OpaqueSigner, kind: string, blob: unkno
 /** Vertex signs with its own keys: a signature from the Gemini API is foreign there, and back. */
 export function geminiSigner(spec: ProviderSpec): OpaqueSigner {
   return new URL(spec.endpoint.baseUrl).hostname.endsWith('aiplatform.googleapis.com') ? 'vertex-gemini' : 'gemini';
-}
-
-/** The kind a Responses encrypted_content is issued for: bound to its item id, so a blob moved to another item fails. */
-export function encryptedKind(reasoningId: string): string {
-  return `encrypted:${reasoningId}`;
 }

@@ -15,5 +15,4 @@ export const KNOWN_DISAGREEMENTS: ReadonlyMap<string, string> = new Map<string, 
     'nous-portal-deepseek-v4-responses-reasoning-text-openminis',
     'real=400 "The `reasoning_text` in the thinking mode must be passed back to the API.", mock=no mock serves https://inference-api.nousresearch.com/v1/responses',
   ],
-  ['responses-function-call-without-reasoning-mastra', "real=400 \"of type 'function_call' was provided without its required 'reasoning' item\", mock=accepted"],
 ]);

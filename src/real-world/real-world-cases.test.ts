@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { schemaValidator } from '../input/validate.js';
-import { verifyMockOpaque, encryptedKind } from '../mocks/mock-opaque.js';
+import { encryptedContentOrganization, organizationOf, pairedReasoningId } from '../mocks/openai-responses/issued-items.js';
 import { verifyMockThinkingSignature } from '../mocks/mock-signature.js';
 import { specsDir } from '../project-root.js';
 import { agreementSummary, formatAgreement, realWorldAgreement, realWorldReportSection } from './agreement.js';
@@ -54,10 +54,19 @@ describe('placeholders resolve through the mock signers', () => {
     expect(verifyMockThinkingSignature('abd', 1, body.content[0]!.signature)).toBe(false);
   });
 
-  it('a $mockEncrypted is bound to its reasoning item', () => {
+  it("a $mockEncrypted is bound to its reasoning item and carries its issuer's organization", () => {
     const blob = resolvePlaceholders({ $mockEncrypted: { itemId: 'rs_1', seed: 's' } });
-    expect(verifyMockOpaque('openai-responses', encryptedKind('rs_1'), blob)).toBe(true);
-    expect(verifyMockOpaque('openai-responses', encryptedKind('rs_2'), blob)).toBe(false);
+    expect(encryptedContentOrganization('rs_1', blob)).toBe(organizationOf('openai-responses'));
+    expect(encryptedContentOrganization('rs_2', blob)).toBeUndefined();
+    const viaKilo = resolvePlaceholders({ $mockEncrypted: { itemId: 'rs_1', seed: 's', issuer: 'kilo' } });
+    expect(encryptedContentOrganization('rs_1', viaKilo)).toBe(organizationOf('kilo'));
+  });
+
+  it('a $mockItemId names the reasoning item it was issued after', () => {
+    const id = resolvePlaceholders({ $mockItemId: { type: 'function_call', reasoningId: 'rs_0a1b', ordinal: 1 } });
+    expect(pairedReasoningId('function_call', id)).toBe('rs_0a1b');
+    expect(pairedReasoningId('message', id)).toBeUndefined();
+    expect(() => resolvePlaceholders({ $mockItemId: { type: 'function_call', reasoningId: 'reasoning-1' } })).toThrow(/rs_<hex>/);
   });
 
   it('an unknown placeholder is an error, not a silent literal', () => {

@@ -1,4 +1,5 @@
-import { encryptedKind, mockOpaque, type OpaqueSigner } from '../mocks/mock-opaque.js';
+import { mockOpaque, type OpaqueSigner } from '../mocks/mock-opaque.js';
+import { mockEncryptedContent, mockPairedItemId, organizationOf } from '../mocks/openai-responses/issued-items.js';
 import { CLAUDE_SIGNER, mockRedactedData, mockSignThinking } from '../mocks/mock-signature.js';
 import { isPlainObject } from '../util/deep-merge.js';
 
@@ -10,7 +11,11 @@ import { isPlainObject } from '../util/deep-merge.js';
  * (`blocks`: how many reasoning blocks the answer's message held, when more than one; a case whose
  * client dropped one of them signs the blocks it kept with the original count.)
  *   {"$mockOpaque": {"signer": s, "kind": k, "seed": S}}              Gemini / Copilot / Responses blob
- *   {"$mockEncrypted": {"itemId": id, "seed": S}}                     Responses encrypted_content of item id
+ *   {"$mockEncrypted": {"itemId": id, "seed": S, "issuer"?: p}}       Responses encrypted_content of item id,
+ *                                                                     issued through provider p (its OpenAI organization;
+ *                                                                     default openai-responses)
+ *   {"$mockItemId": {"type": "function_call"|"message", "reasoningId": rs, "ordinal"?: n}}
+ *                                                                     Responses fc_/msg_ id issued after reasoning item rs
  * A request that really sent a foreign or edited blob keeps a literal string (a foreign blob) or
  * signs other text than it sends (an edited block), which is what the real client did.
  */
@@ -56,8 +61,17 @@ function resolveOne(kind: string, args: Record<string, unknown>): string {
       if (!SIGNERS.includes(signer)) throw new PlaceholderError(`$mockOpaque signer must be one of ${SIGNERS.join(', ')}`);
       return mockOpaque(signer, text(args, 'kind', kind), text(args, 'seed', kind));
     }
-    case '$mockEncrypted':
-      return mockOpaque('openai-responses', encryptedKind(text(args, 'itemId', kind)), text(args, 'seed', kind));
+    case '$mockEncrypted': {
+      const issuer = args.issuer === undefined ? 'openai-responses' : text(args, 'issuer', kind);
+      return mockEncryptedContent(text(args, 'itemId', kind), text(args, 'seed', kind), organizationOf(issuer));
+    }
+    case '$mockItemId': {
+      const type = text(args, 'type', kind);
+      if (type !== 'function_call' && type !== 'message') throw new PlaceholderError('$mockItemId type must be function_call or message');
+      const reasoningId = text(args, 'reasoningId', kind);
+      if (!/^rs_[0-9a-f]+$/.test(reasoningId)) throw new PlaceholderError('$mockItemId reasoningId must be rs_<hex>');
+      return mockPairedItemId(type, reasoningId, ordinal(args));
+    }
     default:
       throw new PlaceholderError(`unknown placeholder ${kind}`);
   }

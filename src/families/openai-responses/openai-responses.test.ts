@@ -22,13 +22,15 @@ const responses = resolveRoute(table, { provider: 'openai-responses', host: 'api
 const scripted = aScriptedAnswer();
 
 /** A two-step tool loop as captured from the Responses API (rendered by the mock's own renderer). */
+function capturedLoopAnswer(): Record<string, unknown> {
+  return renderOpenAIResponsesAnswer(
+    { reasoning: 'Need the file list.', tool_calls: [{ id: 'call_ls', type: 'function', function: { name: 'ls', arguments: '{"dir":"."}' } }] },
+    { spec, call: 0, scenario: 'loop' },
+  ).body as Record<string, unknown>;
+}
+
 function capturedLoop(): History {
-  const first = fromOpenAIResponsesResponse(
-    renderOpenAIResponsesAnswer(
-      { reasoning: 'Need the file list.', tool_calls: [{ id: 'call_ls', type: 'function', function: { name: 'ls', arguments: '{"dir":"."}' } }] },
-      { spec, call: 0, scenario: 'loop' },
-    ).body,
-  );
+  const first = fromOpenAIResponsesResponse(capturedLoopAnswer());
   const second = fromOpenAIResponsesResponse(renderOpenAIResponsesAnswer({ reasoning: 'Summarise.', content: 'Two files.' }, { spec, call: 1, scenario: 'loop' }).body);
   return {
     messages: [
@@ -97,7 +99,9 @@ describe('openai-responses request', () => {
     const [rs, fc] = [body.input[2]!, body.input[3]!];
     expect(rs).toMatchObject({ type: 'reasoning', summary: [{ type: 'summary_text', text: 'Need the file list.' }] });
     expect(String(rs.id)).toMatch(/^rs_/);
-    expect(fc).toEqual({ type: 'function_call', id: `fc_${String(rs.id).slice(3)}_0`, call_id: 'call_ls', name: 'ls', arguments: '{"dir":"."}' });
+    // The fc_ id the provider issued, verbatim: the provider pairs it with its reasoning item.
+    const issued = (capturedLoopAnswer().output as Array<Record<string, unknown>>).find((i) => i.type === 'function_call')!.id;
+    expect(fc).toEqual({ type: 'function_call', id: issued, call_id: 'call_ls', name: 'ls', arguments: '{"dir":"."}' });
     const stored = capturedLoop().messages[2]!.reasoning_details!.find((d) => d.type === 'reasoning.encrypted');
     expect(rs.encrypted_content).toBe(stored && 'data' in stored ? stored.data : undefined);
   });

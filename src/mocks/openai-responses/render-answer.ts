@@ -1,16 +1,19 @@
 import { createHash } from 'node:crypto';
 import type { AnswerRenderer } from '../answer-renderer.js';
-import { encryptedKind, mockOpaque } from '../mock-opaque.js';
+import { mockEncryptedContent, mockPairedItemId, organizationOf } from './issued-items.js';
 import type { SseEvent } from '../../sse/sse-event.js';
 import { chunkText } from '../chunk-text.js';
 
 /**
- * Ids as the mock issues them: `rs_<hex>`, and for calls made after that reasoning
- * `fc_<same hex>_<n>`, so the mock can tell from an fc_ id which reasoning item it needs.
+ * Ids as the mock issues them: `rs_<hex>`, and for the message and calls a response produced after
+ * that reasoning, ids that carry it (issued-items.ts), so the mock can tell from an fc_ or msg_ id
+ * which reasoning item it needs. Without reasoning the ids pair with nothing.
  */
-export function responsesIds(scenario: string, call: number): { reasoning: string; message: string; functionCall: (n: number) => string } {
+export function responsesIds(scenario: string, call: number, reasons = true): { reasoning: string; message: string; functionCall: (n: number) => string } {
   const hex = createHash('sha256').update(`${scenario}/${call}`).digest('hex').slice(0, 32);
-  return { reasoning: `rs_${hex}`, message: `msg_${hex}`, functionCall: (n) => `fc_${hex}_${n}` };
+  const reasoning = `rs_${hex}`;
+  if (!reasons) return { reasoning, message: `msg_${hex}`, functionCall: (n) => `fc_${hex}_${n}` };
+  return { reasoning, message: mockPairedItemId('message', reasoning, 0), functionCall: (n) => mockPairedItemId('function_call', reasoning, n) };
 }
 
 /**
@@ -20,9 +23,9 @@ export function responsesIds(scenario: string, call: number): { reasoning: strin
  * only complete in `response.output_item.done`.
  */
 export const renderOpenAIResponsesAnswer: AnswerRenderer = (answer, { spec, call, scenario }) => {
-  const ids = responsesIds(scenario, call);
   const calls = answer.tool_calls ?? [];
   const reasons = answer.reasoning !== undefined || calls.length > 0;
+  const ids = responsesIds(scenario, call, reasons);
   const summaryText = answer.reasoning !== undefined && !answer.redacted && answer.reasoning !== '' ? answer.reasoning : undefined;
   const output: Record<string, unknown>[] = [];
   if (reasons) {
@@ -30,14 +33,15 @@ export const renderOpenAIResponsesAnswer: AnswerRenderer = (answer, { spec, call
       id: ids.reasoning,
       type: 'reasoning',
       summary: summaryText !== undefined ? [{ type: 'summary_text', text: summaryText }] : [],
-      encrypted_content: mockOpaque('openai-responses', encryptedKind(ids.reasoning), `${scenario}/${call}`),
+      // Issued for the organization this provider reaches OpenAI as: replayed elsewhere it is another organization's.
+      encrypted_content: mockEncryptedContent(ids.reasoning, `${scenario}/${call}`, organizationOf(spec.id)),
     });
   }
   if (answer.content) {
     output.push({ id: ids.message, type: 'message', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: answer.content, annotations: [] }] });
   }
   calls.forEach((c, n) => {
-    output.push({ id: reasons ? ids.functionCall(n) : `fc_${n}`, type: 'function_call', status: 'completed', call_id: c.id, name: c.function.name, arguments: c.function.arguments });
+    output.push({ id: ids.functionCall(n), type: 'function_call', status: 'completed', call_id: c.id, name: c.function.name, arguments: c.function.arguments });
   });
   const created_at = 1_767_225_600 + call;
   const usage = { input_tokens: 20 + call * 40, output_tokens: 30, output_tokens_details: { reasoning_tokens: 12 }, total_tokens: 50 + call * 40 };

@@ -9,6 +9,7 @@ import { replayForRoute } from '../../replay/replay-for-route.js';
 import { loadRouteTable } from '../../routes/load-route-table.js';
 import { resolveRoute } from '../../routes/resolve-route.js';
 import { fillRejection } from '../fill-rejection.js';
+import { mockEncryptedContent, organizationOf } from '../openai-responses/issued-items.js';
 import { judgeRequest } from './index.js';
 
 const spec = loadProviderSpec(`${specsDir()}/providers/openai-responses.json`);
@@ -69,6 +70,27 @@ describe('openai-responses judge', () => {
     const b = body();
     const [rs] = b.input.splice(1, 1);
     expect(text(judgeRequest(spec, b))).toBe(`Item '${String(b.input[1]!.id)}' of type 'function_call' was provided without its required 'reasoning' item: '${String(rs!.id)}'.`);
+  });
+
+  it('refuses a message item sent without its reasoning item, and pairs no id the mock did not issue', () => {
+    const answer = renderOpenAIResponsesAnswer({ reasoning: 'Say hi.', content: 'Hi.' }, { spec, call: 1, scenario: 'judge' }).body as { output: Array<Record<string, unknown>> };
+    const [rs, msg] = answer.output;
+    const input = [{ role: 'user', content: 'Hello' }, msg!, { role: 'user', content: 'Again' }];
+    expect(text(judgeRequest(spec, { model: 'gpt-5', input }))).toBe(`Item '${String(msg!.id)}' of type 'message' was provided without its required 'reasoning' item: '${String(rs!.id)}'.`);
+    const b = body();
+    b.input.splice(1, 1);
+    b.input[1]!.id = 'fc_0a038568becf80fb0068e9630e5fd081978df905e0edaed49a';
+    expect(judgeRequest(spec, b)).toEqual([]);
+  });
+
+  it("refuses encrypted content issued for another organization, in OpenAI's organization wording", () => {
+    const b = body();
+    const rs = b.input[1]!;
+    rs.encrypted_content = mockEncryptedContent(String(rs.id), 'elsewhere', organizationOf('openrouter'));
+    expect(text(judgeRequest(spec, b))).toBe(`The encrypted content for item ${String(rs.id)} could not be verified. Reason: Encrypted content organization_id did not match the target organization.`);
+    rs.id = '';
+    rs.encrypted_content = mockEncryptedContent('', 'elsewhere', organizationOf('openrouter'));
+    expect(text(judgeRequest(spec, b))).toMatch(/^The encrypted content \S{4}\.\.\.\S{4} could not be verified\. Reason: Encrypted content organization_id did not match/);
   });
 
   it('refuses a reasoning item with nothing after it, and unknown item fields', () => {

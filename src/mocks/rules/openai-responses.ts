@@ -1,16 +1,7 @@
 import type { ProviderSpec } from '../../providers/provider-spec.js';
 import { isPlainObject } from '../../util/deep-merge.js';
 import type { Finding } from '../finding.js';
-import { encryptedKind, verifyMockOpaque } from '../mock-opaque.js';
-
-/**
- * `fc_<hex>_<n>` and `msg_<hex>` were issued after reasoning item `rs_<hex>` (how the mock's
- * renderer names items; see responsesIds in src/mocks/openai-responses/render-answer.ts).
- */
-function requiredReasoning(itemId: unknown): string | undefined {
-  const m = typeof itemId === 'string' ? /^(?:fc_([0-9a-f]+)_\d+|msg_([0-9a-f]+))$/.exec(itemId) : null;
-  return m ? `rs_${m[1] ?? m[2]}` : undefined;
-}
+import { encryptedContentOrganization, organizationOf, pairedReasoningId } from '../openai-responses/issued-items.js';
 
 /** Items a response can produce right after its reasoning: a call (function, custom or built-in), a message, more reasoning. */
 function isOutputItem(item: unknown): boolean {
@@ -21,6 +12,40 @@ function isOutputItem(item: unknown): boolean {
 
 /** `gAAAAB...DQ==` as OpenAI's older message abbreviates a blob. */
 const abbreviated = (blob: string) => (blob.length > 12 ? `${blob.slice(0, 4)}...${blob.slice(-4)}` : blob);
+
+/**
+ * The verdict on one replayed encrypted_content for reasoning item `id`, as the OpenAI server
+ * gives it to a request arriving as `spec`'s organization: issued for this item under this
+ * organization passes; issued under another organization is refused with OpenAI's
+ * organization wording; anything else could not be decrypted. Without an id the server cannot
+ * name the item, and the older wording names the blob instead [INF]. Gateways reaching OpenAI
+ * (gateway-upstream.ts) call this with their own spec and the upstream's rejections.
+ */
+export function encryptedContentFinding(spec: ProviderSpec, id: string, content: unknown, at: { index: number; path: string }, rejections = spec.rejections): Finding | undefined {
+  const has = (rejection: string) => rejection in rejections;
+  const organization = encryptedContentOrganization(id, content);
+  const target = organizationOf(spec.id);
+  if (organization === target) return undefined;
+  const legacy = id === '' && has('encrypted-content-not-verified-legacy');
+  const rejection =
+    organization === undefined
+      ? legacy
+        ? 'encrypted-content-not-verified-legacy'
+        : 'encrypted-content-not-verified'
+      : legacy && has('encrypted-content-other-organization-legacy')
+        ? 'encrypted-content-other-organization-legacy'
+        : 'encrypted-content-other-organization';
+  if (!has(rejection)) return undefined;
+  return {
+    rule: 'signatures-verbatim',
+    rejection,
+    params: { index: at.index, path: id, field: 'encrypted_content', item: abbreviated(String(content)) },
+    detail:
+      organization === undefined
+        ? `encrypted_content of ${id || 'an id-less reasoning item'} at ${at.path} is not what the server issued for that item`
+        : `encrypted_content of ${id || 'an id-less reasoning item'} at ${at.path} was issued for ${organization}, not for ${target}`,
+  };
+}
 
 /**
  * What the Responses API checks about replayed reasoning when nothing is stored (`store: false`):
@@ -43,16 +68,9 @@ export function judgeOpenAIResponses(spec: ProviderSpec, body: unknown): Finding
       if ((content === undefined || content === null || content === '') && body.store === false) {
         if (has('item-not-found'))
           findings.push({ rule: 'signatures-verbatim', rejection: 'item-not-found', params, detail: `reasoning item ${id} at input ${index} has no encrypted_content and store is false` });
-      } else if (content !== undefined && content !== null && !verifyMockOpaque('openai-responses', encryptedKind(id), content)) {
-        // Without an id the server cannot name the item; the older wording names the blob instead [INF].
-        const rejection = id === '' && has('encrypted-content-not-verified-legacy') ? 'encrypted-content-not-verified-legacy' : 'encrypted-content-not-verified';
-        if (has(rejection))
-          findings.push({
-            rule: 'signatures-verbatim',
-            rejection,
-            params: { ...params, item: abbreviated(String(content)) },
-            detail: `encrypted_content of ${id || 'an id-less reasoning item'} at input ${index} is not what the server issued for that item`,
-          });
+      } else if (content !== undefined && content !== null) {
+        const finding = encryptedContentFinding(spec, id, content, { index, path: `input.${index}` });
+        if (finding) findings.push(finding);
       }
       const followed = isOutputItem(input[index + 1]);
       if (!followed && has('reasoning-without-following')) {
@@ -65,7 +83,8 @@ export function judgeOpenAIResponses(spec: ProviderSpec, body: unknown): Finding
       }
       if (id) seen.add(id);
     } else if (item.type === 'function_call' || item.type === 'message') {
-      const needed = requiredReasoning(item.id);
+      // Only an id the mock issued names its reasoning item; a foreign id pairs with nothing.
+      const needed = pairedReasoningId(item.type, item.id);
       const rejection = item.type === 'function_call' ? 'function-call-without-reasoning' : 'message-without-reasoning';
       if (needed && !seen.has(needed) && has(rejection)) {
         findings.push({ rule: 'provider-accepts', rejection, params: { index, path: id, field: needed }, detail: `${item.type} ${id} at input ${index} arrived without its reasoning item ${needed}` });
