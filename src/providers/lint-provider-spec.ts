@@ -11,7 +11,7 @@ export interface SpecLintProblem {
  * Placeholders a mock knows how to fill. A rejection body holding any other `{name}` would reach a
  * client unfilled (`messages.{index}.{role}.reasoning` for a top-level key), so the lint refuses it.
  */
-export const KNOWN_PLACEHOLDERS = new Set(['index', 'block', 'field', 'role', 'path', 'found', 'raw', 'provider_name', 'model', 'item', 'position', 'param']);
+export const KNOWN_PLACEHOLDERS = new Set(['index', 'block', 'field', 'role', 'path', 'found', 'raw', 'provider_name', 'model', 'item', 'position', 'param', 'member']);
 
 function placeholdersIn(value: unknown, out = new Set<string>()): Set<string> {
   if (typeof value === 'string') for (const m of value.matchAll(/\{([a-z_]+)\}/g)) out.add(m[1]!);
@@ -76,6 +76,7 @@ export function lintProviderSpec(spec: ProviderSpec): SpecLintProblem[] {
   needs('/request/invalidRejection', spec.request.invalidRejection, ids);
   needs('/request/missingModelRejection', spec.request.missingModelRejection, ids);
   needs('/request/missingFieldRejection', spec.request.missingFieldRejection, ids);
+  needs('/request/nullMemberRejection', spec.request.nullMemberRejection, ids);
   needs('/request/upstreamEnvelope', spec.request.upstreamEnvelope, ids);
 
   const checkEcho = (pointer: string, echo: ProviderSpec['echo']) =>

@@ -103,6 +103,7 @@ export interface ProviderSpec {
     invalidRejection?: string;
     missingModelRejection?: string;
     missingFieldRejection?: string;
+    nullMemberRejection?: string;
     joinFindings?: { pointer: string; separator: string };
     upstreamEnvelope?: string;
   };

@@ -6,10 +6,6 @@
  * Each value is the difference measured when the case was listed.
  */
 export const KNOWN_DISAGREEMENTS: ReadonlyMap<string, string> = new Map<string, string>([
-  [
-    'bedrock-claude-null-reasoning-text-librechat',
-    'real=400 "failed to satisfy constraint: Member must not be null", mock=400 "messages.1.content.0.reasoningContent.reasoningText.text: invalid request (mock: Bedrock\'s wording for this schema failure was not found in public sources)"',
-  ],
   ['kilo-gpt-encrypted-reasoning-other-org', 'real=400 "could not be verified. Reason: Encrypted content organization_id did not match the target organization.", mock=accepted'],
   [
     'nous-portal-deepseek-v4-responses-reasoning-text-openminis',

@@ -129,6 +129,22 @@ describe('judgeBedrockConverse', () => {
     expect(message(oss, body)).toContain("This model doesn't support the reasoningContent.reasoningText.signature field. Remove reasoningContent.reasoningText.signature and try again.");
   });
 
+  it("a required member null or absent gets Converse's own validation wording, on every Bedrock model (LibreChat-AI/agents#248, langchainjs#11164)", () => {
+    const nullText = conversation(claude, 'signed');
+    reasoningAt(nullText, 1).reasoningText!.text = null;
+    const expected = "1 validation error detected: Value at 'messages.1.member.content.0.member.reasoningContent.reasoningText.text' failed to satisfy constraint: Member must not be null";
+    expect(message(claude, nullText)).toContain(expected);
+    const signatureOnly = conversation(claude, 'signed');
+    delete reasoningAt(signatureOnly, 3).reasoningText!.text;
+    expect(message(claude, signatureOnly)).toContain(expected.replace('messages.1.', 'messages.3.'));
+    for (const spec of [r1, oss]) {
+      const body = conversation(spec, 'strip');
+      const tool = (body.messages as Wire)[3]!.content.find((b) => b.toolUse) as unknown as { toolUse: Record<string, unknown> };
+      tool.toolUse.toolUseId = null;
+      expect(message(spec, body)).toMatch(/Value at 'messages\.3\.member\.content\.\d\.member\.toolUse\.toolUseId' failed to satisfy constraint: Member must not be null/);
+    }
+  });
+
   it('an unknown key inside reasoningContent is a schema rejection first', () => {
     const body = conversation(claude, 'signed');
     (reasoningAt(body, 1) as Record<string, unknown>).text = 'x';

@@ -32,8 +32,50 @@ function locate(body: unknown, instancePath: string, tagged = false): { index?: 
   return role === undefined ? { index, path } : { index, role, path };
 }
 
-function toFinding(spec: ProviderSpec, body: unknown, error: ErrorObject): Finding | undefined {
+/** A copy without the object members whose value is null: AWS's JSON protocols read a null member as an absent one. */
+function withoutNullMembers(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNullMembers);
+  if (!isPlainObject(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => [k, withoutNullMembers(v)]),
+  );
+}
+
+/**
+ * Pointers of the nested required members that are absent or null, for providers that answer those
+ * on their own (`request.nullMemberRejection`, Bedrock's "Member must not be null"). Top-level keys
+ * are left to the other rejections: Converse's `messages` itself is optional (prompt resources).
+ */
+function nullMembers(spec: ProviderSpec, body: unknown): Set<string> {
+  if (!spec.request.nullMemberRejection) return new Set();
+  const validate = inlineValidator(spec.request.schema);
+  validate(withoutNullMembers(body));
+  const absent = (validate.errors ?? []).filter((e) => e.keyword === 'required' && e.instancePath !== '');
+  return new Set(absent.map((e) => `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}`));
+}
+
+/** `/messages/1/content/0/reasoningContent` -> `messages.1.member.content.0.member.reasoningContent`, how AWS names a member. */
+function awsMemberPath(pointer: string): string {
+  return pointer
+    .split('/')
+    .slice(1)
+    .flatMap((part) => (/^\d+$/.test(part) ? [part, 'member'] : [part]))
+    .join('.');
+}
+
+function toFinding(spec: ProviderSpec, body: unknown, error: ErrorObject, nulls: ReadonlySet<string>): Finding | undefined {
   const where = locate(body, error.instancePath, spec.family === 'anthropic-messages');
+  const member = error.keyword === 'required' ? `${error.instancePath}/${(error.params as { missingProperty: string }).missingProperty}` : error.instancePath;
+  if (spec.request.nullMemberRejection && nulls.has(member) && (error.keyword === 'required' || error.keyword === 'type')) {
+    return {
+      rule: 'provider-accepts',
+      rejection: spec.request.nullMemberRejection,
+      params: { ...where, field: member.split('/').at(-1)!, path: member.slice(1).replaceAll('/', '.'), member: awsMemberPath(member) },
+      detail: `${member} is absent or null`,
+    };
+  }
   // Providers word a top-level unknown key differently from a nested one, and it has no index to fill.
   const rejection = (error.instancePath === '' && spec.request.unknownTopLevelRejection) || spec.request.unknownFieldRejection;
   if (error.keyword === 'additionalProperties' && rejection) {
@@ -69,15 +111,20 @@ function toFinding(spec: ProviderSpec, body: unknown, error: ErrorObject): Findi
 export function judgeRequestSchema(spec: ProviderSpec, body: unknown): Finding[] {
   const validate = inlineValidator(spec.request.schema);
   if (validate(body)) return [];
+  const failed = [...(validate.errors ?? [])];
+  const nulls = nullMembers(spec, body);
   // Unknown fields first, as providers report them; then a missing model, which providers check before the rest.
   const rank = (e: ErrorObject) => (e.keyword === 'additionalProperties' ? 2 : e.keyword === 'required' && e.instancePath === '' ? 1 : 0);
-  const errors = [...(validate.errors ?? [])].sort((a, b) => rank(b) - rank(a));
+  const errors = failed.sort((a, b) => rank(b) - rank(a));
   const findings: Finding[] = [];
   for (const error of errors) {
-    const finding = toFinding(spec, body, error);
+    const finding = toFinding(spec, body, error, nulls);
     if (finding && !findings.some((f) => f.detail === finding.detail)) findings.push(finding);
   }
   // An unknown key also fails the anyOf/oneOf branches around it; the provider names only the key.
   const unknown = findings.filter((f) => f.rule === 'strict-schema');
-  return unknown.length > 0 ? unknown : findings;
+  if (unknown.length > 0) return unknown;
+  // A member that must not be null is checked before the values of the members that are there.
+  const isNull = (f: Finding) => f.rejection === spec.request.nullMemberRejection;
+  return [...findings.filter(isNull), ...findings.filter((f) => !isNull(f))];
 }
