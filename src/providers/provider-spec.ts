@@ -77,7 +77,7 @@ export interface MessageRule {
   alternation?: { ask: string[]; answer: string[]; skip?: string[]; repeatable?: string[]; first?: 'ask' | 'answer'; last?: 'ask' | 'answer' };
 }
 
-export type UpstreamCheck = 'claude-signatures' | 'claude-thinking-first' | 'gemini-preserved-details' | 'must-echo';
+export type UpstreamCheck = 'claude-signatures' | 'claude-thinking-first' | 'gemini-preserved-details' | 'must-echo' | 'openai-encrypted-reasoning';
 
 export interface Upstream {
   models: string;

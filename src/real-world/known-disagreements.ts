@@ -6,7 +6,6 @@
  * Each value is the difference measured when the case was listed.
  */
 export const KNOWN_DISAGREEMENTS: ReadonlyMap<string, string> = new Map<string, string>([
-  ['kilo-gpt-encrypted-reasoning-other-org', 'real=400 "could not be verified. Reason: Encrypted content organization_id did not match the target organization.", mock=accepted'],
   [
     'nous-portal-deepseek-v4-responses-reasoning-text-openminis',
     'real=400 "The `reasoning_text` in the thinking mode must be passed back to the API.", mock=no mock serves https://inference-api.nousresearch.com/v1/responses',

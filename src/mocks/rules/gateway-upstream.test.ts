@@ -3,7 +3,9 @@ import { loadProviderSpecs } from '../../providers/load-provider-specs.js';
 import type { ProviderSpec } from '../../providers/provider-spec.js';
 import { specForModel } from '../../providers/spec-for-model.js';
 import type { Finding } from '../finding.js';
+import { fillRejection } from '../fill-rejection.js';
 import { mockSignThinking } from '../mock-signature.js';
+import { mockEncryptedContent, organizationOf } from '../openai-responses/issued-items.js';
 import { isUpstreamFinding } from './gateway-upstream.js';
 import { judgeRequest } from './index.js';
 
@@ -92,5 +94,24 @@ describe('gateways apply their upstream’s replay rules, chosen by model id', (
 
   it('leaves models with no upstream rule alone', () => {
     expect(judge('openrouter', toolTurn('openai/gpt-5', {}))).toEqual([]);
+  });
+});
+
+describe('gateways reaching OpenAI verify encrypted reasoning for their own organization', () => {
+  const encrypted = (data: string) => ({ reasoning_details: [{ type: 'reasoning.encrypted', id: 'rs_0a1b', data, format: 'openai-responses-v1', index: 0 }] });
+  const message = (f: Finding) => (fillRejection(spec('openai-responses').rejections[f.rejection]!, f.params).body as { error: { message: string } }).error.message;
+
+  it('accepts a blob the gateway itself issued, and refuses one issued through another provider with OpenAI’s organization wording', () => {
+    for (const id of ['openrouter', 'kilo']) {
+      const own = mockEncryptedContent('rs_0a1b', 's', organizationOf(id));
+      expect(judge(id, toolTurn('openai/gpt-5.2-codex', encrypted(own))), id).toEqual([]);
+      const [finding, ...rest] = judge(id, toolTurn('openai/gpt-5.2-codex', encrypted(mockEncryptedContent('rs_0a1b', 's', organizationOf('openai-responses')))));
+      expect(rest).toEqual([]);
+      expect(isUpstreamFinding(finding!) && finding.via.provider).toBe('openai-responses');
+      expect(message(finding!)).toBe('The encrypted content for item rs_0a1b could not be verified. Reason: Encrypted content organization_id did not match the target organization.');
+      // A blob no provider issued cannot be decrypted at all; Claude and Gemini models never see the item.
+      expect(judge(id, toolTurn('openai/gpt-5.2-codex', encrypted('gAAAAABvdGhlci1vcmdhbml6YXRpb24='))).map((f) => f.rejection)).toEqual(['encrypted-content-not-verified']);
+      expect(judge(id, toolTurn('anthropic/claude-sonnet-4.5', encrypted(own)))).toEqual([]);
+    }
   });
 });

@@ -5,6 +5,7 @@ import { isPlainObject } from '../../util/deep-merge.js';
 import type { Finding } from '../finding.js';
 import { judgeClaudeBlock } from './claude-reasoning-blocks.js';
 import { echoRuleFindings } from './message-echo-judge.js';
+import { encryptedContentFinding } from './openai-responses.js';
 
 /** A finding a gateway passes on from its upstream: the rejection is the upstream spec's, wrapped in the gateway's envelope. */
 export interface UpstreamFinding extends Finding {
@@ -67,6 +68,10 @@ function reasoningRequested(body: Record<string, unknown>): boolean {
  *   detail that carries Gemini's thought signature (OpenRouter answers with its own message).
  * - must-echo: the upstream's required echoes, satisfied by reasoning_content, reasoning or
  *   readable reasoning_details (OpenRouter documents reasoning_content as an alias of reasoning).
+ * - openai-encrypted-reasoning: each `openai-responses-v1` encrypted item replays as a Responses
+ *   reasoning item with that encrypted_content, which OpenAI verifies for the gateway's own
+ *   organization (the account the gateway reaches OpenAI with): a blob fetched through another
+ *   provider is another organization's (Kilo-Org/kilo#88).
  */
 export function judgeGatewayUpstream(spec: ProviderSpec, body: unknown): Finding[] {
   if (!spec.upstreams || !isPlainObject(body) || !Array.isArray(body.messages)) return [];
@@ -141,6 +146,16 @@ export function judgeGatewayUpstream(spec: ProviderSpec, body: unknown): Finding
           params: { field: name, index: indexes[index]!, position: indexes[index]! + 1, path: `messages.${index}.reasoning_details` },
           detail: `tool-call message ${index} of the current turn has no encrypted reasoning detail (Gemini's thought signature)`,
           via: via('missing-thought-signature'),
+        });
+      });
+    } else if (check === 'openai-encrypted-reasoning') {
+      messages.forEach((message, index) => {
+        if (!isPlainObject(message) || message.role !== 'assistant') return;
+        details(message).forEach((d, ordinal) => {
+          if (d.type !== 'reasoning.encrypted' || d.format !== 'openai-responses-v1') return;
+          const id = typeof d.id === 'string' ? d.id : '';
+          const finding = encryptedContentFinding(spec, id, d.data, { index, path: `messages.${index}.reasoning_details.${ordinal}` }, rules.rejections);
+          if (finding) findings.push({ ...finding, via: via(finding.rejection) });
         });
       });
     } else if (check === 'must-echo') {
