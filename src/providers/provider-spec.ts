@@ -69,6 +69,8 @@ export interface ModelVariant {
  */
 export interface MessageRule {
   rejection: string;
+  /** The top-level array walked (default `messages`). */
+  list?: string;
   rule?: string;
   notes?: string;
   contested?: Contested;

@@ -57,6 +57,12 @@ describe('fields that may not all be empty (Zhipu)', () => {
     expect(judge('zhipu-glm', toolTurn)).toEqual([]);
   });
 
+  it('walks another top-level list when the rule names one: a tool definition without its type', () => {
+    const body = { model: 'glm-4.6', messages: [{ role: 'user', content: 'ls' }], tools: [{ type: 'function', function: { name: 'a' } }, { function: { name: 'Bash' } }] };
+    expect(judge('zhipu-glm', body)).toMatchObject([{ rejection: 'tool-type-empty', params: { index: 1, path: 'tools.1' } }]);
+    expect(answer('zhipu-glm', body)?.text).toContain('tools[1].type:type cannot be empty.');
+  });
+
   it('holds only for the roles it names', () => {
     const rules: MessageRule[] = [{ rejection: 'no', fields: { roles: ['assistant'], empty: ['content', 'tool_calls'] } }];
     expect(judgeMessageRules(bare(rules), { messages: [{ role: 'user', content: '' }] })).toEqual([]);

@@ -47,7 +47,7 @@ function listed(names: readonly string[]): string {
 }
 
 /** Zhipu: an assistant message with neither content nor tool_calls; llama.cpp's gpt-oss template: content and reasoning beside tool calls. */
-function fieldsFindings(check: Fields, rule: MessageRule, messages: readonly unknown[]): Finding[] {
+function fieldsFindings(check: Fields, rule: MessageRule, messages: readonly unknown[], list: string): Finding[] {
   const empty = check.empty ?? [];
   const nonEmpty = check.nonEmpty ?? [];
   return messages.flatMap((message, index) => {
@@ -58,12 +58,18 @@ function fieldsFindings(check: Fields, rule: MessageRule, messages: readonly unk
       ...(empty.length > 0 ? [`${listed(empty)} ${empty.length === 2 ? 'both ' : empty.length > 2 ? 'all ' : ''}empty`] : []),
       ...(nonEmpty.length > 0 ? [`${listed(nonEmpty)} together`] : []),
     ].join(', ');
-    return [finding(rule, { index, role: role ?? '', field: empty[0] ?? nonEmpty[0] ?? '', path: `messages.${index}` }, `${role ?? 'a'} message ${index} has ${what}`)];
+    return [
+      finding(
+        rule,
+        { index, role: role ?? '', field: empty[0] ?? nonEmpty[0] ?? '', path: `${list}.${index}` },
+        `${list === 'messages' ? `${role ?? 'a'} message` : `${list} item`} ${index} has ${what}`,
+      ),
+    ];
   });
 }
 
 /** DashScope: a replayed tool call whose arguments are not JSON. */
-function jsonStringFindings(check: JsonString, rule: MessageRule, messages: readonly unknown[]): Finding[] {
+function jsonStringFindings(check: JsonString, rule: MessageRule, messages: readonly unknown[], list: string): Finding[] {
   const segments = check.path.split('.');
   return messages.flatMap((message, index) => {
     const role = roleOf(message);
@@ -71,7 +77,7 @@ function jsonStringFindings(check: JsonString, rule: MessageRule, messages: read
     return valuesAt(message, segments)
       .filter(({ value }) => typeof value === 'string' && !parsesAsJson(value))
       .map(({ at }) => {
-        const path = ['messages', String(index), ...at].join('.');
+        const path = [list, String(index), ...at].join('.');
         return finding(rule, { index, role: role ?? '', field: at.at(-1) ?? '', path }, `${path} is not JSON`);
       });
   });
@@ -121,17 +127,20 @@ function contestedBy(spec: ProviderSpec, rule: MessageRule, found: Finding): Fin
 
 /**
  * The spec's per-message rules (`messageRules`) over a chat body, one generic judge for what
- * providers check message by message: fields that may not all be empty (or all be present),
- * strings that must be JSON, and the order of roles. Findings are in message order.
+ * providers check item by item: fields that may not all be empty (or all be present), strings
+ * that must be JSON, and the order of roles. A rule walks `messages` unless it names another
+ * top-level list (`tools`). Findings are in item order.
  */
 export function judgeMessageRules(spec: ProviderSpec, body: unknown): Finding[] {
-  if (!isPlainObject(body) || !Array.isArray(body.messages) || !spec.messageRules?.length) return [];
-  const messages: unknown[] = body.messages;
-  return spec.messageRules.flatMap((rule) =>
-    [
-      ...(rule.fields ? fieldsFindings(rule.fields, rule, messages) : []),
-      ...(rule.jsonString ? jsonStringFindings(rule.jsonString, rule, messages) : []),
-      ...(rule.alternation ? alternationFindings(rule.alternation, rule, messages) : []),
-    ].map((found) => contestedBy(spec, rule, found)),
-  );
+  if (!isPlainObject(body) || !spec.messageRules?.length) return [];
+  return spec.messageRules.flatMap((rule) => {
+    const list = rule.list ?? 'messages';
+    const items = body[list];
+    if (!Array.isArray(items)) return [];
+    return [
+      ...(rule.fields ? fieldsFindings(rule.fields, rule, items, list) : []),
+      ...(rule.jsonString ? jsonStringFindings(rule.jsonString, rule, items, list) : []),
+      ...(rule.alternation ? alternationFindings(rule.alternation, rule, items) : []),
+    ].map((found) => contestedBy(spec, rule, found));
+  });
 }
