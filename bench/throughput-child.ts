@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { scenarioAppliesTo } from '../src/scenarios/applicability.js';
 import { readResponse, runScenario, type ScenarioTransport } from '../src/conformance/run-scenario.js';
+import { builtInEngine } from '../src/engine-under-test/built-in-engine.js';
 import { FixtureStore } from '../src/mocks/fixture-store.js';
 import { loadProviderSpecs } from '../src/providers/load-provider-specs.js';
 import type { TransportResponse } from '../src/replay/fallback.js';
@@ -124,7 +125,7 @@ async function main(): Promise<void> {
     let exchanges = 0;
     verdicts = '';
     for (const { spec, scenario } of cells) {
-      const run = await runScenario(scenario, spec, { table, specs: bySpec, fixtures, send });
+      const run = await runScenario(scenario, spec, { table, specs: bySpec, fixtures, send, engine: builtInEngine });
       exchanges += run.verdict.exchanges.length;
       verdicts += run.verdict.status[0];
     }

@@ -35,6 +35,8 @@ function cruise(dir: string): { status: number | null; output: string } {
 const planted: Array<[rule: string, file: string, text: string]> = [
   ['provider-side-not-to-engine', 'src/mocks/planted.ts', "import { selectCarriers } from '../replay/select-carriers.js';\nexport const x = selectCarriers();\n"],
   ['judge-not-to-engine-selection', 'src/conformance/planted.ts', "import { selectCarriers } from '../replay/select-carriers.js';\nexport const x = selectCarriers();\n"],
+  ['judge-not-to-engine-selection', 'src/conformance/planted-adapter.ts', "import { builtInEngine } from '../engine-under-test/built-in-engine.js';\nexport const x = builtInEngine;\n"],
+  ['judge-not-to-engine-selection', 'src/conformance/planted-store.ts', "import { SessionStore } from '../session/session-store.js';\nexport const x = SessionStore;\n"],
   ['engine-not-to-judge', 'src/session/planted.ts', "import { verdict } from '../conformance/verdict.js';\nexport const x = verdict;\n"],
   ['engine-not-to-provider-side', 'src/families/planted.ts', "import { sign } from '../mocks/mock-signature.js';\nexport const x = sign;\n"],
   ['routes-not-to-families', 'src/routes/planted.ts', "import { family } from '../families/registry.js';\nexport const x = family;\n"],
@@ -51,6 +53,8 @@ describe('boundary rules (.dependency-cruiser.json)', () => {
   const dir = plant({
     'src/replay/select-carriers.ts': 'export const selectCarriers = (): string[] => [];\n',
     'src/conformance/verdict.ts': 'export const verdict = 1;\n',
+    'src/engine-under-test/built-in-engine.ts': 'export const builtInEngine = 1;\n',
+    'src/session/session-store.ts': 'export const SessionStore = 1;\n',
     'src/mocks/mock-signature.ts': 'export const sign = 1;\n',
     'src/families/registry.ts': 'export const family = 1;\n',
     'src/families/openai-chat/index.ts': 'export const chat = 1;\n',

@@ -3,27 +3,47 @@ import { implementedFamilies } from '../families/registry.js';
 import { loadRouteTable } from '../routes/load-route-table.js';
 import { resolveRoute } from '../routes/resolve-route.js';
 import { sampleTargetForRoute } from '../routes/sample-target.js';
-import { carrierDifference, retentionChecks } from './retention-checks.js';
+import { builtInStorage } from '../engine-under-test/built-in-storage.js';
+import type { EngineStorage } from './engine-under-test.js';
+import { carrierDifference, retentionChecks, type RetentionCheck } from './retention-checks.js';
+import type { History } from '../model/history.js';
+import type { RoutePolicy } from '../routes/route-table.js';
 import { sampleHistoryWithEveryCarrier } from '../session/testing/sample-history.js';
 
 const table = loadRouteTable();
 
+/** One run's checks on one history, the stores closed afterwards (as runMatrix does). */
+function judge(history: History, policy: RoutePolicy, storage: EngineStorage = builtInStorage): RetentionCheck[] {
+  const checks = retentionChecks(storage);
+  try {
+    return checks.run(history, policy);
+  } finally {
+    checks.close();
+  }
+}
+
 describe('retentionChecks', () => {
   it('passes all three behaviours on every route for a history with every carrier kind', () => {
     const history = sampleHistoryWithEveryCarrier();
-    for (const long of [false, true]) {
-      const h = long ? { messages: [...history.messages, ...history.messages.slice(1), ...history.messages.slice(1)] } : history;
-      for (const route of table.routes.filter((r) => implementedFamilies().includes(r.family))) {
-        const checks = retentionChecks(h, resolveRoute(table, sampleTargetForRoute(route)));
-        expect(checks.map((c) => c.behaviour)).toEqual(['survives-compaction', 'survives-branch', 'survives-resume']);
-        for (const c of checks) expect(c, `${route.id} ${c.behaviour}: ${c.detail}`).toMatchObject({ status: 'pass' });
+    // One instance for every route, as in a run: the stores are shared by the cells.
+    const run = retentionChecks(builtInStorage);
+    try {
+      for (const long of [false, true]) {
+        const h = long ? { messages: [...history.messages, ...history.messages.slice(1), ...history.messages.slice(1)] } : history;
+        for (const route of table.routes.filter((r) => implementedFamilies().includes(r.family))) {
+          const checks = run.run(h, resolveRoute(table, sampleTargetForRoute(route)));
+          expect(checks.map((c) => c.behaviour)).toEqual(['survives-compaction', 'survives-branch', 'survives-resume']);
+          for (const c of checks) expect(c, `${route.id} ${c.behaviour}: ${c.detail}`).toMatchObject({ status: 'pass' });
+        }
       }
+    } finally {
+      run.close();
     }
   });
 
   it('is n/a when the history has no carrier', () => {
     const policy = resolveRoute(table, { provider: 'deepseek', host: 'api.deepseek.com', model: 'deepseek-v4-flash' });
-    const checks = retentionChecks(
+    const checks = judge(
       {
         messages: [
           { role: 'user', content: 'hi' },
@@ -33,6 +53,31 @@ describe('retentionChecks', () => {
       policy,
     );
     expect(checks.every((c) => c.status === 'n/a')).toBe(true);
+  });
+
+  it('fails an engine whose store loses a carrier on resume, or whose compaction rewrites a retained turn', () => {
+    const history = sampleHistoryWithEveryCarrier();
+    const policy = resolveRoute(table, { provider: 'deepseek', host: 'api.deepseek.com', model: 'deepseek-v4-flash' });
+    // The judge's expectation is the history it handed in, so an engine that drops reasoning_content is caught.
+    const forgetful: EngineStorage = {
+      ...builtInStorage,
+      openStore(file) {
+        const store = builtInStorage.openStore(file);
+        return { ...store, resume: (id) => ({ messages: store.resume(id).messages.map(({ reasoning_content: _dropped, ...m }) => m) }) };
+      },
+    };
+    const [compaction, branch, resume] = judge(history, policy, forgetful);
+    expect(compaction!.status).toBe('pass');
+    expect(branch).toMatchObject({ status: 'fail', detail: expect.stringMatching(/reasoning_content: \d+ bytes became absent/) });
+    expect(resume).toMatchObject({ status: 'fail', detail: expect.stringMatching(/after resume from state\.db, message \d+ \(assistant\) reasoning_content/) });
+    const rewriting: EngineStorage = {
+      ...builtInStorage,
+      compact(h, budget, p) {
+        const result = builtInStorage.compact(h, budget, p);
+        return { ...result, history: { messages: result.history.messages.map((m) => (m.role === 'assistant' ? { ...m, content: 'rewritten' } : m)) } };
+      },
+    };
+    expect(judge(history, policy, rewriting)[0]).toMatchObject({ status: 'fail', detail: expect.stringMatching(/retained assistant turn changed after compaction \(content/) });
   });
 
   it('tells a pad from an absent field and notices a re-ordered signed item', () => {

@@ -1,14 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compress } from '../compaction/compress.js';
-import { estimateTokens } from '../compaction/estimate-tokens.js';
+import type { EngineStorage, StoreUnderTest } from './engine-under-test.js';
 import type { Check } from './verdict.js';
-import { carrierKinds } from '../model/carriers.js';
 import type { History, Message } from '../model/history.js';
-import { replayForRoute } from '../replay/replay-for-route.js';
 import type { RoutePolicy } from '../routes/route-table.js';
-import { SessionStore } from '../session/session-store.js';
 
 export type RetentionBehaviour = 'survives-compaction' | 'survives-branch' | 'survives-resume';
 export interface RetentionCheck extends Check {
@@ -51,77 +47,89 @@ function compareAll(original: readonly Message[], copy: readonly Message[], pair
 }
 
 const identity = (n: number): Iterable<[number, number]> => Array.from({ length: n }, (_, i): [number, number] => [i, i]);
-const requestBytes = (history: History, policy: RoutePolicy) => JSON.stringify(replayForRoute(history, policy));
 
-function withTempStore<T>(fn: (store: SessionStore, reopen: () => SessionStore) => T): T {
-  const dir = mkdtempSync(join(tmpdir(), 'rr-retention-'));
-  const file = join(dir, 'state.db');
-  const opened: SessionStore[] = [];
-  const open = () => {
-    const s = SessionStore.open(file, { scratch: true });
-    opened.push(s);
-    return s;
-  };
-  try {
-    return fn(open(), open);
-  } finally {
-    for (const s of opened) if (s.db.open) s.close();
-    rmSync(dir, { recursive: true, force: true });
+/** The judge's own reading of "holds reasoning": any carrier key present on any message. */
+const holdsCarrier = (history: History) => history.messages.some((m) => CARRIER_KEYS.some((key) => m[key] !== undefined));
+
+/**
+ * The stores the checks write to, opened once per run (opening a SQLite database and running its
+ * migrations costs more than a cell's checks): a writer and a second, independent connection on one
+ * state.db file in a temp folder (resume reads what the writer committed back from the file), and a
+ * memory database for branching (all inside SQLite: a file adds nothing there). Sessions are
+ * independent by id, so cells share them.
+ */
+class RunStores {
+  private dir: string | undefined;
+  private opened: { writer: StoreUnderTest; reader: StoreUnderTest; memory: StoreUnderTest } | undefined;
+  constructor(private readonly storage: EngineStorage) {}
+
+  get(): { writer: StoreUnderTest; reader: StoreUnderTest; memory: StoreUnderTest } {
+    if (this.opened) return this.opened;
+    this.dir = mkdtempSync(join(tmpdir(), 'rr-retention-'));
+    const file = join(this.dir, 'state.db');
+    const stores: StoreUnderTest[] = [];
+    try {
+      stores.push(this.storage.openStore(file), this.storage.openStore(file), this.storage.openStore(':memory:'));
+    } catch (err) {
+      for (const s of stores) s.close();
+      this.close();
+      throw err;
+    }
+    this.opened = { writer: stores[0]!, reader: stores[1]!, memory: stores[2]! };
+    return this.opened;
+  }
+
+  close(): void {
+    if (this.opened) for (const s of Object.values(this.opened)) s.close();
+    this.opened = undefined;
+    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
+    this.dir = undefined;
   }
 }
 
-/** Branching is all inside SQLite; a memory database exercises the same statements without the disk. */
-function withMemoryStore<T>(fn: (store: SessionStore) => T): T {
-  const store = SessionStore.open(':memory:');
-  try {
-    return fn(store);
-  } finally {
-    store.close();
-  }
+function checkResume(history: History, policy: RoutePolicy, storage: EngineStorage, stores: RunStores): RetentionCheck {
+  const { writer, reader } = stores.get();
+  const id = writer.importHistory(history);
+  const resumed = reader.resume(id);
+  if (resumed.messages.length !== history.messages.length) return fail('survives-resume', `resumed ${resumed.messages.length} of ${history.messages.length} messages`);
+  const diff = compareAll(history.messages, resumed.messages, identity(history.messages.length));
+  if (diff) return fail('survives-resume', `after resume from state.db, ${diff}`);
+  if (requestBytes(storage, resumed, policy) !== requestBytes(storage, history, policy))
+    return fail('survives-resume', `the ${policy.routeId} request built from the resumed session differs from the live one`);
+  return pass('survives-resume', `${history.messages.length} messages reloaded from a state.db file; carriers and the ${policy.routeId} request byte-identical`);
 }
 
-function checkResume(history: History, policy: RoutePolicy): RetentionCheck {
-  return withTempStore((store, reopen) => {
-    const id = store.importHistory(history);
-    store.close();
-    const resumed = reopen().resume(id).history;
-    if (resumed.messages.length !== history.messages.length) return fail('survives-resume', `resumed ${resumed.messages.length} of ${history.messages.length} messages`);
-    const diff = compareAll(history.messages, resumed.messages, identity(history.messages.length));
-    if (diff) return fail('survives-resume', `after resume from state.db, ${diff}`);
-    if (requestBytes(resumed, policy) !== requestBytes(history, policy)) return fail('survives-resume', `the ${policy.routeId} request built from the resumed session differs from the live one`);
-    return pass('survives-resume', `${history.messages.length} messages reloaded from a state.db file; carriers and the ${policy.routeId} request byte-identical`);
-  });
+function checkBranch(history: History, policy: RoutePolicy, storage: EngineStorage, stores: RunStores): RetentionCheck {
+  const store = stores.get().memory;
+  const parent = store.importHistory(history);
+  const all = store.branch(parent, history.messages.length);
+  const half = store.branch(parent, Math.floor(history.messages.length / 2));
+  const branched = store.resume(all);
+  let diff = compareAll(history.messages, branched.messages, identity(history.messages.length));
+  if (diff) return fail('survives-branch', `in the branch, ${diff}`);
+  const halfHistory = store.resume(half);
+  diff = compareAll(history.messages, halfHistory.messages, identity(halfHistory.messages.length));
+  if (diff) return fail('survives-branch', `in the branch at turn ${halfHistory.messages.length}, ${diff}`);
+  if (requestBytes(storage, branched, policy) !== requestBytes(storage, history, policy))
+    return fail('survives-branch', `the ${policy.routeId} request built from the branch differs from the original`);
+  // Independence: a turn added to the branch must not appear in the parent.
+  store.append(all, [{ role: 'user', content: 'branch-only turn' }]);
+  const parentAfter = store.resume(parent);
+  if (parentAfter.messages.length !== history.messages.length) return fail('survives-branch', 'a turn appended to the branch appeared in the parent session');
+  diff = compareAll(history.messages, parentAfter.messages, identity(history.messages.length));
+  if (diff) return fail('survives-branch', `in the parent after the branch changed, ${diff}`);
+  return pass(
+    'survives-branch',
+    `branches at ${history.messages.length} and ${halfHistory.messages.length} keep every carrier; the ${policy.routeId} request is byte-identical; the parent is unaffected`,
+  );
 }
 
-function checkBranch(history: History, policy: RoutePolicy): RetentionCheck {
-  return withMemoryStore((store) => {
-    const parent = store.importHistory(history);
-    const all = store.branch(parent, history.messages.length);
-    const half = store.branch(parent, Math.floor(history.messages.length / 2));
-    const branched = store.resume(all).history;
-    let diff = compareAll(history.messages, branched.messages, identity(history.messages.length));
-    if (diff) return fail('survives-branch', `in the branch, ${diff}`);
-    const halfHistory = store.resume(half).history;
-    diff = compareAll(history.messages, halfHistory.messages, identity(halfHistory.messages.length));
-    if (diff) return fail('survives-branch', `in the branch at turn ${halfHistory.messages.length}, ${diff}`);
-    if (requestBytes(branched, policy) !== requestBytes(history, policy)) return fail('survives-branch', `the ${policy.routeId} request built from the branch differs from the original`);
-    // Independence: a turn added to the branch must not appear in the parent.
-    store.appendExchange(all, [{ role: 'user', content: 'branch-only turn' }]);
-    const parentAfter = store.resume(parent).history;
-    if (parentAfter.messages.length !== history.messages.length) return fail('survives-branch', 'a turn appended to the branch appeared in the parent session');
-    diff = compareAll(history.messages, parentAfter.messages, identity(history.messages.length));
-    if (diff) return fail('survives-branch', `in the parent after the branch changed, ${diff}`);
-    return pass(
-      'survives-branch',
-      `branches at ${history.messages.length} and ${halfHistory.messages.length} keep every carrier; the ${policy.routeId} request is byte-identical; the parent is unaffected`,
-    );
-  });
-}
+const requestBytes = (storage: EngineStorage, history: History, policy: RoutePolicy) => JSON.stringify(storage.buildRequest(history, policy));
 
-function checkCompaction(history: History, policy: RoutePolicy): RetentionCheck {
+function checkCompaction(history: History, policy: RoutePolicy, storage: EngineStorage): RetentionCheck {
   const before = JSON.stringify(history);
-  const budget = Math.max(1, Math.floor(estimateTokens(history, { policy }) / 2));
-  const result = compress(history, budget, { policy });
+  const budget = Math.max(1, Math.floor(storage.estimateTokens(history, policy) / 2));
+  const result = storage.compact(history, budget, policy);
   if (JSON.stringify(history) !== before) return fail('survives-compaction', 'compaction modified the history it was given');
   const pairs = result.kept.flatMap((from, j): [number, number][] => (from === null ? [] : [[from, j]]));
   const diff = compareAll(history.messages, result.history.messages, pairs);
@@ -133,34 +141,51 @@ function checkCompaction(history: History, policy: RoutePolicy): RetentionCheck 
     const changed = messageDifference(history.messages[i]!, result.history.messages[j]!);
     if (changed) return fail('survives-compaction', `message ${i}: the retained assistant turn changed after compaction (${changed}), so what ${policy.routeId} is sent changes`);
   }
-  const recompacted = compress(result.history, budget, { policy });
+  const recompacted = storage.compact(result.history, budget, policy);
   if (result.status === 'compacted' && recompacted.status !== 'unchanged')
     return fail('survives-compaction', `the preflight disagrees with the tail walk: a compacted history (${result.estimateAfter} <= ${budget}) would be compacted again`);
   return pass(
     'survives-compaction',
-    `budget ${budget} of ${result.estimateBefore}: ${result.status}, ${pairs.length} messages retained with carriers byte-identical, ${result.dropped.length} summarized${result.reason ? ` (${result.reason.split(';')[0]})` : ''}`,
+    `budget ${budget} of ${result.estimateBefore}: ${result.status}, ${pairs.length} messages retained with carriers byte-identical, ${result.dropped} summarized${result.reason ? ` (${result.reason.split(';')[0]})` : ''}`,
   );
 }
 
 const pass = (behaviour: RetentionBehaviour, detail: string): RetentionCheck => ({ behaviour, status: 'pass', detail });
 const fail = (behaviour: RetentionBehaviour, detail: string): RetentionCheck => ({ behaviour, status: 'fail', detail });
 
+export interface RetentionChecks {
+  /** The three checks for one cell's final history on the cell's route. */
+  run(history: History, policy: RoutePolicy): RetentionCheck[];
+  /** Closes the run's stores and removes their temp folder. */
+  close(): void;
+}
+
 /**
- * Per conformance cell: does the history's reasoning survive compaction, branching and a resume
- * from a real state.db file, byte for byte, and does the route get the same request afterwards?
- * n/a when the history holds no carrier at all (nothing could be lost).
+ * Per conformance cell: does the history's reasoning survive the engine's compaction, branching and
+ * a resume from a state.db file, byte for byte, and does the route get the same request afterwards?
+ * The expectation is the judge's own: every carrier it handed in comes back unchanged (no engine
+ * selection is asked). n/a when the history holds no carrier at all (nothing could be lost). One
+ * instance per run: call close() when the run ends.
  */
-export function retentionChecks(history: History, policy: RoutePolicy): RetentionCheck[] {
+export function retentionChecks(storage: EngineStorage): RetentionChecks {
+  const stores = new RunStores(storage);
   const behaviours: RetentionBehaviour[] = ['survives-compaction', 'survives-branch', 'survives-resume'];
-  if (!history.messages.some((m) => carrierKinds(m).length > 0)) {
-    return behaviours.map((behaviour) => ({ behaviour, status: 'n/a', detail: 'the history holds no reasoning carrier' }));
-  }
-  const run = (behaviour: RetentionBehaviour, fn: () => RetentionCheck): RetentionCheck => {
+  const guarded = (behaviour: RetentionBehaviour, fn: () => RetentionCheck): RetentionCheck => {
     try {
       return fn();
     } catch (err) {
       return fail(behaviour, `threw: ${err instanceof Error ? err.message : String(err)}`);
     }
   };
-  return [run('survives-compaction', () => checkCompaction(history, policy)), run('survives-branch', () => checkBranch(history, policy)), run('survives-resume', () => checkResume(history, policy))];
+  return {
+    run(history, policy) {
+      if (!holdsCarrier(history)) return behaviours.map((behaviour) => ({ behaviour, status: 'n/a', detail: 'the history holds no reasoning carrier' }));
+      return [
+        guarded('survives-compaction', () => checkCompaction(history, policy, storage)),
+        guarded('survives-branch', () => checkBranch(history, policy, storage, stores)),
+        guarded('survives-resume', () => checkResume(history, policy, storage, stores)),
+      ];
+    },
+    close: () => stores.close(),
+  };
 }

@@ -1,11 +1,10 @@
 import type { EngineUnderTest } from './engine-under-test.js';
-import type { History } from '../model/history.js';
 import { FixtureStore } from '../mocks/fixture-store.js';
 import { startMockProviders } from '../mocks/mock-server.js';
 import { defaultProvidersDir, loadProviderSpecs } from '../providers/load-provider-specs.js';
 import type { ProviderSpec } from '../providers/provider-spec.js';
 import { defaultRoutesFile, loadRouteTable } from '../routes/load-route-table.js';
-import type { RoutePolicy, RouteTable } from '../routes/route-table.js';
+import type { RouteTable } from '../routes/route-table.js';
 import { defaultScenariosDir, loadScenarios } from '../scenarios/load-scenarios.js';
 import type { Scenario } from '../scenarios/scenario.js';
 import { retentionChecks } from './retention-checks.js';
@@ -14,7 +13,7 @@ import { policyFor } from '../routes/policy-for.js';
 import { runScenario } from './run-scenario.js';
 import { assessTable } from './harm/judge-harm.js';
 import { mergeHarm } from './harm/merge-harm.js';
-import { BEHAVIOURS, type CellVerdict, type Check, type ConformanceRun } from './verdict.js';
+import { BEHAVIOURS, type CellVerdict, type ConformanceRun } from './verdict.js';
 
 export interface MatrixInputs {
   routesFile?: string;
@@ -27,11 +26,11 @@ export interface MatrixInputs {
   stream?: boolean;
   /** Deadline per exchange in ms (body included); a stalled answer fails its cell instead of hanging the run. */
   timeoutMs?: number;
-  /** Compaction / branch / resume checks per cell; defaults to the session store's, `false` skips them. */
-  retention?: ((history: History, policy: RoutePolicy) => Check[]) | false;
+  /** `false` skips the compaction / branch / resume checks (they run when the engine exposes its storage). */
+  retention?: false;
   onCell?: (done: number, total: number, cell: CellVerdict) => void;
-  /** The request builder under test (default: the built-in engine); `check --engine` passes an external one. */
-  engine?: EngineUnderTest;
+  /** The engine under test, injected by the caller (the built-in one: src/engine-under-test/built-in-engine.ts; `check --engine` passes an external one). */
+  engine: EngineUnderTest;
 }
 
 export interface LoadedInputs {
@@ -43,7 +42,7 @@ export interface LoadedInputs {
 }
 
 /** Loads and validates every input first, so bad input fails (exit 2) before anything runs. */
-export function loadMatrixInputs(inputs: MatrixInputs = {}): LoadedInputs {
+export function loadMatrixInputs(inputs: Omit<MatrixInputs, 'engine'> = {}): LoadedInputs {
   const routesFile = inputs.routesFile ?? defaultRoutesFile();
   return {
     routesFile,
@@ -69,13 +68,14 @@ function notApplicable(scenario: Scenario, spec: ProviderSpec, table: RouteTable
 }
 
 /** Every scenario against every provider target, through the mocks. Cells run one at a time: they are milliseconds each. */
-export async function runMatrix(inputs: MatrixInputs = {}, loaded: LoadedInputs = loadMatrixInputs(inputs)): Promise<ConformanceRun> {
+export async function runMatrix(inputs: MatrixInputs, loaded: LoadedInputs = loadMatrixInputs(inputs)): Promise<ConformanceRun> {
   const started = Date.now();
   const { table, specs, scenarios, fixtures } = loaded;
   const bySpec = new Map(specs.map((s) => [s.id, s]));
   const targets = specs.filter((s) => !inputs.routes || inputs.routes.has(policyFor(table, s).routeId));
   // What the table does to each provider, read off the specs before anything runs.
   const harm = assessTable(table, specs).filter((a) => targets.some((t) => t.id === a.provider));
+  const retention = inputs.retention !== false && inputs.engine.storage ? retentionChecks(inputs.engine.storage) : undefined;
   const server = startMockProviders(specs, fixtures);
   const cells: CellVerdict[] = [];
   const total = targets.length * scenarios.length;
@@ -90,8 +90,8 @@ export async function runMatrix(inputs: MatrixInputs = {}, loaded: LoadedInputs 
                 fixtures,
                 ...(inputs.stream ? { stream: true } : {}),
                 ...(inputs.timeoutMs !== undefined ? { timeoutMs: inputs.timeoutMs } : {}),
-                ...(inputs.engine ? { engine: inputs.engine } : {}),
-                ...(inputs.retention !== false ? { retention: inputs.retention ?? retentionChecks } : {}),
+                engine: inputs.engine,
+                ...(retention ? { retention: retention.run } : {}),
               })
             ).verdict
           : notApplicable(scenario, spec, table);
@@ -101,6 +101,7 @@ export async function runMatrix(inputs: MatrixInputs = {}, loaded: LoadedInputs 
     }
   } finally {
     server.close();
+    retention?.close();
   }
   return { routesFile: loaded.routesFile, startedAt: new Date(started).toISOString(), durationMs: Date.now() - started, cells, harm };
 }

@@ -5,7 +5,6 @@ import { policyFor } from '../routes/policy-for.js';
 import type { RoutePolicy, RouteTable } from '../routes/route-table.js';
 import type { Scenario } from '../scenarios/scenario.js';
 import { aggregateChecks } from './aggregate-checks.js';
-import { builtInEngine } from './built-in-engine.js';
 import type { EngineUnderTest } from './engine-under-test.js';
 import { fromCheck, judgeExchange } from './judge-exchange.js';
 import { fetchTransport, fetchTransportWithin, type ScenarioTransport } from './transport.js';
@@ -23,8 +22,8 @@ export interface ScenarioRunContext {
   send?: ScenarioTransport;
   /** Deadline per exchange in ms for the default fetch transport (ignored when `send` is given). */
   timeoutMs?: number;
-  /** The request builder under test (default: this project's engine). `check --engine` plugs an external one here. */
-  engine?: EngineUnderTest;
+  /** The engine under test: the callers inject it (the built-in one is src/engine-under-test/built-in-engine.ts; `check --engine` plugs an external one). */
+  engine: EngineUnderTest;
   /** Per-cell retention checks (compaction, branch, resume) on the final history. */
   retention?: (history: History, policy: RoutePolicy) => Check[];
 }
@@ -46,7 +45,7 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
  */
 export async function runScenario(scenario: Scenario, spec: ProviderSpec, context: ScenarioRunContext): Promise<ScenarioRun> {
   const transport = context.send ?? (context.timeoutMs !== undefined ? fetchTransportWithin(context.timeoutMs) : fetchTransport);
-  const engine = (context.engine ?? builtInEngine).startSession();
+  const engine = context.engine.startSession();
   const targetPolicy = policyFor(context.table, spec);
   const defaultRouteId = context.table.routes.find((r) => r.match.default)?.id;
   const history: History = { messages: [] };

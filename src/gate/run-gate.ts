@@ -2,6 +2,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { formatFailures } from '../conformance/format-matrix.js';
 import { uncoveredRoutes } from '../conformance/route-coverage.js';
+import type { EngineUnderTest } from '../conformance/engine-under-test.js';
 import { loadMatrixInputs, runMatrix } from '../conformance/run-matrix.js';
 import { judgeTables } from '../conformance/harm/judge-table-change.js';
 import { InputError } from '../input/input-error.js';
@@ -36,6 +37,8 @@ export interface GateOptions {
   /** Deadline per call, body included; a stalled provider fails its cell instead of hanging the gate. */
   timeoutMs?: number;
   write?: (text: string) => void;
+  /** The engine the matrix runs (the caller injects the built-in one: src/engine-under-test/built-in-engine.ts). */
+  engine: EngineUnderTest;
 }
 
 export interface GateResult {
@@ -116,7 +119,13 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
     scope && scope.size === 0
       ? { routesFile: headFile, startedAt: new Date().toISOString(), durationMs: 0, cells: [] }
       : await runMatrix(
-          { routesFile: headFile, ...(scope ? { routes: scope } : {}), ...(options.stream ? { stream: true } : {}), ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) },
+          {
+            routesFile: headFile,
+            engine: options.engine,
+            ...(scope ? { routes: scope } : {}),
+            ...(options.stream ? { stream: true } : {}),
+            ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+          },
           loaded,
         );
   const untested = uncoveredRoutes(headTable, loaded.specs).filter((r) => !scope || scope.has(r));

@@ -9,6 +9,7 @@ import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { runScenario } from '../conformance/run-scenario.js';
+import { builtInEngine } from '../engine-under-test/built-in-engine.js';
 import type { OutboundRequest } from '../families/family.js';
 import { fillRejection } from '../mocks/fill-rejection.js';
 import { CALL_HEADER } from '../mocks/finding.js';
@@ -157,11 +158,11 @@ describe('runScenario through the MSW mocks under faults', () => {
   async function runWithFault(spec: ProviderSpec, fault: () => Response | Promise<Response>, options: { at?: number; stream?: boolean; timeoutMs?: number } = {}) {
     const at = options.at ?? 1;
     const stream = options.stream ? { stream: true } : {};
-    const baseline = await runScenario(scenario, spec, { table, specs: bySpec, fixtures, ...stream });
+    const baseline = await runScenario(scenario, spec, { table, specs: bySpec, fixtures, engine: builtInEngine, ...stream });
     // The comparison below needs a baseline that got past the call the fault replaces.
     expect(baseline.history.messages.length).toBeGreaterThan(messagesBeforeCall(scenario, at));
     const counter = faultAt(spec, at, fault);
-    const run = await runScenario(scenario, spec, { table, specs: bySpec, fixtures, ...stream, timeoutMs: options.timeoutMs ?? 2000 });
+    const run = await runScenario(scenario, spec, { table, specs: bySpec, fixtures, engine: builtInEngine, ...stream, timeoutMs: options.timeoutMs ?? 2000 });
     const accepts = run.verdict.checks.find((c) => c.behaviour === 'provider-accepts')!;
     const fallback = run.verdict.checks.find((c) => c.behaviour === 'fallback-recovers')!;
     return { at, baseline, run, hits: counter.hits, accepts, fallback };

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { importCommand } from '../cli/commands/import.js';
 import { runMatrix } from '../conformance/run-matrix.js';
+import { builtInEngine } from '../engine-under-test/built-in-engine.js';
 import { checkFixture, type Fixture } from '../mocks/fixture-store.js';
 import { fixturesDir } from '../project-root.js';
 import { defaultRoutesFile } from '../routes/load-route-table.js';
@@ -93,7 +94,7 @@ describe('reasoning-replay import', () => {
     ];
     for (const stream of [false, true]) {
       const want = cells.filter((c) => c.stream === stream);
-      const run = await runMatrix({ fixturesDir: tree, routes: new Set(want.map((c) => c.route)), stream });
+      const run = await runMatrix({ engine: builtInEngine, fixturesDir: tree, routes: new Set(want.map((c) => c.route)), stream });
       for (const c of want) {
         const cell = run.cells.find((x) => x.target === c.target && x.scenario === c.scenario);
         expect(cell, `${c.target}/${c.scenario}`).toBeDefined();

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runScenario, readResponse, type ScenarioTransport } from '../conformance/run-scenario.js';
+import { builtInEngine } from '../engine-under-test/built-in-engine.js';
 import type { Check } from '../conformance/verdict.js';
 import { familyFor } from '../families/registry.js';
 import type { Fixture, FixtureExchange } from '../mocks/fixture-store.js';
@@ -152,7 +153,7 @@ async function recordWithSpools(args: RecordScenarioArgs, spools: SpoolDir): Pro
   };
 
   args.progress?.turns?.(0, total);
-  const run = await runScenario(scenario, spec, { table: args.table, specs: new Map([[spec.id, spec]]), stream: args.stream, send });
+  const run = await runScenario(scenario, spec, { table: args.table, specs: new Map([[spec.id, spec]]), stream: args.stream, send, engine: builtInEngine });
 
   capture.checkStreams();
   const broken = capture.captured.find((c) => c.state !== 'complete');

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../project-root.js';
 import { generateReport } from './generate-report.js';
+import { builtInEngine } from '../engine-under-test/built-in-engine.js';
 import { REPORT_FILES, writeReport } from './write-report.js';
 
 /**
@@ -16,7 +17,7 @@ describe('committed reports/ sample', () => {
   afterAll(() => rmSync(fresh, { recursive: true, force: true }));
 
   it('regenerates byte for byte (run `npm start` to refresh it)', async () => {
-    writeReport(await generateReport(), fresh, { readFrom: committed });
+    writeReport(await generateReport({ engine: builtInEngine }), fresh, { readFrom: committed });
     for (const name of REPORT_FILES) {
       const file = join(committed, name);
       expect(existsSync(file), `reports/${name} is missing: run npm start`).toBe(true);

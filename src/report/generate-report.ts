@@ -8,7 +8,7 @@ import type { CompatibilityReport } from './compatibility-report.js';
  * Runs the conformance matrix and aggregates it into the report: rows in route-table order, the
  * table's untested routes named, and the mocks' agreement with the real-world corpus (specs/real-world/). What `report` writes and what the staleness test regenerates.
  */
-export async function generateReport(inputs: MatrixInputs = {}): Promise<CompatibilityReport> {
+export async function generateReport(inputs: MatrixInputs): Promise<CompatibilityReport> {
   const loaded = loadMatrixInputs(inputs);
   const run = await runMatrix(inputs, loaded);
   const report = buildCompatibilityReport(run, {

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { builtInEngine } from '../conformance/built-in-engine.js';
+import { builtInEngine } from '../engine-under-test/built-in-engine.js';
 import type { EngineUnderTest } from '../conformance/engine-under-test.js';
 import type { OutboundRequest } from '../families/family.js';
 import { specHost, type ProviderSpec } from '../providers/provider-spec.js';

@@ -3,6 +3,7 @@ import { dirname, relative, resolve } from 'node:path';
 import { countRun, formatFailures, formatHarm, formatMatrix } from '../../conformance/format-matrix.js';
 import { uncoveredRoutes } from '../../conformance/route-coverage.js';
 import { loadMatrixInputs, runMatrix } from '../../conformance/run-matrix.js';
+import { builtInEngine } from '../../engine-under-test/built-in-engine.js';
 import { defaultRoutesFile } from '../../routes/load-route-table.js';
 import { runGate } from '../../gate/run-gate.js';
 import { checkScope } from '../../run/check-scope.js';
@@ -51,6 +52,7 @@ export const checkCommand = defineCommand({
     if (args.base) {
       const result = await runGate({
         base: args.base,
+        engine: builtInEngine,
         // The package's own table is the default only outside --base; with --base the repository's table is gated.
         ...(args.routes !== defaultRoutesFile() ? { routes: args.routes } : {}),
         ...(args.junit ? { junit: args.junit } : {}),
@@ -66,8 +68,8 @@ export const checkCommand = defineCommand({
     const loaded = loadMatrixInputs({ routesFile: args.routes });
     const scope = checkScope(loaded, args.provider, args.engine);
     const progress = progressLine('checking cell');
-    // An external engine's storage is its own: the retention checks exercise ours, so they are skipped for it.
-    const engine = args.engine ? startExternalEngine({ command: args.engine, timeoutMs: args.timeout }) : undefined;
+    // An external engine exposes no storage through the protocol, so the retention checks do not apply to it.
+    const external = args.engine ? startExternalEngine({ command: args.engine, timeoutMs: args.timeout }) : undefined;
     let run;
     try {
       run = await runMatrix(
@@ -77,15 +79,15 @@ export const checkCommand = defineCommand({
           timeoutMs: args.timeout,
           onCell: (done, total) => progress.update(done, total),
           ...(scope ? { routes: scope } : {}),
-          ...(engine ? { engine, retention: false } : {}),
+          engine: external ?? builtInEngine,
         },
         loaded,
       );
     } finally {
-      await engine?.close();
+      await external?.close();
     }
     progress.done();
-    if (engine) process.stdout.write(`engine under test: ${args.engine}\n`);
+    if (external) process.stdout.write(`engine under test: ${args.engine}\n`);
     const counts = countRun(run);
     const uncovered = scope ? [] : uncoveredRoutes(loaded.table, loaded.specs);
     if (!args.quiet) process.stdout.write(formatMatrix(run) + '\n\n');

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runMatrix } from '../../conformance/run-matrix.js';
+import { builtInEngine } from '../../engine-under-test/built-in-engine.js';
 import { checkFixture, type Fixture } from '../../mocks/fixture-store.js';
 import { fixturesDir } from '../../project-root.js';
 import { ENCRYPTED_REASONING, startFakeProvider, type FakeProvider, type FakeProviderOptions } from '../../recorder/testing/fake-provider.js';
@@ -100,7 +101,7 @@ describe('reasoning-replay record (built CLI against a loopback provider)', () =
       const tree = outDir();
       cpSync(fixturesDir(), tree, { recursive: true });
       cpSync(fixtureFile(recorded), join(tree, 'deepseek', `${SCENARIO}.json`));
-      const run = await runMatrix({ fixturesDir: tree, routes: new Set(['deepseek']), stream });
+      const run = await runMatrix({ engine: builtInEngine, fixturesDir: tree, routes: new Set(['deepseek']), stream });
       const cell = run.cells.find((c) => c.target === 'deepseek' && c.scenario === SCENARIO)!;
       expect(cell.fixture?.provenance).toBe('recorded');
       expect(cell.checks.filter((c) => c.status === 'fail')).toEqual([]);

@@ -1,6 +1,7 @@
 import { join, relative } from 'node:path';
 import { projectRoot } from '../../project-root.js';
 import { generateReport } from '../../report/generate-report.js';
+import { builtInEngine } from '../../engine-under-test/built-in-engine.js';
 import { reportFromLog } from '../../serve/report-from-log.js';
 import { renderClientMarkdown } from '../../serve/render-client-report.js';
 import { writeClientReport } from '../../serve/write-client-report.js';
@@ -42,7 +43,7 @@ export const reportCommand = defineCommand({
     let report;
     {
       const progress = progressLine('running cell');
-      report = await generateReport({ routesFile: args.routes, onCell: (done, total) => progress.update(done, total) });
+      report = await generateReport({ routesFile: args.routes, engine: builtInEngine, onCell: (done, total) => progress.update(done, total) });
       progress.done();
     }
     const files = writeReport(report, args.out ?? join(projectRoot(), 'reports'), args['html-url'] ? { htmlUrl: args['html-url'] } : {});

@@ -1,12 +1,15 @@
+import type { EngineUnderTest } from '../conformance/engine-under-test.js';
 import { familyFor } from '../families/registry.js';
 import { sendWithFallback } from '../replay/fallback.js';
 import { UnknownFieldVerdicts } from '../replay/unknown-field-verdicts.js';
-import type { EngineUnderTest } from './engine-under-test.js';
+import { builtInStorage } from './built-in-storage.js';
 
 /**
  * This project's own engine as an engine under test: replayForRoute through the unknown-field
  * fallback (verdicts kept per cell, as a session would), answers read by the family's parser or
- * stream accumulator. The run judges it exactly as it would judge an external one.
+ * stream accumulator, sessions kept by its SessionStore and compacted by compress. The run judges it
+ * exactly as it would judge an external one: the judge (src/conformance) only sees the seam, and the
+ * callers (check, report, gate, recorder, benches) inject this adapter.
  */
 export const builtInEngine: EngineUnderTest = {
   name: 'built-in',
@@ -29,4 +32,5 @@ export const builtInEngine: EngineUnderTest = {
       },
     };
   },
+  storage: builtInStorage,
 };
