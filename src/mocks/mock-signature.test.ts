@@ -37,16 +37,19 @@ describe('mock signatures', () => {
     expect(verifyMockRedactedData(data, ordinal + 1)).toBe(false);
   });
 
-  it('binds the number of reasoning blocks the issuing message held, and keeps the single-block form unchanged', () => {
-    const among2 = mockSignThinking('think', 0, undefined, 2);
-    expect(verifyMockThinkingSignature('think', 0, among2, undefined, 2)).toBe(true);
+  it('binds the number of reasoning blocks the issuing message held and the content index, and keeps the common form unchanged', () => {
+    const among2 = mockSignThinking('think', 0, undefined, { blocks: 2 });
+    expect(verifyMockThinkingSignature('think', 0, among2, undefined, { blocks: 2 })).toBe(true);
     expect(verifyMockThinkingSignature('think', 0, among2)).toBe(false);
-    expect(verifyMockThinkingSignature('think', 0, among2, undefined, 3)).toBe(false);
-    expect(mockSignThinking('think', 0, undefined, 1)).toBe(mockSignThinking('think', 0));
-    const data = mockRedactedData('s', 1, undefined, 2);
-    expect(verifyMockRedactedData(data, 1, undefined, 2)).toBe(true);
+    expect(verifyMockThinkingSignature('think', 0, among2, undefined, { blocks: 3 })).toBe(false);
+    expect(mockSignThinking('think', 0, undefined, { blocks: 1, at: 0 })).toBe(mockSignThinking('think', 0));
+    const at2 = mockSignThinking('think', 1, undefined, { blocks: 2, at: 2 });
+    expect(verifyMockThinkingSignature('think', 1, at2, undefined, { blocks: 2, at: 2 })).toBe(true);
+    expect(verifyMockThinkingSignature('think', 1, at2, undefined, { blocks: 2, at: 1 })).toBe(false);
+    const data = mockRedactedData('s', 1, undefined, { blocks: 2 });
+    expect(verifyMockRedactedData(data, 1, undefined, { blocks: 2 })).toBe(true);
     expect(verifyMockRedactedData(data, 1)).toBe(false);
-    expect(mockRedactedData('s', 1, undefined, 1)).toBe(mockRedactedData('s', 1));
+    expect(mockRedactedData('s', 1, undefined, { at: 1 })).toBe(mockRedactedData('s', 1));
   });
 
   it('is deterministic, so synthesized fixtures do not churn', () => {

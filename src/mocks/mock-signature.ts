@@ -35,27 +35,42 @@ function issueTag(signer: string, digest: Buffer): Buffer {
 }
 
 /**
- * What a digest covers. `blocks` is the number of reasoning blocks the issuing message held: a
- * real signature lets Claude see that a sibling block was dropped even when the blocks left are
- * intact (BerriAI/litellm#25375: a redacted block dropped after an intact thinking block is
- * refused, the error pointing where the dropped block stood), so the mock binds it too. A
- * message's only block (`blocks` 1, or not given) keeps the original form, so every signature
- * issued before this binding existed, and every single-block answer, stays the same.
+ * Where in its message Claude issued a reasoning block, beyond its ordinal among the reasoning
+ * blocks: `blocks`, how many reasoning blocks the message held, and `at`, the block's index among
+ * all the message's content blocks. A real signature lets Claude see a change of either while the
+ * blocks left are intact: a redacted block dropped after an intact thinking block
+ * (BerriAI/litellm#25375), an empty text block dropped between two reasoning blocks
+ * (vercel/ai#14070: the second one then "cannot be modified"). So the mock binds them too.
  */
-function coverage(kind: 'thinking' | 'redacted', ordinal: number, content: string, blocks: number | undefined): string[] {
-  const parts = [kind, String(ordinal), content];
-  return blocks === undefined || blocks === 1 ? parts : [...parts, `of ${blocks}`];
+export interface IssuedPlace {
+  /** Reasoning blocks in the issuing message; 1 or absent: this was the only one. */
+  blocks?: number;
+  /** Content index of the block; absent: equal to its ordinal (the reasoning came first). */
+  at?: number;
 }
 
 /**
- * The signature of one thinking block: a digest over its exact text, its place in the sequence
- * and (when the message held several) the sequence's length, followed by a tag over that digest.
- * The tag lets the mock tell a signature it issued for other text or another sequence (the block
- * was edited, moved or emptied, or a sibling dropped: Anthropic's "cannot be modified" in the
- * latest message) from one it never issued (forged, foreign, truncated: "Invalid signature").
+ * What a digest covers. The common case, a message whose only reasoning block opens it, keeps the
+ * original form, so every signature issued before places were bound, and every single-block
+ * answer the mocks render, stays the same (no fixture churn). Each bound part is written only
+ * when it differs from that case, so one place has one spelling.
  */
-export function mockSignThinking(thinking: string, ordinal: number, signer: string = CLAUDE_SIGNER, blocks?: number): string {
-  const digest = mac(signer, coverage('thinking', ordinal, thinking, blocks));
+function coverage(kind: 'thinking' | 'redacted', ordinal: number, content: string, place: IssuedPlace): string[] {
+  const parts = [kind, String(ordinal), content];
+  if (place.blocks !== undefined && place.blocks !== 1) parts.push(`of ${place.blocks}`);
+  if (place.at !== undefined && place.at !== ordinal) parts.push(`at ${place.at}`);
+  return parts;
+}
+
+/**
+ * The signature of one thinking block: a digest over its exact text and its place (ordinal,
+ * and the bound parts of IssuedPlace), followed by a tag over that digest. The tag lets the mock
+ * tell a signature it issued for other text or another place (the block was edited, moved or
+ * emptied, or a sibling dropped: Anthropic's "cannot be modified" in the latest message) from one
+ * it never issued (forged, foreign, truncated: "Invalid signature").
+ */
+export function mockSignThinking(thinking: string, ordinal: number, signer: string = CLAUDE_SIGNER, place: IssuedPlace = {}): string {
+  const digest = mac(signer, coverage('thinking', ordinal, thinking, place));
   return Buffer.concat([digest, issueTag(signer, digest)]).toString('base64');
 }
 
@@ -72,10 +87,10 @@ export function mockSignatureIssued(signature: unknown, signer: string = CLAUDE_
   return bytes !== undefined && sameBytes(bytes.subarray(DIGEST_BYTES), issueTag(signer, bytes.subarray(0, DIGEST_BYTES)));
 }
 
-/** True when the signature was issued for this text at this place, in a message of `blocks` reasoning blocks (undefined: the single-block form). */
-export function verifyMockThinkingSignature(thinking: string, ordinal: number, signature: unknown, signer: string = CLAUDE_SIGNER, blocks?: number): boolean {
+/** True when the signature was issued for this text at this place (an empty place: the single-block form). */
+export function verifyMockThinkingSignature(thinking: string, ordinal: number, signature: unknown, signer: string = CLAUDE_SIGNER, place: IssuedPlace = {}): boolean {
   const bytes = decodeSignature(signature);
-  return bytes !== undefined && mockSignatureIssued(signature, signer) && sameBytes(bytes.subarray(0, DIGEST_BYTES), mac(signer, coverage('thinking', ordinal, thinking, blocks)));
+  return bytes !== undefined && mockSignatureIssued(signature, signer) && sameBytes(bytes.subarray(0, DIGEST_BYTES), mac(signer, coverage('thinking', ordinal, thinking, place)));
 }
 
 const NONCE_BYTES = 16;
@@ -84,15 +99,15 @@ const NONCE_BYTES = 16;
  * Opaque redacted-thinking data: a nonce derived from `seed` (synthesized fixtures must be
  * reproducible) followed by a MAC over it. Nothing readable is inside, as with the real blobs.
  */
-export function mockRedactedData(seed: string, ordinal: number, signer: string = CLAUDE_SIGNER, blocks?: number): string {
+export function mockRedactedData(seed: string, ordinal: number, signer: string = CLAUDE_SIGNER, place: IssuedPlace = {}): string {
   const nonce = createHash('sha256').update(seed).digest().subarray(0, NONCE_BYTES);
-  return Buffer.concat([nonce, mac(signer, coverage('redacted', ordinal, nonce.toString('hex'), blocks))]).toString('base64');
+  return Buffer.concat([nonce, mac(signer, coverage('redacted', ordinal, nonce.toString('hex'), place))]).toString('base64');
 }
 
-export function verifyMockRedactedData(data: unknown, ordinal: number, signer: string = CLAUDE_SIGNER, blocks?: number): boolean {
+export function verifyMockRedactedData(data: unknown, ordinal: number, signer: string = CLAUDE_SIGNER, place: IssuedPlace = {}): boolean {
   if (typeof data !== 'string' || data === '') return false;
   const bytes = Buffer.from(data, 'base64');
   if (bytes.toString('base64') !== data || bytes.length <= NONCE_BYTES) return false;
   const nonce = bytes.subarray(0, NONCE_BYTES);
-  return sameBytes(bytes.subarray(NONCE_BYTES), mac(signer, coverage('redacted', ordinal, nonce.toString('hex'), blocks)));
+  return sameBytes(bytes.subarray(NONCE_BYTES), mac(signer, coverage('redacted', ordinal, nonce.toString('hex'), place)));
 }

@@ -1,15 +1,16 @@
 import { mockOpaque, type OpaqueSigner } from '../mocks/mock-opaque.js';
 import { mockEncryptedContent, mockPairedItemId, organizationOf } from '../mocks/openai-responses/issued-items.js';
-import { CLAUDE_SIGNER, mockRedactedData, mockSignThinking } from '../mocks/mock-signature.js';
+import { CLAUDE_SIGNER, mockRedactedData, mockSignThinking, type IssuedPlace } from '../mocks/mock-signature.js';
 import { isPlainObject } from '../util/deep-merge.js';
 
 /**
  * A real request carried real signatures, which no mock can verify. A case therefore writes each
  * signed or encrypted blob as the answer the mock itself would have issued for the same content:
- *   {"$mockSignature": {"thinking": T, "ordinal"?: n, "signer"?: s, "blocks"?: b}}  Claude signature of text T
- *   {"$mockRedacted": {"seed": S, "ordinal"?: n, "blocks"?: b}}                    redacted_thinking data
- * (`blocks`: how many reasoning blocks the answer's message held, when more than one; a case whose
- * client dropped one of them signs the blocks it kept with the original count.)
+ *   {"$mockSignature": {"thinking": T, "ordinal"?: n, "signer"?: s, "blocks"?: b, "at"?: i}}  Claude signature of text T
+ *   {"$mockRedacted": {"seed": S, "ordinal"?: n, "blocks"?: b, "at"?: i}}                    redacted_thinking data
+ * (`blocks`: how many reasoning blocks the answer's message held, when more than one; `at`: the
+ * block's index among the message's content blocks, when not its ordinal. A case whose client
+ * dropped a block signs the blocks it kept where the answer had them.)
  *   {"$mockOpaque": {"signer": s, "kind": k, "seed": S}}              Gemini / Copilot / Responses blob
  *   {"$mockEncrypted": {"itemId": id, "seed": S, "issuer"?: p}}       Responses encrypted_content of item id,
  *                                                                     issued through provider p (its OpenAI organization;
@@ -43,19 +44,26 @@ function ordinal(args: Record<string, unknown>): number {
   return value;
 }
 
-function blocks(args: Record<string, unknown>): number | undefined {
-  const value = args.blocks;
+function wholeFrom(args: Record<string, unknown>, key: string, least: number): number | undefined {
+  const value = args[key];
   if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) throw new PlaceholderError('"blocks" must be a whole number from 1');
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < least) throw new PlaceholderError(`"${key}" must be a whole number from ${least}`);
   return value;
+}
+
+/** Where the issuing message held the block, when not in the common place (its only reasoning block, opening the message). */
+function place(args: Record<string, unknown>): IssuedPlace {
+  const blocks = wholeFrom(args, 'blocks', 1);
+  const at = wholeFrom(args, 'at', 0);
+  return { ...(blocks === undefined ? {} : { blocks }), ...(at === undefined ? {} : { at }) };
 }
 
 function resolveOne(kind: string, args: Record<string, unknown>): string {
   switch (kind) {
     case '$mockSignature':
-      return mockSignThinking(text(args, 'thinking', kind), ordinal(args), typeof args.signer === 'string' ? args.signer : CLAUDE_SIGNER, blocks(args));
+      return mockSignThinking(text(args, 'thinking', kind), ordinal(args), typeof args.signer === 'string' ? args.signer : CLAUDE_SIGNER, place(args));
     case '$mockRedacted':
-      return mockRedactedData(text(args, 'seed', kind), ordinal(args), CLAUDE_SIGNER, blocks(args));
+      return mockRedactedData(text(args, 'seed', kind), ordinal(args), CLAUDE_SIGNER, place(args));
     case '$mockOpaque': {
       const signer = text(args, 'signer', kind) as OpaqueSigner;
       if (!SIGNERS.includes(signer)) throw new PlaceholderError(`$mockOpaque signer must be one of ${SIGNERS.join(', ')}`);

@@ -95,8 +95,8 @@ describe('judgeBedrockConverse', () => {
   it('Claude: a redactedContent block dropped after its intact reasoningText "cannot be modified", where the dropped block stood (litellm#25375)', () => {
     const thinking = 'Visible part.';
     const answer = [
-      { reasoningContent: { reasoningText: { text: thinking, signature: mockSignThinking(thinking, 0, undefined, 2) } } },
-      { reasoningContent: { redactedContent: mockRedactedData('r', 1, undefined, 2) } },
+      { reasoningContent: { reasoningText: { text: thinking, signature: mockSignThinking(thinking, 0, undefined, { blocks: 2 }) } } },
+      { reasoningContent: { redactedContent: mockRedactedData('r', 1, undefined, { blocks: 2 }) } },
       { toolUse: { toolUseId: 't3', name: 'bash', input: {} } },
     ];
     const body = (content: unknown[]) => ({

@@ -3,14 +3,15 @@ import { fc, test } from '@fast-check/vitest';
 import { mockRedactedData, mockSignThinking } from '../mock-signature.js';
 import { judgeClaudeMessage, type PlacedClaudeBlock } from './claude-reasoning-blocks.js';
 
-/** Reasoning block `ordinal` of an answer that held `blocks` of them, as Claude issued it: odd places redacted. */
+/** Reasoning block `ordinal` of an answer that held `blocks` of them, each followed by a text block, as Claude issued it: odd places redacted. */
 function issued(ordinal: number, blocks: number): PlacedClaudeBlock['block'] {
-  if (ordinal % 2 === 1) return { kind: 'redacted_thinking', data: mockRedactedData(`r${ordinal}`, ordinal, undefined, blocks), hasThinkingKey: false, hasSignatureKey: false };
+  const place = { blocks, at: 2 * ordinal };
+  if (ordinal % 2 === 1) return { kind: 'redacted_thinking', data: mockRedactedData(`r${ordinal}`, ordinal, undefined, place), hasThinkingKey: false, hasSignatureKey: false };
   const thinking = `thought ${ordinal}`;
-  return { kind: 'thinking', thinking, signature: mockSignThinking(thinking, ordinal, undefined, blocks), hasThinkingKey: true, hasSignatureKey: true };
+  return { kind: 'thinking', thinking, signature: mockSignThinking(thinking, ordinal, undefined, place), hasThinkingKey: true, hasSignatureKey: true };
 }
 
-/** The answer's reasoning blocks, each followed by a text block (content index = 2 * ordinal), with the blocks at `dropped` left out. */
+/** The answer's reasoning blocks (content index = 2 * ordinal), with the blocks at `dropped` and the text after each left out. */
 function replayed(blocks: number, dropped: readonly number[] = []): PlacedClaudeBlock[] {
   const kept = Array.from({ length: blocks }, (_, o) => issued(o, blocks)).filter((_, o) => !dropped.includes(o));
   return kept.map((block, i) => ({ at: 2 * i, block }));
@@ -34,6 +35,11 @@ describe('judgeClaudeMessage', () => {
       ['blocks-modified', 0],
       ['blocks-modified', 2],
     ]);
+  });
+
+  it('an empty text block dropped between two reasoning blocks moves the second: it "cannot be modified" where it now stands (vercel/ai#14070)', () => {
+    const kept = replayed(2).map((r, i) => ({ ...r, at: i }));
+    expect(verdicts(kept)).toEqual([['blocks-modified', 1]]);
   });
 
   it('in an earlier message a dropped sibling reads as a bad signature, as other modifications there do', () => {

@@ -1,4 +1,4 @@
-import { mockSignatureIssued, verifyMockRedactedData, verifyMockThinkingSignature } from '../mock-signature.js';
+import { mockSignatureIssued, verifyMockRedactedData, verifyMockThinkingSignature, type IssuedPlace } from '../mock-signature.js';
 
 /** One replayed Claude reasoning block, wherever it came from (Messages content, OpenRouter reasoning_details). */
 export interface ClaudeReasoningBlock {
@@ -16,41 +16,44 @@ export type ClaudeBlockVerdict = 'ok' | 'thinking-field-required' | 'missing-sig
 /** Claude turns hold a handful of reasoning blocks; a block verified at another ordinal was moved. */
 const MAX_ORDINAL = 16;
 const ORDINALS = Array.from({ length: MAX_ORDINAL }, (_, o) => o);
-/** Sequence lengths a block may have been issued in (1 is the single-block form). */
-const SEQUENCES = ORDINALS.map((o) => o + 1);
+/** Places searched when a block fails where it stands: up to 16 reasoning blocks among up to 32 content blocks. */
+const PLACES: IssuedPlace[] = ORDINALS.flatMap((o) => Array.from({ length: 2 * MAX_ORDINAL }, (_, at) => ({ blocks: o + 1, at })));
 
 /**
  * What Claude says about one reasoning block at `ordinal` (its place among the message's
- * `blocks` reasoning blocks), in the message that is or is not the latest assistant message:
+ * reasoning blocks; `place`: how many there are and the block's content index), in the message
+ * that is or is not the latest assistant message:
  * - a thinking block without its `thinking` / `signature` key: pydantic's `Field required`
  *   (LibreChat-AI/agents#279; earendil-works/pi#1523);
  * - a signature Claude never issued (forged, foreign, empty, truncated): `Invalid signature`
  *   anywhere (anthropics/claude-code#10627, OpenRouterTeam/ai-sdk-provider#423);
- * - a signature Claude issued but for other text, another place or a longer or shorter sequence
- *   (the block was edited, emptied or moved, or a sibling dropped): in the latest assistant
- *   message "cannot be modified" (anthropics/claude-code#63284, #25361, BerriAI/litellm#25375), in
- *   earlier ones `Invalid signature` [INF: the reports show the former only for the latest message];
- * - redacted data that changed, moved or lost a sibling: the same split.
+ * - a signature Claude issued but for other text or another place (the block was edited, emptied
+ *   or moved, a sibling dropped, a content block before it dropped): in the latest assistant
+ *   message "cannot be modified" (anthropics/claude-code#63284, #25361, BerriAI/litellm#25375,
+ *   vercel/ai#14070), in earlier ones `Invalid signature` [INF: the reports show the former only
+ *   for the latest message];
+ * - redacted data that changed or moved: the same split.
  */
-export function judgeClaudeBlock(block: ClaudeReasoningBlock, ordinal: number, latest: boolean, blocks = 1): ClaudeBlockVerdict {
+export function judgeClaudeBlock(block: ClaudeReasoningBlock, ordinal: number, latest: boolean, place: IssuedPlace = {}): ClaudeBlockVerdict {
   if (block.kind === 'redacted_thinking') {
-    if (verifyMockRedactedData(block.data, ordinal) || verifyMockRedactedData(block.data, ordinal, undefined, blocks)) return 'ok';
-    const moved = ORDINALS.some((o) => SEQUENCES.some((n) => (o !== ordinal || n !== blocks) && verifyMockRedactedData(block.data, o, undefined, n)));
+    if (verifyMockRedactedData(block.data, ordinal) || verifyMockRedactedData(block.data, ordinal, undefined, place)) return 'ok';
+    const moved = ORDINALS.some((o) => o !== ordinal && verifyMockRedactedData(block.data, o)) || issuedPlace(block, ordinal) !== undefined;
     return latest || moved ? 'blocks-modified' : 'invalid-redacted';
   }
   if (!block.hasThinkingKey) return 'thinking-field-required';
   if (!block.hasSignatureKey || typeof block.signature !== 'string') return 'missing-signature';
   const text = typeof block.thinking === 'string' ? block.thinking : '';
-  if (verifyMockThinkingSignature(text, ordinal, block.signature) || verifyMockThinkingSignature(text, ordinal, block.signature, undefined, blocks)) return 'ok';
+  if (verifyMockThinkingSignature(text, ordinal, block.signature) || verifyMockThinkingSignature(text, ordinal, block.signature, undefined, place)) return 'ok';
   return latest && mockSignatureIssued(block.signature) ? 'blocks-modified' : 'invalid-signature';
 }
 
-/** How many reasoning blocks the message held when Claude issued this block intact at this place, if it did and that was more than one. */
-function issuedAmong(block: ClaudeReasoningBlock, ordinal: number): number | undefined {
+/** Where Claude issued this block, intact and at this ordinal, when that was another place than the common one; undefined when it did not. */
+function issuedPlace(block: ClaudeReasoningBlock, ordinal: number): IssuedPlace | undefined {
+  if (block.kind === 'thinking' && !mockSignatureIssued(block.signature)) return undefined;
   const text = typeof block.thinking === 'string' ? block.thinking : '';
-  const intact = (n: number) =>
-    block.kind === 'redacted_thinking' ? verifyMockRedactedData(block.data, ordinal, undefined, n) : verifyMockThinkingSignature(text, ordinal, block.signature, undefined, n);
-  return SEQUENCES.find((n) => n > 1 && intact(n));
+  const intact = (place: IssuedPlace) =>
+    block.kind === 'redacted_thinking' ? verifyMockRedactedData(block.data, ordinal, undefined, place) : verifyMockThinkingSignature(text, ordinal, block.signature, undefined, place);
+  return PLACES.find((place) => (place.blocks !== 1 || place.at !== ordinal) && intact(place));
 }
 
 /** One reasoning block of a message, with its index among all the message's content blocks. */
@@ -80,10 +83,11 @@ export function judgeClaudeMessage(reasoning: readonly PlacedClaudeBlock[], late
   const findings: ClaudeBlockFinding[] = [];
   let dropped: ClaudeBlockFinding | undefined;
   reasoning.forEach(({ at, block }, ordinal) => {
-    const verdict = judgeClaudeBlock(block, ordinal, latest, blocks);
+    const verdict = judgeClaudeBlock(block, ordinal, latest, { blocks, at });
     if (verdict === 'ok') return;
-    const among = issuedAmong(block, ordinal);
-    if (among !== undefined && among > blocks) dropped ??= { verdict, at: reasoning.at(-1)!.at + 1, ordinal: blocks, dropped: among - blocks };
+    const issued = issuedPlace(block, ordinal);
+    const keptWhereIssued = issued !== undefined && (issued.at ?? ordinal) === at && (issued.blocks ?? 1) > blocks;
+    if (keptWhereIssued) dropped ??= { verdict, at: reasoning.at(-1)!.at + 1, ordinal: blocks, dropped: (issued.blocks ?? 1) - blocks };
     else findings.push({ verdict, at, ordinal });
   });
   return dropped ? [...findings, dropped] : findings;
