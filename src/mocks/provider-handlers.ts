@@ -7,7 +7,9 @@ import { fillRejection, unfilledPlaceholders } from './fill-rejection.js';
 import { CALL_HEADER, FINDINGS_HEADER, SCENARIO_HEADER, type Finding } from './finding.js';
 import type { FixtureStore } from './fixture-store.js';
 import { isUpstreamFinding, rejectionSpec } from './rules/gateway-upstream.js';
-import { judgeRequest } from './rules/index.js';
+import { judgeGatewayResponses } from './rules/gateway-upstream-responses.js';
+import { judgeRequest, type RequestJudge } from './rules/index.js';
+import type { FamilyId } from '../wire/families.js';
 import { atPointer } from './rules/message-echo-judge.js';
 
 export interface MockOptions {
@@ -109,6 +111,64 @@ function requestModel(match: RegExpExecArray | null, body: unknown, fallback: st
   return isPlainObject(body) && typeof body.model === 'string' ? body.model : fallback;
 }
 
+/** The request's JSON, or the provider's answer to a body that is not JSON. */
+async function jsonBody(request: Request, spec: ProviderSpec): Promise<unknown> {
+  try {
+    return (await request.clone().json()) as unknown;
+  } catch {
+    const invalid = spec.request.invalidRejection && spec.rejections[spec.request.invalidRejection];
+    if (invalid) {
+      const answer = fillRejection(invalid, { path: '', field: '' });
+      const finding: Finding = { rule: 'provider-accepts', rejection: spec.request.invalidRejection!, params: {}, detail: 'the body is not JSON' };
+      return json(answer.status, answer.body, { ...answer.headers, [FINDINGS_HEADER]: JSON.stringify([finding]) });
+    }
+    return json(400, { error: { message: 'request body is not valid JSON (reasoning-replay mock; provider wording unknown)' } }, {});
+  }
+}
+
+/** The provider's answer to a request it refuses: the first finding's rejection, filled (joined where the provider joins). */
+function refusal(spec: ProviderSpec, rules: ProviderSpec, findings: Finding[], model: string): Response {
+  const headers = { [FINDINGS_HEADER]: JSON.stringify(findings) };
+  const first = { ...findings[0]!, params: { model, ...findings[0]!.params } };
+  const answer = joined(rules, findings, rejectionAnswer(rules, first, model), model);
+  if (typeof answer === 'string') return harnessError(answer, findings);
+  const unfilled = unfilledPlaceholders(answer.body);
+  if (unfilled.length > 0)
+    return harnessError(
+      `spec ${spec.id} rejection "${first.rejection}" left {${unfilled.join('}, {')}} unfilled: the rule that found "${first.detail ?? first.rejection}" does not supply it`,
+      findings,
+    );
+  return json(answer.status, answer.body, { ...answer.headers, ...headers });
+}
+
+/**
+ * Handlers for the paths where a provider serves another wire family (spec endpoint.wireAliases:
+ * Nous Portal's /v1/responses beside its chat completions). The request is judged by that
+ * family's gateway judge; an accepted one has no fixture in that family's shape to be answered
+ * from (the provider's fixtures are its own family's), which the harness says (599, no findings:
+ * the provider let it through).
+ */
+function wireAliasHandlers(spec: ProviderSpec): HttpHandler[] {
+  const origin = new URL(spec.endpoint.baseUrl).origin;
+  return (spec.endpoint.wireAliases ?? []).map((alias) => {
+    const judge = WIRE_ALIAS_JUDGES[alias.family];
+    return http.post(endpointPattern(origin, alias.path), async ({ request }) => {
+      const body = await jsonBody(request, spec);
+      if (body instanceof Response) return body;
+      const model = requestModel(null, body, spec.target.model);
+      if (!servesModel(spec, model)) return undefined;
+      const rules = specForModel(spec, model);
+      if (!judge) return harnessError(`spec ${spec.id} serves ${alias.path} as ${alias.family}, which no gateway judge reads`);
+      const findings = judge(rules, body);
+      if (findings.length > 0) return refusal(spec, rules, findings, model);
+      return harnessError(`${spec.id} accepted this ${alias.family} request on ${alias.path}, but its fixtures are ${spec.family} answers; none is rendered in ${alias.family} shape`);
+    });
+  });
+}
+
+/** Judges of a chat gateway's other-family paths, by family. */
+const WIRE_ALIAS_JUDGES: Partial<Record<FamilyId, RequestJudge>> = { 'openai-responses': judgeGatewayResponses };
+
 /**
  * MSW handlers for one provider, generated from its spec: judge the request as the provider would
  * (with the rule set of the model it names), answer with the provider's own error when it breaks a
@@ -116,38 +176,17 @@ function requestModel(match: RegExpExecArray | null, body: unknown, fallback: st
  * handler (another spec on the same URL), and to a 404 when none claims it.
  */
 export function providerHandlers(spec: ProviderSpec, fixtures: FixtureStore, options: MockOptions = {}): HttpHandler[] {
-  return specPaths(spec).map(({ baseUrl, path, stream: streamPath }) => {
+  const own = specPaths(spec).map(({ baseUrl, path, stream: streamPath }) => {
     const pattern = endpointPattern(baseUrl, path);
     return http.post(pattern, async ({ request }) => {
-      let body: unknown;
-      try {
-        body = await request.clone().json();
-      } catch {
-        const invalid = spec.request.invalidRejection && spec.rejections[spec.request.invalidRejection];
-        if (invalid) {
-          const answer = fillRejection(invalid, { path: '', field: '' });
-          const finding: Finding = { rule: 'provider-accepts', rejection: spec.request.invalidRejection!, params: {}, detail: 'the body is not JSON' };
-          return json(answer.status, answer.body, { ...answer.headers, [FINDINGS_HEADER]: JSON.stringify([finding]) });
-        }
-        return json(400, { error: { message: 'request body is not valid JSON (reasoning-replay mock; provider wording unknown)' } }, {});
-      }
+      const body = await jsonBody(request, spec);
+      if (body instanceof Response) return body;
       const model = requestModel(pattern.exec(request.url.replace(/\?.*$/, '')), body, spec.target.model);
       if (!servesModel(spec, model)) return undefined;
       const rules = specForModel(spec, model);
       const findings = judgeRequest(rules, body);
       const headers = { [FINDINGS_HEADER]: JSON.stringify(findings) };
-      const first = findings[0] && { ...findings[0], params: { model, ...findings[0].params } };
-      if (first) {
-        const answer = joined(rules, findings, rejectionAnswer(rules, first, model), model);
-        if (typeof answer === 'string') return harnessError(answer, findings);
-        const unfilled = unfilledPlaceholders(answer.body);
-        if (unfilled.length > 0)
-          return harnessError(
-            `spec ${spec.id} rejection "${first.rejection}" left {${unfilled.join('}, {')}} unfilled: the rule that found "${first.detail ?? first.rejection}" does not supply it`,
-            findings,
-          );
-        return json(answer.status, answer.body, { ...answer.headers, ...headers });
-      }
+      if (findings.length > 0) return refusal(spec, rules, findings, model);
       const scenario = request.headers.get(SCENARIO_HEADER) ?? options.defaultScenario;
       if (!scenario) return harnessError(`no ${SCENARIO_HEADER} header and no default scenario for ${spec.id}`);
       const loaded = fixtures.get(spec.id, scenario);
@@ -167,4 +206,5 @@ export function providerHandlers(spec: ProviderSpec, fixtures: FixtureStore, opt
       return json(exchange.response.status, exchange.response.body, { ...responseHeaders, 'content-type': 'application/json' });
     });
   });
+  return [...own, ...wireAliasHandlers(spec)];
 }

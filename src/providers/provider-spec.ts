@@ -81,12 +81,22 @@ export interface MessageRule {
 
 export type UpstreamCheck = 'claude-signatures' | 'claude-thinking-first' | 'gemini-preserved-details' | 'must-echo' | 'openai-encrypted-reasoning';
 
+/** A path where the provider also serves another wire family, relative to the base URL's origin. */
+export interface WireAlias {
+  path: string;
+  family: FamilyId;
+  source: string;
+  notes?: string;
+}
+
 export interface Upstream {
   models: string;
   provider: string;
   providerName: string;
   checks: UpstreamCheck[];
   ownRejections?: Record<string, string>;
+  /** Upstream rejection id -> the gateway's own rejection on its Responses path (endpoint.wireAliases). */
+  responsesRejections?: Record<string, string>;
   contested?: Partial<Record<UpstreamCheck, Contested>>;
   sources: string[];
   notes?: string;
@@ -96,7 +106,7 @@ export interface ProviderSpec {
   id: string;
   label: string;
   family: FamilyId;
-  endpoint: { baseUrl: string; path: string; streamPath?: string; aliases?: string[] };
+  endpoint: { baseUrl: string; path: string; streamPath?: string; aliases?: string[]; wireAliases?: WireAlias[] };
   target: { provider: string; model: string };
   request: {
     schema: Record<string, unknown>;

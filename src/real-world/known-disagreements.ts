@@ -5,9 +5,4 @@
  * listed case that starts agreeing is reported too, so the list shrinks as the mocks improve.
  * Each value is the difference measured when the case was listed.
  */
-export const KNOWN_DISAGREEMENTS: ReadonlyMap<string, string> = new Map<string, string>([
-  [
-    'nous-portal-deepseek-v4-responses-reasoning-text-openminis',
-    'real=400 "The `reasoning_text` in the thinking mode must be passed back to the API.", mock=no mock serves https://inference-api.nousresearch.com/v1/responses',
-  ],
-]);
+export const KNOWN_DISAGREEMENTS: ReadonlyMap<string, string> = new Map<string, string>([]);
