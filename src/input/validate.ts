@@ -36,13 +36,25 @@ export function schemaValidator(name: string): ValidateFunction {
   return validate;
 }
 
-/** Compiles a schema given inline (provider request schemas), cached by identity. */
+/**
+ * Compiles a schema given inline (provider request schemas), cached by identity and by text: the same
+ * provider's schema arrives as several objects (specs loaded again, per-model variants), and both an
+ * Ajv instance (its meta-schema) and a compile cost milliseconds each, paid per check run.
+ */
+// Provider schemas are data written by people; keep ajv's strict mode from rejecting harmless keywords.
+const inlineAjv = new Ajv({ allErrors: true, strict: false });
 const inline = new WeakMap<object, ValidateFunction>();
+const inlineByText = new Map<string, ValidateFunction>();
 export function inlineValidator(schema: object): ValidateFunction {
   let validate = inline.get(schema);
   if (!validate) {
-    // Provider schemas are data written by people; keep ajv's strict mode from rejecting harmless keywords.
-    validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
+    const text = JSON.stringify(schema);
+    validate = inlineByText.get(text);
+    if (!validate) {
+      // A schema naming an $id would clash with another of the same $id in one instance: give it its own.
+      validate = ('$id' in schema ? new Ajv({ allErrors: true, strict: false }) : inlineAjv).compile(schema);
+      inlineByText.set(text, validate);
+    }
     inline.set(schema, validate);
   }
   return validate;
