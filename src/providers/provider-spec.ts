@@ -64,8 +64,8 @@ export interface ModelVariant {
 }
 
 /**
- * One per-message rule (spec `messageRules`): exactly one of `fields`, `jsonString` or
- * `alternation` says what is checked; the finding is answered with `rejection`.
+ * One per-message rule (spec `messageRules`): exactly one of `fields`, `jsonString`,
+ * `alternation`, `contains` or `follows` says what is checked; the finding is answered with `rejection`.
  */
 export interface MessageRule {
   rejection: string;
@@ -77,6 +77,8 @@ export interface MessageRule {
   fields?: { roles?: string[]; empty?: string[]; nonEmpty?: string[] };
   jsonString?: { roles?: string[]; path: string };
   alternation?: { ask: string[]; answer: string[]; skip?: string[]; repeatable?: string[]; first?: 'ask' | 'answer'; last?: 'ask' | 'answer' };
+  contains?: { roles: string[] };
+  follows?: { roles: string[]; after: { roles: string[]; nonEmpty?: string[] }; through?: string[] };
 }
 
 export type UpstreamCheck = 'claude-signatures' | 'claude-thinking-first' | 'gemini-preserved-details' | 'must-echo' | 'openai-encrypted-reasoning';

@@ -116,6 +116,34 @@ describe('strings that must be JSON (DashScope)', () => {
   });
 });
 
+describe('what a message must follow, and a role the conversation must hold (DashScope)', () => {
+  const toolCall = { role: 'assistant', content: '', tool_calls: [call('{}'), { ...call('{}'), id: 'c2' }] };
+  const result = (id: string) => ({ role: 'tool', tool_call_id: id, content: '09:00' });
+
+  it('refuses a tool result with no tool-call turn before it, and lets parallel results follow one another', () => {
+    const orphan = { model: 'qwen-plus', messages: [{ role: 'user', content: 'time?' }, result('c1')] };
+    expect(judge('dashscope', orphan)).toMatchObject([{ rejection: 'tool-without-tool-calls', params: { index: 1, role: 'tool' } }]);
+    expect(answer('dashscope', orphan)?.text).toContain('messages with role \\"tool\\" must be a response to a preceeding message with \\"tool_calls\\".');
+    expect(judge('dashscope', { model: 'qwen-plus', messages: [{ role: 'user', content: 'time?' }, toolCall, result('c1'), result('c2')] })).toEqual([]);
+    // A compaction that kept the results but cut the call turn: a plain answer is no tool-call turn.
+    const cut = { model: 'qwen-plus', messages: [{ role: 'user', content: 'time?' }, { role: 'assistant', content: 'Checking.' }, result('c1'), result('c2')] };
+    expect(judge('dashscope', cut).map((f) => f.params.index)).toEqual([2, 3]);
+  });
+
+  it('refuses a conversation without a user message, naming no index', () => {
+    const body = {
+      model: 'qwen3-vl-plus',
+      messages: [
+        { role: 'system', content: 'compare' },
+        { role: 'assistant', content: 'three rows' },
+      ],
+    };
+    expect(judge('dashscope', body)).toMatchObject([{ rejection: 'no-user-message', params: { path: 'messages' } }]);
+    expect(judge('dashscope', body)[0]?.params.index).toBeUndefined();
+    expect(answer('dashscope', body)?.text).toContain('The input messages do not contain elements with the role of user');
+  });
+});
+
 describe('role alternation (Hunyuan)', () => {
   const turns = (...roles: string[]) => ({ model: 'hunyuan-t1-latest', messages: roles.map((role) => ({ role, content: role })) });
 

@@ -5,6 +5,8 @@ import type { Finding } from '../finding.js';
 type Fields = NonNullable<MessageRule['fields']>;
 type JsonString = NonNullable<MessageRule['jsonString']>;
 type Alternation = NonNullable<MessageRule['alternation']>;
+type Contains = NonNullable<MessageRule['contains']>;
+type Follows = NonNullable<MessageRule['follows']>;
 
 /** Absent, null, "" or []: what providers mean by "empty" when they refuse a message with nothing in it. */
 function isEmpty(value: unknown): boolean {
@@ -115,6 +117,31 @@ function alternationFindings(check: Alternation, rule: MessageRule, messages: re
   return [];
 }
 
+/** DashScope: a conversation with no user message at all (a pipeline or a compaction that kept none). */
+function containsFindings(check: Contains, rule: MessageRule, items: readonly unknown[], list: string): Finding[] {
+  if (items.some((item) => appliesTo(check.roles, roleOf(item)))) return [];
+  return [finding(rule, { field: 'role', path: list }, `${list} holds no ${check.roles.join('/')} item`)];
+}
+
+/**
+ * DashScope (and OpenAI's wording it copies): a tool result must answer a tool-call turn. Looks
+ * back over `through` items (parallel results) to the item it must follow.
+ */
+function followsFindings(check: Follows, rule: MessageRule, items: readonly unknown[], list: string): Finding[] {
+  const through = check.through ?? [];
+  return items.flatMap((item, index) => {
+    const role = roleOf(item);
+    if (role === undefined || !check.roles.includes(role)) return [];
+    let before = index - 1;
+    while (before >= 0 && through.includes(roleOf(items[before]) ?? '')) before -= 1;
+    const previous = items[before];
+    const answered = isPlainObject(previous) && appliesTo(check.after.roles, roleOf(previous)) && (check.after.nonEmpty ?? []).every((f) => !isEmpty(previous[f]));
+    if (answered) return [];
+    const what = `${check.after.roles.join('/')}${check.after.nonEmpty ? ` with ${listed(check.after.nonEmpty)}` : ''}`;
+    return [finding(rule, { index, role, field: 'role', path: `${list}.${index}` }, `${role} ${list === 'messages' ? 'message' : 'item'} ${index} does not follow a ${what}`)];
+  });
+}
+
 function finding(rule: MessageRule, params: Finding['params'], detail: string): Finding {
   return { rule: rule.rule ?? 'provider-accepts', rejection: rule.rejection, params, detail };
 }
@@ -128,7 +155,7 @@ function contestedBy(spec: ProviderSpec, rule: MessageRule, found: Finding): Fin
 /**
  * The spec's per-message rules (`messageRules`) over a chat body, one generic judge for what
  * providers check item by item: fields that may not all be empty (or all be present), strings
- * that must be JSON, and the order of roles. A rule walks `messages` unless it names another
+ * that must be JSON, the order of roles, a role the list must hold, and what an item must follow. A rule walks `messages` unless it names another
  * top-level list (`tools`). Findings are in item order.
  */
 export function judgeMessageRules(spec: ProviderSpec, body: unknown): Finding[] {
@@ -141,6 +168,8 @@ export function judgeMessageRules(spec: ProviderSpec, body: unknown): Finding[] 
       ...(rule.fields ? fieldsFindings(rule.fields, rule, items, list) : []),
       ...(rule.jsonString ? jsonStringFindings(rule.jsonString, rule, items, list) : []),
       ...(rule.alternation ? alternationFindings(rule.alternation, rule, items) : []),
+      ...(rule.contains ? containsFindings(rule.contains, rule, items, list) : []),
+      ...(rule.follows ? followsFindings(rule.follows, rule, items, list) : []),
     ].map((found) => contestedBy(spec, rule, found));
   });
 }
