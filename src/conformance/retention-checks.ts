@@ -87,10 +87,48 @@ class RunStores {
   }
 }
 
-function checkResume(history: History, policy: RoutePolicy, storage: EngineStorage, stores: RunStores): RetentionCheck {
+/** What the engine's stores give back for one history: the same for every route, so computed once per history. */
+interface StoredCopies {
+  /** Imported by the writer, resumed by the second connection (from the file). */
+  resumed: History;
+  /** Branched at the full length and at half, then the parent resumed after a turn was appended to the full branch. */
+  branched: History;
+  halfBranch: History;
+  parentAfter: History;
+}
+
+/** A thrown error is kept too, so every cell with that history reports it the same way. */
+type Outcome<T> = { value: T } | { error: unknown };
+const settle = <T>(fn: () => T): Outcome<T> => {
+  try {
+    return { value: fn() };
+  } catch (error) {
+    return { error };
+  }
+};
+const valueOf = <T>(outcome: Outcome<T>): T => {
+  if ('error' in outcome) throw outcome.error;
+  return outcome.value;
+};
+
+function resumeCopy(history: History, stores: RunStores): History {
   const { writer, reader } = stores.get();
-  const id = writer.importHistory(history);
-  const resumed = reader.resume(id);
+  return reader.resume(writer.importHistory(history));
+}
+
+function branchCopies(history: History, stores: RunStores): Omit<StoredCopies, 'resumed'> {
+  const store = stores.get().memory;
+  const parent = store.importHistory(history);
+  const all = store.branch(parent, history.messages.length);
+  const half = store.branch(parent, Math.floor(history.messages.length / 2));
+  const branched = store.resume(all);
+  const halfBranch = store.resume(half);
+  // Independence: a turn added to the branch must not appear in the parent.
+  store.append(all, [{ role: 'user', content: 'branch-only turn' }]);
+  return { branched, halfBranch, parentAfter: store.resume(parent) };
+}
+
+function checkResume(history: History, policy: RoutePolicy, storage: EngineStorage, resumed: History): RetentionCheck {
   if (resumed.messages.length !== history.messages.length) return fail('survives-resume', `resumed ${resumed.messages.length} of ${history.messages.length} messages`);
   const diff = compareAll(history.messages, resumed.messages, identity(history.messages.length));
   if (diff) return fail('survives-resume', `after resume from state.db, ${diff}`);
@@ -99,22 +137,14 @@ function checkResume(history: History, policy: RoutePolicy, storage: EngineStora
   return pass('survives-resume', `${history.messages.length} messages reloaded from a state.db file; carriers and the ${policy.routeId} request byte-identical`);
 }
 
-function checkBranch(history: History, policy: RoutePolicy, storage: EngineStorage, stores: RunStores): RetentionCheck {
-  const store = stores.get().memory;
-  const parent = store.importHistory(history);
-  const all = store.branch(parent, history.messages.length);
-  const half = store.branch(parent, Math.floor(history.messages.length / 2));
-  const branched = store.resume(all);
+function checkBranch(history: History, policy: RoutePolicy, storage: EngineStorage, copies: Omit<StoredCopies, 'resumed'>): RetentionCheck {
+  const { branched, halfBranch: halfHistory, parentAfter } = copies;
   let diff = compareAll(history.messages, branched.messages, identity(history.messages.length));
   if (diff) return fail('survives-branch', `in the branch, ${diff}`);
-  const halfHistory = store.resume(half);
   diff = compareAll(history.messages, halfHistory.messages, identity(halfHistory.messages.length));
   if (diff) return fail('survives-branch', `in the branch at turn ${halfHistory.messages.length}, ${diff}`);
   if (requestBytes(storage, branched, policy) !== requestBytes(storage, history, policy))
     return fail('survives-branch', `the ${policy.routeId} request built from the branch differs from the original`);
-  // Independence: a turn added to the branch must not appear in the parent.
-  store.append(all, [{ role: 'user', content: 'branch-only turn' }]);
-  const parentAfter = store.resume(parent);
   if (parentAfter.messages.length !== history.messages.length) return fail('survives-branch', 'a turn appended to the branch appeared in the parent session');
   diff = compareAll(history.messages, parentAfter.messages, identity(history.messages.length));
   if (diff) return fail('survives-branch', `in the parent after the branch changed, ${diff}`);
@@ -126,8 +156,7 @@ function checkBranch(history: History, policy: RoutePolicy, storage: EngineStora
 
 const requestBytes = (storage: EngineStorage, history: History, policy: RoutePolicy) => JSON.stringify(storage.buildRequest(history, policy));
 
-function checkCompaction(history: History, policy: RoutePolicy, storage: EngineStorage): RetentionCheck {
-  const before = JSON.stringify(history);
+function checkCompaction(history: History, policy: RoutePolicy, storage: EngineStorage, before: string): RetentionCheck {
   const budget = Math.max(1, Math.floor(storage.estimateTokens(history, policy) / 2));
   const result = storage.compact(history, budget, policy);
   if (JSON.stringify(history) !== before) return fail('survives-compaction', 'compaction modified the history it was given');
@@ -169,6 +198,17 @@ export interface RetentionChecks {
  */
 export function retentionChecks(storage: EngineStorage): RetentionChecks {
   const stores = new RunStores(storage);
+  // The stores' answer depends on the history alone: a history that ends several cells (the same
+  // scenario through routes that get the same answers) is stored and read back once per run.
+  const copies = new Map<string, { resumed: Outcome<History>; branches: Outcome<Omit<StoredCopies, 'resumed'>> }>();
+  const storedCopiesOf = (history: History, text: string) => {
+    let c = copies.get(text);
+    if (!c) {
+      c = { branches: settle(() => branchCopies(history, stores)), resumed: settle(() => resumeCopy(history, stores)) };
+      copies.set(text, c);
+    }
+    return c;
+  };
   const behaviours: RetentionBehaviour[] = ['survives-compaction', 'survives-branch', 'survives-resume'];
   const guarded = (behaviour: RetentionBehaviour, fn: () => RetentionCheck): RetentionCheck => {
     try {
@@ -180,10 +220,13 @@ export function retentionChecks(storage: EngineStorage): RetentionChecks {
   return {
     run(history, policy) {
       if (!holdsCarrier(history)) return behaviours.map((behaviour) => ({ behaviour, status: 'n/a', detail: 'the history holds no reasoning carrier' }));
+      const text = JSON.stringify(history);
+      const compaction = guarded('survives-compaction', () => checkCompaction(history, policy, storage, text));
+      const stored = storedCopiesOf(history, text);
       return [
-        guarded('survives-compaction', () => checkCompaction(history, policy, storage)),
-        guarded('survives-branch', () => checkBranch(history, policy, storage, stores)),
-        guarded('survives-resume', () => checkResume(history, policy, storage, stores)),
+        compaction,
+        guarded('survives-branch', () => checkBranch(history, policy, storage, valueOf(stored.branches))),
+        guarded('survives-resume', () => checkResume(history, policy, storage, valueOf(stored.resumed))),
       ];
     },
     close: () => stores.close(),
