@@ -145,6 +145,14 @@ describe('judgeBedrockConverse', () => {
     }
   });
 
+  it("a message left with no content block is refused in Converse's words, on every Bedrock model (vercel/ai#15248, claude-code#13709)", () => {
+    for (const spec of [claude, r1, oss]) {
+      const body = conversation(spec, 'strip');
+      (body.messages as Wire)[1]!.content = [];
+      expect(message(spec, body)).toContain('The content field in the Message object at messages.1 is empty. Add a ContentBlock object to the content field and try again.');
+    }
+  });
+
   it('an unknown key inside reasoningContent is a schema rejection first', () => {
     const body = conversation(claude, 'signed');
     (reasoningAt(body, 1) as Record<string, unknown>).text = 'x';

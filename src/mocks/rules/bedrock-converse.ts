@@ -23,7 +23,8 @@ function thinkingEnabled(body: Record<string, unknown>): boolean {
 }
 
 /**
- * What Bedrock Converse checks about replayed reasoning, model by model. The spec says which
+ * What Bedrock Converse checks about replayed reasoning, model by model (and, for every model,
+ * that no message is left with an empty content list: `empty-content`). The spec says which
  * model it targets by the rejections it defines, and each rule runs only when its rejection is
  * defined: Claude (`missing-signature`, `invalid-signature`, `blocks-modified`, `thinking-expected`),
  * models that refuse signatures (`signature-not-supported`, gpt-oss and Nova), and models that refuse
@@ -38,6 +39,14 @@ export function judgeBedrockConverse(spec: ProviderSpec, body: unknown): Finding
   const lastUser = shape.reduce((at, m, i) => (m.role === 'user' && m.kinds.some((k) => k !== 'tool_result') ? i : at), -1);
   const lastAssistant = shape.reduce((at, m, i) => (m.role === 'assistant' ? i : at), -1);
   const findings: Finding[] = [];
+
+  // Converse's own check, before any model rule: a message whose content list is empty (an answer
+  // that held only reasoning, replayed with its reasoning stripped, comes out this way).
+  messages.forEach((message, index) => {
+    if (isPlainObject(message) && Array.isArray(message.content) && message.content.length === 0 && has('empty-content')) {
+      findings.push({ rule: 'provider-accepts', rejection: 'empty-content', params: { index, path: `messages.${index}.content` }, detail: `message ${index} has no content block` });
+    }
+  });
 
   messages.forEach((message, index) => {
     if (!isPlainObject(message) || message.role !== 'assistant') return;
