@@ -89,7 +89,7 @@ function jsonStringFindings(check: JsonString, rule: MessageRule, messages: read
  * Hunyuan: user (or tool) and assistant take turns, starting and ending with a question. Only the
  * first message out of turn is named: after it, every later position is out of turn too.
  */
-function alternationFindings(check: Alternation, rule: MessageRule, messages: readonly unknown[]): Finding[] {
+function alternationFindings(check: Alternation, rule: MessageRule, messages: readonly unknown[], list: string): Finding[] {
   const sideOf = (role: string | undefined) => (role === undefined ? undefined : check.ask.includes(role) ? 'ask' : check.answer.includes(role) ? 'answer' : undefined);
   let previous: { side: 'ask' | 'answer'; role: string; index: number } | undefined;
   for (const [index, message] of messages.entries()) {
@@ -100,7 +100,7 @@ function alternationFindings(check: Alternation, rule: MessageRule, messages: re
     if (outOfTurn) {
       const why =
         previous === undefined ? `the conversation must start with ${check.first === 'ask' ? check.ask.join('/') : check.answer.join('/')}` : `it follows ${previous.role} message ${previous.index}`;
-      return [finding(rule, { index, role, field: 'role', path: `messages.${index}` }, `${role} message ${index} is out of turn: ${why}`)];
+      return [finding(rule, { index, role, field: 'role', path: `${list}.${index}` }, `${role} message ${index} is out of turn: ${why}`)];
     }
     previous = { side, role, index };
   }
@@ -109,7 +109,7 @@ function alternationFindings(check: Alternation, rule: MessageRule, messages: re
     return [
       finding(
         rule,
-        { index, role, field: 'role', path: `messages.${index}` },
+        { index, role, field: 'role', path: `${list}.${index}` },
         `the conversation ends with ${role} message ${index}, not with ${(check.last === 'ask' ? check.ask : check.answer).join('/')}`,
       ),
     ];
@@ -155,8 +155,9 @@ function contestedBy(spec: ProviderSpec, rule: MessageRule, found: Finding): Fin
 /**
  * The spec's per-message rules (`messageRules`) over a chat body, one generic judge for what
  * providers check item by item: fields that may not all be empty (or all be present), strings
- * that must be JSON, the order of roles, a role the list must hold, and what an item must follow. A rule walks `messages` unless it names another
- * top-level list (`tools`). Findings are in item order.
+ * that must be JSON, the order of roles, a role the list must hold, and what an item must
+ * follow. A rule walks `messages` unless it names another top-level list (`tools`). Findings
+ * come rule by rule, each rule's in item order.
  */
 export function judgeMessageRules(spec: ProviderSpec, body: unknown): Finding[] {
   if (!isPlainObject(body) || !spec.messageRules?.length) return [];
@@ -167,7 +168,7 @@ export function judgeMessageRules(spec: ProviderSpec, body: unknown): Finding[] 
     return [
       ...(rule.fields ? fieldsFindings(rule.fields, rule, items, list) : []),
       ...(rule.jsonString ? jsonStringFindings(rule.jsonString, rule, items, list) : []),
-      ...(rule.alternation ? alternationFindings(rule.alternation, rule, items) : []),
+      ...(rule.alternation ? alternationFindings(rule.alternation, rule, items, list) : []),
       ...(rule.contains ? containsFindings(rule.contains, rule, items, list) : []),
       ...(rule.follows ? followsFindings(rule.follows, rule, items, list) : []),
     ].map((found) => contestedBy(spec, rule, found));
