@@ -4,6 +4,7 @@ import { fromOpenAIResponsesResponse } from '../../families/openai-responses/fro
 import { renderOpenAIResponsesAnswer } from '../openai-responses/render-answer.js';
 import type { History } from '../../model/history.js';
 import { loadProviderSpec } from '../../providers/load-provider-specs.js';
+import { specForModel } from '../../providers/spec-for-model.js';
 import { specsDir } from '../../project-root.js';
 import { replayForRoute } from '../../replay/replay-for-route.js';
 import { loadRouteTable } from '../../routes/load-route-table.js';
@@ -91,6 +92,21 @@ describe('openai-responses judge', () => {
     rs.id = '';
     rs.encrypted_content = mockEncryptedContent('', 'elsewhere', organizationOf('openrouter'));
     expect(text(judgeRequest(spec, b))).toMatch(/^The encrypted content \S{4}\.\.\.\S{4} could not be verified\. Reason: Encrypted content organization_id did not match/);
+  });
+
+  it('refuses encrypted reasoning asked of a model that does not reason, and only there', () => {
+    const ask = (model: string) => judgeRequest(specForModel(spec, model), { model, include: ['reasoning.encrypted_content'], input: [{ role: 'user', content: 'Hi' }] });
+    for (const model of ['gpt-4.1', 'gpt-4o', 'gpt-5-chat-latest']) {
+      const findings = ask(model);
+      expect(
+        findings.map((f) => f.rejection),
+        model,
+      ).toEqual(['encrypted-content-unsupported-model']);
+      expect((fillRejection(specForModel(spec, model).rejections[findings[0]!.rejection]!, findings[0]!.params).body as { error: { message: string } }).error.message).toBe(
+        'Encrypted content is not supported with this model.',
+      );
+    }
+    for (const model of ['gpt-5', 'gpt-5.2-codex', 'o3', 'o4-mini']) expect(ask(model), model).toEqual([]);
   });
 
   it('refuses a reasoning item with nothing after it, and unknown item fields', () => {

@@ -59,6 +59,15 @@ export function judgeOpenAIResponses(spec: ProviderSpec, body: unknown): Finding
   const findings: Finding[] = [];
   const seen = new Set<string>();
   const input: unknown[] = body.input;
+  // Only a model variant that does not reason defines this rejection: it has no encrypted reasoning to include.
+  if (has('encrypted-content-unsupported-model') && Array.isArray(body.include) && body.include.includes('reasoning.encrypted_content')) {
+    findings.push({
+      rule: 'provider-accepts',
+      rejection: 'encrypted-content-unsupported-model',
+      params: { path: 'include', field: 'include' },
+      detail: 'include asks a model that does not reason for reasoning.encrypted_content',
+    });
+  }
   input.forEach((item: unknown, index: number) => {
     if (!isPlainObject(item)) return;
     const id = typeof item.id === 'string' ? item.id : '';
