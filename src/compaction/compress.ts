@@ -29,7 +29,18 @@ export interface CompactionResult {
   reason?: string;
 }
 
-const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+/** Sums `xs[from..to)` (a loop, no slice: a 100k-turn history is priced without copying). */
+function sumRange(xs: ArrayLike<number>, from = 0, to = xs.length): number {
+  let n = 0;
+  for (let i = from; i < to; i++) n += xs[i]!;
+  return n;
+}
+
+function identity(n: number): number[] {
+  const xs: number[] = [];
+  for (let i = 0; i < n; i++) xs.push(i);
+  return xs;
+}
 
 /**
  * Compaction in one pass, so it always terminates:
@@ -46,14 +57,23 @@ const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 export function compress(history: History, budget: number, options: CompressOptions = {}): CompactionResult {
   const messages = history.messages;
   const price = (m: Message) => priceMessage(m, options.policy, options.omit);
-  // Each input message is priced once; a candidate is priced through `kept` (no lookups by object,
-  // which cost a cache miss per message on a large history).
-  const prices = messages.map(price);
-  const priceOf = (out: readonly Message[], kept: readonly (number | null)[]) => kept.reduce<number>((n, k, j) => n + (k === null ? price(out[j]!) : prices[k]!), 0);
-  const estimateBefore = sum(prices);
+  // Each input message is priced once, into a typed array (off the collected heap: on a 100k-turn
+  // history a boxed array of prices was copied by every scavenge); a candidate is priced through
+  // `kept` (no lookups by object, which cost a cache miss per message on a large history).
+  const prices = new Float64Array(messages.length);
+  for (let i = 0; i < messages.length; i++) prices[i] = price(messages[i]!);
+  const priceOf = (out: readonly Message[], kept: readonly (number | null)[]) => {
+    let n = 0;
+    for (let j = 0; j < kept.length; j++) {
+      const k = kept[j]!;
+      n += k === null ? price(out[j]!) : prices[k]!;
+    }
+    return n;
+  };
+  const estimateBefore = sumRange(prices);
   const base = { budget, estimateBefore, salvaged: false };
   if (estimateBefore <= budget) {
-    return { ...base, status: 'unchanged', changed: false, history, kept: messages.map((_, i) => i), estimateAfter: estimateBefore, dropped: [] };
+    return { ...base, status: 'unchanged', changed: false, history, kept: identity(messages.length), estimateAfter: estimateBefore, dropped: [] };
   }
 
   let prefixEnd = 0;
@@ -63,7 +83,7 @@ export function compress(history: History, budget: number, options: CompressOpti
 
   const summaryTokens = options.summaryTokens ?? Math.min(512, Math.max(16, Math.floor(budget / 10)));
   const maxSummaryChars = Math.max(0, (summaryTokens - MESSAGE_OVERHEAD_TOKENS) * 4 - CHECKPOINT_MARKER.length);
-  const fixed = sum(prices.slice(0, prefixEnd)) + sum(prices.slice(liveStart));
+  const fixed = sumRange(prices, 0, prefixEnd) + sumRange(prices, liveStart);
   const room = budget - fixed - summaryTokens;
 
   let cut = liveStart;
@@ -76,7 +96,9 @@ export function compress(history: History, budget: number, options: CompressOpti
   while (cut < liveStart && messages[cut]!.role === 'tool') cut++;
 
   // A head of nothing but checkpoints is already a summary: re-summarizing it would only add a header.
-  if (messages.slice(prefixEnd, cut).every(isCheckpoint)) cut = prefixEnd;
+  let headIsCheckpoints = true;
+  for (let i = prefixEnd; i < cut && headIsCheckpoints; i++) headIsCheckpoints = isCheckpoint(messages[i]!);
+  if (headIsCheckpoints) cut = prefixEnd;
   let out: Message[] = messages.slice(0, prefixEnd);
   let kept: (number | null)[] = out.map((_, i) => i);
   if (cut > prefixEnd) {
@@ -95,8 +117,8 @@ export function compress(history: History, budget: number, options: CompressOpti
   }
   // Compaction must never grow a history (a second pass would grow it again: the seed's loop).
   if (priceOf(out, kept) >= estimateBefore) {
-    out = [...messages];
-    kept = messages.map((_, i) => i);
+    out = messages.slice();
+    kept = identity(messages.length);
   }
 
   let estimateAfter = priceOf(out, kept);
@@ -106,13 +128,21 @@ export function compress(history: History, budget: number, options: CompressOpti
     if (rescue) {
       kept = rescue.from.map((i) => kept[i]!);
       out = rescue.messages;
-      estimateAfter = sum(out.map(price));
+      estimateAfter = 0;
+      for (const m of out) estimateAfter += price(m);
       salvaged = true;
     }
   }
-  const keptSet = new Set(kept.filter((k): k is number => k !== null));
-  const dropped = messages.flatMap((_, i) => (keptSet.has(i) ? [] : [i]));
-  const changed = salvaged || kept.length !== messages.length || kept.some((k, i) => k !== i);
+  const isKept = new Uint8Array(messages.length);
+  let inOrder = kept.length === messages.length;
+  for (let j = 0; j < kept.length; j++) {
+    const k = kept[j]!;
+    if (k !== null) isKept[k] = 1;
+    if (k !== j) inOrder = false;
+  }
+  const dropped: number[] = [];
+  for (let i = 0; i < messages.length; i++) if (isKept[i] === 0) dropped.push(i);
+  const changed = salvaged || !inOrder;
   const result: CompactionResult = {
     ...base,
     status: estimateAfter <= budget ? 'compacted' : 'over-budget',

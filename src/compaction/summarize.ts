@@ -17,16 +17,21 @@ const textOf = (message: Message) => (typeof message.content === 'string' ? mess
  */
 export const extractiveSummary: Summarizer = (replaced, maxChars) => {
   const counts = { user: 0, assistant: 0, tool: 0 };
-  const lines: string[] = [];
-  for (const m of replaced) {
-    if (isCheckpoint(m)) lines.push(checkpointSummary(m).trim());
-    else if (m.role === 'user') {
-      counts.user += 1;
-      lines.push(`- user asked: ${firstLine(textOf(m), 120)}`);
-    } else if (m.role === 'assistant') counts.assistant += 1;
-    else if (m.role === 'tool') counts.tool += 1;
-  }
+  for (const m of replaced) if (m.role !== 'system' && !isCheckpoint(m)) counts[m.role] += 1;
   const head = `${replaced.length} earlier messages compacted (${counts.user} user, ${counts.assistant} assistant, ${counts.tool} tool).`;
-  const text = [head, ...lines].join('\n');
+  // Only the first maxChars characters are returned: lines past them are never written (a 100k-turn
+  // head used to build, join and throw away a line per user message).
+  const lines: string[] = [head];
+  let length = head.length;
+  for (let i = 0; i < replaced.length && length < maxChars; i++) {
+    const m = replaced[i]!;
+    let line: string | undefined;
+    if (isCheckpoint(m)) line = checkpointSummary(m).trim();
+    else if (m.role === 'user') line = `- user asked: ${firstLine(textOf(m), 120)}`;
+    if (line === undefined) continue;
+    lines.push(line);
+    length += 1 + line.length;
+  }
+  const text = lines.join('\n');
   return text.length > maxChars ? text.slice(0, Math.max(0, maxChars)) : text;
 };

@@ -1,0 +1,56 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { History, Message } from '../model/history.js';
+import { compress } from './compress.js';
+import * as pricing from './estimate-tokens.js';
+
+// Counts every pricing compress does: compaction must price each input message once (a repricing
+// per candidate prefix or per kept message made it quadratic without any test noticing).
+vi.mock('./estimate-tokens.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./estimate-tokens.js')>();
+  return { ...original, priceMessage: vi.fn(original.priceMessage) };
+});
+
+const priced = vi.mocked(pricing.priceMessage);
+
+function toolSession(exchanges: number, toolOutput = 'ok'): History {
+  const messages: Message[] = [{ role: 'system', content: 'be brief' }];
+  for (let n = 0; n < exchanges; n++) {
+    messages.push(
+      { role: 'user', content: `step ${n}` },
+      { role: 'assistant', content: null, reasoning_content: `thinking ${n} `.repeat(10), tool_calls: [{ id: `c${n}`, type: 'function', function: { name: 'run', arguments: '{}' } }] },
+      { role: 'tool', tool_call_id: `c${n}`, content: toolOutput },
+      { role: 'assistant', content: `done ${n}` },
+    );
+  }
+  return { messages };
+}
+
+describe('compress prices each message once', () => {
+  it.each([50, 500])('a tail walk over %i exchanges: one pricing per message, plus the new checkpoint', (exchanges) => {
+    const history = toolSession(exchanges);
+    const budget = Math.floor(pricing.estimateTokens(history) / 2);
+    priced.mockClear();
+    const r = compress(history, budget);
+    expect(r.status).toBe('compacted');
+    expect(r.salvaged).toBe(false);
+    // n input messages, and the checkpoint priced where the result is checked against the input and the budget.
+    expect(priced.mock.calls.length).toBeLessThanOrEqual(history.messages.length + 2);
+  });
+
+  it('with salvage: a bounded number of pricings per kept message', () => {
+    // One live turn with long tool outputs: the tail walk cannot reach the budget, salvage clears them.
+    const history = toolSession(1);
+    const live: Message[] = [];
+    for (let n = 0; n < 200; n++) {
+      live.push(
+        { role: 'assistant', content: null, tool_calls: [{ id: `t${n}`, type: 'function', function: { name: 'cat', arguments: '{}' } }] },
+        { role: 'tool', tool_call_id: `t${n}`, content: 'x'.repeat(2000) },
+      );
+    }
+    history.messages.push({ role: 'user', content: 'now the big one' }, ...live);
+    priced.mockClear();
+    const r = compress(history, Math.floor(pricing.estimateTokens(history) / 4));
+    expect(r.salvaged).toBe(true);
+    expect(priced.mock.calls.length).toBeLessThanOrEqual(history.messages.length + 3 * r.history.messages.length + 2);
+  });
+});
