@@ -6,7 +6,7 @@ import * as pricing from './estimate-tokens.js';
 // Counts every pricing compress does: compaction must price each input message once (a repricing
 // per candidate prefix or per kept message made it quadratic without any test noticing).
 vi.mock('./estimate-tokens.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('./estimate-tokens.js')>();
+  const original = await importOriginal<typeof pricing>();
   return { ...original, priceMessage: vi.fn(original.priceMessage) };
 });
 
