@@ -73,6 +73,15 @@ describe('openai-responses judge', () => {
     expect(text(judgeRequest(spec, b))).toBe(`Item '${String(b.input[1]!.id)}' of type 'function_call' was provided without its required 'reasoning' item: '${String(rs!.id)}'.`);
   });
 
+  it('takes an item_reference to the reasoning item as that item (stored responses)', () => {
+    const b = body();
+    const rs = b.input[1]!;
+    b.input[1] = { type: 'item_reference', id: rs.id };
+    expect(judgeRequest(spec, { ...b, store: true })).toEqual([]);
+    b.input[1] = { type: 'item_reference', id: 'rs_other' };
+    expect(judgeRequest(spec, { ...b, store: true }).map((f) => f.rejection)).toEqual(['function-call-without-reasoning']);
+  });
+
   it('refuses a message item sent without its reasoning item, and pairs no id the mock did not issue', () => {
     const answer = renderOpenAIResponsesAnswer({ reasoning: 'Say hi.', content: 'Hi.' }, { spec, call: 1, scenario: 'judge' }).body as { output: Array<Record<string, unknown>> };
     const [rs, msg] = answer.output;

@@ -91,6 +91,9 @@ export function judgeOpenAIResponses(spec: ProviderSpec, body: unknown): Finding
         });
       }
       if (id) seen.add(id);
+    } else if (item.type === 'item_reference') {
+      // A stored item named by id (the AI SDK replays reasoning so when store is true): the server has it.
+      if (id) seen.add(id);
     } else if (item.type === 'function_call' || item.type === 'message') {
       // Only an id the mock issued names its reasoning item; a foreign id pairs with nothing.
       const needed = pairedReasoningId(item.type, item.id);
