@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { implementedFamilies } from '../families/registry.js';
 import { InputError } from '../input/input-error.js';
 import { loadRouteTable } from '../routes/load-route-table.js';
@@ -122,6 +122,35 @@ describe('SessionStore', () => {
     expect(() => store.branch(parent, 99)).toThrow(/outside session/);
     expect(() => store.branch(12345, 1)).toThrow(InputError);
     store.close();
+  });
+});
+
+describe('resume does the same work per row, whatever the session length', () => {
+  // Resume is a single pass: every stored value parsed once, a fixed set of statements. Timing
+  // cannot show this in a test; counting can (a re-parse of earlier rows, or a statement prepared
+  // per row or per page, made resume quadratic or slow without failing anything else).
+  const longHistory = (copies: number) => {
+    const one = sampleHistoryWithEveryCarrier().messages;
+    return { messages: [one[0]!, ...Array.from({ length: copies }, () => one.slice(1)).flat()] };
+  };
+  const storedValues = (store: SessionStore, id: number) => store.rows(id).reduce((n, row) => n + Object.values(row).filter((v) => v !== null).length - 1, 0);
+
+  it.each([1, 40, 400])('%i copies of the sample: one JSON.parse per stored value (+1 for the model config), no prepare', (copies) => {
+    const store = SessionStore.open(file);
+    const id = store.importHistory(longHistory(copies));
+    store.resume(id); // schemas are loaded and compiled on first use
+    const parse = vi.spyOn(JSON, 'parse');
+    const prepare = vi.spyOn(store.db, 'prepare');
+    try {
+      const resumed = store.resume(id);
+      expect(resumed.history.messages.length).toBeGreaterThan(copies);
+      expect(parse).toHaveBeenCalledTimes(storedValues(store, id) + 1);
+      expect(prepare).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+      prepare.mockRestore();
+      store.close();
+    }
   });
 });
 

@@ -77,6 +77,7 @@ export class SessionStore {
   private readonly turnsOf: Database.Statement;
   private readonly turnPage: Database.Statement;
   private readonly sessionById: Database.Statement;
+  private readonly oversizedRow: Database.Statement;
   /** The largest row resume reads back (tests lower it instead of writing 64 MB rows). */
   maxRowCharacters = MAX_ROW_CHARACTERS;
 
@@ -91,6 +92,10 @@ export class SessionStore {
     this.turnsOf = db.prepare(`SELECT ${TURN_COLUMNS} FROM turns WHERE session_id = ? ORDER BY seq`);
     this.turnPage = db.prepare(`SELECT seq, ${TURN_COLUMNS} FROM turns WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?`);
     this.sessionById = db.prepare(`${SESSION_SELECT} WHERE s.id = ?`);
+    const size = TURN_COLUMNS.split(', ')
+      .map((c) => `coalesce(length(${c}), 0)`)
+      .join(' + ');
+    this.oversizedRow = db.prepare(`SELECT seq, ${size} AS size FROM turns WHERE session_id = ? AND ${size} > ? ORDER BY seq LIMIT 1`);
   }
 
   static open(file: string, options: OpenStateDbOptions = {}): SessionStore {
@@ -241,11 +246,8 @@ export class SessionStore {
    * took the process down): SQLite measures it, only the turn number crosses over.
    */
   private refuseOversizedRows(id: number): void {
-    const columns = TURN_COLUMNS.split(', ')
-      .map((c) => `coalesce(length(${c}), 0)`)
-      .join(' + ');
     const limit = this.maxRowCharacters;
-    const big = this.db.prepare(`SELECT seq, ${columns} AS size FROM turns WHERE session_id = ? AND ${columns} > ? ORDER BY seq LIMIT 1`).get(id, limit) as { seq: number; size: number } | undefined;
+    const big = this.oversizedRow.get(id, limit) as { seq: number; size: number } | undefined;
     if (big) throw new DamagedRowError({ file: this.file, session: id, turn: big.seq }, 'row', `the row holds ${big.size} characters, over the limit of ${limit}`);
   }
 
