@@ -1,8 +1,9 @@
 import type { EngineUnderTest } from './engine-under-test.js';
 import { FixtureStore } from '../mocks/fixture-store.js';
-import { startMockProviders } from '../mocks/mock-server.js';
+import { providerHandlers } from '../mocks/provider-handlers.js';
 import { defaultProvidersDir, loadProviderSpecs } from '../providers/load-provider-specs.js';
 import type { ProviderSpec } from '../providers/provider-spec.js';
+import { registerProviderSpecs } from '../providers/spec-registry.js';
 import { defaultRoutesFile, loadRouteTable } from '../routes/load-route-table.js';
 import type { RouteTable } from '../routes/route-table.js';
 import { defaultScenariosDir, loadScenarios } from '../scenarios/load-scenarios.js';
@@ -11,6 +12,7 @@ import { retentionChecks } from './retention-checks.js';
 import { scenarioAppliesTo } from '../scenarios/applicability.js';
 import { policyFor } from '../routes/policy-for.js';
 import { runScenario } from './run-scenario.js';
+import { handlersTransport } from './transport.js';
 import { assessTable } from './harm/judge-harm.js';
 import { mergeHarm } from './harm/merge-harm.js';
 import { BEHAVIOURS, type CellVerdict, type ConformanceRun } from './verdict.js';
@@ -76,7 +78,13 @@ export async function runMatrix(inputs: MatrixInputs, loaded: LoadedInputs = loa
   // What the table does to each provider, read off the specs before anything runs.
   const harm = assessTable(table, specs).filter((a) => targets.some((t) => t.id === a.provider));
   const retention = inputs.retention !== false && inputs.engine.storage ? retentionChecks(inputs.engine.storage) : undefined;
-  const server = startMockProviders(specs, fixtures);
+  // Every provider's msw handlers, in spec order, answering the run's requests directly (see handlersTransport).
+  // Gateway specs consult their upstreams' rules by id.
+  registerProviderSpecs(specs);
+  const send = handlersTransport(
+    specs.flatMap((spec) => providerHandlers(spec, fixtures)),
+    inputs.timeoutMs,
+  );
   const cells: CellVerdict[] = [];
   const total = targets.length * scenarios.length;
   try {
@@ -89,7 +97,7 @@ export async function runMatrix(inputs: MatrixInputs, loaded: LoadedInputs = loa
                 specs: bySpec,
                 fixtures,
                 ...(inputs.stream ? { stream: true } : {}),
-                ...(inputs.timeoutMs !== undefined ? { timeoutMs: inputs.timeoutMs } : {}),
+                send,
                 engine: inputs.engine,
                 ...(retention ? { retention: retention.run } : {}),
               })
@@ -100,7 +108,6 @@ export async function runMatrix(inputs: MatrixInputs, loaded: LoadedInputs = loa
       }
     }
   } finally {
-    server.close();
     retention?.close();
   }
   return { routesFile: loaded.routesFile, startedAt: new Date(started).toISOString(), durationMs: Date.now() - started, cells, harm };

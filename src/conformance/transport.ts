@@ -1,3 +1,4 @@
+import { getResponse, type HttpHandler } from 'msw';
 import type { OutboundRequest } from '../families/family.js';
 import { CALL_HEADER, SCENARIO_HEADER } from '../mocks/finding.js';
 import type { ProviderSpec } from '../providers/provider-spec.js';
@@ -43,14 +44,18 @@ function within<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T
   });
 }
 
+const requestInit = (request: OutboundRequest, meta: { scenario: string; call: number }, signal?: AbortSignal): RequestInit => ({
+  method: request.method,
+  headers: { ...request.headers, [SCENARIO_HEADER]: meta.scenario, [CALL_HEADER]: String(meta.call) },
+  body: JSON.stringify(request.body),
+  ...(signal ? { signal } : {}),
+});
+
+const urlOf = (request: OutboundRequest, spec: ProviderSpec) => spec.endpoint.baseUrl.replace(/\/$/, '') + request.path;
+
 async function sendOverFetch(request: OutboundRequest, spec: ProviderSpec, meta: { scenario: string; call: number }, signal?: AbortSignal): Promise<TransportResponse> {
   const exchange = async () => {
-    const response = await fetch(spec.endpoint.baseUrl.replace(/\/$/, '') + request.path, {
-      method: request.method,
-      headers: { ...request.headers, [SCENARIO_HEADER]: meta.scenario, [CALL_HEADER]: String(meta.call) },
-      body: JSON.stringify(request.body),
-      ...(signal ? { signal } : {}),
-    });
+    const response = await fetch(urlOf(request, spec), requestInit(request, meta, signal));
     return readResponse(response);
   };
   return within(exchange(), signal);
@@ -64,4 +69,23 @@ export const fetchTransport: ScenarioTransport = (request, spec, meta) => sendOv
  */
 export function fetchTransportWithin(timeoutMs: number): ScenarioTransport {
   return (request, spec, meta) => sendOverFetch(request, spec, meta, AbortSignal.timeout(timeoutMs));
+}
+
+/**
+ * The same requests handed straight to msw handlers (msw `getResponse`, as `serve` and the real-world
+ * replay do): the same handlers in the same order answer as they would behind fetch interception,
+ * without a fetch, a socket-like interceptor or a cookie jar per request, which cost more than the
+ * judging itself. A request no handler claims fails its call, as `onUnhandledRequest: 'error'` does.
+ */
+export function handlersTransport(handlers: readonly HttpHandler[], timeoutMs?: number): ScenarioTransport {
+  return (request, spec, meta) => {
+    const signal = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
+    const exchange = async () => {
+      const url = urlOf(request, spec);
+      const response = await getResponse([...handlers], new Request(url, requestInit(request, meta, signal)));
+      if (!response) throw new Error(`no mock handler claims ${request.method} ${url}`);
+      return readResponse(response);
+    };
+    return within(exchange(), signal);
+  };
 }
