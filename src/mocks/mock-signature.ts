@@ -62,34 +62,71 @@ function coverage(kind: 'thinking' | 'redacted', ordinal: number, content: strin
   return parts;
 }
 
+/** Bytes that say, in clear, where a bound block was issued: ordinal, blocks, at (u16 each). */
+const WHERE_BYTES = 6;
+/** Length of a blob in the common place; a bound blob carries WHERE_BYTES more. */
+const BLOB_BYTES = 48;
+
+/** Where a block was issued: its ordinal and place. */
+export interface IssuedWhere extends IssuedPlace {
+  ordinal: number;
+}
+
+function isCommon(ordinal: number, place: IssuedPlace): boolean {
+  return (place.blocks ?? 1) === 1 && (place.at ?? ordinal) === ordinal;
+}
+
+/**
+ * The place a bound blob was issued for, written after it (the MAC covers the place, so a false
+ * claim only fails verification). It lets the judge name a moved block or a dropped sibling
+ * without searching every place, as a real provider reads the context out of its own blob.
+ */
+function whereTrailer(ordinal: number, place: IssuedPlace): Buffer {
+  if (isCommon(ordinal, place)) return Buffer.alloc(0);
+  const out = Buffer.alloc(WHERE_BYTES);
+  out.writeUInt16BE(ordinal, 0);
+  out.writeUInt16BE(place.blocks ?? 1, 2);
+  out.writeUInt16BE(place.at ?? ordinal, 4);
+  return out;
+}
+
+/** The blob's bytes when it is a well-formed mock blob (canonical base64, common or bound length). */
+function blobBytes(blob: unknown): Buffer | undefined {
+  if (typeof blob !== 'string' || blob === '') return undefined;
+  // Buffer.from(.., 'base64') skips characters it cannot read, so compare the canonical spelling too.
+  const bytes = Buffer.from(blob, 'base64');
+  return bytes.toString('base64') === blob && (bytes.length === BLOB_BYTES || bytes.length === BLOB_BYTES + WHERE_BYTES) ? bytes : undefined;
+}
+
+/** Where the mock claims to have issued this signature or redacted data, when it was bound to a place; undefined for the common place or a foreign blob. */
+export function mockIssuedWhere(blob: unknown): IssuedWhere | undefined {
+  const bytes = blobBytes(blob);
+  if (!bytes || bytes.length === BLOB_BYTES) return undefined;
+  return { ordinal: bytes.readUInt16BE(BLOB_BYTES), blocks: bytes.readUInt16BE(BLOB_BYTES + 2), at: bytes.readUInt16BE(BLOB_BYTES + 4) };
+}
+
 /**
  * The signature of one thinking block: a digest over its exact text and its place (ordinal,
- * and the bound parts of IssuedPlace), followed by a tag over that digest. The tag lets the mock
- * tell a signature it issued for other text or another place (the block was edited, moved or
- * emptied, or a sibling dropped: Anthropic's "cannot be modified" in the latest message) from one
- * it never issued (forged, foreign, truncated: "Invalid signature").
+ * and the bound parts of IssuedPlace), followed by a tag over that digest (and, when bound, the
+ * place in clear). The tag lets the mock tell a signature it issued for other text or another
+ * place (the block was edited, moved or emptied, or a sibling dropped: Anthropic's "cannot be
+ * modified" in the latest message) from one it never issued (forged, foreign, truncated:
+ * "Invalid signature").
  */
 export function mockSignThinking(thinking: string, ordinal: number, signer: string = CLAUDE_SIGNER, place: IssuedPlace = {}): string {
   const digest = mac(signer, coverage('thinking', ordinal, thinking, place));
-  return Buffer.concat([digest, issueTag(signer, digest)]).toString('base64');
-}
-
-function decodeSignature(signature: unknown): Buffer | undefined {
-  if (typeof signature !== 'string' || signature === '') return undefined;
-  // Buffer.from(.., 'base64') skips characters it cannot read, so compare the canonical spelling too.
-  const bytes = Buffer.from(signature, 'base64');
-  return bytes.toString('base64') === signature && bytes.length === DIGEST_BYTES + TAG_BYTES ? bytes : undefined;
+  return Buffer.concat([digest, issueTag(signer, digest), whereTrailer(ordinal, place)]).toString('base64');
 }
 
 /** True when this signer issued the signature, for whatever text and place. */
 export function mockSignatureIssued(signature: unknown, signer: string = CLAUDE_SIGNER): boolean {
-  const bytes = decodeSignature(signature);
-  return bytes !== undefined && sameBytes(bytes.subarray(DIGEST_BYTES), issueTag(signer, bytes.subarray(0, DIGEST_BYTES)));
+  const bytes = blobBytes(signature);
+  return bytes !== undefined && sameBytes(bytes.subarray(DIGEST_BYTES, DIGEST_BYTES + TAG_BYTES), issueTag(signer, bytes.subarray(0, DIGEST_BYTES)));
 }
 
 /** True when the signature was issued for this text at this place (an empty place: the single-block form). */
 export function verifyMockThinkingSignature(thinking: string, ordinal: number, signature: unknown, signer: string = CLAUDE_SIGNER, place: IssuedPlace = {}): boolean {
-  const bytes = decodeSignature(signature);
+  const bytes = blobBytes(signature);
   return bytes !== undefined && mockSignatureIssued(signature, signer) && sameBytes(bytes.subarray(0, DIGEST_BYTES), mac(signer, coverage('thinking', ordinal, thinking, place)));
 }
 
@@ -101,13 +138,12 @@ const NONCE_BYTES = 16;
  */
 export function mockRedactedData(seed: string, ordinal: number, signer: string = CLAUDE_SIGNER, place: IssuedPlace = {}): string {
   const nonce = createHash('sha256').update(seed).digest().subarray(0, NONCE_BYTES);
-  return Buffer.concat([nonce, mac(signer, coverage('redacted', ordinal, nonce.toString('hex'), place))]).toString('base64');
+  return Buffer.concat([nonce, mac(signer, coverage('redacted', ordinal, nonce.toString('hex'), place)), whereTrailer(ordinal, place)]).toString('base64');
 }
 
 export function verifyMockRedactedData(data: unknown, ordinal: number, signer: string = CLAUDE_SIGNER, place: IssuedPlace = {}): boolean {
-  if (typeof data !== 'string' || data === '') return false;
-  const bytes = Buffer.from(data, 'base64');
-  if (bytes.toString('base64') !== data || bytes.length <= NONCE_BYTES) return false;
+  const bytes = blobBytes(data);
+  if (!bytes) return false;
   const nonce = bytes.subarray(0, NONCE_BYTES);
-  return sameBytes(bytes.subarray(NONCE_BYTES), mac(signer, coverage('redacted', ordinal, nonce.toString('hex'), place)));
+  return sameBytes(bytes.subarray(NONCE_BYTES, BLOB_BYTES), mac(signer, coverage('redacted', ordinal, nonce.toString('hex'), place)));
 }

@@ -84,14 +84,18 @@ describe('judgeAnthropicMessages', () => {
     expect(judgeAnthropicMessages(spec, body).map((f) => f.rejection)).toContain('invalid-signature');
   });
 
-  it('rejects modified redacted data in the latest assistant message as "cannot be modified"', () => {
+  it('rejects edited redacted data as invalid data, and redacted data moved in the latest assistant message as "cannot be modified"', () => {
     const { body } = conversation(true);
     const messages = body.messages as { role: string; content: Block[] }[];
     // Make the redacted turn the latest assistant message.
     body.messages = messages.slice(0, 3);
     const block = assistant(body, 1)[0]!;
-    block.data = (block.data as string).replace(/^./, (c) => (c === 'A' ? 'B' : 'A'));
-    expect(judgeAnthropicMessages(spec, body).map((f) => f.rejection)).toEqual(['blocks-modified']);
+    const issued = block.data as string;
+    block.data = issued.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'));
+    expect(judgeAnthropicMessages(spec, body).map((f) => f.rejection)).toEqual(['invalid-redacted']);
+    block.data = issued;
+    assistant(body, 1).unshift({ type: 'redacted_thinking', data: mockRedactedData('other', 0) });
+    expect(judgeAnthropicMessages(spec, body).map((f) => [f.rejection, f.params.block])).toEqual([['blocks-modified', 1]]);
   });
 
   it('rejects a tool loop whose opening assistant message has no thinking, naming the block found', () => {

@@ -84,12 +84,12 @@ describe('judgeBedrockConverse', () => {
     expect(message(claude, body)).toContain('messages.3.content.0.type: Expected `thinking` or `redacted_thinking`, but found `tool_use`.');
   });
 
-  it('Claude: modified redactedContent in the latest assistant message "cannot be modified"', () => {
+  it('Claude: edited redactedContent is invalid data, even in the latest assistant message (microsoft/vscode#320196)', () => {
     const body = conversation(claude, 'signed', true);
     body.messages = (body.messages as Wire).slice(0, 2).concat([{ role: 'user', content: [{ text: 'more' }] }] as unknown as Wire);
     const rc = reasoningAt(body, 1);
     rc.redactedContent = rc.redactedContent!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'));
-    expect(judgeBedrockConverse(claude, body).map((f) => f.rejection)).toEqual(['blocks-modified']);
+    expect(judgeBedrockConverse(claude, body).map((f) => f.rejection)).toEqual(['invalid-redacted']);
   });
 
   it('Claude: a redactedContent block dropped after its intact reasoningText "cannot be modified", where the dropped block stood (litellm#25375)', () => {

@@ -1,4 +1,4 @@
-import { mockSignatureIssued, verifyMockRedactedData, verifyMockThinkingSignature, type IssuedPlace } from '../mock-signature.js';
+import { mockIssuedWhere, mockSignatureIssued, verifyMockRedactedData, verifyMockThinkingSignature, type IssuedPlace, type IssuedWhere } from '../mock-signature.js';
 
 /** One replayed Claude reasoning block, wherever it came from (Messages content, OpenRouter reasoning_details). */
 export interface ClaudeReasoningBlock {
@@ -16,8 +16,6 @@ export type ClaudeBlockVerdict = 'ok' | 'thinking-field-required' | 'missing-sig
 /** Claude turns hold a handful of reasoning blocks; a block verified at another ordinal was moved. */
 const MAX_ORDINAL = 16;
 const ORDINALS = Array.from({ length: MAX_ORDINAL }, (_, o) => o);
-/** Places searched when a block fails where it stands: up to 16 reasoning blocks among up to 32 content blocks. */
-const PLACES: IssuedPlace[] = ORDINALS.flatMap((o) => Array.from({ length: 2 * MAX_ORDINAL }, (_, at) => ({ blocks: o + 1, at })));
 
 /**
  * What Claude says about one reasoning block at `ordinal` (its place among the message's
@@ -32,13 +30,17 @@ const PLACES: IssuedPlace[] = ORDINALS.flatMap((o) => Array.from({ length: 2 * M
  *   message "cannot be modified" (anthropics/claude-code#63284, #25361, BerriAI/litellm#25375,
  *   vercel/ai#14070), in earlier ones `Invalid signature` [INF: the reports show the former only
  *   for the latest message];
- * - redacted data that changed or moved: the same split.
+ * - redacted data Claude never issued (edited, truncated, a thinking signature sent as `data`):
+ *   "Invalid `data` in `redacted_thinking` block" anywhere (microsoft/vscode#320196, #318076);
+ *   data it issued for another place: the same split as a moved signature.
  */
 export function judgeClaudeBlock(block: ClaudeReasoningBlock, ordinal: number, latest: boolean, place: IssuedPlace = {}): ClaudeBlockVerdict {
   if (block.kind === 'redacted_thinking') {
     if (verifyMockRedactedData(block.data, ordinal) || verifyMockRedactedData(block.data, ordinal, undefined, place)) return 'ok';
-    const moved = ORDINALS.some((o) => o !== ordinal && verifyMockRedactedData(block.data, o)) || issuedPlace(block, ordinal) !== undefined;
-    return latest || moved ? 'blocks-modified' : 'invalid-redacted';
+    // Data Claude issued for another place (moved, or a sibling dropped) is a modification; data it
+    // never issued (edited, truncated, a thinking signature sent as data) is invalid wherever it stands.
+    // Only the latest message tells the two apart, so only there is it worth the search.
+    return latest && redactedIssuedElsewhere(block.data, ordinal) ? 'blocks-modified' : 'invalid-redacted';
   }
   if (!block.hasThinkingKey) return 'thinking-field-required';
   if (!block.hasSignatureKey || typeof block.signature !== 'string') return 'missing-signature';
@@ -47,13 +49,22 @@ export function judgeClaudeBlock(block: ClaudeReasoningBlock, ordinal: number, l
   return latest && mockSignatureIssued(block.signature) ? 'blocks-modified' : 'invalid-signature';
 }
 
-/** Where Claude issued this block, intact and at this ordinal, when that was another place than the common one; undefined when it did not. */
-function issuedPlace(block: ClaudeReasoningBlock, ordinal: number): IssuedPlace | undefined {
-  if (block.kind === 'thinking' && !mockSignatureIssued(block.signature)) return undefined;
+/** True when Claude issued this redacted data for another ordinal or place. */
+function redactedIssuedElsewhere(data: unknown, ordinal: number): boolean {
+  const where = mockIssuedWhere(data);
+  if (where) return verifyMockRedactedData(data, where.ordinal, undefined, where);
+  return ORDINALS.some((o) => o !== ordinal && verifyMockRedactedData(data, o));
+}
+
+/** Where Claude issued this block intact, when it was bound to a place (read from the blob, then verified); undefined when it was not. */
+function issuedWhere(block: ClaudeReasoningBlock): IssuedWhere | undefined {
+  const blob = block.kind === 'redacted_thinking' ? block.data : block.signature;
+  const where = mockIssuedWhere(blob);
+  if (!where) return undefined;
   const text = typeof block.thinking === 'string' ? block.thinking : '';
-  const intact = (place: IssuedPlace) =>
-    block.kind === 'redacted_thinking' ? verifyMockRedactedData(block.data, ordinal, undefined, place) : verifyMockThinkingSignature(text, ordinal, block.signature, undefined, place);
-  return PLACES.find((place) => (place.blocks !== 1 || place.at !== ordinal) && intact(place));
+  const intact =
+    block.kind === 'redacted_thinking' ? verifyMockRedactedData(block.data, where.ordinal, undefined, where) : verifyMockThinkingSignature(text, where.ordinal, block.signature, undefined, where);
+  return intact ? where : undefined;
 }
 
 /** One reasoning block of a message, with its index among all the message's content blocks. */
@@ -85,8 +96,8 @@ export function judgeClaudeMessage(reasoning: readonly PlacedClaudeBlock[], late
   reasoning.forEach(({ at, block }, ordinal) => {
     const verdict = judgeClaudeBlock(block, ordinal, latest, { blocks, at });
     if (verdict === 'ok') return;
-    const issued = issuedPlace(block, ordinal);
-    const keptWhereIssued = issued !== undefined && (issued.at ?? ordinal) === at && (issued.blocks ?? 1) > blocks;
+    const issued = issuedWhere(block);
+    const keptWhereIssued = issued !== undefined && issued.ordinal === ordinal && issued.at === at && (issued.blocks ?? 1) > blocks;
     if (keptWhereIssued) dropped ??= { verdict, at: reasoning.at(-1)!.at + 1, ordinal: blocks, dropped: (issued.blocks ?? 1) - blocks };
     else findings.push({ verdict, at, ordinal });
   });
