@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
-import { mockRedactedData, mockSignThinking, verifyMockRedactedData, verifyMockThinkingSignature } from './mock-signature.js';
+import { mockIssuedWhere, mockRedactedData, mockSignThinking, verifyMockRedactedData, verifyMockThinkingSignature } from './mock-signature.js';
 
 /** Replaces one base64 character with another valid one, so the blob still decodes but differs. */
 function flipChar(s: string, at: number): string {
@@ -50,6 +50,19 @@ describe('mock signatures', () => {
     expect(verifyMockRedactedData(data, 1, undefined, { blocks: 2 })).toBe(true);
     expect(verifyMockRedactedData(data, 1)).toBe(false);
     expect(mockRedactedData('s', 1, undefined, { at: 1 })).toBe(mockRedactedData('s', 1));
+  });
+
+  it('says in clear where a bound blob was issued, and a false claim does not verify', () => {
+    const sig = mockSignThinking('think', 1, undefined, { blocks: 3, at: 4 });
+    expect(mockIssuedWhere(sig)).toEqual({ ordinal: 1, blocks: 3, at: 4 });
+    expect(mockIssuedWhere(mockSignThinking('think', 0))).toBeUndefined();
+    const bytes = Buffer.from(sig, 'base64');
+    bytes.writeUInt16BE(2, bytes.length - 2);
+    const lying = bytes.toString('base64');
+    expect(mockIssuedWhere(lying)).toEqual({ ordinal: 1, blocks: 3, at: 2 });
+    expect(verifyMockThinkingSignature('think', 1, lying, undefined, { blocks: 3, at: 2 })).toBe(false);
+    expect(verifyMockThinkingSignature('think', 1, lying, undefined, { blocks: 3, at: 4 })).toBe(true);
+    expect(mockIssuedWhere(mockRedactedData('s', 0, undefined, { blocks: 2 }))).toEqual({ ordinal: 0, blocks: 2, at: 0 });
   });
 
   it('is deterministic, so synthesized fixtures do not churn', () => {
