@@ -3,7 +3,7 @@ import { answerRenderers } from '../../mocks/answer-renderers.js';
 import type { RenderedAnswer } from '../../mocks/answer-renderer.js';
 import type { ProviderSpec } from '../../providers/provider-spec.js';
 import type { ScriptedAnswer } from '../../scenarios/scenario.js';
-import { endsWithToolResult, offeredTools } from './offered-tools.js';
+import { endsWithToolResult, offeredTools, toolCallIdPrefix } from './offered-tools.js';
 import { sampleArguments } from './schema-arbitrary.js';
 
 /** The scenario name follow-mode answers are rendered under (ids and signatures are derived from it). */
@@ -22,8 +22,6 @@ export interface FollowAnswer {
 function turnSeed(seed: number, call: number, tool: string): number {
   return createHash('sha256').update(`${seed}\u0000${call}\u0000${tool}`).digest().readUInt32BE(0);
 }
-
-const TOOL_CALL_ID_PREFIX: Record<string, string> = { 'anthropic-messages': 'toolu_rr_', 'bedrock-converse': 'tooluse_rr_' };
 
 /**
  * The model's move when no scenario scripts it: on a fresh user turn with tools on offer, reason and
@@ -67,7 +65,7 @@ function makeAnswer(
     answer = {
       content: null,
       reasoning: `The user needs something only ${chosen.name} can tell; calling it.`,
-      tool_calls: [{ id: `${TOOL_CALL_ID_PREFIX[spec.family] ?? 'call_rr_'}${call}_0`, type: 'function', function: { name: chosen.name, arguments: JSON.stringify(args) } }],
+      tool_calls: [{ id: `${toolCallIdPrefix(spec.family)}${call}_0`, type: 'function', function: { name: chosen.name, arguments: JSON.stringify(args) } }],
     };
   } else {
     answer = {
