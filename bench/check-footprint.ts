@@ -5,7 +5,8 @@ import { projectRoot } from '../src/project-root.js';
 import type { BenchFigure } from './figure.js';
 import { round } from './timing.js';
 
-const GOAL_SECONDS = 10;
+/** Issue 10: the whole bundled gate under 2 CPU-seconds (user + system of the `check` process). */
+const GOAL_CPU_SECONDS = 2;
 const GOAL_MB = 300;
 const GNU_TIME = '/usr/bin/time';
 
@@ -13,17 +14,18 @@ interface CheckRun {
   exitCode: number;
   wallSeconds: number;
   peakRssMb: number;
-  /** User + system CPU seconds (GNU time only): what the wall time would be with a core to itself. */
-  cpuSeconds?: number;
+  /** User + system CPU seconds of the check process: what it costs, whatever else the machine runs. */
+  cpuSeconds: number;
   via: string;
   summary: string;
 }
 
 /**
- * Where /usr/bin/time is missing, the child reports its own peak: `process.resourceUsage().maxRSS`
- * read at exit by a preloaded hook (kilobytes on Linux and macOS), written to stderr.
+ * Where /usr/bin/time is missing, the child reports its own peak and CPU time: `process.resourceUsage()`
+ * read at exit by a preloaded hook (maxRSS in kilobytes on Linux and macOS, CPU times in microseconds),
+ * written to stderr.
  */
-const SELF_REPORT = `process.on('exit', () => process.stderr.write('\\nrr-bench-maxrss-kb ' + process.resourceUsage().maxRSS + '\\n'));`;
+const SELF_REPORT = `process.on('exit', () => { const u = process.resourceUsage(); process.stderr.write('\\nrr-bench-maxrss-kb ' + u.maxRSS + ' cpu-us ' + (u.userCPUTime + u.systemCPUTime) + '\\n'); });`;
 
 function runCheck(): Promise<CheckRun> {
   const cli = join(projectRoot(), 'bin', 'reasoning-replay.js');
@@ -47,17 +49,20 @@ function runCheck(): Promise<CheckRun> {
       if (rssKb === undefined) return reject(new Error(`check reported no peak memory (exit ${code}): ${err.slice(-300)}`));
       const user = /User time \(seconds\): ([\d.]+)/.exec(err)?.[1];
       const system = /System time \(seconds\): ([\d.]+)/.exec(err)?.[1];
+      const selfCpuUs = /rr-bench-maxrss-kb \d+ cpu-us (\d+)/.exec(err)?.[1];
+      const cpuSeconds = gnu ? (user && system ? Number(user) + Number(system) : undefined) : selfCpuUs ? Number(selfCpuUs) / 1e6 : undefined;
+      if (cpuSeconds === undefined) return reject(new Error(`check reported no CPU time (exit ${code}): ${err.slice(-300)}`));
       const summary =
         out
           .trim()
           .split('\n')
-          .filter((l) => /cells/.test(l))
+          .filter((l) => /scenario runs/.test(l))
           .at(-1) ?? '';
       resolve({
         exitCode: code ?? -1,
         wallSeconds,
         peakRssMb: Number(rssKb) / 1024,
-        ...(user && system ? { cpuSeconds: Number(user) + Number(system) } : {}),
+        cpuSeconds,
         via: gnu ? '/usr/bin/time -v' : 'process.resourceUsage() in the child',
         summary,
       });
@@ -66,30 +71,32 @@ function runCheck(): Promise<CheckRun> {
 }
 
 /**
- * The full `check` on the bundled table, as a user runs it (the built CLI, in a child process):
- * wall time and peak resident memory. These two are absolute figures because the issue states them
- * so; the best of `runs` is kept, since a slower run on a shared machine measures the neighbours.
- * Exit code 1 (a violation, or an untested route) still counts: the check did its whole job.
+ * The full `check` on the bundled table, as a user runs it (the built CLI, in a child process): CPU
+ * time (user + system) and peak resident memory. These are absolute figures because the issues state
+ * them so (issue 10: the whole gate under 2 CPU-seconds). CPU time rather than wall time, since the
+ * wall time of a run on a shared machine measures the neighbours; the least of `runs` is kept for the
+ * same reason (a busy machine adds cache misses and frequency drops, never removes work). Exit code 1
+ * (a violation, or an untested route) still counts: the check did its whole job.
  */
 export async function benchCheckFootprint(options: { runs?: number } = {}): Promise<BenchFigure[]> {
   const runs: CheckRun[] = [];
   for (let i = 0; i < (options.runs ?? 2); i++) runs.push(await runCheck());
   const crashed = runs.find((r) => r.exitCode !== 0 && r.exitCode !== 1);
-  const fastest = runs.reduce((a, b) => (b.wallSeconds < a.wallSeconds ? b : a));
+  const cheapest = runs.reduce((a, b) => (b.cpuSeconds < a.cpuSeconds ? b : a));
   const leanest = runs.reduce((a, b) => (b.peakRssMb < a.peakRssMb ? b : a));
   const details = {
-    runs: runs.map((r) => ({ exitCode: r.exitCode, wallSeconds: round(r.wallSeconds), peakRssMb: round(r.peakRssMb, 1), ...(r.cpuSeconds !== undefined ? { cpuSeconds: round(r.cpuSeconds) } : {}) })),
-    via: fastest.via,
-    summary: fastest.summary,
+    runs: runs.map((r) => ({ exitCode: r.exitCode, cpuSeconds: round(r.cpuSeconds), wallSeconds: round(r.wallSeconds), peakRssMb: round(r.peakRssMb, 1) })),
+    via: cheapest.via,
+    summary: cheapest.summary,
   };
   return [
     {
-      id: 'check/wall',
-      figure: '`check` on the bundled table: wall time of the CLI in a child process',
-      measured: round(fastest.wallSeconds),
-      unit: 's',
-      goal: `< ${GOAL_SECONDS} s`,
-      met: !crashed && fastest.wallSeconds < GOAL_SECONDS,
+      id: 'check/cpu',
+      figure: '`check` on the bundled table: CPU time (user + system) of the CLI in a child process',
+      measured: round(cheapest.cpuSeconds),
+      unit: 'CPU-s',
+      goal: `< ${GOAL_CPU_SECONDS} CPU-s`,
+      met: !crashed && cheapest.cpuSeconds < GOAL_CPU_SECONDS,
       details: crashed ? { ...details, error: `check exited ${crashed.exitCode}` } : details,
     },
     {
