@@ -153,6 +153,18 @@ describe('judgeBedrockConverse', () => {
     }
   });
 
+  it("a blank text block is refused in Converse's words; beside reasoning the refusal is contested (vercel/ai#6255 vs #14175)", () => {
+    const body = conversation(claude, 'signed');
+    (body.messages as Wire)[3]!.content.splice(1, 0, { text: '\n\n' } as never);
+    const [finding] = judgeRequest(claude, body);
+    expect(finding).toMatchObject({ rejection: 'blank-text', contested: true, params: { index: 3, block: 1 } });
+    const plain = conversation(oss, 'strip');
+    (plain.messages as Wire)[3]!.content.unshift({ text: ' ' } as never);
+    expect(judgeRequest(oss, plain)[0]).toMatchObject({ rejection: 'blank-text', params: { index: 3, block: 0 } });
+    expect(judgeRequest(oss, plain)[0]!.contested).toBeUndefined();
+    expect(message(oss, plain)).toContain('The text field in the ContentBlock object at messages.3.content.0 is blank. Add text to the text field, and try again.');
+  });
+
   it('an unknown key inside reasoningContent is a schema rejection first', () => {
     const body = conversation(claude, 'signed');
     (reasoningAt(body, 1) as Record<string, unknown>).text = 'x';

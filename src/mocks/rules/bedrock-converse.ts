@@ -17,6 +17,9 @@ function kindOf(block: Record<string, unknown>): string {
   return Object.keys(block)[0] ?? 'nothing';
 }
 
+/** Reports that an empty text block inside an assistant message with reasoning replays fine. */
+const BLANK_BESIDE_REASONING = ['https://github.com/vercel/ai/pull/14070', 'https://github.com/vercel/ai/pull/14175'];
+
 function thinkingEnabled(body: Record<string, unknown>): boolean {
   const extra = isPlainObject(body.additionalModelRequestFields) ? body.additionalModelRequestFields : {};
   return isPlainObject(extra.thinking) && (extra.thinking.type === 'enabled' || extra.thinking.type === 'adaptive');
@@ -40,12 +43,28 @@ export function judgeBedrockConverse(spec: ProviderSpec, body: unknown): Finding
   const lastAssistant = shape.reduce((at, m, i) => (m.role === 'assistant' ? i : at), -1);
   const findings: Finding[] = [];
 
-  // Converse's own check, before any model rule: a message whose content list is empty (an answer
-  // that held only reasoning, replayed with its reasoning stripped, comes out this way).
+  // Converse's own checks, before any model rule: a message whose content list is empty (an answer
+  // that held only reasoning, replayed with its reasoning stripped, comes out this way), and a text
+  // block that is empty or only whitespace ('\n\n' before a toolUse, vercel/ai#6255).
   messages.forEach((message, index) => {
     if (isPlainObject(message) && Array.isArray(message.content) && message.content.length === 0 && has('empty-content')) {
       findings.push({ rule: 'provider-accepts', rejection: 'empty-content', params: { index, path: `messages.${index}.content` }, detail: `message ${index} has no content block` });
     }
+    const blocks = blocksOf(message);
+    // The dispute is about Claude's own answers (the spec defines Claude's blocks-modified rule).
+    const claudeWithReasoning = has('blocks-modified') && blocks.some((b) => b.reasoningContent !== undefined);
+    blocks.forEach((block, at) => {
+      if (typeof block.text !== 'string' || block.text.trim() !== '' || !has('blank-text')) return;
+      const finding: Finding = {
+        rule: 'provider-accepts',
+        rejection: 'blank-text',
+        params: { index, block: at, path: `messages.${index}.content.${at}.text` },
+        detail: `message ${index} block ${at} is blank text`,
+      };
+      // Claude on Bedrock itself answers an empty text block between reasoning blocks, and keeping it
+      // is reported to replay fine (vercel/ai#14070, #14175): disputed inside a message with reasoning.
+      findings.push(claudeWithReasoning ? { ...finding, contested: true, sources: [...(spec.rejections['blank-text']?.sources ?? []), ...BLANK_BESIDE_REASONING] } : finding);
+    });
   });
 
   messages.forEach((message, index) => {
