@@ -244,3 +244,24 @@ describe('Anthropic’s other replay rules, in its own words', () => {
     ).toEqual([]);
   });
 });
+
+describe('Anthropic text blocks', () => {
+  it('refuses an empty text block and a whitespace-only one in its own words, wherever they stand', () => {
+    const body = (content: unknown) => ({
+      model: 'claude-sonnet-4-5',
+      max_tokens: 64,
+      messages: [
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content },
+        { role: 'user', content: 'again' },
+      ],
+    });
+    const answer = (b: unknown) => {
+      const [f] = judgeRequest(spec, b);
+      return f ? JSON.stringify(fillRejection(spec.rejections[f.rejection]!, f.params).body) : 'accepted';
+    };
+    expect(answer(body([{ type: 'text', text: '' }]))).toContain('messages: text content blocks must be non-empty');
+    expect(answer(body(' \n'))).toContain('messages: text content blocks must contain non-whitespace text');
+    expect(answer(body('fine'))).toBe('accepted');
+  });
+});

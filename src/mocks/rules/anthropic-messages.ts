@@ -30,6 +30,24 @@ export function judgeAnthropicMessages(spec: ProviderSpec, body: unknown): Findi
   const messages = body.messages;
   const lastAssistant = messages.reduce<number>((at, m, i) => (isPlainObject(m) && m.role === 'assistant' ? i : at), -1);
 
+  // Text blocks are checked for the whole list before any block's own rules, and named without a
+  // position ("messages: text content blocks must ..."): an empty one, then a whitespace-only one.
+  const texts = messages.flatMap((m, index) => blocksOf(m).flatMap((b, at) => (b.type === 'text' && typeof b.text === 'string' ? [{ index, at, text: b.text }] : [])));
+  for (const [rejection, bad] of [
+    ['text-empty', (t: string) => t === ''],
+    ['text-whitespace', (t: string) => t !== '' && t.trim() === ''],
+  ] as const) {
+    const first = texts.find((t) => bad(t.text));
+    if (first && has(rejection)) {
+      findings.push({
+        rule: 'provider-accepts',
+        rejection,
+        params: { index: first.index, block: first.at, path: `messages.${first.index}.content.${first.at}.text` },
+        detail: `message ${first.index} block ${first.at} is ${rejection === 'text-empty' ? 'empty' : 'only whitespace'}`,
+      });
+    }
+  }
+
   messages.forEach((message, index) => {
     if (!isPlainObject(message) || message.role !== 'assistant') return;
     const reasoning: PlacedClaudeBlock[] = [];
