@@ -1,8 +1,8 @@
 import type { History, Message } from '../model/history.js';
-import { CHECKPOINT_MARKER, isCheckpoint, lastRealUserIndex, makeCheckpoint, shadowedCheckpoints } from './checkpoint.js';
+import { CHECKPOINT_MARKER, isCheckpoint, makeCheckpoint } from './checkpoint.js';
 import { MESSAGE_OVERHEAD_TOKENS, priceMessage, type PricingOptions } from './estimate-tokens.js';
 import { salvage } from './salvage.js';
-import { extractiveSummary, type Summarizer } from './summarize.js';
+import { writeExtractiveSummary, type RoleCounts, type Summarizer } from './summarize.js';
 
 export interface CompressOptions extends PricingOptions {
   summarize?: Summarizer;
@@ -42,6 +42,43 @@ function identity(n: number): number[] {
   return xs;
 }
 
+/** What compaction needs to know of a message after pricing it, one byte each. */
+const SYSTEM = 0;
+const USER = 1;
+const CHECKPOINT = 2;
+const ASSISTANT = 3;
+const TOOL = 4;
+
+function kindOf(m: Message): number {
+  if (m.role === 'user') return isCheckpoint(m) ? CHECKPOINT : USER;
+  return m.role === 'system' ? SYSTEM : m.role === 'tool' ? TOOL : ASSISTANT;
+}
+
+/** The role counts extractiveSummary writes in its header, from the kinds of the replaced messages. */
+function countKinds(kinds: Uint8Array, from: number, to: number): RoleCounts {
+  const counts = { user: 0, assistant: 0, tool: 0 };
+  for (let i = from; i < to; i++) {
+    if (kinds[i] === USER) counts.user += 1;
+    else if (kinds[i] === ASSISTANT) counts.assistant += 1;
+    else if (kinds[i] === TOOL) counts.tool += 1;
+  }
+  return counts;
+}
+
+/**
+ * shadowedCheckpoints (checkpoint.ts) of the candidate, from the kinds: the candidate's positions
+ * `kept` (an input index, or null for the new checkpoint). Among the checkpoints before its last
+ * real user message, every one but the last.
+ */
+function shadowedAmong(kept: readonly (number | null)[], kinds: Uint8Array): number[] {
+  const kindAt = (j: number) => (kept[j] === null ? CHECKPOINT : kinds[kept[j]!]);
+  let lastUser = kept.length - 1;
+  while (lastUser >= 0 && kindAt(lastUser) !== USER) lastUser--;
+  const before: number[] = [];
+  for (let j = 0; j < lastUser; j++) if (kindAt(j) === CHECKPOINT) before.push(j);
+  return before.slice(0, -1);
+}
+
 /**
  * Compaction in one pass, so it always terminates:
  * 1. within budget: nothing to do;
@@ -60,8 +97,15 @@ export function compress(history: History, budget: number, options: CompressOpti
   // Each input message is priced once, into a typed array (off the collected heap: on a 100k-turn
   // history a boxed array of prices was copied by every scavenge); a candidate is priced through
   // `kept` (no lookups by object, which cost a cache miss per message on a large history).
+  // The same pass notes each message's kind, so nothing after it walks the message objects again
+  // (a 100k-turn history is ~30 MB: a second and third walk missed the CPU cache every time).
   const prices = new Float64Array(messages.length);
-  for (let i = 0; i < messages.length; i++) prices[i] = price(messages[i]!);
+  const kinds = new Uint8Array(messages.length);
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i]!;
+    prices[i] = price(m);
+    kinds[i] = kindOf(m);
+  }
   const priceOf = (out: readonly Message[], kept: readonly (number | null)[]) => {
     let n = 0;
     for (let j = 0; j < kept.length; j++) {
@@ -77,8 +121,9 @@ export function compress(history: History, budget: number, options: CompressOpti
   }
 
   let prefixEnd = 0;
-  while (prefixEnd < messages.length && messages[prefixEnd]!.role === 'system') prefixEnd++;
-  const lastUser = lastRealUserIndex(messages);
+  while (prefixEnd < messages.length && kinds[prefixEnd] === SYSTEM) prefixEnd++;
+  let lastUser = messages.length - 1;
+  while (lastUser >= 0 && kinds[lastUser] !== USER) lastUser--;
   const liveStart = lastUser >= prefixEnd ? lastUser : messages.length;
 
   const summaryTokens = options.summaryTokens ?? Math.min(512, Math.max(16, Math.floor(budget / 10)));
@@ -93,16 +138,17 @@ export function compress(history: History, budget: number, options: CompressOpti
     used += prices[i]!;
     cut = i;
   }
-  while (cut < liveStart && messages[cut]!.role === 'tool') cut++;
+  while (cut < liveStart && kinds[cut] === TOOL) cut++;
 
   // A head of nothing but checkpoints is already a summary: re-summarizing it would only add a header.
   let headIsCheckpoints = true;
-  for (let i = prefixEnd; i < cut && headIsCheckpoints; i++) headIsCheckpoints = isCheckpoint(messages[i]!);
+  for (let i = prefixEnd; i < cut && headIsCheckpoints; i++) headIsCheckpoints = kinds[i] === CHECKPOINT;
   if (headIsCheckpoints) cut = prefixEnd;
   let out: Message[] = messages.slice(0, prefixEnd);
   let kept: (number | null)[] = out.map((_, i) => i);
   if (cut > prefixEnd) {
-    const summary = (options.summarize ?? extractiveSummary)(messages.slice(prefixEnd, cut), maxSummaryChars).slice(0, maxSummaryChars);
+    const replaced = messages.slice(prefixEnd, cut);
+    const summary = (options.summarize ? options.summarize(replaced, maxSummaryChars) : writeExtractiveSummary(replaced, maxSummaryChars, countKinds(kinds, prefixEnd, cut))).slice(0, maxSummaryChars);
     out.push(makeCheckpoint(summary));
     kept.push(null);
   }
@@ -110,7 +156,7 @@ export function compress(history: History, budget: number, options: CompressOpti
     out.push(messages[i]!);
     kept.push(i);
   }
-  const shadowed = new Set(shadowedCheckpoints(out));
+  const shadowed = new Set(shadowedAmong(kept, kinds));
   if (shadowed.size > 0) {
     kept = kept.filter((_, i) => !shadowed.has(i));
     out = out.filter((_, i) => !shadowed.has(i));

@@ -18,6 +18,18 @@ const textOf = (message: Message) => (typeof message.content === 'string' ? mess
 export const extractiveSummary: Summarizer = (replaced, maxChars) => {
   const counts = { user: 0, assistant: 0, tool: 0 };
   for (const m of replaced) if (m.role !== 'system' && !isCheckpoint(m)) counts[m.role] += 1;
+  return writeExtractiveSummary(replaced, maxChars, counts);
+};
+
+/** Messages of each role a summary replaced (checkpoints and system messages not counted). */
+export interface RoleCounts {
+  user: number;
+  assistant: number;
+  tool: number;
+}
+
+/** extractiveSummary with the role counts already known (compress counts them in its pricing pass). */
+export function writeExtractiveSummary(replaced: readonly Message[], maxChars: number, counts: RoleCounts): string {
   const head = `${replaced.length} earlier messages compacted (${counts.user} user, ${counts.assistant} assistant, ${counts.tool} tool).`;
   // Only the first maxChars characters are returned: lines past them are never written (a 100k-turn
   // head used to build, join and throw away a line per user message).
@@ -34,4 +46,4 @@ export const extractiveSummary: Summarizer = (replaced, maxChars) => {
   }
   const text = lines.join('\n');
   return text.length > maxChars ? text.slice(0, Math.max(0, maxChars)) : text;
-};
+}
