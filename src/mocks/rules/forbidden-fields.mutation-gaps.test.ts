@@ -102,6 +102,23 @@ describe('judgeForbiddenFields', () => {
     ).toBe(0);
   });
 
+  it('reads only whole numbers as list indexes, however many digits', () => {
+    const long = { messages: [...Array.from({ length: 10 }, () => ({ role: 'user', content: 'q' })), { role: 'assistant', content: 'a', reasoning: 'r', step2: [] }] };
+    const at = (path: string) => judgeForbiddenFields(spec([{ path, rejection: 'refused' }]), long).map((f) => f.params);
+    expect(at('messages.10.reasoning')).toStrictEqual([{ path: 'messages.10.reasoning', field: 'reasoning', index: 10, role: 'assistant' }]);
+    expect(at('messages.10.*').map((p) => p.path)).toStrictEqual(['messages.10.role', 'messages.10.content', 'messages.10.reasoning', 'messages.10.step2']);
+    expect(at('messages.10.*').find((p) => p.field === 'step2')).toStrictEqual({ path: 'messages.10.step2', field: 'step2', index: 10, role: 'assistant' });
+    for (const path of ['messages.foo', 'messages.a1', 'messages.1a', 'messages.length']) expect(at(path), path).toStrictEqual([]);
+  });
+
+  it('finds a top-level field that is null, and gives no role for a message whose role is not a string', () => {
+    const odd = { stop: null, messages: [{ role: 7, reasoning: 'r' }] };
+    expect(judgeForbiddenFields(spec([{ path: 'stop', rejection: 'refused' }]), odd).map((f) => f.params)).toStrictEqual([{ path: 'stop', field: 'stop' }]);
+    expect(judgeForbiddenFields(spec([{ path: 'messages.*.reasoning', rejection: 'refused' }]), odd).map((f) => f.params)).toStrictEqual([
+      { path: 'messages.0.reasoning', field: 'reasoning', index: 0 },
+    ]);
+  });
+
   it('marks a contested rule and cites both sides', () => {
     const [finding] = judgeForbiddenFields(spec([{ path: 'reasoning_effort', rejection: 'refused', contested: { sources: ['https://example.com/accepted'] } } as ForbidRule]), body);
     expect(finding!.contested).toBe(true);
