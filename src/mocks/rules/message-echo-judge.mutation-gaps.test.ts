@@ -55,6 +55,17 @@ describe('echoRuleFindings', () => {
     expect(flagged(rule({ turns: 'current-turn' }), [null, { role: 'assistant', content: 'a' }])).toStrictEqual([1]);
   });
 
+  it('judges as current only the plain answers after the last user message', () => {
+    const list = [
+      { role: 'user', content: 'q1' },
+      { role: 'assistant', content: 'earlier answer' },
+      { role: 'user', content: 'q2' },
+      { role: 'assistant', content: 'current answer' },
+    ];
+    expect(flagged(rule({ turns: 'current-turn' }), list)).toStrictEqual([3]);
+    expect(flagged(rule({ turns: 'current-turn' }), [{ role: 'assistant', content: 'opening answer' }])).toStrictEqual([0]);
+  });
+
   it('skips the rule when an unlessBody condition holds', () => {
     const r = rule({ unlessBody: [{ pointer: '/thinking/type', equals: 'disabled' }] });
     expect(echoRuleFindings(r, { ...body, thinking: { type: 'disabled' } }, messages)).toStrictEqual([]);
