@@ -9,7 +9,7 @@
  * 100, 10 and 1 distinct histories compacted), sizes interleaved round by round, each size keeping
  * its fastest sample (CPU time, see timing.ts). See measureSessionScaling for why.
  *
- * What the figure counts (decision docs/decisions/0122-session-scaling-counts-total-cpu.md): TOTAL
+ * What the figure counts (decision docs/decisions/0126-session-scaling-counts-total-cpu.md): TOTAL
  * CPU, the collector included, because that is what a user waits for; `met` is judged on it. The
  * collector's share is reported beside it, never hidden: `gcMs` is the main-thread GC pause time
  * inside the sample (PerformanceObserver 'gc' entries, wall clock), and `growthPer10xWithoutGc`
