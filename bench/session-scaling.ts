@@ -212,7 +212,7 @@ export async function benchSessionScaling(): Promise<BenchFigure[]> {
     const gcMs = (r: ScalingRow) => (key === 'resume' ? r.resumeGcMs : r.compactGcMs);
     return {
       id,
-      figure: `${what}: growth per 10x, total CPU ${factors.join(' / ')}; without GC pauses ${withoutGc ? withoutGc.join(' / ') : 'n/a (pauses over CPU time: machine under load)'}`,
+      figure: `${what}: growth per 10x, total CPU ${factors.join(' / ')}; without GC pauses (wall-time pauses, approximate) ${withoutGc ? withoutGc.join(' / ') : 'n/a (pauses over CPU time: machine under load)'}`,
       measured: worst,
       unit: 'x per 10x turns',
       goal: `< ${GOAL}x per 10x, every step`,
