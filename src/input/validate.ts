@@ -1,39 +1,60 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
-import { specsDir } from '../project-root.js';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { Ajv, type AnySchema, type ErrorObject, type ValidateFunction } from 'ajv';
 import { InputError } from './input-error.js';
+import { INLINE_AJV_OPTIONS, schemaAjv } from './schema-ajv.js';
+import { readSchemaSources } from './schema-sources.js';
 
-const addFormats = addFormatsModule as unknown as { default: (ajv: Ajv) => Ajv };
+// Kept in step with precompile-schemas.ts (not imported from there: that module pulls in ajv's code generator).
+const PRECOMPILED = fileURLToPath(new URL('./schema-validators.precompiled.cjs', import.meta.url));
 
-const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, strictTypes: false, allowUnionTypes: true });
-addFormats.default(ajv);
+type Lookup = (name: string) => ValidateFunction | undefined;
+let lookup: Lookup | undefined;
+
+/**
+ * Validators for specs/schema/*: the build's precompiled module when it was made from exactly these
+ * schema files, else compiled here (tests run from src/, and a user may have edited a schema).
+ */
+function validators(): Lookup {
+  if (lookup) return lookup;
+  const sources = readSchemaSources();
+  if (existsSync(PRECOMPILED)) {
+    const mod = createRequire(import.meta.url)(PRECOMPILED) as Record<string, ValidateFunction> & { __schemaHash?: string };
+    if (mod.__schemaHash === sources.hash) {
+      // A pointer the build did not precompile is compiled here, from the same schemas.
+      let ajv: Ajv | undefined;
+      return (lookup = (name) => mod[name] ?? (ajv ??= schemaAjv(sources)).getSchema(name));
+    }
+  }
+  const ajv = schemaAjv(sources);
+  return (lookup = (name) => ajv.getSchema(name));
+}
 
 const compiled = new Map<string, ValidateFunction>();
 
-let loaded = false;
-
-/** Every schema in specs/schema is registered by its $id, so they can $ref each other. */
-function loadAllSchemas(): void {
-  if (loaded) return;
-  const dir = join(specsDir(), 'schema');
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.schema.json'))) {
-    ajv.addSchema(JSON.parse(readFileSync(join(dir, file), 'utf8')), file);
-  }
-  loaded = true;
-}
-
-/** Compiles (once) a schema from `specs/schema/<name>`. */
+/** The validator of `specs/schema/<name>`. */
 export function schemaValidator(name: string): ValidateFunction {
   let validate = compiled.get(name);
   if (!validate) {
-    loadAllSchemas();
-    validate = ajv.getSchema(name);
+    validate = validators()(name);
     if (!validate) throw new Error(`no schema specs/schema/${name}`);
     compiled.set(name, validate);
   }
   return validate;
+}
+
+const inlineAjv = new Ajv(INLINE_AJV_OPTIONS);
+const inline = new WeakMap<object, ValidateFunction>();
+const inlineByText = new Map<string, ValidateFunction>();
+const PRECOMPILED_INLINE = fileURLToPath(new URL('./inline-validators.precompiled.cjs', import.meta.url));
+let precompiledInline: Record<string, ValidateFunction> | null | undefined;
+
+/** The build's validators for the bundled provider schemas, keyed by text hash (an edited schema simply misses). */
+function precompiledInlineValidator(text: string): ValidateFunction | undefined {
+  precompiledInline ??= existsSync(PRECOMPILED_INLINE) ? (createRequire(import.meta.url)(PRECOMPILED_INLINE) as Record<string, ValidateFunction>) : null;
+  return precompiledInline?.[createHash('sha256').update(text).digest('hex')];
 }
 
 /**
@@ -41,10 +62,6 @@ export function schemaValidator(name: string): ValidateFunction {
  * provider's schema arrives as several objects (specs loaded again, per-model variants), and both an
  * Ajv instance (its meta-schema) and a compile cost milliseconds each, paid per check run.
  */
-// Provider schemas are data written by people; keep ajv's strict mode from rejecting harmless keywords.
-const inlineAjv = new Ajv({ allErrors: true, strict: false });
-const inline = new WeakMap<object, ValidateFunction>();
-const inlineByText = new Map<string, ValidateFunction>();
 export function inlineValidator(schema: object): ValidateFunction {
   let validate = inline.get(schema);
   if (!validate) {
@@ -52,7 +69,7 @@ export function inlineValidator(schema: object): ValidateFunction {
     validate = inlineByText.get(text);
     if (!validate) {
       // A schema naming an $id would clash with another of the same $id in one instance: give it its own.
-      validate = ('$id' in schema ? new Ajv({ allErrors: true, strict: false }) : inlineAjv).compile(schema);
+      validate = '$id' in schema ? new Ajv(INLINE_AJV_OPTIONS).compile(schema as AnySchema) : (precompiledInlineValidator(text) ?? inlineAjv.compile(schema));
       inlineByText.set(text, validate);
     }
     inline.set(schema, validate);

@@ -1,0 +1,64 @@
+/**
+ * Build step (`npm run build`): writes every project schema as one precompiled validator module
+ * beside the compiled validate.js, so a CLI run loads validators (~20 ms) instead of compiling them
+ * (~0.5 CPU-s of `check`, issue 10's CPU goal). It is an optimisation only: validate.ts uses it when
+ * its recorded hash matches the schemas on disk and compiles at run time otherwise (tests run from
+ * src/, where no module is written). Uses ajv's own standalone code generator.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import standaloneCode from 'ajv/dist/standalone/index.js';
+import { Ajv } from 'ajv';
+import { specsDir } from '../project-root.js';
+import { INLINE_AJV_OPTIONS, schemaAjv } from './schema-ajv.js';
+import { readSchemaSources, type SchemaSources } from './schema-sources.js';
+
+export const PRECOMPILED_FILE = 'schema-validators.precompiled.cjs';
+export const PRECOMPILED_INLINE_FILE = 'inline-validators.precompiled.cjs';
+
+/** The key an inline schema is found by: its JSON text's sha256, so any edit misses and compiles. */
+export function inlineSchemaKey(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/**
+ * CommonJS source exporting one validator per provider request schema (specs/providers/*.json
+ * `request.schema`), keyed by inlineSchemaKey. Options match validate.ts's inline Ajv; a schema
+ * naming an $id gets its own instance at run time and is left to it.
+ */
+export function precompiledInlineCode(providersDir: string = join(specsDir(), 'providers')): string {
+  const ajv = new Ajv({ ...INLINE_AJV_OPTIONS, code: { source: true } });
+  const refs: Record<string, string> = {};
+  for (const file of readdirSync(providersDir).filter((f) => f.endsWith('.json'))) {
+    const spec = JSON.parse(readFileSync(join(providersDir, file), 'utf8')) as { request?: { schema?: object } };
+    const schema = spec.request?.schema;
+    if (!schema || '$id' in schema) continue;
+    const key = inlineSchemaKey(JSON.stringify(schema));
+    if (refs[key]) continue;
+    ajv.addSchema(schema, key);
+    refs[key] = key;
+  }
+  return standaloneCode.default(ajv, refs);
+}
+
+/** CommonJS source exporting one validator per schema file name, and the sources' hash. */
+export function precompiledSchemaCode(sources: SchemaSources = readSchemaSources()): string {
+  const ajv = schemaAjv(sources);
+  // Whole schemas and each top-level definition (callers validate one history message, one SSE event).
+  const refs: Record<string, string> = {};
+  for (const { name, schema } of sources.files) {
+    refs[name] = name;
+    for (const group of ['definitions', '$defs']) {
+      for (const key of Object.keys((schema as Record<string, Record<string, unknown> | undefined>)[group] ?? {})) refs[`${name}#/${group}/${key}`] = `${name}#/${group}/${key}`;
+    }
+  }
+  return `${standaloneCode.default(ajv, refs)}\nexports.__schemaHash = ${JSON.stringify(sources.hash)};\n`;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const out = fileURLToPath(new URL(`./${PRECOMPILED_FILE}`, import.meta.url));
+  writeFileSync(out, precompiledSchemaCode());
+  writeFileSync(fileURLToPath(new URL(`./${PRECOMPILED_INLINE_FILE}`, import.meta.url)), precompiledInlineCode());
+}
