@@ -1,4 +1,3 @@
-import type { ToolCall } from '../../model/history.js';
 import type { RoutePolicy } from '../../routes/route-table.js';
 import type { SseEvent } from '../../sse/sse-event.js';
 import { isPlainObject } from '../../util/deep-merge.js';
@@ -47,9 +46,9 @@ export class CopilotAccumulator implements StreamAccumulator {
 
   answer(whole: boolean): ParsedAnswer {
     const chat = this.chat.answer(whole);
-    const calls: ToolCall[] = chat.message.tool_calls ?? [];
     const sig = this.reader.signature;
-    const signatureCall = sig && calls[sig.callIndex] !== undefined ? sig.callIndex : undefined;
+    // The signature names a call by its wire index; the record names it by its place in tool_calls.
+    const signatureCall = sig ? this.chat.callPosition(sig.callIndex) : undefined;
     // A broken stream keeps the readable text only: the opaque may be a superseded one.
     const native = whole
       ? {

@@ -114,6 +114,12 @@ export class OpenAIChatAccumulator implements StreamAccumulator {
     this.calls.set(index, call);
   }
 
+  /** Where the call streamed under wire `index` sits in the answer's tool_calls: wire indexes may be sparse. */
+  callPosition(index: number): number | undefined {
+    const at = [...this.calls.keys()].sort((a, b) => a - b).indexOf(index);
+    return at === -1 ? undefined : at;
+  }
+
   answer(whole: boolean): ParsedAnswer {
     const carriers: Carriers = {};
     if (this.texts.reasoning_content !== undefined) carriers.reasoning_content = this.texts.reasoning_content;
