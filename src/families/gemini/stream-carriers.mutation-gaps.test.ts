@@ -9,8 +9,9 @@ import { GeminiAccumulator, readGeminiStream } from './stream-carriers.js';
  * renderer-driven property test never produces.
  */
 
-const event = (parts: unknown[], finishReason?: string, index: number | undefined = 0): SseEvent => ({
-  data: JSON.stringify({ candidates: [{ content: { role: 'model', parts }, ...(finishReason ? { finishReason } : {}), ...(index === undefined ? {} : { index }) }] }),
+/** `index: null` leaves the candidate's index out (a default parameter would turn undefined into 0). */
+const event = (parts: unknown[], finishReason?: string, index: number | null = 0): SseEvent => ({
+  data: JSON.stringify({ candidates: [{ content: { role: 'model', parts }, ...(finishReason ? { finishReason } : {}), ...(index === null ? {} : { index }) }] }),
 });
 
 function problem(events: SseEvent[]): string {
@@ -60,7 +61,7 @@ describe('gemini stream joining', () => {
   });
 
   it('reads candidate 0 only (an index-less candidate counts as 0) and skips chunks without candidates', () => {
-    const answer = readGeminiStream([event([{ text: 'other' }], undefined, 1), { data: JSON.stringify({ usageMetadata: { totalTokenCount: 3 } }) }, event([{ text: 'mine' }], 'STOP', undefined)]);
+    const answer = readGeminiStream([event([{ text: 'other' }], undefined, 1), { data: JSON.stringify({ usageMetadata: { totalTokenCount: 3 } }) }, event([{ text: 'mine' }], 'STOP', null)]);
     expect(answer.message.content).toBe('mine');
   });
 

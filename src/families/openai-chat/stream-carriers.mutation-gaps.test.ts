@@ -11,8 +11,9 @@ import { mergeReasoningDetail, OpenAIChatAccumulator, readOpenAIChatStream } fro
  * tool-call pieces, junk), whatever the renderers produce.
  */
 
-const chunk = (delta: unknown, finish: string | null = null, index: number | undefined = 0): SseEvent => ({
-  data: JSON.stringify({ choices: [{ ...(index === undefined ? {} : { index }), delta, finish_reason: finish }] }),
+/** `index: null` leaves the choice's index out (a default parameter would turn undefined into 0). */
+const chunk = (delta: unknown, finish: string | null = null, index: number | null = 0): SseEvent => ({
+  data: JSON.stringify({ choices: [{ ...(index === null ? {} : { index }), delta, finish_reason: finish }] }),
 });
 const DONE: SseEvent = { data: '[DONE]' };
 
@@ -99,7 +100,7 @@ describe('OpenAIChatAccumulator', () => {
   it('reads choice 0 only (an index-less choice counts as 0), and skips usage-only chunks', () => {
     const answer = readOpenAIChatStream([
       chunk({ content: 'other choice' }, null, 1),
-      chunk({ content: 'mine' }, null, undefined),
+      chunk({ content: 'mine' }, null, null),
       { data: JSON.stringify({ choices: [], usage: { total_tokens: 3 } }) },
       chunk(null),
       chunk({ content: '!' }, 'stop'),
@@ -115,6 +116,35 @@ describe('OpenAIChatAccumulator', () => {
     accumulator.accept({ event: 'message', data: ' [DONE] ' });
     expect(accumulator.finished).toBe(true);
     expect(accumulator.answer(true).finishReason).toBeNull();
+  });
+
+  it('reads a final chunk without a delta or without a finish_reason key', () => {
+    const accumulator = new OpenAIChatAccumulator();
+    accumulator.accept({ data: JSON.stringify({ choices: [{ index: 0, delta: { content: 'a' } }] }) });
+    expect(accumulator.finished).toBe(false);
+    accumulator.accept({ data: JSON.stringify({ choices: [{ index: 0, finish_reason: 'stop' }] }) });
+    expect(accumulator.finished).toBe(true);
+    expect(accumulator.answer(true).message.content).toBe('a');
+  });
+
+  it('joins an index-less tool-call piece to the latest call, and numbers a first index-less call 0', () => {
+    const answer = readOpenAIChatStream([
+      chunk({ tool_calls: [{ function: { name: 'a', arguments: '{' } }] }),
+      chunk({ tool_calls: [{ index: 1, id: 'call_b', function: { name: 'b', arguments: '{' } }] }),
+      chunk({ tool_calls: [{ function: { arguments: '}' } }] }),
+      chunk({}, 'tool_calls'),
+    ]);
+    expect(answer.message.tool_calls?.map((c) => [c.id, c.function.arguments])).toStrictEqual([
+      ['call_0', '{'],
+      ['call_b', '{}'],
+    ]);
+  });
+
+  it('fills a key the first piece sent as null from a later piece', () => {
+    const items: ReasoningDetail[] = [];
+    mergeReasoningDetail(items, { type: 'reasoning.text', text: 'a', index: 0, id: null });
+    mergeReasoningDetail(items, { type: 'reasoning.text', text: 'b', index: 0, id: 'rs_1' });
+    expect(items).toStrictEqual([{ type: 'reasoning.text', text: 'ab', index: 0, id: 'rs_1' }]);
   });
 
   it('answers an empty stream text with null content and keeps both readable carriers apart', () => {
