@@ -37,6 +37,8 @@ const planted: Array<[rule: string, file: string, text: string]> = [
   ['judge-not-to-engine-selection', 'src/conformance/planted.ts', "import { selectCarriers } from '../replay/select-carriers.js';\nexport const x = selectCarriers();\n"],
   ['judge-not-to-engine-selection', 'src/conformance/planted-adapter.ts', "import { builtInEngine } from '../engine-under-test/built-in-engine.js';\nexport const x = builtInEngine;\n"],
   ['judge-not-to-engine-selection', 'src/conformance/planted-store.ts', "import { SessionStore } from '../session/session-store.js';\nexport const x = SessionStore;\n"],
+  ['judge-not-to-engine-selection', 'src/conformance/planted-type.ts', "import type { Family } from '../families/family.js';\nexport type X = Family;\n"],
+  ['judge-model-types-only', 'src/conformance/planted-model.ts', "import { STANDARD_CARRIER_FIELDS } from '../model/history.js';\nexport const x = STANDARD_CARRIER_FIELDS;\n"],
   ['engine-not-to-judge', 'src/session/planted.ts', "import { verdict } from '../conformance/verdict.js';\nexport const x = verdict;\n"],
   ['engine-not-to-provider-side', 'src/families/planted.ts', "import { sign } from '../mocks/mock-signature.js';\nexport const x = sign;\n"],
   ['routes-not-to-families', 'src/routes/planted.ts', "import { family } from '../families/registry.js';\nexport const x = family;\n"],
@@ -63,12 +65,16 @@ describe('boundary rules (.dependency-cruiser.json)', () => {
     'src/model/carriers.ts': 'export const hasReasoning = 1;\nexport interface Carriers { reasoning?: string }\n',
     'src/scenarios/allowed.ts': "import type { Carriers } from '../model/carriers.js';\nexport const x = (c: Carriers): string | undefined => c.reasoning;\n",
     ...Object.fromEntries(planted.map(([, file, text]) => [file, text])),
-    // Allowed: the neutral wire module from the provider side, a test crossing sides, a type-only judge import.
+    // Allowed: the neutral wire module from the provider side, a test crossing sides, the judge reading
+    // the shared request shape from src/wire and the history format's types.
     'src/wire/families.ts': 'export type FamilyId = string;\n',
     'src/mocks/allowed.ts': "import type { FamilyId } from '../wire/families.js';\nexport const x: FamilyId = 'a';\n",
     'src/mocks/allowed.test.ts': "import { selectCarriers } from '../replay/select-carriers.js';\nexport const x = selectCarriers();\n",
-    'src/families/family.ts': 'export interface OutboundRequest { path: string }\n',
-    'src/conformance/allowed.ts': "import type { OutboundRequest } from '../families/family.js';\nexport const x = (r: OutboundRequest): string => r.path;\n",
+    'src/families/family.ts': 'export interface Family { id: string }\n',
+    'src/model/history.ts': 'export const STANDARD_CARRIER_FIELDS = [];\nexport interface Message { role: string }\n',
+    'src/wire/outbound-request.ts': 'export interface OutboundRequest { path: string }\n',
+    'src/conformance/allowed.ts': "import type { OutboundRequest } from '../wire/outbound-request.js';\nexport const x = (r: OutboundRequest): string => r.path;\n",
+    'src/conformance/allowed-history.ts': "import type { Message } from '../model/history.js';\nexport const x = (m: Message): string => m.role;\n",
   });
   const { status, output } = cruise(dir);
 
@@ -81,7 +87,7 @@ describe('boundary rules (.dependency-cruiser.json)', () => {
     expect(output).toMatch(new RegExp(`${rule}: ${file.replaceAll('.', '\\.')} →`));
   });
 
-  it('does not report the neutral wire module, a test file, or a type-only import', () => {
+  it('does not report the neutral wire module, a test file, or the judge reading shared shapes', () => {
     expect(output).not.toContain('allowed');
   });
 });

@@ -1,4 +1,4 @@
-import type { OutboundRequest, RequestOptions } from '../families/family.js';
+import type { OutboundRequest, RequestOptions } from '../wire/outbound-request.js';
 import type { History, Message } from '../model/history.js';
 import type { ProviderSpec } from '../providers/provider-spec.js';
 import type { RoutePolicy } from '../routes/route-table.js';

@@ -1,5 +1,5 @@
 import { getResponse, type HttpHandler } from 'msw';
-import type { OutboundRequest } from '../families/family.js';
+import type { OutboundRequest } from '../wire/outbound-request.js';
 import { CALL_HEADER, SCENARIO_HEADER } from '../mocks/finding.js';
 import type { ProviderSpec } from '../providers/provider-spec.js';
 import type { ExchangeResponse } from './engine-under-test.js';

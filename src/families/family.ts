@@ -1,24 +1,10 @@
 import type { Carriers } from '../model/carriers.js';
-import type { History, Message, StandardCarrierField } from '../model/history.js';
+import type { History, Message } from '../model/history.js';
 import type { FamilyId, RoutePolicy } from '../routes/route-table.js';
 import type { StreamCarriers } from './stream-carriers.js';
 
-/** Options of one outbound request that do not come from history or route. */
-export interface RequestOptions {
-  stream?: boolean;
-  tools?: unknown[];
-  /** Fields the unknown-field fallback withholds for this request only. */
-  omit?: ReadonlySet<StandardCarrierField>;
-}
-
-export interface OutboundRequest {
-  family: FamilyId;
-  method: 'POST';
-  /** Path below the route's base URL, e.g. `/chat/completions`. */
-  path: string;
-  headers: Record<string, string>;
-  body: Record<string, unknown>;
-}
+export type { OutboundRequest, RequestOptions } from '../wire/outbound-request.js';
+import type { OutboundRequest, RequestOptions } from '../wire/outbound-request.js';
 
 /** What a family made of one provider answer: the assistant message to append to history. */
 export interface ParsedAnswer {
