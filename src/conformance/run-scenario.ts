@@ -65,20 +65,15 @@ export async function runScenario(scenario: Scenario, spec: ProviderSpec, contex
       break;
     }
     const policy = step.call.via ? policyFor(context.table, callSpec) : targetPolicy;
+    // A call that never reached a verdict fails acceptance for this provider and route.
+    const callFailed = (detail: string) => ({ behaviour: 'provider-accepts' as const, status: 'fail' as const, provider: callSpec.id, route: policy.routeId, call, detail });
     const historyBefore = JSON.stringify(history);
     const options = { ...(scenario.tools ? { tools: scenario.tools } : {}), ...(context.stream ? { stream: true } : {}) };
     let turn;
     try {
       turn = await engine.turn({ history, policy, spec: callSpec, options }, (request) => transport(request, callSpec, { scenario: scenario.id, call }));
     } catch (err) {
-      findings.push({
-        behaviour: 'provider-accepts',
-        status: 'fail',
-        provider: callSpec.id,
-        route: policy.routeId,
-        call,
-        detail: `call ${call} to ${callSpec.id} could not be sent: ${errorText(err)}`,
-      });
+      findings.push(callFailed(`call ${call} to ${callSpec.id} could not be sent: ${errorText(err)}`));
       break;
     }
     const judged = judgeExchange({ call, history, historyBefore, policy, spec: callSpec, turn, defaultRouteId });
@@ -89,14 +84,7 @@ export async function runScenario(scenario: Scenario, spec: ProviderSpec, contex
     try {
       history.messages.push(engine.readAnswer(judged.response, policy, callSpec));
     } catch (err) {
-      findings.push({
-        behaviour: 'provider-accepts',
-        status: 'fail',
-        provider: callSpec.id,
-        route: policy.routeId,
-        call,
-        detail: `call ${call}: the answer from ${callSpec.id} could not be read: ${errorText(err)}`,
-      });
+      findings.push(callFailed(`call ${call}: the answer from ${callSpec.id} could not be read: ${errorText(err)}`));
       break;
     }
     call++;
