@@ -4,7 +4,7 @@ import type { ProviderSpec } from '../../providers/provider-spec.js';
 import { specForModel } from '../../providers/spec-for-model.js';
 import type { Finding } from '../finding.js';
 import { fillRejection } from '../fill-rejection.js';
-import { mockSignThinking } from '../mock-signature.js';
+import { mockRedactedData, mockSignThinking } from '../mock-signature.js';
 import { mockEncryptedContent, organizationOf } from '../openai-responses/issued-items.js';
 import { isUpstreamFinding } from './gateway-upstream.js';
 import { judgeRequest } from './index.js';
@@ -113,5 +113,48 @@ describe('gateways reaching OpenAI verify encrypted reasoning for their own orga
       expect(judge(id, toolTurn('openai/gpt-5.2-codex', encrypted('gAAAAABvdGhlci1vcmdhbml6YXRpb24='))).map((f) => f.rejection)).toEqual(['encrypted-content-not-verified']);
       expect(judge(id, toolTurn('anthropic/claude-sonnet-4.5', encrypted(own)))).toEqual([]);
     }
+  });
+});
+
+describe('a Claude message replayed through a gateway is judged as one message, as Claude does', () => {
+  // Claude signs each block for its place among the message's reasoning blocks (mock-signature.ts
+  // IssuedPlace), so a message that held a thinking and a redacted block verifies only whole.
+  const two = { blocks: 2 };
+  const text = (t: string, ordinal: number) => ({ type: 'reasoning.text', text: t, signature: mockSignThinking(t, ordinal, undefined, two), format: 'anthropic-claude-v1', index: ordinal });
+  const redacted = (ordinal: number) => ({ type: 'reasoning.encrypted', data: mockRedactedData('opaque', ordinal, undefined, two), format: 'anthropic-claude-v1', index: ordinal });
+  const claudeMessage = (f: Finding) => (fillRejection(spec('anthropic').rejections[f.rejection]!, f.params).body as { error: { message: string } }).error.message;
+  const model = 'anthropic/claude-sonnet-4.5';
+
+  it('accepts both blocks replayed whole and in order (a block-by-block reading refused each of them)', () => {
+    expect(judge('openrouter', toolTurn(model, { reasoning_details: [text(thinking, 0), redacted(1)] }))).toEqual([]);
+    expect(judge('openrouter', toolTurn(model, { reasoning_details: [text(thinking, 0), text('Then answer.', 1)] }))).toEqual([]);
+  });
+
+  it('names the place a redacted sibling stood when it was dropped after an intact thinking block (BerriAI/litellm#25375: content 1)', () => {
+    const [finding, ...rest] = judge('openrouter', toolTurn(model, { reasoning_details: [text(thinking, 0)] }));
+    expect(rest).toEqual([]);
+    expect(finding).toMatchObject({ rule: 'signatures-verbatim', rejection: 'blocks-modified', params: { index: 1, block: 1, path: 'messages.2.reasoning_details.1' } });
+    expect(isUpstreamFinding(finding!) && finding.via.provider).toBe('anthropic');
+    expect(claudeMessage(finding!)).toBe(
+      'messages.1.content.1: `thinking` or `redacted_thinking` blocks in the latest assistant message cannot be modified. These blocks must remain as they were in the original response.',
+    );
+  });
+
+  it('refuses the block left when the first of two signed blocks was dropped (it now stands at another place)', () => {
+    const [finding] = judge('openrouter', toolTurn(model, { reasoning_details: [text('Then answer.', 1)] }));
+    expect(finding).toMatchObject({ rejection: 'blocks-modified', params: { index: 1, block: 0, path: 'messages.2.reasoning_details.0' } });
+    const [alone] = judge('openrouter', toolTurn(model, { reasoning_details: [redacted(1)] }));
+    expect(alone).toMatchObject({ rejection: 'blocks-modified', params: { block: 0 } });
+  });
+
+  it('calls a dropped sibling in an earlier assistant message an invalid signature, as for an edited block there', () => {
+    const body = toolTurn(model, { reasoning_details: [text(thinking, 0)] });
+    (body.messages as unknown[]).push({ role: 'assistant', content: 'done' }, { role: 'user', content: 'thanks' });
+    expect(judge('openrouter', body)[0]).toMatchObject({ rejection: 'invalid-signature', params: { index: 1, block: 1 } });
+  });
+
+  it('counts only the items that go up: another format’s item between Claude’s does not move them', () => {
+    const gemini = { type: 'reasoning.encrypted', data: 'c2ln', format: 'google-gemini-v1', index: 1 };
+    expect(judge('openrouter', toolTurn(model, { reasoning_details: [text(thinking, 0), gemini, redacted(1)] }))).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { specForModel } from '../../providers/spec-for-model.js';
 import { registeredProviderSpec } from '../../providers/spec-registry.js';
 import { isPlainObject } from '../../util/deep-merge.js';
 import type { Finding } from '../finding.js';
-import { judgeClaudeBlock } from './claude-reasoning-blocks.js';
+import { judgeClaudeMessage, type ClaudeReasoningBlock } from './claude-reasoning-blocks.js';
 import { echoRuleFindings } from './message-echo-judge.js';
 import { encryptedContentFinding } from './openai-responses.js';
 
@@ -45,8 +45,32 @@ function upstreamIndexes(messages: readonly unknown[]): number[] {
 }
 
 const details = (message: Record<string, unknown>): Record<string, unknown>[] => (Array.isArray(message.reasoning_details) ? message.reasoning_details.filter(isPlainObject) : []);
-const claudeItems = (message: Record<string, unknown>) =>
-  details(message).filter((d) => (d.format === undefined || d.format === 'anthropic-claude-v1') && (d.type === 'reasoning.text' || d.type === 'reasoning.encrypted'));
+const isClaudeItem = (d: Record<string, unknown>) => (d.format === undefined || d.format === 'anthropic-claude-v1') && (d.type === 'reasoning.text' || d.type === 'reasoning.encrypted');
+const claudeItems = (message: Record<string, unknown>) => details(message).filter(isClaudeItem);
+
+/**
+ * The Claude blocks a gateway sends up for one chat message, in stored order (they open the
+ * upstream message, so a block's content index is its place among them), each with the index of
+ * the reasoning_details item it came from. An unsigned text item of unnamed format is not taken
+ * for Claude's own and stays behind; one marked anthropic-claude-v1 goes up with an empty
+ * signature and Claude calls it invalid (OpenRouterTeam/ai-sdk-provider#423).
+ */
+function claudeBlocksSent(message: Record<string, unknown>): { item: number; block: ClaudeReasoningBlock }[] {
+  const out: { item: number; block: ClaudeReasoningBlock }[] = [];
+  details(message).forEach((d, item) => {
+    if (!isClaudeItem(d)) return;
+    const unsigned = d.signature === undefined || d.signature === null;
+    if (d.type === 'reasoning.text' && unsigned && d.format !== 'anthropic-claude-v1') return;
+    out.push({
+      item,
+      block:
+        d.type === 'reasoning.text'
+          ? { kind: 'thinking', thinking: typeof d.text === 'string' ? d.text : '', signature: unsigned ? '' : d.signature, hasThinkingKey: true, hasSignatureKey: true }
+          : { kind: 'redacted_thinking', data: d.data, hasThinkingKey: false, hasSignatureKey: false },
+    });
+  });
+  return out;
+}
 
 function reasoningRequested(body: Record<string, unknown>): boolean {
   const r = body.reasoning;
@@ -96,28 +120,25 @@ export function judgeGatewayUpstream(spec: ProviderSpec, body: unknown): Finding
     if (check === 'claude-signatures') {
       messages.forEach((message, index) => {
         if (!isPlainObject(message) || message.role !== 'assistant') return;
-        claudeItems(message).forEach((item, ordinal) => {
-          const unsigned = item.signature === undefined || item.signature === null;
-          // An unsigned item of unnamed format is not taken for Claude's own; one marked anthropic-claude-v1
-          // goes up with an empty signature and Claude calls it invalid (OpenRouterTeam/ai-sdk-provider#423).
-          if (item.type === 'reasoning.text' && unsigned && item.format !== 'anthropic-claude-v1') return;
-          const verdict = judgeClaudeBlock(
-            item.type === 'reasoning.text'
-              ? { kind: 'thinking', thinking: typeof item.text === 'string' ? item.text : '', signature: unsigned ? '' : item.signature, hasThinkingKey: true, hasSignatureKey: true }
-              : { kind: 'redacted_thinking', data: item.data, hasThinkingKey: false, hasSignatureKey: false },
-            ordinal,
-            index === lastAssistant,
-          );
-          if (verdict === 'ok' || !has(verdict)) return;
-          const at = indexes[index]!;
+        const at = indexes[index]!;
+        const sent = claudeBlocksSent(message);
+        // Judged as one message, as Claude does: a signature binds its block's place among the
+        // message's reasoning blocks, so a sibling dropped after intact blocks is named where it stood.
+        for (const { verdict, at: block, ordinal, dropped } of judgeClaudeMessage(
+          sent.map((s, k) => ({ at: k, block: s.block })),
+          index === lastAssistant,
+        )) {
+          if (!has(verdict)) continue;
+          const item = sent[ordinal]?.item ?? (sent.at(-1)?.item ?? -1) + 1;
+          const what = dropped ? `${dropped} reasoning item(s) dropped after item ${item - 1}` : `reasoning_details item ${item}`;
           findings.push({
             rule: 'signatures-verbatim',
             rejection: verdict,
-            params: { index: at, block: ordinal, role: 'assistant', path: `messages.${index}.reasoning_details.${ordinal}` },
-            detail: `reasoning_details item ${ordinal} of message ${index} (${upstream.providerName} message ${at}): ${verdict}`,
+            params: { index: at, block, role: 'assistant', path: `messages.${index}.reasoning_details.${item}` },
+            detail: `${what} of message ${index} (${upstream.providerName} message ${at}, content ${block}): ${verdict}`,
             via: via(verdict),
           });
-        });
+        }
       });
     } else if (check === 'claude-thinking-first') {
       const last = messages.at(-1);
