@@ -142,6 +142,13 @@ describe('Anthropic stream: a whole tool turn built from deltas', () => {
     expect(finish(stopReason('end_turn'), ev({ type: 'message_delta', usage: { output_tokens: 3 } }))).toBe('stop');
   });
 
+  it('reads each event by the type in its data, whatever its event line says (or when it has none)', () => {
+    const unnamed = toolTurn.map((e) => ({ data: e.data }));
+    expect(readStreamEvents(new AnthropicStreamAccumulator(), unnamed)).toEqual(readStreamEvents(new AnthropicStreamAccumulator(), toolTurn));
+    const misnamed = toolTurn.map((e) => ({ event: 'message', data: e.data }));
+    expect(readStreamEvents(new AnthropicStreamAccumulator(), misnamed).message.content).toBe('Checking.');
+  });
+
   it('reads the event name when the data has no string type, and is finished only by message_stop', () => {
     const acc = feed([ev({ type: 7 }, 'message_start'), ev({ index: 0, content_block: { type: 'text', text: 'hi' } }, 'content_block_start'), ev({ index: 0 }, 'content_block_stop')]);
     expect(acc.finished).toBe(false);

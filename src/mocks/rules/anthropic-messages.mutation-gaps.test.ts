@@ -177,6 +177,7 @@ describe('judgeAnthropicMessages: thinking budget', () => {
     expect(budget({ type: 'enabled', budget_tokens: '4096' }, 1024)).toEqual([]);
     expect(budget({ type: 'enabled', budget_tokens: 4096 }, '1024')).toEqual([]);
     expect(budget('enabled', 1024)).toEqual([]);
+    expect(budget(null, 1024)).toEqual([]);
   });
 });
 
