@@ -96,6 +96,12 @@ function describeRouteChange(before: RouteDefinition, after: RouteDefinition, at
     push('policy', after.defaultPolicy === undefined ? at : `${at}/defaultPolicy`, `default replay policy ${after.defaultPolicy ?? 'none'} (was ${before.defaultPolicy ?? 'none'})`);
   }
 
+  const without = (r: RouteDefinition) => JSON.stringify({ models: r.withoutReasoning?.models ?? [], versions: r.withoutReasoning?.versions ?? [] });
+  if (without(before) !== without(after)) {
+    const words = (r: RouteDefinition) =>
+      r.withoutReasoning ? [...(r.withoutReasoning.models ?? []).map((m) => JSON.stringify(m)), ...(r.withoutReasoning.versions ?? []).map((v) => `versions /${v.pattern}/`)].join(', ') : 'none';
+    push('policy', after.withoutReasoning ? `${at}/withoutReasoning` : at, `asks no reasoning of models ${words(after)} (was ${words(before)})`);
+  }
   if (before.label !== after.label) push('docs', `${at}/label`, `label changed to "${after.label}" (no behaviour change)`, false);
   if (JSON.stringify(before.sources ?? []) !== JSON.stringify(after.sources ?? [])) push('docs', after.sources ? `${at}/sources` : at, 'sources changed (no behaviour change)', false);
   if ((before.notes ?? '') !== (after.notes ?? '')) push('docs', after.notes ? `${at}/notes` : at, 'notes changed (no behaviour change)', false);

@@ -116,7 +116,13 @@ export function lintProviderSpec(spec: ProviderSpec): SpecLintProblem[] {
     if (variant.echo) checkEcho(`${at}/echo`, variant.echo);
     (variant.forbid ?? []).forEach((f, i) => needs(`${at}/forbid/${i}/rejection`, f.rejection));
     checkMessageRules(`${at}/messageRules`, variant.messageRules, variant.rejections);
+    if (!bad) {
+      (variant.examples ?? []).forEach((model, i) => {
+        if (!new RegExp(variant.match).test(model)) add(`${at}/examples/${i}`, `the example model "${model}" does not match the variant's own match`, 'fix the example, or widen match');
+      });
+    }
   });
+  for (const [key, parameter] of Object.entries(spec.parameters ?? {})) needs(`/parameters/${key}/refusedBy`, parameter.refusedBy);
 
   if (closesSomewhere(spec.request.schema)) {
     const unknownIds = [

@@ -54,6 +54,8 @@ export interface ForbidRule {
 export interface ModelVariant {
   match: string;
   label: string;
+  /** Real model ids the variant covers: the harm judge assesses each as a target. */
+  examples?: string[];
   without?: string[];
   echo?: EchoRule[];
   rejections?: Record<string, Rejection>;
@@ -128,7 +130,7 @@ export interface ProviderSpec {
   models?: { serves?: string; variants?: ModelVariant[] };
   upstreams?: Upstream[];
   ignores?: Array<{ field: string; source: string; notes?: string }>;
-  parameters?: Record<string, { models?: string[]; wanted?: unknown; source: string; notes?: string }>;
+  parameters?: Record<string, { models?: string[]; wanted?: unknown; refusedBy?: string; source: string; notes?: string }>;
   reachedAs?: Array<{ provider: string; host?: string; source: string; notes?: string }>;
   response: { carriers: string[]; detailFormat?: string; sources?: string[] };
   secretEnv?: string;

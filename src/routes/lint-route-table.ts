@@ -1,4 +1,4 @@
-import { FAMILY_CARRIER_FIELDS } from '../wire/families.js';
+import { FAMILY_CARRIER_FIELDS, familyDescriptor } from '../wire/families.js';
 import { hostMatches } from './host-matching.js';
 import { modelMatches, versionPatternProblem } from './model-match.js';
 import type { ModelMatcher, RouteDefinition, RouteTable } from './route-table.js';
@@ -61,6 +61,14 @@ export function lintRouteTable(table: RouteTable): TableProblem[] {
     }
   });
   table.routes.forEach((route, i) => {
+    if (route.withoutReasoning && !familyDescriptor(route.family).reasoningRequest) {
+      problems.push({
+        pointer: `/routes/${i}/withoutReasoning`,
+        problem: `route "${route.id}" lists models without reasoning, but the ${route.family} family asks no model for reasoning, so it changes nothing`,
+        hint: 'remove it; it applies to families that ask every model for reasoning back (openai-responses)',
+      });
+    }
+    problems.push(...versionProblems(route.withoutReasoning, `/routes/${i}/withoutReasoning`));
     problems.push(...versionProblems(route.match, `/routes/${i}/match`));
     route.flags?.forEach((flag, j) => problems.push(...versionProblems(flag.when, `/routes/${i}/flags/${j}/when`)));
   });

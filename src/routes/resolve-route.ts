@@ -48,5 +48,7 @@ export function resolveRoute(table: RouteTable, target: RouteTarget): RoutePolic
   if (route.native) policy.native = route.native;
   const replayPolicy = route.modelPolicies?.find((p) => modelMatches(target.model, { models: p.models }))?.policy ?? route.defaultPolicy;
   if (replayPolicy) policy.replayPolicy = replayPolicy;
+  // Written only when it holds, so a policy for a model that reasons is the same as before the key existed.
+  if (route.withoutReasoning && modelMatches(target.model, route.withoutReasoning)) policy.withoutReasoning = true;
   return policy;
 }

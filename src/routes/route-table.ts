@@ -53,6 +53,12 @@ export interface ModelPolicy {
   policy: ReplayPolicy;
 }
 
+/** Models of a route that do not reason: asked for no reasoning back (see routes.schema.json). */
+export interface WithoutReasoning extends ModelMatcher {
+  sources: string[];
+  notes?: string;
+}
+
 export interface RouteDefinition {
   id: string;
   label: string;
@@ -64,6 +70,7 @@ export interface RouteDefinition {
   native?: string;
   modelPolicies?: ModelPolicy[];
   defaultPolicy?: ReplayPolicy;
+  withoutReasoning?: WithoutReasoning;
   sources?: string[];
   notes?: string;
 }
@@ -92,6 +99,8 @@ export interface RoutePolicy {
   flags: Record<string, unknown>;
   native?: string;
   replayPolicy?: ReplayPolicy;
+  /** Set when the table says this model does not reason: the request asks for no reasoning back (absent: it may). */
+  withoutReasoning?: true;
   /** The upstream-model rule that raised this route's tier for this model, if any. */
   upstreamRule?: string;
   target: RouteTarget;

@@ -54,6 +54,12 @@ export interface FamilyDescriptor {
   readonly paths: { readonly request: string; readonly stream: string };
   readonly stream: StreamKind;
   readonly reasoningOnWire: ReasoningOnWire;
+  /**
+   * Top-level parameters every request of the family carries to ask for reasoning back (absent:
+   * none), left out for a model the route table lists under `withoutReasoning`. The harm judge
+   * holds them against the provider spec's `parameters` (a model that refuses one).
+   */
+  readonly reasoningRequest?: Readonly<Record<string, unknown>>;
 }
 
 const bearer = { kind: 'bearer' } as const;
@@ -119,6 +125,7 @@ export const FAMILY_DESCRIPTORS = [
     paths: { request: '/responses', stream: '/responses' },
     stream: 'sse-named',
     reasoningOnWire: { kind: 'blocks', carrier: 'reasoning' },
+    reasoningRequest: { include: ['reasoning.encrypted_content'], reasoning: { summary: 'auto' } },
   },
   {
     id: 'copilot',

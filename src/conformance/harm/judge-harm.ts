@@ -5,6 +5,7 @@ import type { RouteDefinition, RoutePolicy, RouteTable, RouteTarget } from '../.
 import type { Behaviour, JudgeFinding } from '../verdict.js';
 import { echoRejection, echoRules, harmData, messageKeyVerdict, parameterVerdict, specSource, type KeyVerdict } from './provider-expectations.js';
 import { isDefaultRoute, routeDeliveries, type Delivery } from './route-delivery.js';
+import { familyDescriptor } from '../../wire/families.js';
 
 /**
  * The gate's harm judge: for one provider target, what the route the table resolves for it puts on
@@ -39,7 +40,15 @@ function targetsOf(spec: ProviderSpec): Array<{ target: RouteTarget; reachedAs?:
     target: { provider: r.provider, host: r.host ?? host, model: spec.target.model },
     reachedAs: `reached as provider "${r.provider}" at ${r.host ?? host} (${r.source})`,
   }));
-  return [main, ...more];
+  // A per-model variant's example models are targets too: the rules that differ for them (a model
+  // that refuses a parameter the route asks every model for) are judged on a model that has them.
+  const variants = (spec.models?.variants ?? []).flatMap((v) =>
+    (v.examples ?? []).map((model) => ({
+      target: { provider: spec.target.provider, host, model },
+      reachedAs: `as model ${model}, ${v.label} (${v.sources[0] ?? specSource(spec)})`,
+    })),
+  );
+  return [main, ...more, ...variants];
 }
 
 const turnWords = (t: EchoRule['turns']) => (t === 'tool-call-turns' ? 'tool-call turns' : t === 'assistant-turns' ? 'every assistant turn' : 'the current turn');
@@ -240,6 +249,48 @@ export function assessTarget(table: RouteTable, spec: ProviderSpec, target: Rout
     }
   }
 
+  // 4. Parameters the family asks every model for its reasoning with (the wire's data), unless the
+  // row lists the model under withoutReasoning: held against what the spec says the model refuses.
+  const asked = familyDescriptor(policy.family).reasoningRequest ?? {};
+  if (policy.withoutReasoning) {
+    profile.push('asks no reasoning back');
+    const refusing = Object.keys(asked).some((key) => refusedFor(spec, key));
+    // A model that reasons and is asked for nothing back has nothing to replay: its required reasoning echo can never be met.
+    const echo = refusing ? undefined : wantedBack(spec).find((r) => r.level === 'required');
+    for (const key of Object.keys(asked)) {
+      if (echo) {
+        add('fields-sent', 'fail', {
+          turns: echo.turns === 'current-turn' ? 'tool-call-turns' : echo.turns,
+          field: key,
+          source: echo.source ?? specSource(spec),
+          detail: `route ${policy.routeId} lists ${target.model} under withoutReasoning, so ${who} is never asked for its reasoning (${key}); but ${target.model} reasons and ${spec.label} wants ${echo.field} back on ${turnWords(echo.turns)} (${echo.source ?? specSource(spec)}): with nothing to replay, its reasoning is silently lost between turns`,
+        });
+      } else
+        because(
+          `asked:${key}`,
+          `asks ${target.model} for no reasoning (${key} left out: route ${policy.routeId} lists it under withoutReasoning)${refusing ? `, and ${spec.label} refuses it for this model` : ''}`,
+        );
+    }
+  } else {
+    for (const [key, value] of Object.entries(asked)) {
+      // Named apart from carriers and flags of the same name (the Responses `reasoning` object is not the carrier).
+      profile.push(`parameter asked:${key}=${JSON.stringify(value)}`);
+      const refusal = refusedFor(spec, key);
+      if (refusal) {
+        add('provider-accepts', 'fail', {
+          turns: 'every-request',
+          field: key,
+          source: refusal.source,
+          detail: `${who} refuses ${key} for model ${target.model} (${refusal.status} ${refusal.id}, ${refusal.source}); route ${policy.routeId} asks every model for its reasoning with it (the ${policy.family} wire) and does not list ${target.model} under withoutReasoning: every request is refused`,
+        });
+      } else
+        because(
+          `asked:${key}`,
+          `asks for reasoning with ${key}; specs/providers/${spec.id}.json names no refusal of it for ${target.model}${params[key]?.refusedBy ? ` (only models whose rules define ${params[key].refusedBy} refuse it)` : ''}`,
+        );
+    }
+  }
+
   if (deliveries.length === 0 && wantedBack(spec).length === 0) because('*', `route ${policy.routeId} sends no reasoning carrier and ${spec.label} wants none back`);
   for (const c of ['reasoning_content', 'reasoning', 'reasoning_details']) {
     if (policy.family !== 'openai-chat' && policy.family !== 'copilot') break;
@@ -247,6 +298,13 @@ export function assessTarget(table: RouteTable, spec: ProviderSpec, target: Rout
     because(c, `does not get ${c}, which ${spec.label} does not ask for back`);
   }
   return { provider: spec.id, label: spec.label, target, ...(reachedAs ? { reachedAs } : {}), route: policy.routeId, findings, reasons, profile };
+}
+
+/** The rejection a model answers to `key` when the spec says it refuses that parameter and this model's rule set defines the refusal. */
+function refusedFor(spec: ProviderSpec, key: string): { id: string; status: number; source: string } | undefined {
+  const id = harmData(spec).parameters?.[key]?.refusedBy;
+  const rejection = id === undefined ? undefined : spec.rejections[id];
+  return id && rejection ? { id, status: rejection.status, source: rejection.sources[0] ?? specSource(spec) } : undefined;
 }
 
 /** What the provider wants back: its echo rules, as data with sources (a code heuristic here would be the judge guessing). */

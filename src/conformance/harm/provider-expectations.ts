@@ -17,7 +17,7 @@ export type KeyVerdict =
 /** Optional data the harm judge reads from a provider spec (see specs/schema/provider.schema.json). */
 export interface HarmData {
   ignores?: Array<{ field: string; source: string; notes?: string }>;
-  parameters?: Record<string, { models?: string[]; wanted?: unknown; source: string; notes?: string }>;
+  parameters?: Record<string, { models?: string[]; wanted?: unknown; refusedBy?: string; source: string; notes?: string }>;
   reachedAs?: Array<{ provider: string; host?: string; source: string; notes?: string }>;
   forbid?: Array<{ path: string; rejection: string }>;
 }

@@ -2,7 +2,7 @@ import type { RouteTable, Tier } from '../../routes/route-table.js';
 
 /** One single-step edit of a route table, described in words and applied to a copy. */
 export interface TableMutation {
-  kind: 'add-field' | 'remove-field' | 'change-tier' | 'drop-flag' | 'widen-flag' | 'remove-host' | 'reorder-rows';
+  kind: 'add-field' | 'remove-field' | 'change-tier' | 'drop-flag' | 'widen-flag' | 'remove-host' | 'reorder-rows' | 'drop-without-reasoning' | 'narrow-without-reasoning' | 'widen-without-reasoning';
   text: string;
   apply(table: RouteTable): RouteTable;
 }
@@ -14,7 +14,8 @@ const copy = (t: RouteTable): RouteTable => structuredClone(t);
 
 /**
  * Every single-step mutation of `table` the issue names: add or remove a carrier field, change a
- * tier, drop a flag or widen its scope to every model, remove a host, swap two rows. Exhaustive,
+ * tier, drop a flag or widen its scope to every model, remove a host, swap two rows; and drop,
+ * narrow or widen a row's withoutReasoning (which models are asked for no reasoning). Exhaustive,
  * not sampled: the table is small and judging a mutation is a few hundred microseconds.
  */
 export function singleStepMutations(table: RouteTable): TableMutation[] {
@@ -68,6 +69,43 @@ export function singleStepMutations(table: RouteTable): TableMutation[] {
         });
       }
     });
+    // withoutReasoning: drop it (every model is asked for reasoning again), drop one of its models,
+    // or widen it to every model the row serves (models that reason asked for none).
+    const without = route.withoutReasoning;
+    if (without) {
+      out.push({
+        kind: 'drop-without-reasoning',
+        text: `route ${route.id}: drop withoutReasoning`,
+        apply: (t) => {
+          const c = copy(t);
+          delete c.routes[i]!.withoutReasoning;
+          return c;
+        },
+      });
+      (without.models ?? []).forEach((model, j) => {
+        if ((without.models?.length ?? 0) + (without.versions?.length ?? 0) < 2) return;
+        out.push({
+          kind: 'narrow-without-reasoning',
+          text: `route ${route.id}: withoutReasoning no longer lists ${JSON.stringify(model)}`,
+          apply: (t) => {
+            const c = copy(t);
+            c.routes[i]!.withoutReasoning!.models!.splice(j, 1);
+            if (c.routes[i]!.withoutReasoning!.models!.length === 0) delete c.routes[i]!.withoutReasoning!.models;
+            return c;
+          },
+        });
+      });
+      out.push({
+        kind: 'widen-without-reasoning',
+        text: `route ${route.id}: withoutReasoning for every model (any model id)`,
+        apply: (t) => {
+          const c = copy(t);
+          c.routes[i]!.withoutReasoning = { ...c.routes[i]!.withoutReasoning!, models: [''] };
+          delete c.routes[i]!.withoutReasoning!.versions;
+          return c;
+        },
+      });
+    }
     (route.match.hosts ?? []).forEach((host, j) => {
       out.push({
         kind: 'remove-host',

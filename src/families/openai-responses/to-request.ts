@@ -85,7 +85,10 @@ function responsesTools(tools: unknown[]): unknown[] {
 /**
  * History -> a stateless Responses request: `store: false` and `include:
  * ["reasoning.encrypted_content"]`, so each turn's reasoning comes back as encrypted items that
- * are replayed verbatim before the function calls they produced.
+ * are replayed verbatim before the function calls they produced. A model the route table lists as
+ * not reasoning (policy.withoutReasoning) is asked for none: OpenAI refuses the include for such
+ * models ("Encrypted content is not supported with this model.", RooCodeInc/Roo-Code#9225) and
+ * has no summary to give. Which models those are is table data, never a pattern here.
  */
 export function toOpenAIResponsesRequest(history: History, policy: RoutePolicy, options: RequestOptions = {}): OutboundRequest {
   const input: Item[] = [];
@@ -94,13 +97,9 @@ export function toOpenAIResponsesRequest(history: History, policy: RoutePolicy, 
     else if (message.role === 'tool') input.push({ type: 'function_call_output', call_id: message.tool_call_id ?? '', output: textOf(message.content) });
     else input.push({ role: message.role, content: textOf(message.content) });
   }
-  let body: Record<string, unknown> = {
-    model: policy.target.model,
-    input,
-    store: false,
-    include: ['reasoning.encrypted_content'],
-    reasoning: { summary: 'auto' },
-  };
+  let body: Record<string, unknown> = policy.withoutReasoning
+    ? { model: policy.target.model, input, store: false }
+    : { model: policy.target.model, input, store: false, include: ['reasoning.encrypted_content'], reasoning: { summary: 'auto' } };
   if (options.tools && options.tools.length > 0) body.tools = responsesTools(options.tools);
   if (options.stream) body.stream = true;
   if (Object.keys(policy.flags).length > 0) body = deepMerge(body, policy.flags);
