@@ -28,15 +28,20 @@ export interface RoleCounts {
   tool: number;
 }
 
-/** extractiveSummary with the role counts already known (compress counts them in its pricing pass). */
-export function writeExtractiveSummary(replaced: readonly Message[], maxChars: number, counts: RoleCounts): string {
-  const head = `${replaced.length} earlier messages compacted (${counts.user} user, ${counts.assistant} assistant, ${counts.tool} tool).`;
+/**
+ * extractiveSummary of `messages[from..to)`, with the role counts already known (compress counts
+ * them in its pricing pass). A range, not a copy: on a 100k-turn history the replaced head is ~50k
+ * messages, and a slice of them is a fresh ~400 KB array the kernel has to fault in page by page,
+ * for a summary that reads only its first few dozen.
+ */
+export function writeExtractiveSummary(messages: readonly Message[], maxChars: number, counts: RoleCounts, from = 0, to = messages.length): string {
+  const head = `${to - from} earlier messages compacted (${counts.user} user, ${counts.assistant} assistant, ${counts.tool} tool).`;
   // Only the first maxChars characters are returned: lines past them are never written (a 100k-turn
   // head used to build, join and throw away a line per user message).
   const lines: string[] = [head];
   let length = head.length;
-  for (let i = 0; i < replaced.length && length < maxChars; i++) {
-    const m = replaced[i]!;
+  for (let i = from; i < to && length < maxChars; i++) {
+    const m = messages[i]!;
     let line: string | undefined;
     if (isCheckpoint(m)) line = checkpointSummary(m).trim();
     else if (m.role === 'user') line = `- user asked: ${firstLine(textOf(m), 120)}`;
