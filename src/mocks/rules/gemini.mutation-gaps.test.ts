@@ -124,6 +124,16 @@ describe('judgeGemini: signatures as issued', () => {
     expect(judged([ask(), step(call('ls', SIGNED)), results], spec(ALL, 'https://us-central1-aiplatform.googleapis.com/v1')).map((f) => f.rejection)).toStrictEqual(['corrupted-thought-signature']);
   });
 
+  it('names the part where it sits in the request, whatever sits before it', () => {
+    // A schema that lets any part through: a part that is no object still counts in the numbering.
+    expect(judged([ask(), step('x', null, call('ls', 'forged'))]).map((f) => f.params.path)).toStrictEqual(['contents[1].parts[2]']);
+  });
+
+  it('judges no signature of a body the schema refused, and no content list that is not one', () => {
+    expect(judgeGemini(spec(), { contents: [ask(), step(call('ls', 'forged'))], reasoning: {} }).map((f) => f.rejection)).toStrictEqual(['unknown-name']);
+    expect(judgeGemini(spec(['corrupted-thought-signature', 'missing-thought-signature']), { contents: { 0: step(call('ls', 'forged')) } })).toStrictEqual([]);
+  });
+
   it('says nothing of a forged signature when the spec has no such rejection', () => {
     expect(judged([ask(), step(call('ls', 'forged')), results], spec(['missing-thought-signature']))).toStrictEqual([]);
   });

@@ -31,7 +31,8 @@ function camelPart(part: Part): Part {
 function turnsOf(body: Record<string, unknown>): Turn[] {
   return (Array.isArray(body.contents) ? body.contents : []).map((c) => ({
     role: isPlainObject(c) && typeof c.role === 'string' ? c.role : 'user',
-    parts: isPlainObject(c) && Array.isArray(c.parts) ? c.parts.filter(isPlainObject).map(camelPart) : [],
+    // A part that is no object stays in place as an empty one, so part indexes are the request's own.
+    parts: isPlainObject(c) && Array.isArray(c.parts) ? c.parts.map((p) => (isPlainObject(p) ? camelPart(p) : {})) : [],
   }));
 }
 
