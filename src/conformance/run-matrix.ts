@@ -12,7 +12,7 @@ import { retentionChecks } from './retention-checks.js';
 import { scenarioAppliesTo } from '../scenarios/applicability.js';
 import { policyFor } from '../routes/policy-for.js';
 import { runScenario } from './run-scenario.js';
-import { handlersTransport } from './transport.js';
+import { handlersByOrigin, handlersTransport } from './transport.js';
 import { assessTable } from './harm/judge-harm.js';
 import { mergeHarm } from './harm/merge-harm.js';
 import { BEHAVIOURS, type CellVerdict, type ConformanceRun } from './verdict.js';
@@ -78,13 +78,11 @@ export async function runMatrix(inputs: MatrixInputs, loaded: LoadedInputs = loa
   // What the table does to each provider, read off the specs before anything runs.
   const harm = assessTable(table, specs).filter((a) => targets.some((t) => t.id === a.provider));
   const retention = inputs.retention !== false && inputs.engine.storage ? retentionChecks(inputs.engine.storage) : undefined;
-  // Every provider's msw handlers, in spec order, answering the run's requests directly (see handlersTransport).
+  // Every provider's msw handlers, in spec order, answering the run's requests directly (see handlersTransport);
+  // a request is offered only to the handlers of its URL's origin, the only ones whose patterns can match it.
   // Gateway specs consult their upstreams' rules by id.
   registerProviderSpecs(specs);
-  const send = handlersTransport(
-    specs.flatMap((spec) => providerHandlers(spec, fixtures)),
-    inputs.timeoutMs,
-  );
+  const send = handlersTransport(handlersByOrigin(specs.map((spec) => ({ origin: new URL(spec.endpoint.baseUrl).origin, handlers: providerHandlers(spec, fixtures) }))), inputs.timeoutMs);
   const cells: CellVerdict[] = [];
   const total = targets.length * scenarios.length;
   try {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { OutboundRequest } from '../families/family.js';
 import { CALL_HEADER, SCENARIO_HEADER } from '../mocks/finding.js';
 import type { ProviderSpec } from '../providers/provider-spec.js';
-import { handlersTransport } from './transport.js';
+import { handlersByOrigin, handlersTransport } from './transport.js';
 
 const spec = { id: 'p', endpoint: { baseUrl: 'https://api.example.test/v1/' } } as unknown as ProviderSpec;
 const request: OutboundRequest = { family: 'openai-chat', method: 'POST', path: '/chat/completions', headers: { 'content-type': 'application/json' }, body: { model: 'm', messages: [] } };
@@ -35,5 +35,26 @@ describe('handlersTransport (the matrix through msw handlers, without fetch inte
   it('fails a call whose answer does not come within the deadline', async () => {
     const send = handlersTransport([http.post('https://api.example.test/v1/chat/completions', () => new Promise<Response>(() => {}))], 20);
     await expect(send(request, spec, meta)).rejects.toThrow(/timeout|aborted/i);
+  });
+
+  it('through handlersByOrigin, groups that share the origin answer in their order and other origins are never asked', async () => {
+    const asked: string[] = [];
+    const handler = (name: string, url: string, answer?: unknown) =>
+      http.post(url, () => {
+        asked.push(name);
+        return answer === undefined ? undefined : HttpResponse.json(answer);
+      });
+    const send = handlersTransport(
+      handlersByOrigin([
+        { origin: 'https://api.example.test', handlers: [handler('first spec declines', 'https://api.example.test/v1/chat/completions')] },
+        { origin: 'https://elsewhere.test', handlers: [handler('other origin', 'https://elsewhere.test/v1/chat/completions', { wrong: true })] },
+        { origin: 'https://api.example.test', handlers: [handler('second spec answers', 'https://api.example.test/v1/chat/completions', { ok: 2 })] },
+      ]),
+    );
+    expect((await send(request, spec, meta)).body).toEqual({ ok: 2 });
+    expect(asked).toEqual(['first spec declines', 'second spec answers']);
+    await expect(send(request, { ...spec, endpoint: { baseUrl: 'https://unknown.test/v1' } } as unknown as ProviderSpec, meta)).rejects.toThrow(
+      'no mock handler claims POST https://unknown.test/v1/chat/completions',
+    );
   });
 });
