@@ -2,7 +2,7 @@ import yargs, { type MiddlewareFunction } from 'yargs';
 import { InputError } from '../input/input-error.js';
 import { asFileWriteError } from '../util/file-write-error.js';
 import { EXIT_BAD_INPUT } from './cli-command.js';
-import { commands } from './commands/index.js';
+import { commandsFor } from './commands/index.js';
 
 /** Runs the CLI and returns the exit code; never calls process.exit, so tests can call it in-process. */
 export async function main(argv: string[]): Promise<number> {
@@ -25,7 +25,7 @@ export async function main(argv: string[]): Promise<number> {
   let usageFailed = false;
   // yargs passes itself as the middleware's second argument at run time; its types omit it.
   parser = parser.middleware(refuseEmptyStringOptions(argv) as unknown as MiddlewareFunction);
-  for (const c of commands) {
+  for (const c of await Promise.all(commandsFor(argv).map((entry) => entry.load()))) {
     parser = parser.command(c.command, c.describe, c.builder, async (args) => {
       if (!usageFailed) code = await c.run(args);
     });

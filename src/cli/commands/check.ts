@@ -5,11 +5,7 @@ import { uncoveredRoutes } from '../../conformance/route-coverage.js';
 import { loadMatrixInputs, runMatrix } from '../../conformance/run-matrix.js';
 import { builtInEngine } from '../../engine-under-test/built-in-engine.js';
 import { defaultRoutesFile } from '../../routes/load-route-table.js';
-import { runGate } from '../../gate/run-gate.js';
 import { checkScope } from '../../run/check-scope.js';
-import { startExternalEngine } from '../../run/external-engine.js';
-import { buildCompatibilityReport } from '../../report/build-compatibility-report.js';
-import { renderJunit } from '../../report/render-junit.js';
 import { writeFileAtomic } from '../../util/write-file-atomic.js';
 import { InputError } from '../../input/input-error.js';
 import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
@@ -49,7 +45,10 @@ export const checkCommand = defineCommand({
     if (args.engine !== undefined && args.base)
       throw new InputError('--engine', '', 'cannot be combined with --base', 'gate a route-table change with the built-in engine, or judge an engine on one table');
     if (!(args.timeout > 0)) throw new InputError('--timeout', '', `must be a positive number of milliseconds, got ${args.timeout}`);
+    // The gate, the external-engine runner and the JUnit renderer load only when their option asks
+    // for them: the plain gate run on the bundled table should not pay for their modules.
     if (args.base) {
+      const { runGate } = await import('../../gate/run-gate.js');
       const result = await runGate({
         base: args.base,
         engine: builtInEngine,
@@ -69,7 +68,7 @@ export const checkCommand = defineCommand({
     const scope = checkScope(loaded, args.provider, args.engine);
     const progress = progressLine('checking cell');
     // An external engine exposes no storage through the protocol, so the retention checks do not apply to it.
-    const external = args.engine ? startExternalEngine({ command: args.engine, timeoutMs: args.timeout }) : undefined;
+    const external = args.engine ? (await import('../../run/external-engine.js')).startExternalEngine({ command: args.engine, timeoutMs: args.timeout }) : undefined;
     let run;
     try {
       run = await runMatrix(
@@ -99,6 +98,7 @@ export const checkCommand = defineCommand({
       process.stdout.write(`✗ route ${route} is not tested: no provider spec in specs/providers/ resolves to it (add one with its target provider, host and model)\n`);
     }
     if (args.junit) {
+      const [{ buildCompatibilityReport }, { renderJunit }] = await Promise.all([import('../../report/build-compatibility-report.js'), import('../../report/render-junit.js')]);
       const report = buildCompatibilityReport(run, { routeOrder: loaded.table.routes.map((r) => r.id), untestedRoutes: uncovered });
       mkdirSync(dirname(resolve(args.junit)), { recursive: true });
       writeFileAtomic(args.junit, renderJunit(report));
