@@ -18,10 +18,13 @@ export const WIRE_CARRIER_KEYS = new Set([
 /** Carrier keys (and block types) present anywhere in a request body, sorted. */
 export function wireCarrierKeys(body: unknown): string[] {
   const found = new Set<string>();
+  // Plain loops: this walks every request body of a run, and entries()/forEach allocate per node.
   const walk = (value: unknown, depth: number): void => {
-    if (Array.isArray(value)) value.forEach((v) => walk(v, depth + 1));
-    else if (isPlainObject(value)) {
-      for (const [key, v] of Object.entries(value)) {
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) walk(value[i], depth + 1);
+    } else if (isPlainObject(value)) {
+      for (const key of Object.keys(value)) {
+        const v = value[key];
         // Top-level `reasoning` ({effort}), `thinking` ({type, budget_tokens}) and Bedrock's
         // additionalModelRequestFields are request settings, not replayed reasoning.
         if (depth === 0 && key === 'additionalModelRequestFields') continue;

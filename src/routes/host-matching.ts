@@ -53,8 +53,24 @@ const LOCAL_RANGES: ReadonlySet<string> = new Set(['loopback', 'private', 'linkL
  */
 const LOCAL_SUFFIXES = ['localhost', 'local', 'internal', 'home.arpa'];
 
+/**
+ * Answers already worked out, by host as given: every route with `local: true` asks again for every
+ * target on every turn, and ipaddr's parse is a large regular expression. A table names a few dozen
+ * hosts, so the memo stays small; it is emptied if it ever grows past its bound.
+ */
+const localKindMemo = new Map<string, string | undefined>();
+const LOCAL_KIND_MEMO_BOUND = 1024;
+
 /** The kind of local address a host is, or undefined for a public one (used in messages and tests). */
 export function localHostKind(host: string): string | undefined {
+  if (localKindMemo.has(host)) return localKindMemo.get(host);
+  if (localKindMemo.size >= LOCAL_KIND_MEMO_BOUND) localKindMemo.clear();
+  const kind = computeLocalHostKind(host);
+  localKindMemo.set(host, kind);
+  return kind;
+}
+
+function computeLocalHostKind(host: string): string | undefined {
   const h = normalizeHost(host);
   if (h === '') return undefined;
   if (ipaddr.isValid(h)) {

@@ -80,6 +80,17 @@ export class SessionStore {
   private readonly oversizedRow: Database.Statement;
   /** The largest row resume reads back (tests lower it instead of writing 64 MB rows). */
   maxRowCharacters = MAX_ROW_CHARACTERS;
+  /** Statements prepared once per store: preparing one costs more than running it on a small row. */
+  private readonly statements = new Map<string, Database.Statement>();
+
+  private statement(sql: string): Database.Statement {
+    let prepared = this.statements.get(sql);
+    if (!prepared) {
+      prepared = this.db.prepare(sql);
+      this.statements.set(sql, prepared);
+    }
+    return prepared;
+  }
 
   constructor(
     readonly db: Database.Database,
@@ -120,9 +131,13 @@ export class SessionStore {
   createSession(init: { title?: string; origin?: SessionOrigin; modelConfig?: Record<string, unknown> } = {}): number {
     return this.guard(() => {
       const now = new Date().toISOString();
-      const info = this.db
-        .prepare('INSERT INTO sessions (title, origin, created_at, updated_at, model_config) VALUES (?, ?, ?, ?, ?)')
-        .run(init.title ?? null, init.origin ?? 'new', now, now, JSON.stringify(init.modelConfig ?? {}));
+      const info = this.statement('INSERT INTO sessions (title, origin, created_at, updated_at, model_config) VALUES (?, ?, ?, ?, ?)').run(
+        init.title ?? null,
+        init.origin ?? 'new',
+        now,
+        now,
+        JSON.stringify(init.modelConfig ?? {}),
+      );
       return Number(info.lastInsertRowid);
     });
   }
@@ -149,9 +164,13 @@ export class SessionStore {
           this.appendRows(sessionId, messages, () => exchange, now, session.turn_count + 1);
           let modelConfig = session.model_config;
           if (update.verdicts) modelConfig = JSON.stringify(update.verdicts.toModelConfig(this.modelConfigOf(session)));
-          this.db
-            .prepare('UPDATE sessions SET turn_count = ?, exchange_count = ?, updated_at = ?, model_config = ? WHERE id = ?')
-            .run(session.turn_count + messages.length, exchange, now, modelConfig, sessionId);
+          this.statement('UPDATE sessions SET turn_count = ?, exchange_count = ?, updated_at = ?, model_config = ? WHERE id = ?').run(
+            session.turn_count + messages.length,
+            exchange,
+            now,
+            modelConfig,
+            sessionId,
+          );
           return { exchange, firstSeq: session.turn_count + 1, lastSeq: session.turn_count + messages.length };
         })
         .immediate(),
@@ -180,13 +199,13 @@ export class SessionStore {
     }
     const now = new Date().toISOString();
     this.appendRows(id, messages, (i) => exchanges[i]!, now, 1);
-    this.db.prepare('UPDATE sessions SET turn_count = ?, exchange_count = ?, updated_at = ? WHERE id = ?').run(messages.length, exchange, now, id);
+    this.statement('UPDATE sessions SET turn_count = ?, exchange_count = ?, updated_at = ? WHERE id = ?').run(messages.length, exchange, now, id);
   }
 
   saveModelConfig(sessionId: number, modelConfig: Record<string, unknown>): void {
     this.guard(() => {
       this.row(sessionId);
-      this.db.prepare('UPDATE sessions SET model_config = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(modelConfig), new Date().toISOString(), sessionId);
+      this.statement('UPDATE sessions SET model_config = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(modelConfig), new Date().toISOString(), sessionId);
     });
   }
 
@@ -203,7 +222,7 @@ export class SessionStore {
   }
 
   list(): SessionSummary[] {
-    return this.guard(() => (this.db.prepare(`${SESSION_SELECT} ORDER BY s.id`).all() as SessionRow[]).map(toSummary));
+    return this.guard(() => (this.statement(`${SESSION_SELECT} ORDER BY s.id`).all() as SessionRow[]).map(toSummary));
   }
 
   get(id: number): SessionSummary {
@@ -297,16 +316,19 @@ export class SessionStore {
           }
           const now = new Date().toISOString();
           const child = Number(
-            this.db
-              .prepare("INSERT INTO sessions (title, origin, created_at, updated_at, model_config) VALUES (?, 'branch', ?, ?, ?)")
-              .run(parent.title === null ? `branch of ${id}` : `${parent.title} (branch at ${atTurn})`, now, now, parent.model_config).lastInsertRowid,
+            this.statement("INSERT INTO sessions (title, origin, created_at, updated_at, model_config) VALUES (?, 'branch', ?, ?, ?)").run(
+              parent.title === null ? `branch of ${id}` : `${parent.title} (branch at ${atTurn})`,
+              now,
+              now,
+              parent.model_config,
+            ).lastInsertRowid,
           );
-          this.db
-            .prepare(`INSERT INTO turns (session_id, seq, exchange, ${TURN_COLUMNS}, created_at) SELECT ?, seq, exchange, ${TURN_COLUMNS}, created_at FROM turns WHERE session_id = ? AND seq <= ?`)
-            .run(child, id, atTurn);
-          const counts = this.db.prepare('SELECT count(*) AS n, coalesce(max(exchange), 0) AS e FROM turns WHERE session_id = ?').get(child) as { n: number; e: number };
-          this.db.prepare('UPDATE sessions SET turn_count = ?, exchange_count = ? WHERE id = ?').run(counts.n, counts.e, child);
-          this.db.prepare("INSERT INTO branches (child_session_id, parent_session_id, at_turn, kind, created_at) VALUES (?, ?, ?, 'branch', ?)").run(child, id, atTurn, now);
+          this.statement(
+            `INSERT INTO turns (session_id, seq, exchange, ${TURN_COLUMNS}, created_at) SELECT ?, seq, exchange, ${TURN_COLUMNS}, created_at FROM turns WHERE session_id = ? AND seq <= ?`,
+          ).run(child, id, atTurn);
+          const counts = this.statement('SELECT count(*) AS n, coalesce(max(exchange), 0) AS e FROM turns WHERE session_id = ?').get(child) as { n: number; e: number };
+          this.statement('UPDATE sessions SET turn_count = ?, exchange_count = ? WHERE id = ?').run(counts.n, counts.e, child);
+          this.statement("INSERT INTO branches (child_session_id, parent_session_id, at_turn, kind, created_at) VALUES (?, ?, ?, 'branch', ?)").run(child, id, atTurn, now);
           return child;
         })
         .immediate(),
@@ -324,12 +346,15 @@ export class SessionStore {
           const parent = this.row(id);
           const now = new Date().toISOString();
           const child = Number(
-            this.db
-              .prepare("INSERT INTO sessions (title, origin, created_at, updated_at, model_config) VALUES (?, 'compaction', ?, ?, ?)")
-              .run(parent.title === null ? `compaction of ${id}` : `${parent.title} (compacted)`, now, now, parent.model_config).lastInsertRowid,
+            this.statement("INSERT INTO sessions (title, origin, created_at, updated_at, model_config) VALUES (?, 'compaction', ?, ?, ?)").run(
+              parent.title === null ? `compaction of ${id}` : `${parent.title} (compacted)`,
+              now,
+              now,
+              parent.model_config,
+            ).lastInsertRowid,
           );
           this.writeHistory(child, history.messages);
-          this.db.prepare("INSERT INTO branches (child_session_id, parent_session_id, at_turn, kind, created_at) VALUES (?, ?, ?, 'compaction', ?)").run(child, id, parent.turn_count, now);
+          this.statement("INSERT INTO branches (child_session_id, parent_session_id, at_turn, kind, created_at) VALUES (?, ?, ?, 'compaction', ?)").run(child, id, parent.turn_count, now);
           return child;
         })
         .immediate(),
