@@ -210,6 +210,8 @@ describe('follows rules', () => {
     expect(judged(r({ roles: ['tool'], after }), { messages: [turn('user'), callTurn, turn('tool'), turn('tool')] }).map((f) => f.params.index)).toStrictEqual([3]);
     expect(judged(r({ roles: ['tool'], after, through: ['tool'] }), { messages: [turn('tool'), turn('tool')] }).map((f) => f.params.index)).toStrictEqual([0, 1]);
     expect(judged(r({ roles: ['tool'], after, through: ['tool'] }), { messages: [turn('user'), null, turn('tool')] }).map((f) => f.params.index)).toStrictEqual([2]);
+    // An item it looks back through never answers, even of a role it could follow.
+    expect(judged(r({ roles: ['tool'], after: { roles: ['tool'] }, through: ['tool'] }), { messages: [turn('tool'), turn('tool')] }).map((f) => f.params.index)).toStrictEqual([0, 1]);
   });
 
   it('wants the fields it names present on what it follows, and only on the roles it names', () => {
