@@ -5,7 +5,7 @@ import { defaultProvidersDir, loadProviderSpecs } from '../providers/load-provid
 import type { ProviderSpec } from '../providers/provider-spec.js';
 import { registerProviderSpecs } from '../providers/spec-registry.js';
 import { defaultRoutesFile, loadRouteTable } from '../routes/load-route-table.js';
-import type { RouteTable } from '../routes/route-table.js';
+import type { RoutePolicy, RouteTable } from '../routes/route-table.js';
 import { defaultScenariosDir, loadScenarios } from '../scenarios/load-scenarios.js';
 import type { Scenario } from '../scenarios/scenario.js';
 import { retentionChecks } from './retention-checks.js';
@@ -55,8 +55,7 @@ export function loadMatrixInputs(inputs: Omit<MatrixInputs, 'engine'> = {}): Loa
   };
 }
 
-function notApplicable(scenario: Scenario, spec: ProviderSpec, table: RouteTable): CellVerdict {
-  const policy = policyFor(table, spec);
+function notApplicable(scenario: Scenario, spec: ProviderSpec, policy: RoutePolicy): CellVerdict {
   return {
     scenario: scenario.id,
     target: spec.id,
@@ -74,7 +73,9 @@ export async function runMatrix(inputs: MatrixInputs, loaded: LoadedInputs = loa
   const started = Date.now();
   const { table, specs, scenarios, fixtures } = loaded;
   const bySpec = new Map(specs.map((s) => [s.id, s]));
-  const targets = specs.filter((s) => !inputs.routes || inputs.routes.has(policyFor(table, s).routeId));
+  // Each target's policy, resolved once: most cells of a run are not applicable and only name it.
+  const policies = new Map(specs.map((s) => [s.id, policyFor(table, s)]));
+  const targets = specs.filter((s) => !inputs.routes || inputs.routes.has(policies.get(s.id)!.routeId));
   // What the table does to each provider, read off the specs before anything runs.
   const harm = assessTable(table, specs).filter((a) => targets.some((t) => t.id === a.provider));
   const retention = inputs.retention !== false && inputs.engine.storage ? retentionChecks(inputs.engine.storage) : undefined;
@@ -100,7 +101,7 @@ export async function runMatrix(inputs: MatrixInputs, loaded: LoadedInputs = loa
                 ...(retention ? { retention: retention.run } : {}),
               })
             ).verdict
-          : notApplicable(scenario, spec, table);
+          : notApplicable(scenario, spec, policies.get(spec.id)!);
         cells.push(mergeHarm(cell, harm));
         inputs.onCell?.(cells.length, total, cells[cells.length - 1]!);
       }
