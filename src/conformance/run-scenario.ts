@@ -5,6 +5,7 @@ import { policyFor } from '../routes/policy-for.js';
 import type { RoutePolicy, RouteTable } from '../routes/route-table.js';
 import type { Scenario } from '../scenarios/scenario.js';
 import { aggregateChecks } from './aggregate-checks.js';
+import { opaqueStringsLost } from './answer-kept.js';
 import type { EngineUnderTest } from './engine-under-test.js';
 import { fromCheck, judgeExchange } from './judge-exchange.js';
 import { fetchTransport, fetchTransportWithin, type ScenarioTransport } from './transport.js';
@@ -82,7 +83,24 @@ export async function runScenario(scenario: Scenario, spec: ProviderSpec, contex
     exchanges.push(...judged.exchanges);
     if (!judged.accepted) break;
     try {
-      history.messages.push(engine.readAnswer(judged.response, policy, callSpec));
+      const read = engine.readAnswer(judged.response, policy, callSpec);
+      // A block dropped while reading the answer is lost before any other check can see it. Owed back
+      // only where the spec wants reasoning back: a provider that reads it on tool-call turns only
+      // (Copilot's reasoning_opaque) never sees what a text-only answer held.
+      const owed = (read.tool_calls?.length ?? 0) > 0 ? callSpec.echo.length > 0 : callSpec.echo.some((r) => r.turns !== 'tool-call-turns');
+      const lost = owed ? opaqueStringsLost(judged.response.body, read) : [];
+      if (lost.length > 0) {
+        applies.add('signatures-verbatim');
+        findings.push({
+          behaviour: 'signatures-verbatim',
+          status: 'fail',
+          provider: callSpec.id,
+          route: policy.routeId,
+          call,
+          detail: `call ${call}: ${lost.length} opaque reasoning string(s) of ${callSpec.label}'s answer (signature, encrypted or redacted block) are not in the message the engine read from it: a block dropped on reading is never sent back`,
+        });
+      }
+      history.messages.push(read);
     } catch (err) {
       findings.push(callFailed(`call ${call}: the answer from ${callSpec.id} could not be read: ${errorText(err)}`));
       break;
