@@ -171,8 +171,20 @@ describe('judgeRequestSchema: members that must not be null (AWS)', () => {
       detail,
     });
     expect(judged(aws, ok({ messages: [{ role: 'user' }] }))).toStrictEqual([expected('/messages/0/content is absent or null')]);
-    // A null value also fails the anyOf around it: the provider answers the null member first.
-    expect(judged(aws, ok({ messages: [{ role: 'user', content: null }] }))[0]).toStrictEqual(expected('/messages/0/content is absent or null'));
+    expect(judged(aws, ok({ messages: [{ role: 'user', content: null }] }))).toStrictEqual([expected('/messages/0/content is absent or null')]);
+  });
+
+  it('answers a null member the same whatever its schema asks of a value there (an enum, a union)', () => {
+    // AWS reads a null member as an absent one: a null role is "Member must not be null", not an invalid value.
+    expect(judged(aws, ok({ messages: [{ role: null, content: 'q' }] }))).toStrictEqual([
+      {
+        rule: 'provider-accepts',
+        rejection: 'null-member',
+        params: { index: 0, field: 'role', path: 'messages.0.role', member: 'messages.0.member.role' },
+        detail: '/messages/0/role is absent or null',
+      },
+    ]);
+    expect(judged(aws, ok({ messages: [{ role: 'user', content: null }] })).map((f) => f.rejection)).toStrictEqual(['null-member']);
   });
 
   it('reads a null member inside a list item, and leaves top-level members to the other rejections', () => {
@@ -184,7 +196,7 @@ describe('judgeRequestSchema: members that must not be null (AWS)', () => {
 
   it('puts null members before the other value errors, and lets a null optional member be a plain type error', () => {
     const body = ok({ temperature: 'hot', messages: [{ role: 'user', content: null }] });
-    expect(judged(aws, body).map((f) => `${f.rejection} ${String(f.params.path)}`)).toStrictEqual(['null-member messages.0.content', 'invalid temperature', 'invalid messages.0.content']);
+    expect(judged(aws, body).map((f) => `${f.rejection} ${String(f.params.path)}`)).toStrictEqual(['null-member messages.0.content', 'invalid temperature']);
     const optional = ok({ messages: [{ role: 'user', content: 'q', tool_calls: null }] });
     expect(judged(aws, optional).map((f) => f.rejection)).toStrictEqual(['invalid']);
     expect(judged(openai, ok({ messages: [{ role: 'user', content: null }] })).every((f) => f.rejection === 'invalid')).toBe(true);

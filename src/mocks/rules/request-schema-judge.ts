@@ -68,7 +68,8 @@ function awsMemberPath(pointer: string): string {
 function toFinding(spec: ProviderSpec, body: unknown, error: ErrorObject, nulls: ReadonlySet<string>): Finding | undefined {
   const where = locate(body, error.instancePath, spec.family === 'anthropic-messages');
   const member = error.keyword === 'required' ? `${error.instancePath}/${(error.params as { missingProperty: string }).missingProperty}` : error.instancePath;
-  if (spec.request.nullMemberRejection && nulls.has(member) && (error.keyword === 'required' || error.keyword === 'type')) {
+  // Any complaint about a required member that is null (its type, an enum, a union around it) is that member being null.
+  if (spec.request.nullMemberRejection && nulls.has(member)) {
     return {
       rule: 'provider-accepts',
       rejection: spec.request.nullMemberRejection,
