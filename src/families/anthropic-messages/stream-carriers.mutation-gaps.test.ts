@@ -200,6 +200,18 @@ describe('Anthropic stream: a whole tool turn built from deltas', () => {
     expect(byDefault.end().carriers.native?.route).toBe('anthropic');
   });
 
+  it('keeps a server tool block whose streamed input is blank as its start sent it', () => {
+    const answer = readStreamEvents(new AnthropicStreamAccumulator(), [
+      begin,
+      start(0, { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: { query: 'given' } }),
+      delta(0, { type: 'input_json_delta', partial_json: '' }),
+      delta(0, { type: 'input_json_delta', partial_json: ' ' }),
+      stop(0),
+      end,
+    ]);
+    expect(answer.carriers.native?.fields).toEqual({ blocks: [{ kind: 'block', block: { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: { query: 'given' } } }] });
+  });
+
   it('keeps a text block’s start extras without citations deltas, and none when there are none', () => {
     const withExtra = readStreamEvents(new AnthropicStreamAccumulator(), [begin, start(0, { type: 'text', text: 'x', cache: 'kept' }), stop(0), end]);
     expect(withExtra.carriers.native).toEqual({ route: 'anthropic', fields: { blocks: [{ kind: 'text', chars: 1, extra: { cache: 'kept' } }] } });
