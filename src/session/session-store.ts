@@ -83,6 +83,21 @@ export class SessionStore {
   /** Statements prepared once per store: preparing one costs more than running it on a small row. */
   private readonly statements = new Map<string, Database.Statement>();
 
+  /**
+   * One transaction wrapper per store, the work passed in: better-sqlite3 builds a wrapper (four
+   * variants) per `db.transaction` call, which cost more than the small writes it wrapped. `immediate`
+   * takes the write lock up front (every write that reads first); `deferred` for reads.
+   */
+  private readonly transactionOf: Database.Transaction<(work: () => unknown) => unknown>;
+
+  private immediate<T>(work: () => T): T {
+    return this.transactionOf.immediate(work) as T;
+  }
+
+  private deferred<T>(work: () => T): T {
+    return this.transactionOf.deferred(work) as T;
+  }
+
   private statement(sql: string): Database.Statement {
     let prepared = this.statements.get(sql);
     if (!prepared) {
@@ -96,6 +111,7 @@ export class SessionStore {
     readonly db: Database.Database,
     readonly file: string,
   ) {
+    this.transactionOf = db.transaction((work: () => unknown) => work());
     this.insertTurn = db.prepare(
       `INSERT INTO turns (session_id, seq, exchange, ${TURN_COLUMNS}, created_at)
        VALUES (@session_id, @seq, @exchange, @role, @content, @name, @tool_calls, @tool_call_id, @reasoning_content, @reasoning, @reasoning_details, @native, @created_at)`,
@@ -156,37 +172,33 @@ export class SessionStore {
     // An empty exchange would count an exchange that has no rows; a branch recounts from rows.
     if (messages.length === 0) throw new Error('appendExchange needs at least one message');
     return this.guard(() =>
-      this.db
-        .transaction(() => {
-          const session = this.row(sessionId);
-          const exchange = session.exchange_count + 1;
-          const now = new Date().toISOString();
-          this.appendRows(sessionId, messages, () => exchange, now, session.turn_count + 1);
-          let modelConfig = session.model_config;
-          if (update.verdicts) modelConfig = JSON.stringify(update.verdicts.toModelConfig(this.modelConfigOf(session)));
-          this.statement('UPDATE sessions SET turn_count = ?, exchange_count = ?, updated_at = ?, model_config = ? WHERE id = ?').run(
-            session.turn_count + messages.length,
-            exchange,
-            now,
-            modelConfig,
-            sessionId,
-          );
-          return { exchange, firstSeq: session.turn_count + 1, lastSeq: session.turn_count + messages.length };
-        })
-        .immediate(),
+      this.immediate(() => {
+        const session = this.row(sessionId);
+        const exchange = session.exchange_count + 1;
+        const now = new Date().toISOString();
+        this.appendRows(sessionId, messages, () => exchange, now, session.turn_count + 1);
+        let modelConfig = session.model_config;
+        if (update.verdicts) modelConfig = JSON.stringify(update.verdicts.toModelConfig(this.modelConfigOf(session)));
+        this.statement('UPDATE sessions SET turn_count = ?, exchange_count = ?, updated_at = ?, model_config = ? WHERE id = ?').run(
+          session.turn_count + messages.length,
+          exchange,
+          now,
+          modelConfig,
+          sessionId,
+        );
+        return { exchange, firstSeq: session.turn_count + 1, lastSeq: session.turn_count + messages.length };
+      }),
     );
   }
 
   /** Stores a whole history as a new session in one transaction; an exchange starts at each user message. */
   importHistory(history: History, init: { title?: string; origin?: SessionOrigin; modelConfig?: Record<string, unknown> } = {}): number {
     return this.guard(() =>
-      this.db
-        .transaction(() => {
-          const id = this.createSession({ origin: 'import', ...init });
-          this.writeHistory(id, history.messages);
-          return id;
-        })
-        .immediate(),
+      this.immediate(() => {
+        const id = this.createSession({ origin: 'import', ...init });
+        this.writeHistory(id, history.messages);
+        return id;
+      }),
     );
   }
 
@@ -212,12 +224,10 @@ export class SessionStore {
   /** Persists the verdicts into the session's model config (other config keys kept). */
   saveVerdicts(sessionId: number, verdicts: UnknownFieldVerdicts): void {
     this.guard(() =>
-      this.db
-        .transaction(() => {
-          const current = this.modelConfigOf(this.row(sessionId));
-          this.saveModelConfig(sessionId, verdicts.toModelConfig(current));
-        })
-        .immediate(),
+      this.immediate(() => {
+        const current = this.modelConfigOf(this.row(sessionId));
+        this.saveModelConfig(sessionId, verdicts.toModelConfig(current));
+      }),
     );
   }
 
@@ -232,16 +242,14 @@ export class SessionStore {
   /** The session's history exactly as stored, and the model config (with its verdicts) it was left with. */
   resume(id: number): ResumedSession {
     return this.guard(() =>
-      this.db
-        .transaction(() => {
-          const row = this.row(id);
-          this.refuseOversizedRows(id);
-          const messages = this.readMessages(id);
-          const modelConfig = this.modelConfigOf(row);
-          const verdicts = UnknownFieldVerdicts.fromModelConfig(modelConfig, `${this.file} session ${id} model_config`);
-          return { session: toSummary(row), history: { messages }, modelConfig, verdicts };
-        })
-        .deferred(),
+      this.deferred(() => {
+        const row = this.row(id);
+        this.refuseOversizedRows(id);
+        const messages = this.readMessages(id);
+        const modelConfig = this.modelConfigOf(row);
+        const verdicts = UnknownFieldVerdicts.fromModelConfig(modelConfig, `${this.file} session ${id} model_config`);
+        return { session: toSummary(row), history: { messages }, modelConfig, verdicts };
+      }),
     );
   }
 
@@ -308,30 +316,28 @@ export class SessionStore {
    */
   branch(id: number, atTurn: number): number {
     return this.guard(() =>
-      this.db
-        .transaction(() => {
-          const parent = this.row(id);
-          if (!Number.isInteger(atTurn) || atTurn < 0 || atTurn > parent.turn_count) {
-            throw new InputError('--at', '', `turn ${atTurn} is outside session ${id} (it has ${parent.turn_count} turns)`, `use 0..${parent.turn_count}; the branch keeps turns 1..N`);
-          }
-          const now = new Date().toISOString();
-          const child = Number(
-            this.statement("INSERT INTO sessions (title, origin, created_at, updated_at, model_config) VALUES (?, 'branch', ?, ?, ?)").run(
-              parent.title === null ? `branch of ${id}` : `${parent.title} (branch at ${atTurn})`,
-              now,
-              now,
-              parent.model_config,
-            ).lastInsertRowid,
-          );
-          this.statement(
-            `INSERT INTO turns (session_id, seq, exchange, ${TURN_COLUMNS}, created_at) SELECT ?, seq, exchange, ${TURN_COLUMNS}, created_at FROM turns WHERE session_id = ? AND seq <= ?`,
-          ).run(child, id, atTurn);
-          const counts = this.statement('SELECT count(*) AS n, coalesce(max(exchange), 0) AS e FROM turns WHERE session_id = ?').get(child) as { n: number; e: number };
-          this.statement('UPDATE sessions SET turn_count = ?, exchange_count = ? WHERE id = ?').run(counts.n, counts.e, child);
-          this.statement("INSERT INTO branches (child_session_id, parent_session_id, at_turn, kind, created_at) VALUES (?, ?, ?, 'branch', ?)").run(child, id, atTurn, now);
-          return child;
-        })
-        .immediate(),
+      this.immediate(() => {
+        const parent = this.row(id);
+        if (!Number.isInteger(atTurn) || atTurn < 0 || atTurn > parent.turn_count) {
+          throw new InputError('--at', '', `turn ${atTurn} is outside session ${id} (it has ${parent.turn_count} turns)`, `use 0..${parent.turn_count}; the branch keeps turns 1..N`);
+        }
+        const now = new Date().toISOString();
+        const child = Number(
+          this.statement("INSERT INTO sessions (title, origin, created_at, updated_at, model_config) VALUES (?, 'branch', ?, ?, ?)").run(
+            parent.title === null ? `branch of ${id}` : `${parent.title} (branch at ${atTurn})`,
+            now,
+            now,
+            parent.model_config,
+          ).lastInsertRowid,
+        );
+        this.statement(
+          `INSERT INTO turns (session_id, seq, exchange, ${TURN_COLUMNS}, created_at) SELECT ?, seq, exchange, ${TURN_COLUMNS}, created_at FROM turns WHERE session_id = ? AND seq <= ?`,
+        ).run(child, id, atTurn);
+        const counts = this.statement('SELECT count(*) AS n, coalesce(max(exchange), 0) AS e FROM turns WHERE session_id = ?').get(child) as { n: number; e: number };
+        this.statement('UPDATE sessions SET turn_count = ?, exchange_count = ? WHERE id = ?').run(counts.n, counts.e, child);
+        this.statement("INSERT INTO branches (child_session_id, parent_session_id, at_turn, kind, created_at) VALUES (?, ?, ?, 'branch', ?)").run(child, id, atTurn, now);
+        return child;
+      }),
     );
   }
 
@@ -341,23 +347,21 @@ export class SessionStore {
    */
   saveCompacted(id: number, history: History): number {
     return this.guard(() =>
-      this.db
-        .transaction(() => {
-          const parent = this.row(id);
-          const now = new Date().toISOString();
-          const child = Number(
-            this.statement("INSERT INTO sessions (title, origin, created_at, updated_at, model_config) VALUES (?, 'compaction', ?, ?, ?)").run(
-              parent.title === null ? `compaction of ${id}` : `${parent.title} (compacted)`,
-              now,
-              now,
-              parent.model_config,
-            ).lastInsertRowid,
-          );
-          this.writeHistory(child, history.messages);
-          this.statement("INSERT INTO branches (child_session_id, parent_session_id, at_turn, kind, created_at) VALUES (?, ?, ?, 'compaction', ?)").run(child, id, parent.turn_count, now);
-          return child;
-        })
-        .immediate(),
+      this.immediate(() => {
+        const parent = this.row(id);
+        const now = new Date().toISOString();
+        const child = Number(
+          this.statement("INSERT INTO sessions (title, origin, created_at, updated_at, model_config) VALUES (?, 'compaction', ?, ?, ?)").run(
+            parent.title === null ? `compaction of ${id}` : `${parent.title} (compacted)`,
+            now,
+            now,
+            parent.model_config,
+          ).lastInsertRowid,
+        );
+        this.writeHistory(child, history.messages);
+        this.statement("INSERT INTO branches (child_session_id, parent_session_id, at_turn, kind, created_at) VALUES (?, ?, ?, 'compaction', ?)").run(child, id, parent.turn_count, now);
+        return child;
+      }),
     );
   }
 }
