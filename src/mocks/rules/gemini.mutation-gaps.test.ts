@@ -26,7 +26,7 @@ const SIGNED = mockOpaque('gemini', 'thought', 'gaps');
 const VERTEX_SIGNED = mockOpaque('vertex-gemini', 'thought', 'gaps');
 
 const ask = (text = 'q') => ({ role: 'user', parts: [{ text }] });
-const step = (...parts: Array<Record<string, unknown>>) => ({ role: 'model', parts });
+const step = (...parts: unknown[]) => ({ role: 'model', parts });
 const call = (name: string, signature?: unknown) => ({ functionCall: { name, args: {} }, ...(signature === undefined ? {} : { thoughtSignature: signature }) });
 const results = { role: 'user', parts: [{ functionResponse: { name: 'ls', response: {} } }] };
 const judged = (contents: unknown[], s = spec()) => judgeGemini(s, { contents });
