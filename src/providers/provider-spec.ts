@@ -101,7 +101,8 @@ export interface Upstream {
   ownRejections?: Record<string, string>;
   /** Upstream rejection id -> the gateway's own rejection on its Responses path (endpoint.wireAliases). */
   responsesRejections?: Record<string, string>;
-  contested?: Partial<Record<UpstreamCheck, Contested>>;
+  /** Per check, or `claude-unsigned-text` (an unsigned anthropic-claude-v1 text item: refused, or dropped silently). */
+  contested?: Partial<Record<UpstreamCheck | 'claude-unsigned-text', Contested>>;
   sources: string[];
   notes?: string;
 }

@@ -158,3 +158,24 @@ describe('a Claude message replayed through a gateway is judged as one message, 
     expect(judge('openrouter', toolTurn(model, { reasoning_details: [text(thinking, 0), gemini, redacted(1)] }))).toEqual([]);
   });
 });
+
+describe('an unsigned Claude text item through a gateway: refused or silently dropped, sources disagree', () => {
+  const model = 'anthropic/claude-sonnet-4.5';
+  it('is still refused with Claude’s answer, but reported as contested, citing both sides', () => {
+    const [finding] = judge('openrouter', toolTurn(model, { reasoning_details: [{ type: 'reasoning.text', text: thinking, format: 'anthropic-claude-v1', index: 0 }] }));
+    expect(finding).toMatchObject({ rejection: 'invalid-signature', contested: true });
+    expect(finding!.sources).toEqual(expect.arrayContaining(['https://github.com/OpenRouterTeam/ai-sdk-provider/issues/423', 'https://github.com/earendil-works/pi/issues/9534']));
+  });
+
+  it('keeps a signed item that fails a plain refusal: only the unsigned case is disputed', () => {
+    const [tampered] = judge('openrouter', toolTurn(model, { reasoning_details: [signed(`${thinking} (edited)`)] }));
+    expect(tampered).toMatchObject({ rejection: 'blocks-modified' });
+    expect(tampered!.contested).toBeUndefined();
+  });
+
+  it('leaves a gateway whose spec does not dispute it strict', () => {
+    const [finding] = judge('kilo', toolTurn(model, { reasoning_details: [{ type: 'reasoning.text', text: thinking, format: 'anthropic-claude-v1', index: 0 }] }));
+    expect(finding).toMatchObject({ rejection: 'invalid-signature' });
+    expect(finding!.contested).toBeUndefined();
+  });
+});

@@ -55,14 +55,15 @@ const claudeItems = (message: Record<string, unknown>) => details(message).filte
  * for Claude's own and stays behind; one marked anthropic-claude-v1 goes up with an empty
  * signature and Claude calls it invalid (OpenRouterTeam/ai-sdk-provider#423).
  */
-function claudeBlocksSent(message: Record<string, unknown>): { item: number; block: ClaudeReasoningBlock }[] {
-  const out: { item: number; block: ClaudeReasoningBlock }[] = [];
+function claudeBlocksSent(message: Record<string, unknown>): { item: number; block: ClaudeReasoningBlock; unsigned: boolean }[] {
+  const out: { item: number; block: ClaudeReasoningBlock; unsigned: boolean }[] = [];
   details(message).forEach((d, item) => {
     if (!isClaudeItem(d)) return;
     const unsigned = d.signature === undefined || d.signature === null;
     if (d.type === 'reasoning.text' && unsigned && d.format !== 'anthropic-claude-v1') return;
     out.push({
       item,
+      unsigned: d.type === 'reasoning.text' && unsigned,
       block:
         d.type === 'reasoning.text'
           ? { kind: 'thinking', thinking: typeof d.text === 'string' ? d.text : '', signature: unsigned ? '' : d.signature, hasThinkingKey: true, hasSignatureKey: true }
@@ -130,6 +131,8 @@ export function judgeGatewayUpstream(spec: ProviderSpec, body: unknown): Finding
         )) {
           if (!has(verdict)) continue;
           const item = sent[ordinal]?.item ?? (sent.at(-1)?.item ?? -1) + 1;
+          // Whether the gateway refuses an unsigned text item or drops it silently, sources disagree (spec: contested.claude-unsigned-text).
+          const disputed = !dropped && sent[ordinal]?.unsigned ? upstream.contested?.['claude-unsigned-text'] : undefined;
           const what = dropped ? `${dropped} reasoning item(s) dropped after item ${item - 1}` : `reasoning_details item ${item}`;
           findings.push({
             rule: 'signatures-verbatim',
@@ -137,6 +140,7 @@ export function judgeGatewayUpstream(spec: ProviderSpec, body: unknown): Finding
             params: { index: at, block, role: 'assistant', path: `messages.${index}.reasoning_details.${item}` },
             detail: `${what} of message ${index} (${upstream.providerName} message ${at}, content ${block}): ${verdict}`,
             via: via(verdict),
+            ...(disputed ? { contested: true as const, sources: [...upstream.sources, ...disputed.sources] } : {}),
           });
         }
       });
