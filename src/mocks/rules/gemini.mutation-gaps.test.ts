@@ -158,6 +158,13 @@ describe('judgeGemini: a signature on the first call of every current model step
     ]);
   });
 
+  it('reads calls and signatures in snake_case too', () => {
+    expect(judged([ask(), step({ function_call: { name: 'ls' } })])).toMatchObject([{ rejection: 'missing-thought-signature', params: { field: 'ls', index: 1 } }]);
+    expect(judged([ask(), step({ function_call: { name: 'ls' }, thought_signature: 'forged' })])).toMatchObject([
+      { rejection: 'corrupted-thought-signature', params: { path: 'contents[1].parts[0]' } },
+    ]);
+  });
+
   it('asks only the first call of a step: a later parallel call may go unsigned', () => {
     expect(judged([ask(), step(call('ls', SIGNED), call('cat')), results])).toStrictEqual([]);
   });
