@@ -47,6 +47,8 @@ describe('carriersNamed: where `reasoning` sits on a messages path', () => {
       'messages[2]["reasoning"] is unsupported',
       'messages[0].content[1].reasoning: unknown field',
       'messages.10.assistant.reasoning: unknown field',
+      "unknown parameter: 'messages[12].reasoning'",
+      "unknown parameter: 'messages[12]['reasoning']'",
     ]) {
       expect(names(text), text).toStrictEqual(['reasoning']);
     }

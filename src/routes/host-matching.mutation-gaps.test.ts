@@ -57,6 +57,8 @@ describe('hostMatches', () => {
       expect(hostMatches(host, '*-aiplatform.googleapis.com'), host).toBe(false);
     }
     expect(hostMatches('a-b-aiplatform.googleapis.com', '*-aiplatform.googleapis.com')).toBe(true);
+    // A host that does not end in the rest of the pattern never matches, however long it is.
+    expect(hostMatches('aiplatformgoogleapiscomlookalike1', '*-aiplatform.googleapis.com')).toBe(false);
   });
 
   it('reads a pattern without the wildcard as a plain host, even when it starts with a star', () => {
