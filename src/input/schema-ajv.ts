@@ -1,8 +1,17 @@
-import { Ajv, _ } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type * as AjvModule from 'ajv';
+import type { Ajv, Options } from 'ajv';
 import type { SchemaSources } from './schema-sources.js';
 
-const addFormats = addFormatsModule as unknown as { default: (ajv: Ajv) => Ajv };
+// ajv's compiler is required when a schema is first compiled, not at start-up: a run whose
+// validators are all precompiled (decision 0127) never needs it, and loading it costs tens of ms.
+const requireCjs = createRequire(import.meta.url);
+
+/** A new Ajv instance, its module loaded on first use. */
+export function newAjv(options: Options): Ajv {
+  const { Ajv: AjvClass } = requireCjs('ajv') as typeof AjvModule;
+  return new AjvClass(options);
+}
 
 /** Provider request schemas are data written by people; keep ajv's strict mode from rejecting harmless keywords. */
 export const INLINE_AJV_OPTIONS = { allErrors: true, strict: false } as const;
@@ -14,7 +23,9 @@ export const INLINE_AJV_OPTIONS = { allErrors: true, strict: false } as const;
  * precompiled module requires ajv-formats' own definitions.
  */
 export function schemaAjv(sources: SchemaSources): Ajv {
-  const ajv = new Ajv({
+  const { _ } = requireCjs('ajv') as typeof AjvModule;
+  const addFormats = requireCjs('ajv-formats') as { default: (ajv: Ajv) => Ajv };
+  const ajv = newAjv({
     allErrors: true,
     strict: true,
     strictRequired: false,

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { Ajv, type AnySchema, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { Ajv, AnySchema, ErrorObject, ValidateFunction } from 'ajv';
 import { InputError } from './input-error.js';
-import { INLINE_AJV_OPTIONS, schemaAjv } from './schema-ajv.js';
+import { INLINE_AJV_OPTIONS, newAjv, schemaAjv } from './schema-ajv.js';
 import { readSchemaSources } from './schema-sources.js';
 
 // Kept in step with precompile-schemas.ts (not imported from there: that module pulls in ajv's code generator).
@@ -45,7 +45,7 @@ export function schemaValidator(name: string): ValidateFunction {
   return validate;
 }
 
-const inlineAjv = new Ajv(INLINE_AJV_OPTIONS);
+let inlineAjv: Ajv | undefined;
 const inline = new WeakMap<object, ValidateFunction>();
 const inlineByText = new Map<string, ValidateFunction>();
 const PRECOMPILED_INLINE = fileURLToPath(new URL('./inline-validators.precompiled.cjs', import.meta.url));
@@ -69,7 +69,7 @@ export function inlineValidator(schema: object): ValidateFunction {
     validate = inlineByText.get(text);
     if (!validate) {
       // A schema naming an $id would clash with another of the same $id in one instance: give it its own.
-      validate = '$id' in schema ? new Ajv(INLINE_AJV_OPTIONS).compile(schema as AnySchema) : (precompiledInlineValidator(text) ?? inlineAjv.compile(schema));
+      validate = '$id' in schema ? newAjv(INLINE_AJV_OPTIONS).compile(schema as AnySchema) : (precompiledInlineValidator(text) ?? (inlineAjv ??= newAjv(INLINE_AJV_OPTIONS)).compile(schema));
       inlineByText.set(text, validate);
     }
     inline.set(schema, validate);
