@@ -69,6 +69,12 @@ describe('Bedrock ConverseStream: reasoningContent deltas', () => {
     expect(fault([messageStart, thought(0, 'plain'), stop(0)], signed)).toEqual([2, 'reasoning block 0 stopped without a signature on a signed-policy route; it cannot be replayed and is not kept']);
   });
 
+  it('a reader built without arguments does not require a signature', () => {
+    const acc = new BedrockStreamAccumulator();
+    for (const e of [messageStart, thought(0, 'plain'), stop(0), messageStop()]) acc.accept(e);
+    expect(acc.answer(true).message.reasoning_details).toEqual([{ type: 'thinking', thinking: 'plain' }]);
+  });
+
   it('does not ask a text, tool or redacted block for a signature on a signed route', () => {
     const answer = read([messageStart, redacted(0, 'R'), stop(0), text(1, 'hi'), stop(1), start(2, { toolUseId: 't1', name: 'f' }), input(2, '{}'), stop(2), messageStop('tool_use')], true);
     expect(answer.message.content).toBe('hi');
@@ -224,6 +230,7 @@ describe('Bedrock ConverseStream: frames cut early', () => {
     expect(fault([messageStart, delta(0, { citation: {} }), text(0, 'x')])).toEqual([2, 'a text delta for content block 0, which is a other block']);
     expect(fault([messageStart, text(0, 'x'), delta(0, { citation: {} })])).toEqual([2, 'a citation delta for content block 0, which is a text block']);
     expect(fault([messageStart, text(0, 'x'), delta(0, {})])).toEqual([2, 'a empty delta for content block 0, which is a text block']);
+    expect(fault([messageStart, text(0, 'x'), delta(0, { citation: {}, image: {} })])).toEqual([2, 'a citation/image delta for content block 0, which is a text block']);
   });
 });
 
