@@ -54,3 +54,44 @@ describe('compress prices each message once', () => {
     expect(priced.mock.calls.length).toBeLessThanOrEqual(history.messages.length + 3 * r.history.messages.length + 2);
   });
 });
+
+/** The history's messages behind a Proxy that counts every read of a message by its index. */
+function countingReads(history: History): { history: History; reads: () => number } {
+  let reads = 0;
+  const messages = new Proxy(history.messages, {
+    get(target, key, receiver) {
+      if (typeof key === 'string' && /^\d+$/.test(key)) reads += 1;
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+  return { history: { messages }, reads: () => reads };
+}
+
+describe('compress reads each message a bounded number of times', () => {
+  // Reads of the input, not time: pricing reads every message once, building the result reads the
+  // kept tail once more, and the built-in summary reads only the head messages it writes lines for.
+  // A copy of the replaced head (a slice for the summary), a second walk or a search per message
+  // adds reads proportional to the history, and this fails.
+  const readsFor = (exchanges: number) => {
+    const session = toolSession(exchanges, 'tool output '.repeat(20));
+    const budget = Math.floor(pricing.estimateTokens(session) / 2);
+    const { history, reads } = countingReads(session);
+    const r = compress(history, budget, { summaryTokens: 40 });
+    return { r, reads: reads(), n: history.messages.length };
+  };
+
+  it.each([100, 1000])('%i exchanges: input messages read once, the kept ones twice, the summary a few', (exchanges) => {
+    const { r, reads, n } = readsFor(exchanges);
+    expect(r.status).toBe('compacted');
+    const keptInputs = r.kept.filter((k) => k !== null).length;
+    expect(keptInputs).toBeLessThan(n);
+    // 40 summary tokens leave ~100 characters: a header and a line or two, a handful of head messages.
+    expect(reads).toBeLessThanOrEqual(n + keptInputs + 16);
+  });
+
+  it('grows as the history does: 10x the exchanges, at most ~10x the reads', () => {
+    const small = readsFor(200).reads;
+    const large = readsFor(2000).reads;
+    expect(large / small).toBeLessThan(10.5);
+  });
+});

@@ -81,10 +81,10 @@ export function readGeminiNativeFields(fields: Record<string, unknown> | undefin
  */
 export function layoutFromFlatSignature(signature: string, contentLength: number, calls: number): GeminiPartRecord[] {
   const layout: GeminiPartRecord[] = [];
-  if (contentLength > 0 || calls === 0) layout.push({ kind: 'text', chars: contentLength });
-  for (let call = 0; call < calls; call++) layout.push({ kind: 'functionCall', call });
-  const carrier = calls > 0 ? layout.findIndex((p) => p.kind === 'functionCall') : layout.length - 1;
-  layout[carrier] = { ...(layout[carrier] as Exclude<GeminiPartRecord, { kind: 'part' }>), thoughtSignature: signature };
+  // Without calls the text part is the turn's only (so last) part; with calls, the first call carries it.
+  if (calls === 0) layout.push({ kind: 'text', chars: contentLength, thoughtSignature: signature });
+  else if (contentLength > 0) layout.push({ kind: 'text', chars: contentLength });
+  for (let call = 0; call < calls; call++) layout.push(call === 0 ? { kind: 'functionCall', call, thoughtSignature: signature } : { kind: 'functionCall', call });
   return layout;
 }
 

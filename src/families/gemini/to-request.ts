@@ -1,4 +1,4 @@
-import type { History, Message } from '../../model/history.js';
+import type { History, Message, StandardCarrierField } from '../../model/history.js';
 import { selectCarriers } from '../../replay/select-carriers.js';
 import type { RoutePolicy } from '../../routes/route-table.js';
 import { deepMerge, isPlainObject } from '../../util/deep-merge.js';
@@ -35,44 +35,57 @@ function functionCallPart(message: Message, index: number): Part {
  * capture), or undefined when it does: the same visible text and thought text lengths, the same
  * tool calls. Its signatures would otherwise sit on parts they were not issued for.
  */
-function layoutMismatch(message: Message, layout: GeminiPartRecord[]): string | undefined {
-  const calls = message.tool_calls ?? [];
-  const total = (kind: 'text' | 'thought') => layout.reduce((n, p) => n + (p.kind === kind ? p.chars : 0), 0);
-  const callIndexes = layout.flatMap((p) => (p.kind === 'functionCall' ? [p.call] : []));
-  const content = textOf(message.content).length;
+function layoutMismatch(message: Message, content: string, layout: GeminiPartRecord[]): string | undefined {
+  const calls = message.tool_calls?.length ?? 0;
   const thoughts = (message.reasoning ?? '').length;
-  if (total('text') !== content) return `its text parts hold ${total('text')} characters but the message content has ${content}`;
-  if (total('thought') !== thoughts) return `its thought parts hold ${total('thought')} characters but the message reasoning has ${thoughts}`;
-  if (callIndexes.length !== calls.length || callIndexes.some((c, i) => c !== i))
-    return `its functionCall parts point at calls [${callIndexes.join(', ')}] but the message has ${calls.length} tool call(s)`;
+  let textChars = 0;
+  let thoughtChars = 0;
+  const callIndexes: number[] = [];
+  for (const p of layout) {
+    if (p.kind === 'text') textChars += p.chars;
+    else if (p.kind === 'thought') thoughtChars += p.chars;
+    else if (p.kind === 'functionCall') callIndexes.push(p.call);
+  }
+  if (textChars !== content.length) return `its text parts hold ${textChars} characters but the message content has ${content.length}`;
+  if (thoughtChars !== thoughts) return `its thought parts hold ${thoughtChars} characters but the message reasoning has ${thoughts}`;
+  if (callIndexes.length !== calls || callIndexes.some((c, i) => c !== i)) return `its functionCall parts point at calls [${callIndexes.join(', ')}] but the message has ${calls} tool call(s)`;
   return undefined;
 }
 
-function recordedParts(message: Message, layout: GeminiPartRecord[]): Part[] {
-  const content = textOf(message.content);
+/**
+ * The parts of a recorded layout. Each part is built once and its signature set on it, rather than
+ * spread with a signature object into a third one; keys keep the order the spreads gave them.
+ */
+function recordedParts(message: Message, content: string, layout: GeminiPartRecord[]): Part[] {
   const thoughts = message.reasoning ?? '';
   let atText = 0;
   let atThought = 0;
-  return layout.map((p) => {
-    if (p.kind === 'part') return { ...p.part };
-    const sig = p.thoughtSignature !== undefined ? { thoughtSignature: p.thoughtSignature } : {};
-    if (p.kind === 'functionCall') return { ...functionCallPart(message, p.call), ...sig };
-    if (p.kind === 'thought') {
-      const text = thoughts.slice(atThought, (atThought += p.chars));
-      return { text, thought: true, ...sig };
+  const parts: Part[] = [];
+  for (const p of layout) {
+    if (p.kind === 'part') {
+      parts.push({ ...p.part });
+      continue;
     }
-    const text = content.slice(atText, (atText += p.chars));
-    return { text, ...sig };
-  });
+    let part: Part;
+    if (p.kind === 'functionCall') part = functionCallPart(message, p.call);
+    else if (p.kind === 'thought') part = { text: thoughts.slice(atThought, (atThought += p.chars)), thought: true };
+    else part = { text: content.slice(atText, (atText += p.chars)) };
+    if (p.thoughtSignature !== undefined) part.thoughtSignature = p.thoughtSignature;
+    parts.push(part);
+  }
+  return parts;
 }
+
+/** Only the native record is read here, which `omit` never touches: one empty set, not a new one per message. */
+const NOTHING_OMITTED: ReadonlySet<StandardCarrierField> = new Set();
 
 /**
  * The part layout of the route's own record for this message: recorded, or derived from the flat
  * form by Google's rule. A record this route cannot read is refused with its JSON pointer and the
  * shape it should have, never dropped without a word.
  */
-function nativeLayout(message: Message, index: number, policy: RoutePolicy): GeminiPartRecord[] | undefined {
-  const native = selectCarriers(message, policy).native;
+function nativeLayout(message: Message, content: string, index: number, policy: RoutePolicy): GeminiPartRecord[] | undefined {
+  const native = selectCarriers(message, policy, NOTHING_OMITTED).native;
   const at = `/messages/${index}/native/fields`;
   const refuse = (pointer: string, problem: string): never => {
     throw new HistoryShapeError(`${at}${pointer}`, `unreadable ${policy.native} native record: ${problem}`, expectedNativeShape(policy.native ?? 'gemini'));
@@ -80,7 +93,7 @@ function nativeLayout(message: Message, index: number, policy: RoutePolicy): Gem
   if (isFlatGeminiRecord(native)) {
     const signature = usableSignature(native.thoughtSignature);
     if (signature === undefined) return refuse('/thoughtSignature', 'the signature is empty or not a string ("Corrupted thought signature" on Gemini)');
-    return layoutFromFlatSignature(signature, textOf(message.content).length, message.tool_calls?.length ?? 0);
+    return layoutFromFlatSignature(signature, content.length, message.tool_calls?.length ?? 0);
   }
   let layout: GeminiPartRecord[] | undefined;
   try {
@@ -90,32 +103,45 @@ function nativeLayout(message: Message, index: number, policy: RoutePolicy): Gem
     throw err;
   }
   if (!layout) return undefined;
-  const mismatch = layoutMismatch(message, layout);
+  const mismatch = layoutMismatch(message, content, layout);
   if (mismatch) return refuse('/parts', `it no longer fits the message (${mismatch}); was the message edited after capture?`);
   return layout;
 }
 
 function modelParts(message: Message, index: number, policy: RoutePolicy): Part[] {
-  const layout = nativeLayout(message, index, policy);
-  if (layout) return recordedParts(message, layout);
+  const content = textOf(message.content);
+  const layout = nativeLayout(message, content, index, policy);
+  if (layout) return recordedParts(message, content, layout);
   const parts: Part[] = [];
-  const text = textOf(message.content);
-  if (text !== '') parts.push({ text });
-  (message.tool_calls ?? []).forEach((_, i) => parts.push(functionCallPart(message, i)));
+  if (content !== '') parts.push({ text: content });
+  const calls = message.tool_calls?.length ?? 0;
+  for (let i = 0; i < calls; i++) parts.push(functionCallPart(message, i));
   return parts;
 }
 
-/** The function name a tool result answers: Gemini pairs responses to calls by name. */
-function calledName(history: History, upTo: number, toolCallId: string | undefined): string | undefined {
-  for (let i = upTo - 1; i >= 0; i--) {
-    const call = history.messages[i]!.tool_calls?.find((c) => c.id === toolCallId);
-    if (call) return call.function.name;
+/**
+ * The function name each tool call id was last given, as the messages are read in order: Gemini
+ * pairs a tool result with its call by name. The nearest earlier message holding the id wins, and
+ * within one message its first call with the id. Kept as the request is built rather than searched
+ * for backwards from each result: a result whose id no earlier call has (imported, or its call
+ * compacted away) walked back to the first message, so a long history of them was quadratic.
+ */
+class CallNames {
+  private readonly byId = new Map<string | undefined, string>();
+
+  /** Notes the calls of a message just read (last call first, so the first call with an id wins). */
+  note(message: Message): void {
+    const calls = message.tool_calls;
+    if (!calls) return;
+    for (let c = calls.length - 1; c >= 0; c--) this.byId.set(calls[c]!.id, calls[c]!.function.name);
   }
-  return undefined;
+
+  of(toolCallId: string | undefined): string | undefined {
+    return this.byId.get(toolCallId);
+  }
 }
 
-function functionResponse(history: History, index: number): Part {
-  const message = history.messages[index]!;
+function functionResponse(message: Message, callNames: CallNames): Part {
   const text = textOf(message.content);
   let response: unknown;
   // Only an object is used below, and most tool output is plain text: a failed parse per tool
@@ -127,7 +153,7 @@ function functionResponse(history: History, index: number): Part {
       response = undefined;
     }
   }
-  const name = calledName(history, index, message.tool_call_id) ?? message.name ?? message.tool_call_id ?? 'tool';
+  const name = callNames.of(message.tool_call_id) ?? message.name ?? message.tool_call_id ?? 'tool';
   return { functionResponse: { name, response: isPlainObject(response) ? response : { result: text } } };
 }
 
@@ -138,8 +164,11 @@ function functionResponse(history: History, index: number): Part {
  * replaced, and earlier turns are left as they are.
  */
 function padCurrentTurn(contents: Content[]): void {
-  const lastUserText = contents.reduce((at, c, i) => (c.role === 'user' && c.parts.some((p) => typeof p.text === 'string') ? i : at), -1);
-  for (const content of contents.slice(lastUserText + 1)) {
+  // From the end: only the current turn is walked, not the whole conversation.
+  let lastUserText = contents.length - 1;
+  while (lastUserText >= 0 && !(contents[lastUserText]!.role === 'user' && contents[lastUserText]!.parts.some((p) => typeof p.text === 'string'))) lastUserText--;
+  for (let i = lastUserText + 1; i < contents.length; i++) {
+    const content = contents[i]!;
     if (content.role !== 'model') continue;
     const first = content.parts.find((p) => p.functionCall !== undefined);
     if (first && first.thoughtSignature === undefined) first.thoughtSignature = SKIP_SIGNATURE;
@@ -167,7 +196,10 @@ function geminiTools(tools: unknown[]): unknown[] {
 export function toGeminiRequest(history: History, policy: RoutePolicy, options: RequestOptions = {}): OutboundRequest {
   const contents: Content[] = [];
   const system: Part[] = [];
-  history.messages.forEach((message, index) => {
+  const messages = history.messages;
+  const callNames = new CallNames();
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index]!;
     if (message.role === 'system') {
       system.push({ text: textOf(message.content) });
     } else if (message.role === 'user') {
@@ -176,13 +208,14 @@ export function toGeminiRequest(history: History, policy: RoutePolicy, options: 
       const parts = modelParts(message, index, policy);
       if (parts.length > 0) contents.push({ role: 'model', parts });
     } else {
-      const part = functionResponse(history, index);
+      const part = functionResponse(message, callNames);
       const last = contents.at(-1);
-      const previous = history.messages[index - 1];
+      const previous = messages[index - 1];
       if (last && last.role === 'user' && previous?.role === 'tool') last.parts.push(part);
       else contents.push({ role: 'user', parts: [part] });
     }
-  });
+    callNames.note(message);
+  }
   padCurrentTurn(contents);
   let body: Record<string, unknown> = { contents };
   if (system.length > 0) body.systemInstruction = { parts: system };
