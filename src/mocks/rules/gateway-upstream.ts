@@ -45,6 +45,9 @@ function upstreamIndexes(messages: readonly unknown[]): number[] {
 }
 
 const details = (message: Record<string, unknown>): Record<string, unknown>[] => (Array.isArray(message.reasoning_details) ? message.reasoning_details.filter(isPlainObject) : []);
+/** Each object entry of reasoning_details with its index in the list as sent (what a finding's path names). */
+const indexedDetails = (message: Record<string, unknown>): Array<[number, Record<string, unknown>]> =>
+  Array.isArray(message.reasoning_details) ? message.reasoning_details.flatMap((d: unknown, i: number): Array<[number, Record<string, unknown>]> => (isPlainObject(d) ? [[i, d]] : [])) : [];
 const isClaudeItem = (d: Record<string, unknown>) => (d.format === undefined || d.format === 'anthropic-claude-v1') && (d.type === 'reasoning.text' || d.type === 'reasoning.encrypted');
 const claudeItems = (message: Record<string, unknown>) => details(message).filter(isClaudeItem);
 
@@ -57,10 +60,10 @@ const claudeItems = (message: Record<string, unknown>) => details(message).filte
  */
 function claudeBlocksSent(message: Record<string, unknown>): { item: number; block: ClaudeReasoningBlock; unsigned: boolean }[] {
   const out: { item: number; block: ClaudeReasoningBlock; unsigned: boolean }[] = [];
-  details(message).forEach((d, item) => {
-    if (!isClaudeItem(d)) return;
+  for (const [item, d] of indexedDetails(message)) {
+    if (!isClaudeItem(d)) continue;
     const unsigned = d.signature === undefined || d.signature === null;
-    if (d.type === 'reasoning.text' && unsigned && d.format !== 'anthropic-claude-v1') return;
+    if (d.type === 'reasoning.text' && unsigned && d.format !== 'anthropic-claude-v1') continue;
     out.push({
       item,
       unsigned: d.type === 'reasoning.text' && unsigned,
@@ -69,7 +72,7 @@ function claudeBlocksSent(message: Record<string, unknown>): { item: number; blo
           ? { kind: 'thinking', thinking: typeof d.text === 'string' ? d.text : '', signature: unsigned ? '' : d.signature, hasThinkingKey: true, hasSignatureKey: true }
           : { kind: 'redacted_thinking', data: d.data, hasThinkingKey: false, hasSignatureKey: false },
     });
-  });
+  }
   return out;
 }
 
@@ -176,12 +179,12 @@ export function judgeGatewayUpstream(spec: ProviderSpec, body: unknown): Finding
     } else if (check === 'openai-encrypted-reasoning') {
       messages.forEach((message, index) => {
         if (!isPlainObject(message) || message.role !== 'assistant') return;
-        details(message).forEach((d, ordinal) => {
-          if (d.type !== 'reasoning.encrypted' || d.format !== 'openai-responses-v1') return;
+        for (const [ordinal, d] of indexedDetails(message)) {
+          if (d.type !== 'reasoning.encrypted' || d.format !== 'openai-responses-v1') continue;
           const id = typeof d.id === 'string' ? d.id : '';
           const finding = encryptedContentFinding(spec, id, d.data, { index, path: `messages.${index}.reasoning_details.${ordinal}` }, rules.rejections);
           if (finding) findings.push({ ...finding, via: via(finding.rejection) });
-        });
+        }
       });
     } else if (check === 'must-echo') {
       for (const rule of rules.echo) {
