@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProviderSpec, Upstream } from '../../providers/provider-spec.js';
 import { registerProviderSpecs } from '../../providers/spec-registry.js';
+import type { Finding } from '../finding.js';
 import { judgeGatewayResponses, responsesInputAsChat } from './gateway-upstream-responses.js';
 
 /**
@@ -119,6 +120,6 @@ describe('judgeGatewayResponses', () => {
     expect(first!.contested).toBeUndefined();
     expect(second).toMatchObject({ rejection: 'echo-disputed', contested: true, via: { gatewayRejection: 'gw-chat-2' } });
     const plain = judgeGatewayResponses(gateway([up(['must-echo'])]), { model: 'h5-r-echo/m', input: loop })[0]!;
-    expect(plain.via).toEqual({ provider: 'h5-r-echo', providerName: 'Echo Inc' });
+    expect((plain as Finding & { via?: unknown }).via).toEqual({ provider: 'h5-r-echo', providerName: 'Echo Inc' });
   });
 });
