@@ -52,7 +52,7 @@ function engine(keep: (items: unknown[]) => unknown[]): EngineUnderTest {
     name: 'hand-made',
     startSession: () => ({
       async turn(input, send) {
-        const request = { family: 'openai-chat', method: 'POST', path: '/chat/completions', headers: {}, body: { model: 'anthropic/claude-x', messages: [{ role: 'user', content: 'Go.' }] } };
+        const request = { family: 'openai-chat' as const, method: 'POST', path: '/chat/completions', headers: {}, body: { model: 'anthropic/claude-x', messages: [{ role: 'user', content: 'Go.' }] } };
         return { attempts: [{ attempt: 1, request, response: await send(request as never) }], withheld: [] };
       },
       readAnswer(response: ExchangeResponse): Message {
