@@ -3,6 +3,7 @@ import type { Message } from '../model/history.js';
 import type { ProviderSpec } from '../providers/provider-spec.js';
 import type { RouteTable } from '../routes/route-table.js';
 import type { Scenario } from '../scenarios/scenario.js';
+import type { OutboundRequest } from '../wire/outbound-request.js';
 import { answerOpaqueStrings, opaqueStringsLost } from './answer-kept.js';
 import type { EngineUnderTest, ExchangeResponse } from './engine-under-test.js';
 import { runScenario } from './run-scenario.js';
@@ -52,7 +53,13 @@ function engine(keep: (items: unknown[]) => unknown[]): EngineUnderTest {
     name: 'hand-made',
     startSession: () => ({
       async turn(input, send) {
-        const request = { family: 'openai-chat' as const, method: 'POST', path: '/chat/completions', headers: {}, body: { model: 'anthropic/claude-x', messages: [{ role: 'user', content: 'Go.' }] } };
+        const request: OutboundRequest = {
+          family: 'openai-chat',
+          method: 'POST',
+          path: '/chat/completions',
+          headers: {},
+          body: { model: 'anthropic/claude-x', messages: [{ role: 'user', content: 'Go.' }] },
+        };
         return { attempts: [{ attempt: 1, request, response: await send(request as never) }], withheld: [] };
       },
       readAnswer(response: ExchangeResponse): Message {
