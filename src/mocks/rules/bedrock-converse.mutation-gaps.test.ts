@@ -153,6 +153,8 @@ describe('judgeBedrockConverse: models that refuse reasoning or signatures', () 
     expect(judged([user(), assistant(unsignedThinking('a'), toolUse())], r1)).toStrictEqual([]);
     // Tool results are not a user message: reasoning inside the loop they answer is not refused.
     expect(judged([user(), assistant(unsignedThinking('a'), toolUse()), results()], r1)).toStrictEqual([]);
+    // With no user message at all (a loop replayed from its start), nothing lies before the split.
+    expect(judged([assistant(unsignedThinking('a'), toolUse()), results()], r1)).toStrictEqual([]);
     // A user message with no content blocks does not split the turns either.
     expect(verdicts([user(), assistant(unsignedThinking('a'), toolUse()), { role: 'user', content: [] }], r1)).toStrictEqual([['empty-content', 2, undefined]]);
   });
