@@ -321,3 +321,73 @@ describe('rejectionSpec', () => {
     expect(rejectionSpec(claudeGateway, { ...own, via: { provider: 'nobody', providerName: 'n' } } as Finding, 'x')).toBeUndefined();
   });
 });
+
+describe('gateway judge: edges a second Stryker run left', () => {
+  const forged = { ...text('x', 0), signature: 'forged' };
+
+  it('merges consecutive assistant messages into one Claude turn, and a system message between them does not split it', () => {
+    const messages = [
+      { role: 'user', content: 'q' },
+      { role: 'assistant', content: 'a' },
+      { role: 'system', content: 's' },
+      { role: 'assistant', content: null, tool_calls: [call()], reasoning_details: [forged] },
+      { role: 'tool', tool_call_id: 'c1', content: 'r' },
+    ];
+    expect(judge('h5-claude/claude-1', messages)[0]!.params.index).toBe(1);
+  });
+
+  it('takes a forged item of unnamed format for Claude’s, and an unsigned redacted item of unnamed format too', () => {
+    expect(rejections(judge('h5-claude/claude-1', loop({ reasoning_details: [{ type: 'reasoning.text', text: 'x', signature: 'forged' }] })))).toEqual(['invalid-signature']);
+    expect(rejections(judge('h5-claude/claude-1', loop({ reasoning_details: [{ type: 'reasoning.encrypted', data: 'bm90IGlzc3VlZA==' }] })))).toEqual(['invalid-redacted']);
+  });
+
+  it('judges text that is not a string as empty text', () => {
+    expect(judge('h5-claude/claude-1', loop({ reasoning_details: [{ type: 'reasoning.text', text: 7, signature: mockSignThinking('', 0), format: 'anthropic-claude-v1' }] }))).toEqual([]);
+  });
+
+  it('judges assistant messages only', () => {
+    expect(judge('h5-claude/claude-1', [{ role: 'user', content: 'q', reasoning_details: [forged] }])).toEqual([]);
+  });
+
+  it('names the place after the last item left when the third of three blocks was dropped', () => {
+    const [f] = judge('h5-claude/claude-1', loop({ reasoning_details: [text('a', 0, 3), text('b', 1, 3)] }));
+    expect(f).toMatchObject({ rejection: 'blocks-modified', params: { block: 2, path: 'messages.1.reasoning_details.2' } });
+    expect(f!.detail).toMatch(/^1 reasoning item\(s\) dropped after item 1 of message 1/);
+  });
+
+  it('disputes only an unsigned text item, and only where the upstream names the dispute', () => {
+    const disputing = gateway([up('h5-claude', ['claude-signatures'], { contested: { 'claude-unsigned-text': { notes: 'n', sources: ['https://other.test/u'] } } })]);
+    const unsigned = { type: 'reasoning.text', text: 'x', format: 'anthropic-claude-v1' };
+    expect(judge('h5-claude/claude-1', loop({ reasoning_details: [unsigned] }), {}, disputing)[0]).toMatchObject({ contested: true, sources: ['https://gw.test/up', 'https://other.test/u'] });
+    expect(judge('h5-claude/claude-1', loop({ reasoning_details: [{ type: 'reasoning.encrypted', data: 'bad', format: 'anthropic-claude-v1' }] }), {}, disputing)[0]!.contested).toBeUndefined();
+    const plain = gateway([up('h5-claude', ['claude-signatures'])]);
+    expect(judge('h5-claude/claude-1', loop({ reasoning_details: [unsigned] }), {}, plain)[0]).toMatchObject({ rejection: 'invalid-signature' });
+    expect(judge('h5-claude/claude-1', loop({ reasoning_details: [unsigned] }), {}, plain)[0]!.contested).toBeUndefined();
+  });
+
+  it('finds the loop opener at the very first message, sees past entries that are not objects, and answers in the gateway’s words where it has them', () => {
+    const own = gateway([up('h5-claude', ['claude-thinking-first'], { ownRejections: { 'thinking-expected': 'gw-te' } })]);
+    const [f] = judge(
+      'h5-claude/claude-1',
+      [
+        { role: 'assistant', content: null, tool_calls: [call()], reasoning_details: [null, { type: 'reasoning.encrypted', data: 'g', format: 'google-gemini-v1' }] },
+        { role: 'tool', tool_call_id: 'c1', content: 'r' },
+      ],
+      { reasoning: { effort: 'high' } },
+      own,
+    );
+    expect(f).toMatchObject({ rejection: 'thinking-expected', params: { index: 0 }, via: { gatewayRejection: 'gw-te' } });
+  });
+
+  it('Gemini: needs the upstream to define the refusal, and judges a turn when no user message came before it', () => {
+    expect(judge('h5-claude-bare/x', loop({}), {}, gateway([up('h5-claude-bare', ['gemini-preserved-details'])]))).toEqual([]);
+    expect(
+      rejections(
+        judge('h5-gemini/gemini-3', [
+          { role: 'system', content: 's' },
+          { role: 'assistant', content: null, tool_calls: [call()] },
+        ]),
+      ),
+    ).toEqual(['missing-thought-signature']);
+  });
+});
