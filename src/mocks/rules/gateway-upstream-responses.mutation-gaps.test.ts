@@ -123,3 +123,26 @@ describe('judgeGatewayResponses', () => {
     expect((plain as Finding & { via?: unknown }).via).toEqual({ provider: 'h5-r-echo', providerName: 'Echo Inc' });
   });
 });
+
+describe('responsesInputAsChat: edges a second Stryker run left', () => {
+  it('joins a reasoning item’s reasoning_text parts as they stand, reads only text parts of content, and lets no skipped entry split a turn', () => {
+    const { messages } = responsesInputAsChat([
+      { role: 'user', content: [{ text: 'a' }, 'junk', { text: 5 }, { text: 'b' }] },
+      {
+        type: 'reasoning',
+        content: [
+          { type: 'reasoning_text', text: 'one' },
+          { type: 'reasoning_text', text: 'two' },
+        ],
+      },
+      'junk',
+      call,
+      { type: 'item_reference', role: 'assistant', id: 'x' },
+    ]);
+    expect(messages).toEqual([
+      { role: 'user', content: 'ab' },
+      { role: 'assistant', content: null, reasoning_content: 'onetwo', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'look', arguments: '{}' } }] },
+      { role: 'assistant', content: '' },
+    ]);
+  });
+});
