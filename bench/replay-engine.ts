@@ -55,6 +55,14 @@ function policiesByFamily(): Map<string, RoutePolicy[]> {
  * Replay engine cost per wire family: history -> route policy -> request body -> the bytes that go
  * on the wire, against the floor of serializing the same history once (JSON.stringify). Each family
  * is judged on its slowest route (an aggregator that forwards every carrier is the heavy case).
+ *
+ * What the object-argument families (gemini, anthropic-messages, bedrock-converse) spend beyond the
+ * floor is mostly their wire's shape, not the engine: a functionCall's args / a tool_use's input is
+ * a JSON object, so each of the history's 3,264 argument strings is parsed (and serialized again
+ * with the body). The generated arguments have random keys, so nearly every one gets a hidden class
+ * of its own, and the full collection before each sample drops them: JSON.parse of all of them
+ * costs ~7.5 ms here against ~3.7 ms with their shapes alive (the floor is ~13 ms). Profiled with
+ * node --cpu-prof for issue 10: JSON.parse is over half of the Gemini build, no other step over ~5%.
  */
 export function benchReplayEngine(options: { rounds?: number; turns?: number } = {}): BenchFigure[] {
   const rounds = options.rounds ?? 7;

@@ -15,7 +15,10 @@
  * inside the sample (PerformanceObserver 'gc' entries, wall clock), and `growthPer10xWithoutGc`
  * the same growth with those pauses taken out. The difference between the two is the part of the
  * growth that is the memory hierarchy, not the algorithm: a resumed 100k-turn history is ~100 MB of
- * live objects that all survive into old space, where 100 resumes of 1k die young.
+ * live objects that all survive into old space, where 100 resumes of 1k die young. `systemMs` and
+ * `pageFaults` (per call) show the kernel's part: an array past 128 KB is a fresh large-object
+ * allocation whose pages are faulted in one by one, which only the 100k size pays (compaction's
+ * miss at 10k->100k was that; decision 0126).
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -66,8 +69,13 @@ export interface ScalingRow {
   /** CPU ms of one call (fastest sample), and the main-thread GC pauses inside that sample. */
   resumeMs: number;
   resumeGcMs: number;
+  /** Of resumeMs, the kernel's part (system CPU), and the minor page faults per call behind most of it. */
+  resumeSystemMs: number;
+  resumePageFaults: number;
   compactMs: number;
   compactGcMs: number;
+  compactSystemMs: number;
+  compactPageFaults: number;
   dbBytes: number;
 }
 
@@ -96,6 +104,8 @@ const growthWithoutGc = (cpuMs: number[], gcMs: number[]): number[] | null => {
 interface Sample {
   cpuMs: number;
   gcMs: number;
+  systemMs: number;
+  pageFaults: number;
 }
 
 /** Main-thread GC pauses, by start time (entries arrive asynchronously, after the timed call). */
@@ -112,15 +122,17 @@ async function sample(calls: number, fn: (i: number) => unknown): Promise<Sample
   await nextTurn();
   gcPauses.length = 0;
   const from = performance.now();
+  const faultsBefore = process.resourceUsage().minorPageFault;
   const start = process.cpuUsage();
   for (let i = 0; i < calls; i++) held.push(fn(i));
   const used = process.cpuUsage(start);
+  const faults = process.resourceUsage().minorPageFault - faultsBefore;
   const to = performance.now();
   held.length = 0;
   await nextTurn();
   await nextTurn();
   const gcMs = gcPauses.filter((g) => g.start >= from && g.start <= to).reduce((n, g) => n + g.duration, 0);
-  return { cpuMs: (used.user + used.system) / 1000 / calls, gcMs: gcMs / calls };
+  return { cpuMs: (used.user + used.system) / 1000 / calls, gcMs: gcMs / calls, systemMs: used.system / 1000 / calls, pageFaults: faults / calls };
 }
 
 const faster = (a: Sample | undefined, b: Sample) => (a === undefined || b.cpuMs < a.cpuMs ? b : a);
@@ -177,8 +189,12 @@ export async function measureSessionScaling(sizes: readonly number[] = SESSION_S
       writeMs: round(s.writeMs, 1),
       resumeMs: round(s.resume!.cpuMs, 3),
       resumeGcMs: round(s.resume!.gcMs, 3),
+      resumeSystemMs: round(s.resume!.systemMs, 3),
+      resumePageFaults: round(s.resume!.pageFaults, 1),
       compactMs: round(s.compact!.cpuMs, 3),
       compactGcMs: round(s.compact!.gcMs, 3),
+      compactSystemMs: round(s.compact!.systemMs, 3),
+      compactPageFaults: round(s.compact!.pageFaults, 1),
       dbBytes: Math.round(statSync(s.file).size / s.ids.length),
     }));
     return {
@@ -210,6 +226,8 @@ export async function benchSessionScaling(): Promise<BenchFigure[]> {
     const worst = Math.max(...factors);
     const ms = (r: ScalingRow) => (key === 'resume' ? r.resumeMs : r.compactMs);
     const gcMs = (r: ScalingRow) => (key === 'resume' ? r.resumeGcMs : r.compactGcMs);
+    const systemMs = (r: ScalingRow) => (key === 'resume' ? r.resumeSystemMs : r.compactSystemMs);
+    const pageFaults = (r: ScalingRow) => (key === 'resume' ? r.resumePageFaults : r.compactPageFaults);
     return {
       id,
       figure: `${what}: growth per 10x, total CPU ${factors.join(' / ')}; without GC pauses (wall-time pauses, approximate) ${withoutGc ? withoutGc.join(' / ') : 'n/a (pauses over CPU time: machine under load)'}`,
@@ -223,6 +241,8 @@ export async function benchSessionScaling(): Promise<BenchFigure[]> {
         usPerTurn: Object.fromEntries(s.rows.map((r) => [`${r.turns}`, round((ms(r) * 1000) / r.turns, 2)])),
         ms: Object.fromEntries(s.rows.map((r) => [`${r.turns}`, ms(r)])),
         gcMs: Object.fromEntries(s.rows.map((r) => [`${r.turns}`, gcMs(r)])),
+        systemMs: Object.fromEntries(s.rows.map((r) => [`${r.turns}`, systemMs(r)])),
+        pageFaults: Object.fromEntries(s.rows.map((r) => [`${r.turns}`, pageFaults(r)])),
         writeMs: Object.fromEntries(s.rows.map((r) => [`${r.turns}`, r.writeMs])),
         dbBytes: Object.fromEntries(s.rows.map((r) => [`${r.turns}`, r.dbBytes])),
       },
