@@ -334,6 +334,8 @@ describe('gateway judge: edges a second Stryker run left', () => {
       { role: 'tool', tool_call_id: 'c1', content: 'r' },
     ];
     expect(judge('h5-claude/claude-1', messages)[0]!.params.index).toBe(1);
+    const developer = messages.map((m) => (m.role === 'system' ? { role: 'developer', content: 'd' } : m));
+    expect(judge('h5-claude/claude-1', developer)[0]!.params.index).toBe(1);
   });
 
   it('takes a forged item of unnamed format for Claude’s, and an unsigned redacted item of unnamed format too', () => {
