@@ -153,6 +153,8 @@ describe('judgeBedrockConverse: models that refuse reasoning or signatures', () 
     expect(judged([user(), assistant(unsignedThinking('a'), toolUse())], r1)).toStrictEqual([]);
     // Tool results are not a user message: reasoning inside the loop they answer is not refused.
     expect(judged([user(), assistant(unsignedThinking('a'), toolUse()), results()], r1)).toStrictEqual([]);
+    // An assistant message after the loop is no user message either.
+    expect(judged([user(), assistant(unsignedThinking('a'), toolUse()), results(), assistant({ text: 'done' })], r1)).toStrictEqual([]);
     // With no user message at all (a loop replayed from its start), nothing lies before the split.
     expect(judged([assistant(unsignedThinking('a'), toolUse()), results()], r1)).toStrictEqual([]);
     // A user message with no content blocks does not split the turns either.
