@@ -78,6 +78,7 @@ describe('fields rules', () => {
     const r = [rule({ fields: { roles: ['assistant'], empty: ['content'] } })];
     expect(judged(r, { messages: [{ role: 'user' }, {}, { role: 7 }, null, 'assistant', { role: 'assistant' }] }).map((f) => f.params.index)).toStrictEqual([5]);
     expect(judged([rule({ fields: { empty: ['content'] } })], { messages: [null, 'x', { content: '' }] })).toMatchObject([{ params: { index: 2, role: '' } }]);
+    expect(judged([rule({ fields: { empty: ['content'] } })], { messages: [{ role: 7 }] })).toMatchObject([{ params: { index: 0, role: '' }, detail: 'a message 0 has content empty' }]);
   });
 });
 
@@ -113,6 +114,12 @@ describe('jsonString rules', () => {
     expect(paths('deep.t')).toStrictEqual([]);
     expect(paths('scalar.*')).toStrictEqual([]);
     expect(paths('meta.0')).toStrictEqual([]);
+    expect(paths('scalar.0')).toStrictEqual([]);
+  });
+
+  it('judges strings only: arguments sent as an object are not this rule’s business', () => {
+    const r = [rule({ jsonString: { path: 'tool_calls.*.function.arguments' } })];
+    expect(judged(r, { messages: [args({ city: 'Rome' }, ['x'])] })).toStrictEqual([]);
   });
 
   it('holds for the roles it names, and names a role-less item with an empty role', () => {
@@ -148,6 +155,11 @@ describe('alternation rules', () => {
   it('skips roles it is told to skip, roles on neither side, and items without a role', () => {
     expect(roles(hunyuan, 'user', 'system', 'developer', undefined, 7, 'assistant')).toStrictEqual([]);
     expect(judged([rule({ alternation: hunyuan })], { messages: [{ role: 'user' }, null, 'assistant', { role: 'assistant' }] })).toStrictEqual([]);
+    // A role on neither side does not stand between two questions.
+    expect(roles(hunyuan, 'user', 'developer', 'user')).toMatchObject([{ params: { index: 2 }, detail: 'user message 2 is out of turn: it follows user message 0' }]);
+    // A skipped role is skipped even when it sits on a side.
+    expect(roles({ ...hunyuan, skip: ['tool'] }, 'user', 'assistant', 'tool', 'user')).toStrictEqual([]);
+    expect(roles(hunyuan, 'user', 'assistant', 'tool', 'user')).toHaveLength(1);
   });
 
   it('wants the side it names first, and says which roles start a conversation', () => {
@@ -156,6 +168,7 @@ describe('alternation rules', () => {
     ]);
     expect(roles({ ...hunyuan, first: 'answer' }, 'user', 'assistant')).toMatchObject([{ params: { index: 0 }, detail: 'user message 0 is out of turn: the conversation must start with assistant' }]);
     expect(roles({ ...hunyuan, first: 'ask' }, 'user', 'assistant')).toStrictEqual([]);
+    expect(roles({ ...hunyuan, answer: ['assistant', 'model'], first: 'answer' }, 'user')[0]?.detail).toBe('user message 0 is out of turn: the conversation must start with assistant/model');
     expect(roles(hunyuan, 'assistant', 'user')).toStrictEqual([]);
   });
 
@@ -172,6 +185,7 @@ describe('alternation rules', () => {
       { params: { index: 2, role: 'tool' }, detail: 'the conversation ends with tool message 2, not with assistant' },
     ]);
     expect(roles({ ...hunyuan, last: 'ask' }, 'user', 'assistant', 'user')).toStrictEqual([]);
+    expect(roles({ ...hunyuan, last: 'answer' }, 'user', 'assistant')).toStrictEqual([]);
     expect(roles({ ...hunyuan, last: 'ask' }, 'system')).toStrictEqual([]);
     expect(roles({ ...hunyuan, last: 'ask' }, 'user', 'user')).toMatchObject([{ params: { index: 1 }, detail: 'user message 1 is out of turn: it follows user message 0' }]);
   });
