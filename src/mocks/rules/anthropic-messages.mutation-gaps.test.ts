@@ -60,6 +60,20 @@ describe('judgeAnthropicMessages: what it reads', () => {
   });
 });
 
+describe('judgeAnthropicMessages: only assistant messages carry replayed reasoning', () => {
+  const forged = { type: 'thinking', thinking: 'x', signature: 'forged' };
+
+  it('reads no signature or prefill rule into a user message, nor into a null one', () => {
+    expect(judge({ messages: [user([text('q'), forged]), null, assistant(text('a')), user([text('again'), forged])] })).toEqual([]);
+    expect(judge({ messages: [user(), assistant(signed('t'), text('a')), null] })).toEqual([]);
+  });
+
+  it('names "nothing" for a loop opener that has no content at all', () => {
+    const [finding] = judge({ thinking: on, messages: [user(), { role: 'assistant' }, results()] }, specWith(['thinking-expected']));
+    expect(finding?.params.found).toBe('nothing');
+  });
+});
+
 describe('judgeAnthropicMessages: text blocks', () => {
   it('names the first empty text block, then the first whitespace-only one, by message and block', () => {
     const findings = judge({ messages: [user([text('q'), text('\n ')]), assistant(text('a'), text('')), user(''), assistant(text(' '))] });

@@ -141,6 +141,29 @@ describe('judgeClaudeMessage', () => {
     ]);
   });
 
+  it('a first block dropped while the others keep their content indexes: each is named where it stands, at its new ordinal', () => {
+    const issued = [0, 1, 2].map((o) => ({ at: o, block: thinking(`thought ${o}`, o, { blocks: 3, at: o }) }));
+    expect(judgeClaudeMessage(issued.slice(1), true)).toEqual([
+      { verdict: 'blocks-modified', at: 1, ordinal: 0 },
+      { verdict: 'blocks-modified', at: 2, ordinal: 1 },
+    ]);
+  });
+
+  it('a block added after the issued ones is not read as a dropped sibling: every block is named where it stands', () => {
+    const [first, second] = issuedMessage(['t', 'r']);
+    const added = { at: 4, block: thinking('from another turn', 0) };
+    expect(judgeClaudeMessage([first!, second!, added], true).map((f) => [f.at, f.ordinal, f.dropped])).toEqual([
+      [0, 0, undefined],
+      [2, 1, undefined],
+      [4, 2, undefined],
+    ]);
+  });
+
+  it('reads a bound block with a non-string thinking value as empty text when looking for where it was issued', () => {
+    const block = { ...thinking('', 0, { blocks: 2, at: 0 }), thinking: 3 };
+    expect(judgeClaudeMessage([{ at: 0, block }], true)).toEqual([{ verdict: 'blocks-modified', at: 1, ordinal: 1, dropped: 1 }]);
+  });
+
   it('blocks bound to no place (signed before places were bound) are judged block by block', () => {
     const legacy: PlacedClaudeBlock[] = [{ at: 0, block: { ...thinking('a', 0), thinking: 'b' } }];
     expect(judgeClaudeMessage(legacy, true)).toEqual([{ verdict: 'blocks-modified', at: 0, ordinal: 0 }]);
