@@ -28,7 +28,7 @@ export default defineConfig({
   test: {
     include: [
       'src/replay/*.test.ts',
-      'src/routes/host-matching.test.ts',
+      'src/routes/host-matching*.test.ts',
       'src/routes/resolve-route.test.ts',
       'src/mocks/rules/*.test.ts',
       'src/families/*.test.ts',
