@@ -225,11 +225,11 @@ describe('Bedrock ConverseStream: frames cut early', () => {
     expect(carriers.notes).toEqual([
       'skipped a citation delta in content block 0: no carrier for it',
       'skipped a citation/image delta in content block 0: no carrier for it',
-      'skipped a empty delta in content block 1: no carrier for it',
+      'skipped an empty delta in content block 1: no carrier for it',
     ]);
-    expect(fault([messageStart, delta(0, { citation: {} }), text(0, 'x')])).toEqual([2, 'a text delta for content block 0, which is a other block']);
+    expect(fault([messageStart, delta(0, { citation: {} }), text(0, 'x')])).toEqual([2, 'a text delta for content block 0, which is a block of another kind']);
     expect(fault([messageStart, text(0, 'x'), delta(0, { citation: {} })])).toEqual([2, 'a citation delta for content block 0, which is a text block']);
-    expect(fault([messageStart, text(0, 'x'), delta(0, {})])).toEqual([2, 'a empty delta for content block 0, which is a text block']);
+    expect(fault([messageStart, text(0, 'x'), delta(0, {})])).toEqual([2, 'an empty delta for content block 0, which is a text block']);
     expect(fault([messageStart, text(0, 'x'), delta(0, { citation: {}, image: {} })])).toEqual([2, 'a citation/image delta for content block 0, which is a text block']);
   });
 });

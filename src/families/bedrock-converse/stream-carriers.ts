@@ -41,6 +41,16 @@ const newBlock = (): OpenBlock => ({ text: '', signature: '', data: '', toolUseI
  * same index is an error (a signature on a text block, say). When the route's policy is `signed`
  * a reasoning block must end with its signature; under other policies unsigned reasoning is whole.
  */
+/** "a text", "an empty", "an image": the article a word takes in an error message. */
+function withArticle(word: string): string {
+  return `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+}
+
+/** How an error names the block a delta landed in: "a text block", "a block of another kind". */
+function blockOfKind(kind: string): string {
+  return kind === 'other' ? 'a block of another kind' : `${withArticle(kind)} block`;
+}
+
 export class BedrockStreamAccumulator implements StreamAccumulator {
   private readonly blocks = new Map<number, OpenBlock>();
   private stopReason: unknown = null;
@@ -98,7 +108,7 @@ export class BedrockStreamAccumulator implements StreamAccumulator {
   }
 
   private claim(block: OpenBlock, kind: Kind, index: number, what: string): void {
-    if (block.kind !== undefined && block.kind !== kind) throw new Error(`${what} for content block ${index}, which is a ${block.kind} block`);
+    if (block.kind !== undefined && block.kind !== kind) throw new Error(`${what} for content block ${index}, which is ${blockOfKind(block.kind)}`);
     block.kind = kind;
   }
 
@@ -131,7 +141,7 @@ export class BedrockStreamAccumulator implements StreamAccumulator {
         block.text += r.text;
       } else if (typeof r.signature === 'string') {
         // A signature with no reasoning block to belong to is refused, not parked on something else.
-        if (block.kind !== undefined && block.kind !== 'reasoning') throw new Error(`a reasoning signature delta for content block ${index}, which is a ${block.kind} block, not reasoning`);
+        if (block.kind !== undefined && block.kind !== 'reasoning') throw new Error(`a reasoning signature delta for content block ${index}, which is ${blockOfKind(block.kind)}, not reasoning`);
         block.kind = 'reasoning';
         block.signature += r.signature;
       } else if (typeof r.redactedContent === 'string') {
@@ -142,8 +152,9 @@ export class BedrockStreamAccumulator implements StreamAccumulator {
       }
     } else {
       // citation, image, ... deltas: well-formed, with no carrier here; the block is skipped, and said so.
-      this.claim(block, 'other', index, `a ${Object.keys(delta).join('/') || 'empty'} delta`);
-      this.notes.push(`skipped a ${Object.keys(delta).join('/') || 'empty'} delta in content block ${index}: no carrier for it`);
+      const named = withArticle(Object.keys(delta).join('/') || 'empty');
+      this.claim(block, 'other', index, `${named} delta`);
+      this.notes.push(`skipped ${named} delta in content block ${index}: no carrier for it`);
     }
   }
 
