@@ -39,6 +39,7 @@ describe('googleFieldPath', () => {
     expect(googleFieldPath('/generationConfig/thinkingConfig')).toBe('generation_config.thinking_config');
     // Only a whole segment of digits is a list index.
     expect(googleFieldPath('/a1/2b/3')).toBe('a1.2b[3]');
+    expect(googleFieldPath('/contents/12/parts/10')).toBe('contents[12].parts[10]');
   });
 });
 
@@ -85,6 +86,13 @@ describe('judgeGemini: the request schema in Google words', () => {
       { rule: 'provider-accepts', rejection: 'invalid-argument', params: { path: 'contents[0].role' }, detail: '/contents/0/role must be equal to one of the allowed values' },
     ]);
     expect(judgeGemini(spec(), { contents: 'hello' })[0]).toMatchObject({ rejection: 'invalid-argument', params: { path: 'contents' }, detail: '/contents must be array' });
+  });
+
+  it('writes a root-level schema error at "/"', () => {
+    const strict = { ...spec(['invalid-argument']), request: { schema: { type: 'object', required: ['contents', 'model'] } } } as unknown as ProviderSpec;
+    expect(judgeGemini(strict, { contents: [ask()] })).toStrictEqual([
+      { rule: 'provider-accepts', rejection: 'invalid-argument', params: { path: '' }, detail: "/ must have required property 'model'" },
+    ]);
   });
 
   it('goes on to the signature rules when the spec words none of the schema errors', () => {
@@ -177,6 +185,11 @@ describe('judgeGemini: a signature on the first call of every current model step
     expect(judged([ask(), step(call('ls')), results, ask('next question'), step(call('cat'))]).map((f) => f.params.index)).toStrictEqual([4]);
     // With no user text at all, every model step is current.
     expect(judged([results, step(call('ls'))]).map((f) => f.params.index)).toStrictEqual([1]);
+  });
+
+  it('takes a user content with text beside other parts as a new question, and a content without parts as nothing', () => {
+    expect(judged([ask(), step(call('ls')), results, { role: 'user', parts: [{ inlineData: { mimeType: 'image/png', data: 'AA==' } }, { text: 'and this?' }] }])).toStrictEqual([]);
+    expect(judged([ask(), { role: 'model' }, step(call('ls', SIGNED))])).toStrictEqual([]);
   });
 
   it('asks nothing of a user content holding a call, nor of a model step without one', () => {
