@@ -70,6 +70,28 @@ describe('judgeOpenAIResponses: a reasoning item replayed without stored state',
     expect(judged([user, reasoning({ encrypted_content: null }), fc()], without('item-not-found'))).toStrictEqual([]);
   });
 
+  it('names an id-less reasoning item (or one whose id is no string) with an empty path', () => {
+    for (const id of [undefined, 7]) {
+      expect(judged([user, reasoning({ id, encrypted_content: undefined }), fc()])[0]).toStrictEqual({
+        rule: 'signatures-verbatim',
+        rejection: 'item-not-found',
+        params: { index: 1, path: '', field: 'encrypted_content' },
+        detail: 'reasoning item  at input 1 has no encrypted_content and store is false',
+      });
+    }
+    // An id-less item's blob is judged as an id-less one: the older wording names the blob.
+    expect(judgeOpenAIResponses(spec([...ALL, ...LEGACY]), { input: [user, reasoning({ id: 7, encrypted_content: 'forged-content-blob' }), fc()] })[0]?.rejection).toBe(
+      'encrypted-content-not-verified-legacy',
+    );
+  });
+
+  it('names the input index of a refused blob', () => {
+    expect(judged([user, user, reasoning({ encrypted_content: 'forged-content-blob' }), fc()])[0]).toMatchObject({
+      params: { index: 2, path: RS },
+      detail: `encrypted_content of ${RS} at input.2 is not what the server issued for that item`,
+    });
+  });
+
   it('lets a reasoning item without content through when the server stores items (store not false)', () => {
     expect(judged([user, reasoning({ encrypted_content: undefined }), fc()], spec(), { store: true })).toStrictEqual([]);
     expect(judgeOpenAIResponses(spec(), { input: [user, reasoning({ encrypted_content: null }), fc()] })).toStrictEqual([]);
@@ -148,6 +170,7 @@ describe('judgeOpenAIResponses: what a reasoning item must be followed by', () =
       { type: 'custom_tool_call', call_id: 'c', name: 'x', input: '' },
       { type: 'mcp_list_tools', id: 'mcpl_1' },
       { role: 'assistant', content: 'text' },
+      { type: 'message', content: [] },
     ];
     for (const next of outputs)
       expect(
