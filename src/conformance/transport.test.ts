@@ -44,13 +44,18 @@ describe('handlersTransport (the matrix through msw handlers, without fetch inte
         asked.push(name);
         return answer === undefined ? undefined : HttpResponse.json(answer);
       });
-    const send = handlersTransport(
-      handlersByOrigin([
-        { origin: 'https://api.example.test', handlers: [handler('first spec declines', 'https://api.example.test/v1/chat/completions')] },
-        { origin: 'https://elsewhere.test', handlers: [handler('other origin', 'https://elsewhere.test/v1/chat/completions', { wrong: true })] },
-        { origin: 'https://api.example.test', handlers: [handler('second spec answers', 'https://api.example.test/v1/chat/completions', { ok: 2 })] },
-      ]),
-    );
+    const first = handler('first spec declines', 'https://api.example.test/v1/chat/completions');
+    const other = handler('other origin', 'https://elsewhere.test/v1/chat/completions', { wrong: true });
+    const second = handler('second spec answers', 'https://api.example.test/v1/chat/completions', { ok: 2 });
+    const lookup = handlersByOrigin([
+      { origin: 'https://api.example.test', handlers: [first] },
+      { origin: 'https://elsewhere.test', handlers: [other] },
+      { origin: 'https://api.example.test', handlers: [second] },
+    ]);
+    // Only the handlers whose origin is the URL's, in the groups' order (a path or query never widens it).
+    expect(lookup('https://api.example.test/v1/anything?x=1')).toEqual([first, second]);
+    expect(lookup('https://elsewhere.test/v1/chat/completions')).toEqual([other]);
+    const send = handlersTransport(lookup);
     expect((await send(request, spec, meta)).body).toEqual({ ok: 2 });
     expect(asked).toEqual(['first spec declines', 'second spec answers']);
     await expect(send(request, { ...spec, endpoint: { baseUrl: 'https://unknown.test/v1' } } as unknown as ProviderSpec, meta)).rejects.toThrow(
