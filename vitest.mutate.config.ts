@@ -27,24 +27,26 @@ class DirectTestsFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     include: [
-      'src/replay/*.test.ts',
-      'src/routes/host-matching*.test.ts',
-      'src/routes/resolve-route.test.ts',
-      'src/mocks/rules/*.test.ts',
-      'src/families/*.test.ts',
-      'src/families/*/stream-carriers.test.ts',
-      'src/families/*/*.mutation-gaps.test.ts',
-      'src/families/copilot/copilot.test.ts',
-      'src/families/openai-responses/openai-responses.test.ts',
-      'src/families/anthropic-messages/fixture-streams.test.ts',
+      'src/engine/replay/*.test.ts',
+      'src/engine/policy/*.test.ts',
+      'src/shared/route-table/host-matching*.test.ts',
+      'src/shared/route-table/resolve-route.test.ts',
+      'src/provider/rules/*.test.ts',
+      'src/provider/families/*/request-rules*.test.ts',
+      'src/engine/families/*.test.ts',
+      'src/engine/families/*/stream-carriers.test.ts',
+      'src/engine/families/*/*.mutation-gaps.test.ts',
+      'src/engine/families/copilot/copilot.test.ts',
+      'src/engine/families/openai-responses/openai-responses.test.ts',
+      'src/engine/families/anthropic-messages/fixture-streams.test.ts',
     ],
-    exclude: ['src/families/history-shape-error.test.ts'],
+    exclude: ['src/engine/families/history-shape-error.test.ts'],
     pool: 'forks',
     // Stryker re-runs these files for every mutant: without isolation a module is imported once
     // per worker, not once per file per mutant (imports were four fifths of a run's time).
     isolate: false,
     sequence: { sequencer: DirectTestsFirst },
-    setupFiles: ['src/testing/mutation-setup.ts'],
+    setupFiles: ['test/helpers/mutation-setup.test-helper.ts'],
     testTimeout: 60_000,
   },
 });

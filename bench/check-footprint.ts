@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { projectRoot } from '../src/project-root.js';
+import { projectRoot } from '../src/shared/project-root.js';
 import type { BenchFigure } from './figure.js';
 import { round } from './timing.js';
 

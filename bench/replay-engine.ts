@@ -1,12 +1,12 @@
 import fc from 'fast-check';
-import { implementedFamilies } from '../src/families/registry.js';
-import type { History, Message } from '../src/model/history.js';
-import { aHistory } from '../src/testing/history-arbitraries.js';
-import { replayForRoute } from '../src/replay/replay-for-route.js';
-import { loadRouteTable } from '../src/routes/load-route-table.js';
-import { resolveRoute } from '../src/routes/resolve-route.js';
-import type { RoutePolicy } from '../src/routes/route-table.js';
-import { sampleTargetForRoute } from '../src/routes/sample-target.js';
+import { implementedFamilies } from '../src/engine/families/registry.js';
+import type { History, Message } from '../src/shared/history/history.js';
+import { aHistory } from '../test/helpers/history-arbitraries.test-helper.js';
+import { replayForRoute } from '../src/engine/replay/replay-for-route.js';
+import { loadRouteTable } from '../src/shared/route-table/load-route-table.js';
+import { resolveRoute } from '../src/shared/route-table/resolve-route.js';
+import type { RoutePolicy } from '../src/shared/route-table/route-table.js';
+import { sampleTargetForRoute } from '../src/shared/route-table/sample-target.js';
 import type { BenchFigure } from './figure.js';
 import { pairedSync, round } from './timing.js';
 

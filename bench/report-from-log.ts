@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadProviderSpecs } from '../src/providers/load-provider-specs.js';
-import { clientReport } from '../src/serve/client-report.js';
-import { readServeLog, type ServeLogEntry } from '../src/serve/serve-log.js';
+import { loadProviderSpecs } from '../src/shared/provider-specs/load-provider-specs.js';
+import { clientReport } from '../src/tools/serve/client-report.js';
+import { readServeLog, type ServeLogEntry } from '../src/tools/serve/serve-log.js';
 import type { BenchFigure } from './figure.js';
 import { round } from './timing.js';
 

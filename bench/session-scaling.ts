@@ -24,10 +24,10 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PerformanceObserver, performance } from 'node:perf_hooks';
-import { compress } from '../src/compaction/compress.js';
-import { estimateTokens } from '../src/compaction/estimate-tokens.js';
-import type { History, Message } from '../src/model/history.js';
-import { SessionStore } from '../src/session/session-store.js';
+import { compress } from '../src/engine/compaction/compress.js';
+import { estimateTokens } from '../src/engine/compaction/estimate-tokens.js';
+import type { History, Message } from '../src/shared/history/history.js';
+import { SessionStore } from '../src/engine/session/session-store.js';
 import type { BenchFigure } from './figure.js';
 import { collectGarbage, cpuSync, round } from './timing.js';
 

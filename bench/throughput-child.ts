@@ -12,14 +12,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { scenarioAppliesTo } from '../src/scenarios/applicability.js';
-import { readResponse, runScenario, type ScenarioTransport } from '../src/conformance/run-scenario.js';
-import { builtInEngine } from '../src/engine-under-test/built-in-engine.js';
-import { FixtureStore } from '../src/mocks/fixture-store.js';
-import { loadProviderSpecs } from '../src/providers/load-provider-specs.js';
-import type { TransportResponse } from '../src/replay/fallback.js';
-import { loadRouteTable } from '../src/routes/load-route-table.js';
-import { loadScenarios } from '../src/scenarios/load-scenarios.js';
+import { scenarioAppliesTo } from '../src/shared/scenarios/applicability.js';
+import { readResponse, runScenario, type ScenarioTransport } from '../src/judge/conformance/run-scenario.js';
+import { builtInEngine } from '../src/tools/engine-adapters/built-in-engine.js';
+import { FixtureStore } from '../src/provider/fixtures/fixture-store.js';
+import { loadProviderSpecs } from '../src/shared/provider-specs/load-provider-specs.js';
+import type { TransportResponse } from '../src/engine/replay/fallback.js';
+import { loadRouteTable } from '../src/shared/route-table/load-route-table.js';
+import { loadScenarios } from '../src/shared/scenarios/load-scenarios.js';
 import { collectGarbage } from './timing.js';
 
 export type ThroughputMode = 'msw' | 'http' | 'nock';
@@ -81,8 +81,8 @@ async function main(): Promise<void> {
 
   if (mode === 'msw') {
     // Imported only in this mode, so the nock process never loads msw.
-    const { startMockProviders } = await import('../src/mocks/mock-server.js');
-    const { fetchTransport } = await import('../src/conformance/run-scenario.js');
+    const { startMockProviders } = await import('../src/provider/handlers/mock-server.js');
+    const { fetchTransport } = await import('../src/judge/conformance/run-scenario.js');
     const server = startMockProviders(specs, fixtures);
     stop = async () => server.close();
     send = async (request, spec, meta) => {

@@ -7,7 +7,7 @@ import v8 from 'node:v8';
 // Set before the CLI's modules load, so their functions get it; REASONING_REPLAY_V8_DEFAULTS=1 keeps V8's own.
 if (process.env.REASONING_REPLAY_V8_DEFAULTS !== '1') v8.setFlagsFromString('--interrupt-budget=540672');
 
-const { main } = await import('../dist/src/cli/main.js');
+const { main } = await import('../dist/src/tools/cli/main.js');
 
 main(process.argv.slice(2)).then(
   (code) => {

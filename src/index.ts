@@ -2,23 +2,23 @@
  * reasoning-replay's public API: the provider mocks for your own tests, the request judge, and the
  * route table with the replay engine. Everything else under dist/ is internal and may change.
  */
-import { loadProviderSpecs } from './providers/load-provider-specs.js';
-import type { ProviderSpec } from './providers/provider-spec.js';
-import { judgeRequest as judgeWithSpec } from './mocks/rules/index.js';
-import type { Finding } from './mocks/finding.js';
-import { loadRouteTable } from './routes/load-route-table.js';
-import { resolveRoute as resolveInTable } from './routes/resolve-route.js';
-import type { RoutePolicy, RouteTable, RouteTarget } from './routes/route-table.js';
+import { loadProviderSpecs } from './shared/provider-specs/load-provider-specs.js';
+import type { ProviderSpec } from './shared/provider-specs/provider-spec.js';
+import { judgeRequest as judgeWithSpec } from './provider/rules/index.js';
+import type { Finding } from './shared/findings/finding.js';
+import { loadRouteTable } from './shared/route-table/load-route-table.js';
+import { resolveRoute as resolveInTable } from './shared/route-table/resolve-route.js';
+import type { RoutePolicy, RouteTable, RouteTarget } from './shared/route-table/route-table.js';
 
-export { startProviderMocks, type ProviderMocks, type ProviderMocksOptions } from './provider-mocks.js';
-export { replayForRoute } from './replay/replay-for-route.js';
-export type { RequestOptions, OutboundRequest } from './families/family.js';
-export type { History, Message, ToolCall } from './model/history.js';
-export type { RoutePolicy, RouteTable, RouteTarget } from './routes/route-table.js';
-export type { ProviderSpec } from './providers/provider-spec.js';
-export type { Finding } from './mocks/finding.js';
-export type { ServeLogEntry as Verdict } from './serve/serve-log.js';
-export type { ClientReport, ClientCell, ClientCellStatus } from './serve/client-report.js';
+export { startProviderMocks, type ProviderMocks, type ProviderMocksOptions } from './tools/provider-mocks.js';
+export { replayForRoute } from './engine/replay/replay-for-route.js';
+export type { RequestOptions, OutboundRequest } from './engine/families/family.js';
+export type { History, Message, ToolCall } from './shared/history/history.js';
+export type { RoutePolicy, RouteTable, RouteTarget } from './shared/route-table/route-table.js';
+export type { ProviderSpec } from './shared/provider-specs/provider-spec.js';
+export type { Finding } from './shared/findings/finding.js';
+export type { ServeLogEntry as Verdict } from './tools/serve/serve-log.js';
+export type { ClientReport, ClientCell, ClientCellStatus } from './tools/serve/client-report.js';
 
 let specs: Map<string, ProviderSpec> | undefined;
 let table: RouteTable | undefined;

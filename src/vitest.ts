@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
-import { startProviderMocks, type ProviderMocks, type ProviderMocksOptions } from './provider-mocks.js';
-import type { ServeLogEntry } from './serve/serve-log.js';
+import { startProviderMocks, type ProviderMocks, type ProviderMocksOptions } from './tools/provider-mocks.js';
+import type { ServeLogEntry } from './tools/serve/serve-log.js';
 
 /**
  * For a vitest suite: the provider mocks start before the suite's tests and stop after them. The

@@ -1,9 +1,0 @@
-import type { ProviderSpec } from '../providers/provider-spec.js';
-import type { RouteTable } from '../routes/route-table.js';
-import { policyFor } from '../routes/policy-for.js';
-
-/** Routes no provider spec resolves to: the gate cannot test them, so a new route must bring a spec. */
-export function uncoveredRoutes(table: RouteTable, specs: ProviderSpec[]): string[] {
-  const covered = new Set(specs.map((s) => policyFor(table, s).routeId));
-  return table.routes.map((r) => r.id).filter((id) => !covered.has(id));
-}

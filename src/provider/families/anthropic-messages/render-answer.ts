@@ -1,0 +1,60 @@
+import type { AnswerRenderer } from '../../answers/answer-renderer.js';
+import { mockRedactedData, mockSignThinking } from '../../signing/mock-signature.js';
+import type { SseEvent } from '../../../shared/sse/sse-event.js';
+import { chunkText } from '../../answers/chunk-text.js';
+import { scriptedToolInput } from '../../answers/scripted-tool-input.js';
+
+type Block = Record<string, unknown> & { type: string };
+
+/**
+ * A scripted answer as a Messages API body and its SSE stream. Thinking is signed with the mock
+ * signer (so the mocks accept it back only byte-identical and in place); `redacted: true` gives a
+ * redacted_thinking block whose opaque data is derived from the scripted text.
+ */
+export const renderAnthropicMessagesAnswer: AnswerRenderer = (answer, { spec, call, scenario }) => {
+  const id = `msg_${scenario.replace(/[^a-z0-9]/gi, '')}_${call}`;
+  const blocks: Block[] = [];
+  if (answer.reasoning !== undefined) {
+    blocks.push(
+      answer.redacted
+        ? { type: 'redacted_thinking', data: mockRedactedData(`${scenario}/${call}/${answer.reasoning}`, 0) }
+        : { type: 'thinking', thinking: answer.reasoning, signature: mockSignThinking(answer.reasoning, 0) },
+    );
+  }
+  if (answer.content) blocks.push({ type: 'text', text: answer.content });
+  (answer.tool_calls ?? []).forEach((tc, j) => {
+    blocks.push({ type: 'tool_use', id: tc.id, name: tc.function.name, input: scriptedToolInput(tc.function.arguments, `call ${call} tool_calls[${j}]`) });
+  });
+  const stopReason = (answer.tool_calls?.length ?? 0) > 0 ? 'tool_use' : 'end_turn';
+  const usage = { input_tokens: 20 + call * 40, output_tokens: 30 };
+  const body = { id, type: 'message', role: 'assistant', model: spec.target.model, content: blocks, stop_reason: stopReason, stop_sequence: null, usage };
+
+  const payloads: Record<string, unknown>[] = [{ type: 'message_start', message: { ...body, content: [], stop_reason: null, usage: { ...usage, output_tokens: 1 } } }, { type: 'ping' }];
+  blocks.forEach((block, index) => {
+    switch (block.type) {
+      case 'thinking':
+        payloads.push({ type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '', signature: '' } });
+        for (const piece of chunkText(block.thinking as string)) payloads.push({ type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking: piece } });
+        // As Anthropic sends it: the signature alone, in a text-less delta just before the stop.
+        payloads.push({ type: 'content_block_delta', index, delta: { type: 'signature_delta', signature: block.signature } });
+        break;
+      case 'redacted_thinking':
+        payloads.push({ type: 'content_block_start', index, content_block: block });
+        break;
+      case 'text':
+        payloads.push({ type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
+        for (const piece of chunkText(block.text as string)) payloads.push({ type: 'content_block_delta', index, delta: { type: 'text_delta', text: piece } });
+        break;
+      case 'tool_use': {
+        payloads.push({ type: 'content_block_start', index, content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} } });
+        for (const piece of chunkText(JSON.stringify(block.input), 2)) payloads.push({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: piece } });
+        break;
+      }
+    }
+    payloads.push({ type: 'content_block_stop', index });
+  });
+  payloads.push({ type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: usage.output_tokens } });
+  payloads.push({ type: 'message_stop' });
+  const stream: SseEvent[] = payloads.map((p, i) => ({ event: p.type as string, data: JSON.stringify(p), atMs: i * 15 }));
+  return { body, stream };
+};

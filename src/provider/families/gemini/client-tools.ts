@@ -1,0 +1,18 @@
+import { isPlainObject } from '../../../shared/objects/deep-merge.js';
+import { hasBlock, last, list, named, type ClientToolReading } from '../../answers/client-tools.js';
+
+/**
+ * Gemini: `tools[].functionDeclarations` (or snake_case) {name, parametersJsonSchema or parameters};
+ * a round closes with a content whose parts hold a `functionResponse`.
+ */
+export const geminiClientTools: ClientToolReading = {
+  offeredTools: (body) =>
+    list(body.tools).flatMap((t) =>
+      isPlainObject(t) ? list(t.functionDeclarations ?? t.function_declarations).flatMap((d) => (isPlainObject(d) ? named(d.name, d.parametersJsonSchema ?? d.parameters) : [])) : [],
+    ),
+  endsWithToolResult: (body) => {
+    const c = last(body.contents);
+    return isPlainObject(c) && hasBlock(c.parts, (p) => p.functionResponse !== undefined || p.function_response !== undefined);
+  },
+  toolCallIdPrefix: 'call_rr_',
+};

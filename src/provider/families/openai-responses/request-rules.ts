@@ -1,0 +1,107 @@
+import type { ProviderSpec } from '../../../shared/provider-specs/provider-spec.js';
+import { isPlainObject } from '../../../shared/objects/deep-merge.js';
+import type { Finding } from '../../../shared/findings/finding.js';
+import { encryptedContentOrganization, organizationOf, pairedReasoningId } from './issued-items.js';
+
+/** Items a response can produce right after its reasoning: a call (function, custom or built-in), a message, more reasoning. */
+function isOutputItem(item: unknown): boolean {
+  if (!isPlainObject(item)) return false;
+  const type = typeof item.type === 'string' ? item.type : '';
+  return type === 'message' || type === 'reasoning' || type === 'function_call' || (type.endsWith('_call') && !type.endsWith('_call_output')) || type.startsWith('mcp_') || item.role === 'assistant';
+}
+
+/** `gAAAAB...DQ==` as OpenAI's older message abbreviates a blob. */
+const abbreviated = (blob: string) => (blob.length > 12 ? `${blob.slice(0, 4)}...${blob.slice(-4)}` : blob);
+
+/**
+ * The verdict on one replayed encrypted_content for reasoning item `id`, as the OpenAI server
+ * gives it to a request arriving as `spec`'s organization: issued for this item under this
+ * organization passes; issued under another organization is refused with OpenAI's
+ * organization wording; anything else could not be decrypted. Without an id the server cannot
+ * name the item, and the older wording names the blob instead [INF]. Gateways reaching OpenAI
+ * (gateway-upstream.ts) call this with their own spec and the upstream's rejections.
+ */
+export function encryptedContentFinding(spec: ProviderSpec, id: string, content: unknown, at: { index: number; path: string }, rejections = spec.rejections): Finding | undefined {
+  const has = (rejection: string) => rejection in rejections;
+  const organization = encryptedContentOrganization(id, content);
+  const target = organizationOf(spec.id);
+  if (organization === target) return undefined;
+  const legacy = id === '' && has('encrypted-content-not-verified-legacy');
+  const rejection =
+    organization === undefined
+      ? legacy
+        ? 'encrypted-content-not-verified-legacy'
+        : 'encrypted-content-not-verified'
+      : legacy && has('encrypted-content-other-organization-legacy')
+        ? 'encrypted-content-other-organization-legacy'
+        : 'encrypted-content-other-organization';
+  if (!has(rejection)) return undefined;
+  return {
+    rule: 'signatures-verbatim',
+    rejection,
+    params: { index: at.index, path: id, field: 'encrypted_content', item: abbreviated(String(content)) },
+    detail:
+      organization === undefined
+        ? `encrypted_content of ${id || 'an id-less reasoning item'} at ${at.path} is not what the server issued for that item`
+        : `encrypted_content of ${id || 'an id-less reasoning item'} at ${at.path} was issued for ${organization}, not for ${target}`,
+  };
+}
+
+/**
+ * What the Responses API checks about replayed reasoning when nothing is stored (`store: false`):
+ * a reasoning item must bring its encrypted_content (the server cannot look it up), that content
+ * must be what the server issued for that item, and an fc_/reasoning pair must arrive together
+ * and in order. Each rule runs only when the spec defines its rejection.
+ */
+export function judgeOpenAIResponses(spec: ProviderSpec, body: unknown): Finding[] {
+  if (!isPlainObject(body) || !Array.isArray(body.input)) return [];
+  const has = (id: string) => id in spec.rejections;
+  const findings: Finding[] = [];
+  const seen = new Set<string>();
+  const input: unknown[] = body.input;
+  // Only a model variant that does not reason defines this rejection: it has no encrypted reasoning to include.
+  if (has('encrypted-content-unsupported-model') && Array.isArray(body.include) && body.include.includes('reasoning.encrypted_content')) {
+    findings.push({
+      rule: 'provider-accepts',
+      rejection: 'encrypted-content-unsupported-model',
+      params: { path: 'include', field: 'include' },
+      detail: 'include asks a model that does not reason for reasoning.encrypted_content',
+    });
+  }
+  input.forEach((item: unknown, index: number) => {
+    if (!isPlainObject(item)) return;
+    const id = typeof item.id === 'string' ? item.id : '';
+    if (item.type === 'reasoning') {
+      const params = { index, path: id, field: 'encrypted_content' };
+      const content = item.encrypted_content;
+      if ((content === undefined || content === null || content === '') && body.store === false) {
+        if (has('item-not-found'))
+          findings.push({ rule: 'signatures-verbatim', rejection: 'item-not-found', params, detail: `reasoning item ${id} at input ${index} has no encrypted_content and store is false` });
+      } else if (content !== undefined && content !== null) {
+        const finding = encryptedContentFinding(spec, id, content, { index, path: `input.${index}` });
+        if (finding) findings.push(finding);
+      }
+      const followed = isOutputItem(input[index + 1]);
+      if (!followed && has('reasoning-without-following')) {
+        findings.push({
+          rule: 'provider-accepts',
+          rejection: 'reasoning-without-following',
+          params: { index, path: id },
+          detail: `reasoning item ${id} at input ${index} is not followed by the item it produced`,
+        });
+      }
+      if (id) seen.add(id);
+    } else if (item.type === 'item_reference') {
+      // A stored item named by id (the AI SDK replays reasoning so when store is true): the server has it.
+      if (id) seen.add(id);
+    } else if (item.type === 'function_call' || item.type === 'message') {
+      // Only an id the mock issued names its reasoning item; a foreign id pairs with nothing.
+      const needed = pairedReasoningId(item.type, item.id);
+      const rejection = item.type === 'function_call' ? 'function-call-without-reasoning' : 'message-without-reasoning';
+      if (needed && !seen.has(needed) && has(rejection)) {
+        findings.push({ rule: 'provider-accepts', rejection, params: { index, path: id, field: needed }, detail: `${item.type} ${id} at input ${index} arrived without its reasoning item ${needed}` });
+      }
+    }
+  });
+  return findings;
+}

@@ -1,1 +1,0 @@
-export { processAlive } from '../util/process-alive.js';

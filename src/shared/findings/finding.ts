@@ -1,0 +1,23 @@
+/**
+ * One thing a mocked provider found wrong with a request. `rejection` names the entry in the
+ * provider spec's `rejections` that the mock answers with; `params` fill its placeholders.
+ * `rule` is the behaviour it bears on (see src/judge/conformance/verdict.ts BEHAVIOURS).
+ *
+ * `contested`: public sources disagree on this rule (the spec marks it `contested` and cites both
+ * sides). The mock still answers with the stricter reading, so the agent is told; the gate reports
+ * the finding as a warning, never a failure. `sources` then holds both sides' URLs.
+ */
+export interface Finding {
+  rule: string;
+  rejection: string;
+  params: Record<string, string | number>;
+  detail?: string;
+  contested?: true;
+  sources?: string[];
+}
+
+/** Header on every mock answer listing its findings, so a black-box client can be judged too. */
+export const FINDINGS_HEADER = 'x-reasoning-replay-findings';
+/** Headers the conformance runner sends so a mock answers call N of scenario S from its fixture. */
+export const SCENARIO_HEADER = 'x-reasoning-replay-scenario';
+export const CALL_HEADER = 'x-reasoning-replay-call';

@@ -1,0 +1,107 @@
+import type { StandardCarrierField } from '../history/history.js';
+import type { FamilyId } from '../wire/families.js';
+
+/** Types mirroring specs/schema/routes.schema.json; the schema is the authority. */
+export type Tier = 'standard' | 'strict' | 'must-echo';
+export type { FamilyId };
+export type ReplayPolicy = 'signed' | 'strip' | 'unsigned';
+
+/** A model-version range read from the model id (see routes.schema.json#/definitions/version). */
+export interface VersionRange {
+  pattern: string;
+  min?: string;
+  below?: string;
+  source?: string;
+}
+
+/** Model id substrings OR version ranges; either may hold. */
+export interface ModelMatcher {
+  models?: string[];
+  versions?: VersionRange[];
+}
+
+export interface RouteMatch extends ModelMatcher {
+  providers?: string[];
+  hosts?: string[];
+  local?: true;
+  default?: true;
+}
+
+export interface VendorFlag {
+  when?: ModelMatcher;
+  set: Record<string, unknown>;
+  source?: string;
+}
+
+/**
+ * A rule of the upstream model that travels with it through gateways and other hosts: on each
+ * listed route, a matching model's tool-call turns get the must-echo treatment.
+ */
+export interface UpstreamModelRule extends ModelMatcher {
+  id: string;
+  label: string;
+  tier: 'must-echo';
+  /** Real model ids the rule covers; the linter checks each matches. */
+  examples: string[];
+  sources: string[];
+  on: { route: string; sources: string[]; notes?: string }[];
+  notes?: string;
+}
+
+export interface ModelPolicy {
+  models: string[];
+  policy: ReplayPolicy;
+}
+
+/** Models of a route that do not reason: asked for no reasoning back (see routes.schema.json). */
+export interface WithoutReasoning extends ModelMatcher {
+  sources: string[];
+  notes?: string;
+}
+
+export interface RouteDefinition {
+  id: string;
+  label: string;
+  match: RouteMatch;
+  family: FamilyId;
+  tier: Tier;
+  fields: StandardCarrierField[];
+  flags?: VendorFlag[];
+  native?: string;
+  modelPolicies?: ModelPolicy[];
+  defaultPolicy?: ReplayPolicy;
+  withoutReasoning?: WithoutReasoning;
+  sources?: string[];
+  notes?: string;
+}
+
+export interface RouteTable {
+  version: 1;
+  routes: RouteDefinition[];
+  upstreamModels?: UpstreamModelRule[];
+}
+
+/** Where a request goes: the three things route matching looks at. */
+export interface RouteTarget {
+  provider: string;
+  host: string;
+  model: string;
+}
+
+/** A route resolved for one target: everything the replay engine needs, nothing it must look up. */
+export interface RoutePolicy {
+  routeId: string;
+  label: string;
+  family: FamilyId;
+  tier: Tier;
+  fields: StandardCarrierField[];
+  /** Vendor flags for this model, already merged, to be deep-merged into the body. */
+  flags: Record<string, unknown>;
+  native?: string;
+  replayPolicy?: ReplayPolicy;
+  /** Set when the table says this model does not reason: the request asks for no reasoning back (absent: it may). */
+  withoutReasoning?: true;
+  /** The upstream-model rule that raised this route's tier for this model, if any. */
+  upstreamRule?: string;
+  target: RouteTarget;
+}

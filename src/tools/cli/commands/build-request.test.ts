@@ -1,0 +1,78 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../../../test/helpers/run-cli-sync.test-helper.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'rr-build-'));
+const historyFile = join(dir, 'history.json');
+writeFileSync(
+  historyFile,
+  JSON.stringify({
+    messages: [
+      { role: 'user', content: 'weather in Oslo?' },
+      { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'w', arguments: '{}' } }] },
+      { role: 'tool', tool_call_id: 'c1', content: 'cold' },
+      { role: 'assistant', content: 'Cold.', reasoning_content: 'It said cold.', reasoning_details: [{ type: 'reasoning.encrypted', data: 'gAAAAopaque' }] },
+    ],
+  }),
+);
+
+const build = (...args: string[]) => runCli(['build-request', '--history', historyFile, ...args]);
+
+describe('reasoning-replay build-request', () => {
+  it('pads a must-echo tool turn with " " and keeps stored reasoning elsewhere', () => {
+    const result = build('--provider', 'deepseek', '--host', 'api.deepseek.com', '--model', 'deepseek-v4-flash');
+    expect(result.code).toBe(0);
+    const body = JSON.parse(result.stdout);
+    expect(body.messages[1].reasoning_content).toBe(' ');
+    expect(body.messages[3].reasoning_content).toBe('It said cold.');
+    expect(body.messages[3].reasoning_details).toBeUndefined();
+  });
+
+  it('sends a strict route no reasoning key at all', () => {
+    const result = build('--provider', 'custom', '--host', 'api.groq.com', '--model', 'qwen3-32b');
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toMatch(/reasoning/);
+  });
+
+  it('sends an aggregator every carrier, opaque items verbatim', () => {
+    const body = JSON.parse(build('--provider', 'openrouter', '--host', 'openrouter.ai', '--model', 'x').stdout);
+    expect(body.messages[3]).toMatchObject({ reasoning_content: 'It said cold.', reasoning: 'It said cold.', reasoning_details: [{ type: 'reasoning.encrypted', data: 'gAAAAopaque' }] });
+  });
+
+  it('honours --omit as the fallback would, and --envelope', () => {
+    const out = JSON.parse(build('--provider', 'openrouter', '--host', 'openrouter.ai', '--model', 'x', '--omit', 'reasoning_details', '--envelope').stdout);
+    expect(out).toMatchObject({ route: 'openrouter', tier: 'standard', family: 'openai-chat', path: '/chat/completions' });
+    expect(out.body.messages[3].reasoning_details).toBeUndefined();
+  });
+
+  it('says on stderr when --omit cannot apply, and still builds the request', () => {
+    const mustEcho = build('--provider', 'deepseek', '--host', 'api.deepseek.com', '--model', 'deepseek-v4-flash', '--omit', 'reasoning_content');
+    expect(mustEcho.code).toBe(0);
+    expect(mustEcho.stderr).toMatch(/--omit reasoning_content is ignored: route deepseek is must-echo/);
+    expect(JSON.parse(mustEcho.stdout).messages[1].reasoning_content).toBe(' ');
+    const strict = build('--provider', 'custom', '--host', 'api.groq.com', '--model', 'qwen3-32b', '--omit', 'reasoning');
+    expect(strict.stderr).toMatch(/--omit reasoning has no effect: route \S+ is strict/);
+    const unread = build('--provider', 'deepseek', '--host', 'api.deepseek.com', '--model', 'deepseek-v4-flash', '--omit', 'reasoning_details');
+    expect(unread.stderr).toMatch(/--omit reasoning_details has no effect: route deepseek does not send reasoning_details/);
+    const honoured = build('--provider', 'openrouter', '--host', 'openrouter.ai', '--model', 'x', '--omit', 'reasoning_details');
+    expect(honoured.stderr).toBe('');
+  });
+
+  it('exits 2 naming the file and pointer for a bad history', () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ messages: [{ role: 'tool', content: 'x' }] }));
+    const result = runCli(['build-request', '--history', bad, '--provider', 'x', '--host', 'y', '--model', 'z']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${bad} at /messages/0: missing required property "tool_call_id"`);
+  });
+
+  it('exits 2 for a missing file, an unknown --omit field and a missing option', () => {
+    expect(runCli(['build-request', '--history', join(dir, 'nope.json'), '--provider', 'x', '--host', 'y', '--model', 'z']).stderr).toContain('nope.json: no such file');
+    expect(build('--provider', 'x', '--host', 'y', '--model', 'z', '--omit', 'thinking').code).toBe(2);
+    const missing = runCli(['build-request', '--history', historyFile]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('Missing required arguments');
+  });
+});

@@ -1,0 +1,58 @@
+import { join, relative } from 'node:path';
+import { projectRoot } from '../../../shared/project-root.js';
+import { generateReport } from '../../report/generate-report.js';
+import { builtInEngine } from '../../engine-adapters/built-in-engine.js';
+import { reportFromLog } from '../../serve/report-from-log.js';
+import { renderClientMarkdown } from '../../serve/render-client-report.js';
+import { writeClientReport } from '../../serve/write-client-report.js';
+import { writeReport } from '../../report/write-report.js';
+import { defaultRoutesFile } from '../../../shared/route-table/load-route-table.js';
+import { describeCounts, STATUS_SYMBOL } from '../../report/status-symbols.js';
+import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
+import { progressLine } from '../progress.js';
+
+export const reportCommand = defineCommand({
+  command: 'report',
+  describe: 'Write the compatibility report (compatibility.json/.md/.html and junit.xml): route x behaviour, from the matrix or a serve log',
+  builder: (y) =>
+    y
+      .option('out', { type: 'string', describe: 'directory to write into (default: reports/ for the matrix; with --from-log nothing is written unless --out is given, the summary goes to stdout)' })
+      .option('routes', { type: 'string', default: defaultRoutesFile(), defaultDescription: 'specs/routes.json', describe: 'route table to run the matrix on' })
+      .option('html-url', { type: 'string', describe: 'where CI publishes compatibility.html (an artifact link): the markdown report links its closing pointer there' })
+      .option('from-log', { type: 'string', describe: 'judge a client from a `serve --log` / `run --log` JSON-lines file: cells per client x provider x behaviour, exit 1 when one fails' })
+      .example('$0 report', 'regenerate the committed sample in reports/')
+      .example('$0 report --out /tmp/r --from-log serve.jsonl', 'judge a black-box agent from what the mocks saw')
+      .epilog(
+        'Files are written atomically (temp + rename); compatibility.json is checked against specs/schema/compatibility.schema.json first.\n' +
+          'The report carries no timestamps, so the committed sample regenerates byte for byte.\n' +
+          'Exit codes: 0 written (the matrix report, whatever its verdict; use `check` to gate); with --from-log 0 conforms, 1 a cell fails; 2 bad input.',
+      ),
+  async run(args) {
+    const fromLog = args['from-log'];
+    if (fromLog) {
+      // A report about someone's client: never into the checkout's reports/ unless --out says so.
+      const { report: clientReport } = reportFromLog(fromLog);
+      if (args.out) for (const file of writeClientReport(clientReport, args.out)) process.stdout.write(`wrote ${relative(process.cwd(), file) || file}\n`);
+      else process.stdout.write(renderClientMarkdown(clientReport));
+      const s = clientReport.summary;
+      process.stdout.write(
+        `${s.verdict === 'pass' ? '✓' : '✗'} ${clientReport.clients.length} client(s), ${s.requests} requests: ${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.na} n/a, ${s.notObservable} not observable\n`,
+      );
+      return s.verdict === 'pass' ? EXIT_OK : EXIT_VIOLATION;
+    }
+    let report;
+    {
+      const progress = progressLine('running cell');
+      report = await generateReport({ routesFile: args.routes, engine: builtInEngine, onCell: (done, total) => progress.update(done, total) });
+      progress.done();
+    }
+    const files = writeReport(report, args.out ?? join(projectRoot(), 'reports'), args['html-url'] ? { htmlUrl: args['html-url'] } : {});
+    const { cells, runs } = report.summary;
+    for (const file of files) process.stdout.write(`wrote ${relative(process.cwd(), file) || file}\n`);
+    process.stdout.write(
+      `${STATUS_SYMBOL[report.summary.verdict]} ${report.summary.routes} routes x ${report.behaviours.length} behaviours = ${cells.total} cells: ${describeCounts(cells)}` +
+        ` (from ${runs.total} scenario runs)${report.summary.untestedRoutes.length ? `; untested routes: ${report.summary.untestedRoutes.join(', ')}` : ''}\n`,
+    );
+    return EXIT_OK;
+  },
+});

@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EXIT_OK, EXIT_VIOLATION } from '../cli/cli-command.js';
+import { InputError } from '../../shared/validation/input-error.js';
+import { realWorldCommand } from './real-world-command.js';
+import { loadRealWorldCases } from './real-world-case.js';
+
+function capture(): { text: () => string } {
+  let out = '';
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    out += String(chunk);
+    return true;
+  });
+  return { text: () => out };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('reasoning-replay real-world', () => {
+  it('prints one provider’s agreement and exits by what it found', async () => {
+    const out = capture();
+    const code = await realWorldCommand.run({ provider: 'moonshot', json: false, strict: false } as never);
+    expect(out.text()).toMatch(/^moonshot +\d+\/\d+ +agree/m);
+    expect(out.text()).toMatch(/real-world cases: \d+ \(/);
+    const disagreeing = /(\d+) disagree\n*$/.exec(out.text());
+    expect(code).toBe(disagreeing ? EXIT_VIOLATION : EXIT_OK);
+  });
+
+  it('shows one case: source, resolved request and the mock answer', async () => {
+    const out = capture();
+    const id = 'anthropic-tool-loop-thinking-echoed-accepted-docs';
+    expect(await realWorldCommand.run({ case: id, json: false, strict: false } as never)).toBe(EXIT_OK);
+    expect(out.text()).toContain(`${id} (specs/real-world/${id}.json)`);
+    expect(out.text()).toContain('POST https://api.anthropic.com/v1/messages');
+    expect(out.text()).not.toContain('$mockSignature');
+    expect(out.text()).toMatch(/mock answer: \d{3}/);
+  });
+
+  it('prints JSON rows for every provider it was asked about', async () => {
+    const out = capture();
+    await realWorldCommand.run({ provider: 'groq', json: true, strict: false } as never);
+    const section = JSON.parse(out.text()) as { providers: Array<{ provider: string; cases: number }> };
+    expect(section.providers).toEqual([expect.objectContaining({ provider: 'groq', cases: loadRealWorldCases().filter((c) => c.case.provider === 'groq').length })]);
+  });
+
+  it('refuses an unknown provider or case as bad input', async () => {
+    await expect(realWorldCommand.run({ provider: 'nope', json: false, strict: false } as never)).rejects.toBeInstanceOf(InputError);
+    await expect(realWorldCommand.run({ case: 'nope', json: false, strict: false } as never)).rejects.toThrow(/no real-world case "nope"/);
+  });
+});

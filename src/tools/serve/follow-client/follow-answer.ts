@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { answerRenderers } from '../../../provider/answers/answer-renderers.js';
+import type { RenderedAnswer } from '../../../provider/answers/answer-renderer.js';
+import type { ProviderSpec } from '../../../shared/provider-specs/provider-spec.js';
+import type { ScriptedAnswer } from '../../../shared/scenarios/scenario.js';
+import { endsWithToolResult, offeredTools, toolCallIdPrefix } from './offered-tools.js';
+import { sampleArguments } from './schema-arbitrary.js';
+
+/** The scenario name follow-mode answers are rendered under (ids and signatures are derived from it). */
+export const FOLLOW_SCENARIO = 'follow-client';
+
+export interface FollowAnswer {
+  answer: ScriptedAnswer;
+  rendered: RenderedAnswer;
+  /** rendered.body as sent. */
+  json: string;
+  /** The tool the answer calls, if any, for the log. */
+  tool?: string;
+}
+
+/** A 32-bit seed from the run's seed and what makes this turn this turn: same conversation, same answer. */
+function turnSeed(seed: number, call: number, tool: string): number {
+  return createHash('sha256').update(`${seed}\u0000${call}\u0000${tool}`).digest().readUInt32BE(0);
+}
+
+/**
+ * The model's move when no scenario scripts it: on a fresh user turn with tools on offer, reason and
+ * call one of *the client's* tools (picked and filled from its schema by a seeded generator);
+ * after tool results, or with no tools, reason and answer in words. So any agent's loop, whatever
+ * its tools are called, runs one tool round per user turn and ends.
+ */
+export function followAnswer(spec: ProviderSpec, body: unknown, call: number, seed: number): FollowAnswer | undefined {
+  const render = answerRenderers[spec.family];
+  if (!render) return undefined;
+  const tools = offeredTools(spec.family, body);
+  // An agent's loop sends the same tools every turn: the answer depends only on these, so it is made once.
+  const key = `${spec.id}\u0000${call}\u0000${seed}\u0000${endsWithToolResult(spec.family, body)}\u0000${JSON.stringify(tools)}`;
+  const cached = answers.get(key);
+  if (cached) return cached;
+  const made = makeAnswer(spec, render, tools, body, call, seed);
+  if (answers.size >= MAX_CACHED) answers.delete(answers.keys().next().value!);
+  answers.set(key, made);
+  return made;
+}
+
+const MAX_CACHED = 1024;
+const answers = new Map<string, FollowAnswer>();
+
+function makeAnswer(
+  spec: ProviderSpec,
+  render: NonNullable<(typeof answerRenderers)[keyof typeof answerRenderers]>,
+  tools: ReturnType<typeof offeredTools>,
+  body: unknown,
+  call: number,
+  seed: number,
+): FollowAnswer {
+  let answer: ScriptedAnswer;
+  let tool: string | undefined;
+  if (tools.length > 0 && !endsWithToolResult(spec.family, body)) {
+    const chosen = tools[turnSeed(seed, call, '') % tools.length]!;
+    tool = chosen.name;
+    const sampled = sampleArguments(chosen.schema, turnSeed(seed, call, chosen.name));
+    // Anthropic and Bedrock answer with an input object: a schema whose root is not an object still gets one.
+    const args = typeof sampled === 'object' && sampled !== null && !Array.isArray(sampled) ? sampled : {};
+    answer = {
+      content: null,
+      reasoning: `The user needs something only ${chosen.name} can tell; calling it.`,
+      tool_calls: [{ id: `${toolCallIdPrefix(spec.family)}${call}_0`, type: 'function', function: { name: chosen.name, arguments: JSON.stringify(args) } }],
+    };
+  } else {
+    answer = {
+      content: tools.length > 0 ? 'Done: the tool results answer the question.' : 'Hello from the reasoning-replay mock.',
+      reasoning: tools.length > 0 ? 'The tool results are in; summarise them.' : 'A plain answer is enough here.',
+    };
+  }
+  const rendered = render(answer, { spec, call, scenario: FOLLOW_SCENARIO });
+  return { answer, rendered, json: JSON.stringify(rendered.body), ...(tool ? { tool } : {}) };
+}

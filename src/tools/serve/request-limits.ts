@@ -1,0 +1,81 @@
+import { readdirSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { join } from 'node:path';
+import { assertWithinLimits } from '../../shared/validation/validate.js';
+
+/**
+ * What `serve` refuses before a mock sees a request (issue 15): a body over the size limit (413,
+ * before it is buffered: ten 20 MB bodies once took serve from 170 to 517 MB), a body nested
+ * deeper than any provider payload (400: the mocks and the log walk it, and a 10k-deep one reset
+ * the connection), and a scenario header that names no fixture (400: the header was joined into a
+ * file path, so `../../x` served any JSON file on disk, and every distinct value was cached).
+ * Documented in docs/hardening.md and `serve --help`.
+ */
+export const MAX_BODY_BYTES = 32 * 1024 * 1024;
+export const MAX_BODY_DEPTH = 256;
+
+export interface Refusal {
+  status: number;
+  message: string;
+}
+
+export type BodyRead = { body: Buffer } | { refusal: Refusal };
+
+/** Reads the body up to `limit` bytes; a declared or actual size over it is a 413 and the rest is not kept. */
+export function readBodyWithin(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<BodyRead> {
+  const tooLarge = (size: string): BodyRead => ({ refusal: { status: 413, message: `request body of ${size} is over serve's limit of ${limit} bytes` } });
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) {
+    req.resume(); // not buffered; the connection is closed after the answer
+    return Promise.resolve(tooLarge(`${declared} bytes (content-length)`));
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > limit) over = true;
+      if (!over) chunks.push(c);
+      else chunks.length = 0;
+    });
+    req.on('end', () => resolve(over ? tooLarge(`more than ${limit} bytes`) : { body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) }));
+    req.on('error', reject);
+  });
+}
+
+/** A parsed body nested deeper than MAX_BODY_DEPTH, measured without recursion. */
+export function bodyDepthRefusal(parsed: unknown): Refusal | undefined {
+  if (typeof parsed !== 'object' || parsed === null) return undefined;
+  try {
+    assertWithinLimits(parsed, 'request body', { maxDepth: MAX_BODY_DEPTH, maxNodes: Number.MAX_SAFE_INTEGER, maxStringLength: Number.MAX_SAFE_INTEGER });
+    return undefined;
+  } catch (err) {
+    return { status: 400, message: `${(err as Error).message.replace(/ \(hint:.*$/, '')}; serve refuses bodies deeper than ${MAX_BODY_DEPTH} levels` };
+  }
+}
+
+/** Scenario ids a header may name: the fixture file names under the fixture root, read once. */
+export function knownScenarioIds(fixturesDir: string): Set<string> {
+  const ids = new Set<string>();
+  let providers: string[] = [];
+  try {
+    providers = readdirSync(fixturesDir);
+  } catch {
+    return ids;
+  }
+  for (const provider of providers) {
+    try {
+      for (const name of readdirSync(join(fixturesDir, provider))) if (name.endsWith('.json') && !name.startsWith('.')) ids.add(name.slice(0, -5));
+    } catch {
+      /* a file, not a provider folder */
+    }
+  }
+  return ids;
+}
+
+export function scenarioRefusal(header: string | undefined, known: ReadonlySet<string>, allowed: ReadonlySet<string> = new Set()): Refusal | undefined {
+  if (header === undefined || known.has(header) || allowed.has(header)) return undefined;
+  const shown = header.length > 80 ? `${header.slice(0, 80)}…` : header;
+  return { status: 400, message: `unknown scenario "${shown}" in x-reasoning-replay-scenario; it names a fixture: one of ${[...known].sort().slice(0, 12).join(', ')}${known.size > 12 ? ', …' : ''}` };
+}

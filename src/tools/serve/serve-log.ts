@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import type { Finding } from '../../shared/findings/finding.js';
+import { InputError } from '../../shared/validation/input-error.js';
+import { assertValid } from '../../shared/validation/validate.js';
+
+/** One request the serve mode saw; mirrors specs/schema/serve-log.schema.json. */
+export interface ServeLogEntry {
+  seq: number;
+  time: string;
+  provider: string;
+  route: string;
+  tier: string;
+  family: string;
+  scenario: string | null;
+  call: number;
+  method: string;
+  path: string;
+  status: number;
+  sentFields: string[];
+  findings: Finding[];
+  /** x-reasoning-replay-client, else user-agent; absent in older logs. */
+  client?: string;
+  runId?: string | null;
+  /** Follow mode: the client's tool the answer called. */
+  tool?: string;
+  /** `--log-bodies`: the request body, redacted. */
+  body?: unknown;
+}
+
+/** Reads a serve log; a broken line is bad input naming the file and line, not a skipped request. */
+export function readServeLog(file: string): ServeLogEntry[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new InputError(file, '', `cannot read the serve log (${(err as NodeJS.ErrnoException).code ?? String(err)})`, 'pass the file `reasoning-replay serve --log FILE` wrote');
+  }
+  const entries: ServeLogEntry[] = [];
+  text.split('\n').forEach((line, i) => {
+    if (line.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      throw new InputError(`${file}:${i + 1}`, '', 'is not a JSON line', 'a serve log holds one JSON object per line');
+    }
+    entries.push(assertValid<ServeLogEntry>(value, 'serve-log.schema.json', `${file}:${i + 1}`));
+  });
+  if (entries.length === 0) throw new InputError(file, '', 'holds no requests', 'point a client at `reasoning-replay serve` first');
+  return entries;
+}

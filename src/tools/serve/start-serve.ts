@@ -1,0 +1,317 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getResponse, type HttpHandler } from 'msw';
+import { policyFor } from '../../shared/route-table/policy-for.js';
+import { wireCarrierKeys } from '../../judge/conformance/wire-carriers.js';
+import { sseBody } from '../../provider/answers/answer-stream.js';
+import { CALL_HEADER, FINDINGS_HEADER, SCENARIO_HEADER, type Finding } from '../../shared/findings/finding.js';
+import type { FixtureStore } from '../../provider/fixtures/fixture-store.js';
+import { providerHandlers } from '../../provider/handlers/provider-handlers.js';
+import type { SecretValue } from '../recorder/redact.js';
+import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
+import type { RoutePolicy, RouteTable } from '../../shared/route-table/route-table.js';
+import { isPlainObject } from '../../shared/objects/deep-merge.js';
+import { clientOf, RUN_HEADER } from './client-identity.js';
+import { endpointIndex } from './endpoint-index.js';
+import { FOLLOW_SCENARIO, followAnswer } from './follow-client/follow-answer.js';
+import { redactBody, secretsFromEnv } from './redact-body.js';
+import { endpointCandidates, type EndpointCandidate } from './resolve-endpoint.js';
+import { acceptsWithoutFindings } from './fast-accept.js';
+import { bodyDepthRefusal, knownScenarioIds, readBodyWithin, scenarioRefusal } from './request-limits.js';
+import type { ServeLogEntry } from './serve-log.js';
+
+export interface ServeOptions {
+  /** Largest request body accepted (default MAX_BODY_BYTES, 32 MiB); larger ones are answered 413. */
+  maxBodyBytes?: number;
+  /** 0 picks a free port. */
+  port: number;
+  specs: ProviderSpec[];
+  fixtures: FixtureStore;
+  table: RouteTable;
+  /**
+   * Scenario whose fixture answers requests that carry no x-reasoning-replay-scenario header.
+   * Without one, the mocks follow the client: they call the client's own tools (see follow-answer.ts).
+   */
+  defaultScenario?: string;
+  pace?: number;
+  log: (entry: ServeLogEntry) => void;
+  /** Put each request body, redacted, in its log line. */
+  logBodies?: boolean;
+  /** Names this server's requests in the log; a request's x-reasoning-replay-run header wins. */
+  runId?: string;
+  /** Seed for the generated tool arguments in follow mode (same seed, same answers). */
+  seed?: number;
+}
+
+export interface RunningServe {
+  url: string;
+  port: number;
+  /** `/deepseek/chat/completions`, ...: what a client points at, one base path per provider. */
+  paths: string[];
+  close(): Promise<void>;
+}
+
+/** Hop-by-hop and framing headers belong to each connection, not to the request or answer they carry. */
+const CONNECTION_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'upgrade']);
+
+/** The fixture that judges and frames follow-mode requests: every provider has one (a tool loop). */
+const FOLLOW_FIXTURE = 'tool-call-with-reasoning';
+
+/**
+ * The provider mocks over real HTTP on 127.0.0.1, for clients in any language. `/<provider>/<the
+ * provider's own path>` is rewritten to the provider's real URL and handed to the very MSW handlers
+ * the matrix uses, through msw's `getResponse` (no interception, no network); the answer is
+ * streamed back as it is produced, so paced SSE stays paced. Every request is logged with the
+ * mock's findings and the client that sent it.
+ */
+export function startServe(options: ServeOptions): Promise<RunningServe> {
+  const byId = new Map(options.specs.map((s) => [s.id, s]));
+  const handlers = new Map<string, HttpHandler[]>();
+  const policies = new Map<string, RoutePolicy>();
+  const secrets: SecretValue[] = options.logBodies ? secretsFromEnv() : [];
+  const seed = options.seed ?? 0;
+  const handlersFor = (spec: ProviderSpec): HttpHandler[] => {
+    let list = handlers.get(spec.id);
+    if (!list) {
+      const mockOptions = { pace: options.pace ?? 0, ...(options.defaultScenario ? { defaultScenario: options.defaultScenario } : {}) };
+      handlers.set(spec.id, (list = providerHandlers(spec, options.fixtures, mockOptions)));
+    }
+    return list;
+  };
+  const policyOf = (spec: ProviderSpec): RoutePolicy => {
+    const known = policies.get(spec.id);
+    if (known) return known;
+    const policy = policyFor(options.table, spec);
+    policies.set(spec.id, policy);
+    return policy;
+  };
+  let seq = 0;
+  let baseUrl = '';
+  const candidateCache = new Map<string, EndpointCandidate[]>();
+
+  /** The fixture's success headers for a follow-mode answer (request ids and the like), per spec and call. */
+  const headerCache = new Map<string, Record<string, string>>();
+  const fixtureHeaders = (spec: ProviderSpec, call: number, stream: boolean): Record<string, string> => {
+    const key = `${spec.id}\u0000${call}\u0000${stream}`;
+    const hit = headerCache.get(key);
+    if (hit) return hit;
+    const made = makeFixtureHeaders(spec, call, stream);
+    if (headerCache.size < 4096) headerCache.set(key, made);
+    return made;
+  };
+  const makeFixtureHeaders = (spec: ProviderSpec, call: number, stream: boolean): Record<string, string> => {
+    const exchanges = options.fixtures.get(spec.id, FOLLOW_FIXTURE)?.fixture.exchanges ?? [];
+    const recorded = exchanges[Math.min(call, exchanges.length - 1)]?.response.headers ?? {};
+    return { ...recorded, [FINDINGS_HEADER]: '[]', ...(stream ? { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' } : { 'content-type': 'application/json' }) };
+  };
+
+  const fastFollow = (candidates: EndpointCandidate[], body: unknown, call: number) => {
+    for (const candidate of candidates) {
+      const accepted = acceptsWithoutFindings(candidate.spec, candidate.url, body);
+      if (!accepted) continue;
+      const answer = followAnswer(candidate.spec, body, call, seed);
+      if (!answer) return undefined;
+      return { spec: candidate.spec, answer, stream: accepted.stream, status: 200, headers: fixtureHeaders(candidate.spec, call, accepted.stream) };
+    }
+    return undefined;
+  };
+
+  const knownScenarios = knownScenarioIds(options.fixtures.dir);
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    // Split by hand, not `new URL()`: this runs per request, and the path is all serve routes on.
+    const raw = req.url ?? '/';
+    const q = raw.indexOf('?');
+    const url = { pathname: q < 0 ? raw : raw.slice(0, q), search: q < 0 ? '' : raw.slice(q) };
+    const method = req.method ?? 'GET';
+    if ((method === 'GET' || method === 'HEAD') && (url.pathname === '/' || url.pathname === '/index.json')) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return void res.end(method === 'HEAD' ? undefined : JSON.stringify(endpointIndex(baseUrl, options.specs, options.defaultScenario, options.runId), null, 2));
+    }
+    const [, id = '', ...rest] = url.pathname.split('/');
+    const named = byId.get(id);
+    if (!named) {
+      return harness(res, 404, `no provider "${id}" here; paths look like /<provider>/<its API path>, e.g. ${pathsOf(options.specs)[0] ?? '/deepseek/chat/completions'} (GET / lists them all)`);
+    }
+    // Size, depth and scenario-id limits (request-limits.ts): refused before any mock, and logged.
+    const read = await readBodyWithin(req, options.maxBodyBytes);
+    const body = 'body' in read ? read.body : Buffer.alloc(0);
+    const header = (name: string): string | undefined => {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value.join(', ') : value;
+    };
+    let refusal = 'refusal' in read ? read.refusal : scenarioRefusal(header(SCENARIO_HEADER), knownScenarios);
+    const scenario = refusal ? null : (header(SCENARIO_HEADER) ?? options.defaultScenario ?? null);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.toString('utf8'));
+    } catch {
+      parsed = undefined;
+    }
+    refusal ??= bodyDepthRefusal(parsed);
+    if (refusal) parsed = undefined;
+
+    const candidateKey = `${url.pathname}${url.search}`;
+    let candidates = candidateCache.get(candidateKey);
+    if (!candidates) {
+      candidates = endpointCandidates(named, options.specs, `/${rest.join('/')}`, url.search);
+      // Clients send a handful of distinct paths; the bound only guards against a path-spraying one.
+      if (candidateCache.size < 4096) candidateCache.set(candidateKey, candidates);
+    }
+    const call = callNumber(header(CALL_HEADER) ?? null, parsed);
+    let spec = named;
+    let status: number;
+    let findings: Finding[];
+    let tool: string | undefined;
+    let pending: Buffer | undefined;
+
+    // Follow mode, accepted request: answered here, no msw round (the hot path of a `run`).
+    const fast = !refusal && scenario === null && method === 'POST' ? fastFollow(candidates, parsed, call) : undefined;
+    if (refusal) {
+      status = refusal.status;
+      findings = [];
+      pending = Buffer.from(JSON.stringify({ error: { type: 'reasoning_replay_serve_error', message: refusal.message } }));
+      res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(pending.length), ...(status === 413 ? { connection: 'close' } : {}) });
+    } else if (fast) {
+      spec = fast.spec;
+      status = fast.status;
+      findings = [];
+      tool = fast.answer.tool;
+      if (fast.stream) {
+        res.writeHead(status, fast.headers);
+        await pipe(sseBody(fast.answer.rendered.stream, options.pace ?? 0), res);
+      } else {
+        // Head and body in one write, sent at res.end() below (after the log line).
+        const bytes = Buffer.from(fast.answer.json);
+        res.writeHead(status, { ...fast.headers, 'content-length': String(bytes.length) });
+        pending = bytes;
+      }
+    } else {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (value === undefined || CONNECTION_HEADERS.has(name)) continue;
+        for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+      }
+      // Follow mode: the fixture only judges and frames the answer; its content is replaced below.
+      if (scenario === null) headers.set(SCENARIO_HEADER, FOLLOW_FIXTURE);
+      let response: Response | undefined;
+      for (const candidate of candidates) {
+        const request = new Request(candidate.url, { method, headers, ...(method === 'GET' || method === 'HEAD' ? {} : { body }) });
+        response = await getResponse(handlersFor(candidate.spec), request);
+        if (response) {
+          spec = candidate.spec;
+          break;
+        }
+      }
+      if (!response) {
+        return harness(res, 404, `provider ${named.id} has no mock for ${method} /${rest.join('/')}; it serves POST ${pathsOf([named]).join(', POST ')}`);
+      }
+      status = response.status;
+      findings = parseFindings(response.headers.get(FINDINGS_HEADER));
+      let answerBody: ReadableStream<Uint8Array> | string | null = response.body;
+      if (scenario === null && status >= 200 && status < 300 && findings.length === 0) {
+        const follow = followAnswer(spec, parsed, call, seed);
+        if (follow) {
+          await response.body?.cancel();
+          tool = follow.tool;
+          answerBody = (response.headers.get('content-type') ?? '').includes('event-stream') ? sseBody(follow.rendered.stream, options.pace ?? 0) : follow.json;
+        }
+      }
+      const out: Record<string, string> = {};
+      response.headers.forEach((value, name) => {
+        if (!CONNECTION_HEADERS.has(name)) out[name] = value;
+      });
+      res.writeHead(status, out);
+      if (typeof answerBody === 'string') res.write(answerBody);
+      else if (answerBody) await pipe(answerBody, res);
+    }
+
+    const policy = policyOf(spec);
+    const entry: ServeLogEntry = {
+      seq: ++seq,
+      time: new Date().toISOString(),
+      provider: spec.id,
+      route: policy.routeId,
+      tier: policy.tier,
+      family: policy.family,
+      scenario: scenario ?? FOLLOW_SCENARIO,
+      call,
+      method,
+      path: url.pathname,
+      status,
+      sentFields: wireCarrierKeys(parsed),
+      findings,
+      client: clientOf(header),
+      runId: header(RUN_HEADER) ?? options.runId ?? null,
+    };
+    if (tool) entry.tool = tool;
+    if (options.logBodies) entry.body = redactBody(parsed ?? body.toString('utf8'), secrets);
+    options.log(entry);
+    // Logged before the answer completes, so a client that reads the log after its response sees its line.
+    res.end(pending);
+  };
+
+  const server = createServer({ keepAliveTimeout: 30_000 }, (req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      if (!res.headersSent) harness(res, 500, `serve failed on this request: ${err instanceof Error ? err.message : String(err)}`);
+      else res.destroy();
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    // Loopback only: the mocks are for this machine's agents, never a network service.
+    server.listen(options.port, '127.0.0.1', () => {
+      const port = (server.address() as AddressInfo).port;
+      baseUrl = `http://127.0.0.1:${port}`;
+      resolve({
+        url: baseUrl,
+        port,
+        paths: pathsOf(options.specs),
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}
+
+export function pathsOf(specs: readonly ProviderSpec[]): string[] {
+  return specs.flatMap((s) => {
+    const paths = [s.endpoint.path, ...(s.endpoint.streamPath && s.endpoint.streamPath !== s.endpoint.path ? [s.endpoint.streamPath] : [])];
+    return paths.map((p) => `/${s.id}${p}`);
+  });
+}
+
+async function pipe(body: ReadableStream<Uint8Array>, res: ServerResponse): Promise<void> {
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    res.write(value);
+  }
+}
+
+function harness(res: ServerResponse, status: number, message: string): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ error: { type: 'reasoning_replay_serve_error', message } }));
+}
+
+/** The runner's call header when present; otherwise how many assistant turns the client sent (as the mocks count). */
+function callNumber(header: string | null, body: unknown): number {
+  if (header !== null && /^\d+$/.test(header)) return Number(header);
+  if (!isPlainObject(body)) return 0;
+  const list = (body.messages ?? body.contents ?? body.input) as unknown;
+  if (!Array.isArray(list)) return 0;
+  return list.filter((m) => isPlainObject(m) && (m.role === 'assistant' || m.role === 'model' || m.type === 'function_call')).length;
+}
+
+function parseFindings(header: string | null): Finding[] {
+  if (!header) return [];
+  try {
+    const value = JSON.parse(header) as unknown;
+    return Array.isArray(value) ? (value as Finding[]) : [];
+  } catch {
+    return [];
+  }
+}
