@@ -4,7 +4,7 @@
  */
 import { loadProviderSpecs } from './shared/provider-specs/load-provider-specs.js';
 import type { ProviderSpec } from './shared/provider-specs/provider-spec.js';
-import { judgeRequest as judgeWithSpec } from './provider/rules/index.js';
+import { judgeRequest as judgeWithSpec } from './provider/handlers/judge-request.js';
 import type { Finding } from './shared/findings/finding.js';
 import { loadRouteTable } from './shared/route-table/load-route-table.js';
 import { resolveRoute as resolveInTable } from './shared/route-table/resolve-route.js';

@@ -2,6 +2,7 @@ import type { OutboundRequest, RequestOptions } from '../shared/wire/outbound-re
 import type { History, Message } from '../shared/history/history.js';
 import type { ProviderSpec } from '../shared/provider-specs/provider-spec.js';
 import type { RoutePolicy } from '../shared/route-table/route-table.js';
+import type { ExchangeResponse } from '../shared/transport/transport.js';
 
 /**
  * The seam between the conformance run and whatever builds requests. The run owns the scenario,
@@ -13,13 +14,6 @@ import type { RoutePolicy } from '../shared/route-table/route-table.js';
  * here. The judge imports no engine code (types only) and never asks the engine what should have
  * been sent. See docs/decisions for the seam.
  */
-
-/** One provider answer as the transport hands it over: JSON when it parsed, raw text otherwise (SSE). */
-export interface ExchangeResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: unknown;
-}
 
 /** Sends one request to the provider (mock) and gives its answer; supplied by the run. */
 export type SendRequest = (request: OutboundRequest) => Promise<ExchangeResponse>;

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/shared/project-root.js';
 
 /**
- * The floor plan is data (.dependency-cruiser.cjs) run by `npm run lint:boundaries`. These tests run
+ * The floor plan is data (.dependency-cruiser.mjs) run by `npm run lint:boundaries`. These tests run
  * the same tool and rules on the real tree (no violation) and on a small planted tree (every rule
  * fires), so a rule that stopped matching (a renamed folder, a typo in a path regex) fails here
  * instead of passing silently.
@@ -15,7 +15,7 @@ const root = projectRoot();
 const work = mkdtempSync(join(tmpdir(), 'rr-boundaries-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const CONFIG = '.dependency-cruiser.cjs';
+const CONFIG = '.dependency-cruiser.mjs';
 const bin = join(root, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
 
 function cruise(dir: string): { status: number | null; output: string } {

@@ -1,6 +1,6 @@
 import { SseReader } from '../../shared/sse/parse-sse.js';
 import type { SseEvent } from '../../shared/sse/sse-event.js';
-import type { ParsedAnswer } from './family.js';
+import type { ParsedAnswer } from './parsed-answer.js';
 
 /**
  * One wire family's reading of its stream events. The driver (`StreamCarriers`) owns the bytes,

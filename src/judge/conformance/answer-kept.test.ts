@@ -5,7 +5,8 @@ import type { RouteTable } from '../../shared/route-table/route-table.js';
 import type { Scenario } from '../../shared/scenarios/scenario.js';
 import type { OutboundRequest } from '../../shared/wire/outbound-request.js';
 import { answerOpaqueStrings, opaqueStringsLost } from './answer-kept.js';
-import type { EngineUnderTest, ExchangeResponse } from '../engine-under-test.js';
+import type { EngineUnderTest } from '../engine-under-test.js';
+import type { ExchangeResponse } from '../../shared/transport/transport.js';
 import { runScenario } from './run-scenario.js';
 
 /**

@@ -3,7 +3,8 @@ import type { History } from '../../shared/history/history.js';
 import { specHost, type ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
 import type { RoutePolicy } from '../../shared/route-table/route-table.js';
 import { checkRequest } from './cell-checks.js';
-import type { ExchangeResponse, TurnResult } from '../engine-under-test.js';
+import type { TurnResult } from '../engine-under-test.js';
+import type { ExchangeResponse } from '../../shared/transport/transport.js';
 import { BEHAVIOURS, type Behaviour, type Check, type ExchangeRecord, type JudgeFinding } from './verdict.js';
 import { wireCarrierKeys } from './wire-carriers.js';
 

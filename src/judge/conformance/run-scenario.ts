@@ -1,4 +1,3 @@
-import type { FixtureStore } from '../../provider/fixtures/fixture-store.js';
 import type { History } from '../../shared/history/history.js';
 import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
 import { policyFor } from '../../shared/route-table/policy-for.js';
@@ -13,10 +12,15 @@ import { cellStatus, type Behaviour, type CellVerdict, type Check, type Exchange
 
 export { fetchTransport, fetchTransportWithin, readResponse, type ScenarioTransport, type TransportResponse } from '../../shared/transport/transport.js';
 
+/** Which fixture answers a scenario for a provider: the report names its file and provenance. */
+export interface FixtureLookup {
+  get(provider: string, scenario: string): { path: string; fixture: { provenance: { kind: NonNullable<CellVerdict['fixture']>['provenance'] } } } | undefined;
+}
+
 export interface ScenarioRunContext {
   table: RouteTable;
   specs: ReadonlyMap<string, ProviderSpec>;
-  fixtures?: FixtureStore;
+  fixtures?: FixtureLookup;
   /** Ask for streamed answers and read them through the family's StreamCarriers. */
   stream?: boolean;
   /** Transport: where each request goes (default: fetch, which msw intercepts). */

@@ -18,7 +18,7 @@ import { judgeBedrockConverse } from '../families/bedrock-converse/request-rules
 import { judgeCopilot } from '../families/copilot/request-rules.js';
 import { judgeGatewayUpstream } from '../rules/gateway-upstream.js';
 import { judgeGemini } from '../families/gemini/request-rules.js';
-import type { RequestJudge } from '../rules/index.js';
+import type { RequestJudge } from '../rules/request-judge.js';
 import { judgeMessageEchoes } from '../rules/message-echo-judge.js';
 import { judgeMessageRules } from '../rules/message-rules-judge.js';
 import { judgeOpenAIResponses } from '../families/openai-responses/request-rules.js';

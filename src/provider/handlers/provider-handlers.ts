@@ -8,7 +8,8 @@ import { CALL_HEADER, FINDINGS_HEADER, SCENARIO_HEADER, type Finding } from '../
 import type { FixtureStore } from '../fixtures/fixture-store.js';
 import { isUpstreamFinding, rejectionSpec } from '../rules/gateway-upstream.js';
 import { judgeGatewayResponses } from '../rules/gateway-upstream-responses.js';
-import { judgeRequest, type RequestJudge } from '../rules/index.js';
+import { judgeRequest } from './judge-request.js';
+import type { RequestJudge } from '../rules/request-judge.js';
 import type { FamilyId } from '../../shared/wire/families.js';
 import { atPointer } from '../rules/message-echo-judge.js';
 

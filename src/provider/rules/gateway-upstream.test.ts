@@ -7,7 +7,7 @@ import { fillRejection } from '../handlers/fill-rejection.js';
 import { mockRedactedData, mockSignThinking } from '../signing/mock-signature.js';
 import { mockEncryptedContent, organizationOf } from '../families/openai-responses/issued-items.js';
 import { isUpstreamFinding } from './gateway-upstream.js';
-import { judgeRequest } from './index.js';
+import { judgeRequest } from '../handlers/judge-request.js';
 
 const specs = new Map(loadProviderSpecs().map((s) => [s.id, s]));
 const spec = (id: string): ProviderSpec => specs.get(id)!;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadProviderSpecs } from '../../shared/provider-specs/load-provider-specs.js';
 import { specForModel } from '../../shared/provider-specs/spec-for-model.js';
 import type { Finding } from '../../shared/findings/finding.js';
-import { judgeRequest } from './index.js';
+import { judgeRequest } from '../handlers/judge-request.js';
 
 const specs = new Map(loadProviderSpecs().map((s) => [s.id, s]));
 const judge = (id: string, body: Record<string, unknown>): Finding[] => judgeRequest(specForModel(specs.get(id)!, String(body.model)), body);

@@ -5,7 +5,7 @@ import type { MessageRule, ProviderSpec } from '../../shared/provider-specs/prov
 import { specForModel } from '../../shared/provider-specs/spec-for-model.js';
 import { fillRejection } from '../handlers/fill-rejection.js';
 import type { Finding } from '../../shared/findings/finding.js';
-import { judgeRequest } from './index.js';
+import { judgeRequest } from '../handlers/judge-request.js';
 import { judgeMessageRules } from './message-rules-judge.js';
 
 const specs = new Map(loadProviderSpecs().map((s) => [s.id, s]));

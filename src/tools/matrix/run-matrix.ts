@@ -12,7 +12,7 @@ import { retentionChecks } from '../../judge/retention/retention-checks.js';
 import { scenarioAppliesTo } from '../../shared/scenarios/applicability.js';
 import { policyFor } from '../../shared/route-table/policy-for.js';
 import { runScenario } from '../../judge/conformance/run-scenario.js';
-import { handlersByOrigin, handlersTransport } from '../../shared/transport/transport.js';
+import { handlersByOrigin, handlersTransport } from '../../provider/handlers/handlers-transport.js';
 import { assessTable } from '../../judge/harm/judge-harm.js';
 import { mergeHarm } from '../../judge/harm/merge-harm.js';
 import { BEHAVIOURS, type CellVerdict, type ConformanceRun } from '../../judge/conformance/verdict.js';

@@ -1,5 +1,5 @@
 import { endpointPattern, specPaths } from '../../provider/handlers/provider-handlers.js';
-import { judgeRequest } from '../../provider/rules/index.js';
+import { judgeRequest } from '../../provider/handlers/judge-request.js';
 import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
 import { servesModel, specForModel } from '../../shared/provider-specs/spec-for-model.js';
 import { isPlainObject } from '../../shared/objects/deep-merge.js';

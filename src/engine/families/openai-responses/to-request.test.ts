@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { History } from '../../../shared/history/history.js';
 import { loadProviderSpecs } from '../../../shared/provider-specs/load-provider-specs.js';
 import { specForModel } from '../../../shared/provider-specs/spec-for-model.js';
-import { judgeRequest } from '../../../provider/rules/index.js';
+import { judgeRequest } from '../../../provider/handlers/judge-request.js';
 import { resolveRoute } from '../../../shared/route-table/resolve-route.js';
 import type { RouteTable } from '../../../shared/route-table/route-table.js';
 import { toOpenAIResponsesRequest } from './to-request.js';

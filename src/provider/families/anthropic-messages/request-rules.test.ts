@@ -11,7 +11,7 @@ import type { ScriptedAnswer } from '../../../shared/scenarios/scenario.js';
 import { fillRejection } from '../../handlers/fill-rejection.js';
 import { mockRedactedData, mockSignThinking } from '../../signing/mock-signature.js';
 import { judgeAnthropicMessages } from './request-rules.js';
-import { judgeRequest } from '../../rules/index.js';
+import { judgeRequest } from '../../handlers/judge-request.js';
 
 const spec = loadProviderSpec(`${defaultProvidersDir()}/anthropic.json`);
 const policy: RoutePolicy = {

@@ -10,7 +10,7 @@ import type { ReplayPolicy, RoutePolicy } from '../../../shared/route-table/rout
 import { fillRejection } from '../../handlers/fill-rejection.js';
 import { mockRedactedData, mockSignThinking } from '../../signing/mock-signature.js';
 import { judgeBedrockConverse } from './request-rules.js';
-import { judgeRequest } from '../../rules/index.js';
+import { judgeRequest } from '../../handlers/judge-request.js';
 
 const load = (id: string) => loadProviderSpec(`${defaultProvidersDir()}/${id}.json`);
 const claude = load('bedrock-claude');

@@ -9,7 +9,7 @@ import { replayForRoute } from '../../../engine/replay/replay-for-route.js';
 import { loadRouteTable } from '../../../shared/route-table/load-route-table.js';
 import { resolveRoute } from '../../../shared/route-table/resolve-route.js';
 import { fillRejection } from '../../handlers/fill-rejection.js';
-import { judgeRequest } from '../../rules/index.js';
+import { judgeRequest } from '../../handlers/judge-request.js';
 
 const spec = loadProviderSpec(`${specsDir()}/providers/copilot.json`);
 const policy = resolveRoute(loadRouteTable(), { provider: 'copilot', host: 'api.githubcopilot.com', model: spec.target.model });

@@ -10,7 +10,7 @@ import { loadRouteTable } from '../../../shared/route-table/load-route-table.js'
 import { resolveRoute } from '../../../shared/route-table/resolve-route.js';
 import { specsDir } from '../../../shared/project-root.js';
 import { fillRejection } from '../../handlers/fill-rejection.js';
-import { judgeRequest } from '../../rules/index.js';
+import { judgeRequest } from '../../handlers/judge-request.js';
 
 const spec = loadProviderSpec(`${specsDir()}/providers/gemini.json`);
 const vertex = loadProviderSpec(`${specsDir()}/providers/vertex-gemini.json`);

@@ -11,7 +11,7 @@ import { loadRouteTable } from '../../../shared/route-table/load-route-table.js'
 import { resolveRoute } from '../../../shared/route-table/resolve-route.js';
 import { fillRejection } from '../../handlers/fill-rejection.js';
 import { mockEncryptedContent, organizationOf } from './issued-items.js';
-import { judgeRequest } from '../../rules/index.js';
+import { judgeRequest } from '../../handlers/judge-request.js';
 
 const spec = loadProviderSpec(`${specsDir()}/providers/openai-responses.json`);
 const policy = resolveRoute(loadRouteTable(), { provider: 'openai-responses', host: 'api.openai.com', model: 'gpt-5' });

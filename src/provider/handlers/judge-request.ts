@@ -1,11 +1,8 @@
 import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
-import { PROVIDER_SIDE_FAMILIES } from '../handlers/family-registry.js';
+import { PROVIDER_SIDE_FAMILIES } from './family-registry.js';
 import type { Finding } from '../../shared/findings/finding.js';
-import { judgeForbiddenFields } from './forbidden-fields.js';
-import { judgeRequestSchema } from './request-schema-judge.js';
-
-/** A family's own request rules (signatures, pairing, required native carriers). Pure: spec + body in, findings out. */
-export type RequestJudge = (spec: ProviderSpec, body: unknown) => Finding[];
+import { judgeForbiddenFields } from '../rules/forbidden-fields.js';
+import { judgeRequestSchema } from '../rules/request-schema-judge.js';
 
 /**
  * Everything the provider would say about this body, first answer first. `spec` is the rule set

@@ -22,33 +22,53 @@ const rule = (name, comment, from, to) => ({ name, comment, severity: 'error', f
 
 const forbidden = [
   ...Object.entries(sides).map(([from, may]) =>
-    rule(`${from}-imports-only-${may.join('-') || 'itself'}`, `${from} may import ${may.join(', ') || 'nothing of another side'}`, { path: side(from) }, {
-      path: '^src/',
-      pathNot: [side(from), ...may.map(side)].join('|'),
-    }),
+    rule(
+      `${from}-imports-only-${may.join('-') || 'itself'}`,
+      `${from} may import ${may.join(', ') || 'nothing of another side'}`,
+      { path: side(from) },
+      {
+        path: '^src/',
+        pathNot: [side(from), ...may.map(side)].join('|'),
+      },
+    ),
   ),
   ...engineLayers.slice(0, -1).map((layer, i) =>
-    rule(`engine-${layer.replace(/\|/g, '-')}-not-up`, `engine layer ${layer} imports no higher layer (${engineLayers.slice(i + 1).join(', ')})`, { path: `^src/engine/(${layer})/` }, {
-      path: `^src/engine/(${engineLayers.slice(i + 1).join('|')})/`,
-    }),
+    rule(
+      `engine-${layer.replace(/\|/g, '-')}-not-up`,
+      `engine layer ${layer} imports no higher layer (${engineLayers.slice(i + 1).join(', ')})`,
+      { path: `^src/engine/(${layer})/` },
+      {
+        path: `^src/engine/(${engineLayers.slice(i + 1).join('|')})/`,
+      },
+    ),
   ),
   ...['engine', 'provider'].flatMap((s) => [
-    rule(`${s}-families-apart`, `a ${s} family folder imports no other family's`, { path: `^src/${s}/families/(?!${Object.keys(dialects).join('/|')}/)([^/]+)/` }, {
-      path: `^src/${s}/families/[^/]+/`,
-      pathNot: `^src/${s}/families/$1/`,
-    }),
-    ...Object.entries(dialects).map(([dialect, base]) =>
-      rule(`${s}-${dialect}-builds-only-on-${base}`, `${dialect} is a dialect of ${base}`, { path: `^src/${s}/families/${dialect}/` }, {
+    rule(
+      `${s}-families-apart`,
+      `a ${s} family folder imports no other family's`,
+      { path: `^src/${s}/families/(?!${Object.keys(dialects).join('/|')}/)([^/]+)/` },
+      {
         path: `^src/${s}/families/[^/]+/`,
-        pathNot: `^src/${s}/families/(${dialect}|${base})/`,
-      }),
+        pathNot: `^src/${s}/families/$1/`,
+      },
+    ),
+    ...Object.entries(dialects).map(([dialect, base]) =>
+      rule(
+        `${s}-${dialect}-builds-only-on-${base}`,
+        `${dialect} is a dialect of ${base}`,
+        { path: `^src/${s}/families/${dialect}/` },
+        {
+          path: `^src/${s}/families/[^/]+/`,
+          pathNot: `^src/${s}/families/(${dialect}|${base})/`,
+        },
+      ),
     ),
   ]),
   rule('code-not-to-tests', 'shipped code never imports a test or a test helper', { path: '^src/' }, { path: TEST }),
   { name: 'no-cycle', comment: 'no import cycle anywhere, type-only imports included', severity: 'error', from: {}, to: { circular: true } },
 ];
 
-module.exports = {
+export default {
   forbidden,
   options: {
     doNotFollow: { path: 'node_modules' },

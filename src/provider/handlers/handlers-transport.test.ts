@@ -1,9 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { OutboundRequest } from '../../engine/families/family.js';
-import { CALL_HEADER, SCENARIO_HEADER } from '../findings/finding.js';
-import type { ProviderSpec } from '../provider-specs/provider-spec.js';
-import { handlersByOrigin, handlersTransport } from './transport.js';
+import type { OutboundRequest } from '../../shared/wire/outbound-request.js';
+import { CALL_HEADER, SCENARIO_HEADER } from '../../shared/findings/finding.js';
+import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
+import { handlersByOrigin, handlersTransport } from './handlers-transport.js';
 
 const spec = { id: 'p', endpoint: { baseUrl: 'https://api.example.test/v1/' } } as unknown as ProviderSpec;
 const request: OutboundRequest = { family: 'openai-chat', method: 'POST', path: '/chat/completions', headers: { 'content-type': 'application/json' }, body: { model: 'm', messages: [] } };

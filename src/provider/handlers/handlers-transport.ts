@@ -1,0 +1,45 @@
+import { getResponse, type HttpHandler } from 'msw';
+import { readResponse, requestInit, urlOf, within, type ScenarioTransport } from '../../shared/transport/transport.js';
+
+/** Handlers grouped by the URL origin every one of their patterns starts with (one provider spec's). */
+export interface HandlerGroup {
+  origin: string;
+  handlers: readonly HttpHandler[];
+}
+
+/**
+ * The handlers that could claim a URL, in their original order: msw matches a handler on the whole
+ * URL, and each group's patterns start with its origin, so a group with another origin can never
+ * claim the request. Handing msw only these keeps the answer the same and spares every other
+ * handler's URL match and cookie parse on each request.
+ */
+export function handlersByOrigin(groups: readonly HandlerGroup[]): (url: string) => HttpHandler[] {
+  const byOrigin = new Map<string, HttpHandler[]>();
+  for (const group of groups) {
+    const list = byOrigin.get(group.origin) ?? [];
+    list.push(...group.handlers);
+    byOrigin.set(group.origin, list);
+  }
+  return (url) => byOrigin.get(new URL(url).origin) ?? [];
+}
+
+/**
+ * The same requests handed straight to msw handlers (msw `getResponse`, as `serve` and the real-world
+ * replay do): the same handlers in the same order answer as they would behind fetch interception,
+ * without a fetch, a socket-like interceptor or a cookie jar per request, which cost more than the
+ * judging itself. A request no handler claims fails its call, as `onUnhandledRequest: 'error'` does.
+ * `handlers` is either the whole list or a lookup of the ones that could claim a URL (handlersByOrigin).
+ */
+export function handlersTransport(handlers: readonly HttpHandler[] | ((url: string) => readonly HttpHandler[]), timeoutMs?: number): ScenarioTransport {
+  const candidates = typeof handlers === 'function' ? handlers : () => handlers;
+  return (request, spec, meta) => {
+    const signal = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
+    const exchange = async () => {
+      const url = urlOf(request, spec);
+      const response = await getResponse([...candidates(url)], new Request(url, requestInit(request, meta, signal)));
+      if (!response) throw new Error(`no mock handler claims ${request.method} ${url}`);
+      return readResponse(response);
+    };
+    return within(exchange(), signal);
+  };
+}
