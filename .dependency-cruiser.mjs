@@ -65,7 +65,13 @@ const forbidden = [
     ),
   ]),
   rule('code-not-to-tests', 'shipped code never imports a test or a test helper', { path: '^src/' }, { path: TEST }),
-  { name: 'no-cycle', comment: 'no import cycle anywhere, type-only imports included', severity: 'error', from: {}, to: { circular: true } },
+  {
+    name: 'no-cycle',
+    comment: 'no import cycle anywhere, type-only imports included',
+    severity: 'error',
+    from: {},
+    to: { circular: true },
+  },
 ];
 
 export default {

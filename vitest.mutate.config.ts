@@ -10,7 +10,8 @@ import { defineConfig } from 'vitest/config';
  */
 class DirectTestsFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const rank = (f: TestSpecification) => (f.moduleId.endsWith('.mutation-gaps.test.ts') ? 0 : /\.(property|fuzz)\.test\.ts$/.test(f.moduleId) ? 2 : 1);
+    const rank = (f: TestSpecification) =>
+      f.moduleId.endsWith('.mutation-gaps.test.ts') ? 0 : /\.(property|fuzz)\.test\.ts$/.test(f.moduleId) ? 2 : 1;
     const sorted = await super.sort(files);
     return sorted
       .map((f, i) => ({ f, i }))

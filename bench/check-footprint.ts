@@ -32,10 +32,17 @@ function runCheck(extraEnv: Record<string, string> = {}): Promise<CheckRun> {
   const gnu = existsSync(GNU_TIME);
   const [cmd, args] = gnu
     ? [GNU_TIME, ['-v', process.execPath, cli, 'check', '--quiet']]
-    : [process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(SELF_REPORT)}`, cli, 'check', '--quiet']];
+    : [
+        process.execPath,
+        ['--import', `data:text/javascript,${encodeURIComponent(SELF_REPORT)}`, cli, 'check', '--quiet'],
+      ];
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const proc = spawn(cmd, args, { cwd: projectRoot(), stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: '1', ...extraEnv } });
+    const proc = spawn(cmd, args, {
+      cwd: projectRoot(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, CI: '1', ...extraEnv },
+    });
     let out = '';
     let err = '';
     proc.stdout.on('data', (d) => (out += d));
@@ -43,15 +50,27 @@ function runCheck(extraEnv: Record<string, string> = {}): Promise<CheckRun> {
     proc.on('error', reject);
     proc.on('exit', (code) => {
       const measuredWall = Number(process.hrtime.bigint() - started) / 1e9;
-      const rssKb = gnu ? /Maximum resident set size \(kbytes\): (\d+)/.exec(err)?.[1] : /rr-bench-maxrss-kb (\d+)/.exec(err)?.[1];
+      const rssKb = gnu
+        ? /Maximum resident set size \(kbytes\): (\d+)/.exec(err)?.[1]
+        : /rr-bench-maxrss-kb (\d+)/.exec(err)?.[1];
       const gnuWall = /Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (?:(\d+):)?(\d+):([\d.]+)/.exec(err);
-      const wallSeconds = gnuWall ? Number(gnuWall[1] ?? 0) * 3600 + Number(gnuWall[2]) * 60 + Number(gnuWall[3]) : measuredWall;
-      if (rssKb === undefined) return reject(new Error(`check reported no peak memory (exit ${code}): ${err.slice(-300)}`));
+      const wallSeconds = gnuWall
+        ? Number(gnuWall[1] ?? 0) * 3600 + Number(gnuWall[2]) * 60 + Number(gnuWall[3])
+        : measuredWall;
+      if (rssKb === undefined)
+        return reject(new Error(`check reported no peak memory (exit ${code}): ${err.slice(-300)}`));
       const user = /User time \(seconds\): ([\d.]+)/.exec(err)?.[1];
       const system = /System time \(seconds\): ([\d.]+)/.exec(err)?.[1];
       const selfCpuUs = /rr-bench-maxrss-kb \d+ cpu-us (\d+)/.exec(err)?.[1];
-      const cpuSeconds = gnu ? (user && system ? Number(user) + Number(system) : undefined) : selfCpuUs ? Number(selfCpuUs) / 1e6 : undefined;
-      if (cpuSeconds === undefined) return reject(new Error(`check reported no CPU time (exit ${code}): ${err.slice(-300)}`));
+      const cpuSeconds = gnu
+        ? user && system
+          ? Number(user) + Number(system)
+          : undefined
+        : selfCpuUs
+          ? Number(selfCpuUs) / 1e6
+          : undefined;
+      if (cpuSeconds === undefined)
+        return reject(new Error(`check reported no CPU time (exit ${code}): ${err.slice(-300)}`));
       const summary =
         out
           .trim()
@@ -91,12 +110,21 @@ export async function benchCheckFootprint(options: { runs?: number } = {}): Prom
   const cheapest = runs.reduce((a, b) => (b.cpuSeconds < a.cpuSeconds ? b : a));
   const leanest = runs.reduce((a, b) => (b.peakRssMb < a.peakRssMb ? b : a));
   const details = {
-    runs: runs.map((r) => ({ exitCode: r.exitCode, cpuSeconds: round(r.cpuSeconds), wallSeconds: round(r.wallSeconds), peakRssMb: round(r.peakRssMb, 1) })),
+    runs: runs.map((r) => ({
+      exitCode: r.exitCode,
+      cpuSeconds: round(r.cpuSeconds),
+      wallSeconds: round(r.wallSeconds),
+      peakRssMb: round(r.peakRssMb, 1),
+    })),
     via: cheapest.via,
     summary: cheapest.summary,
     atV8DefaultTierUp: {
       cpuSeconds: round(Math.min(...withV8Defaults.map((r) => r.cpuSeconds))),
-      runs: withV8Defaults.map((r) => ({ exitCode: r.exitCode, cpuSeconds: round(r.cpuSeconds), wallSeconds: round(r.wallSeconds) })),
+      runs: withV8Defaults.map((r) => ({
+        exitCode: r.exitCode,
+        cpuSeconds: round(r.cpuSeconds),
+        wallSeconds: round(r.wallSeconds),
+      })),
     },
   };
   return [

@@ -10,18 +10,23 @@ import { round } from './timing.js';
 const GOAL = 2;
 
 /** The child script beside this file, .ts under tsx and .js once built. */
-const childScript = fileURLToPath(new URL(`./throughput-child${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url));
+const childScript = fileURLToPath(
+  new URL(`./throughput-child${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url),
+);
 
 function runChild(mode: ThroughputMode, cannedFile: string, passes: number): Promise<ThroughputPasses> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [...process.execArgv, childScript, mode, cannedFile, String(passes)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, [...process.execArgv, childScript, mode, cannedFile, String(passes)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     proc.stdout.on('data', (d) => (out += d));
     proc.stderr.on('data', (d) => (err += d));
     proc.on('error', reject);
     proc.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`${mode} child exited ${code}: ${err.trim().split('\n').slice(0, 3).join(' | ')}`));
+      if (code !== 0)
+        return reject(new Error(`${mode} child exited ${code}: ${err.trim().split('\n').slice(0, 3).join(' | ')}`));
       try {
         resolve(JSON.parse(out.trim().split('\n').at(-1)!) as ThroughputPasses);
       } catch {
@@ -39,7 +44,9 @@ function runChild(mode: ThroughputMode, cannedFile: string, passes: number): Pro
  * times, and each keeps its fastest pass. CPU time is counted, not wall time, so other processes on
  * a shared machine do not decide the figure; wall time is in the details.
  */
-export async function benchConformanceThroughput(options: { rounds?: number; passes?: number } = {}): Promise<BenchFigure> {
+export async function benchConformanceThroughput(
+  options: { rounds?: number; passes?: number } = {},
+): Promise<BenchFigure> {
   const rounds = options.rounds ?? 1;
   const passes = options.passes ?? 2;
   const dir = mkdtempSync(join(tmpdir(), 'rr-bench-'));
@@ -67,9 +74,12 @@ export async function benchConformanceThroughput(options: { rounds?: number; pas
     const ratio = rate(cheapest, 'cpuMs') / rate('msw', 'cpuMs');
     // The baselines must have done the same work: same exchanges, same verdict for every cell.
     if (best.msw.exchanges !== best.http.exchanges || best.msw.exchanges !== best.nock.exchanges) {
-      throw new Error(`the modes made different numbers of exchanges (msw ${best.msw.exchanges}, http ${best.http.exchanges}, nock ${best.nock.exchanges})`);
+      throw new Error(
+        `the modes made different numbers of exchanges (msw ${best.msw.exchanges}, http ${best.http.exchanges}, nock ${best.nock.exchanges})`,
+      );
     }
-    if (best.msw.verdicts !== best.http.verdicts || best.msw.verdicts !== best.nock.verdicts) throw new Error('the modes reached different verdicts from the same answers');
+    if (best.msw.verdicts !== best.http.verdicts || best.msw.verdicts !== best.nock.verdicts)
+      throw new Error('the modes reached different verdicts from the same answers');
     const perMode = (mode: ThroughputMode) => ({
       exchangesPerCpuSecond: Math.round(rate(mode, 'cpuMs')),
       exchangesPerWallSecond: Math.round(rate(mode, 'wallMs')),
@@ -83,7 +93,15 @@ export async function benchConformanceThroughput(options: { rounds?: number; pas
       unit: 'x',
       goal: `< ${GOAL}x`,
       met: ratio < GOAL,
-      details: { exchangesPerPass: best.msw.exchanges, rounds, passesPerRound: passes, cheapest, msw: perMode('msw'), http: perMode('http'), nock: perMode('nock') },
+      details: {
+        exchangesPerPass: best.msw.exchanges,
+        rounds,
+        passesPerRound: passes,
+        cheapest,
+        msw: perMode('msw'),
+        http: perMode('http'),
+        nock: perMode('nock'),
+      },
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -19,5 +19,13 @@ export interface BenchFigure {
 
 /** A benchmark that could not run at all: reported as missed with the reason, never dropped. */
 export function failedFigure(id: string, figure: string, goal: string, error: unknown): BenchFigure {
-  return { id, figure, measured: Number.NaN, unit: '', goal, met: false, details: { error: error instanceof Error ? error.message : String(error) } };
+  return {
+    id,
+    figure,
+    measured: Number.NaN,
+    unit: '',
+    goal,
+    met: false,
+    details: { error: error instanceof Error ? error.message : String(error) },
+  };
 }

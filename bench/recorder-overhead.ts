@@ -18,7 +18,13 @@ function bigStream(): Buffer {
   const parts: string[] = [];
   let size = 0;
   for (let i = 0; size < STREAM_BYTES; i++) {
-    const delta = { id: 'chatcmpl-bench', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { reasoning_content: `step ${i}: ${'thinking '.repeat(110)}` }, finish_reason: null }] };
+    const delta = {
+      id: 'chatcmpl-bench',
+      object: 'chat.completion.chunk',
+      choices: [
+        { index: 0, delta: { reasoning_content: `step ${i}: ${'thinking '.repeat(110)}` }, finish_reason: null },
+      ],
+    };
     const wire = formatSseEvent({ data: JSON.stringify(delta) });
     parts.push(wire);
     size += Buffer.byteLength(wire);
@@ -99,7 +105,11 @@ export async function benchRecorderOverhead(): Promise<BenchFigure> {
 
     await passthrough();
     await parsed(spools.create);
-    const best = { floor: { cpuMs: Infinity, wallMs: Infinity }, inline: { cpuMs: Infinity, wallMs: Infinity }, endToEnd: { cpuMs: Infinity, wallMs: Infinity } };
+    const best = {
+      floor: { cpuMs: Infinity, wallMs: Infinity },
+      inline: { cpuMs: Infinity, wallMs: Infinity },
+      endToEnd: { cpuMs: Infinity, wallMs: Infinity },
+    };
     const keep = (slot: keyof typeof best, m: { cpuMs: number; wallMs: number }) => {
       best[slot] = { cpuMs: Math.min(best[slot].cpuMs, m.cpuMs), wallMs: Math.min(best[slot].wallMs, m.wallMs) };
     };

@@ -96,7 +96,16 @@ export function benchReplayEngine(options: { rounds?: number; turns?: number } =
       unit: 'x',
       goal: `<= ${GOAL}x`,
       met: worst.ratio <= GOAL,
-      details: { turns: history.messages.length, historyBytes, rounds, slowestRoute: worst.route, buildMs: round(worst.subjectMs), stringifyMs: round(worst.floorMs), bodyBytes, routes },
+      details: {
+        turns: history.messages.length,
+        historyBytes,
+        rounds,
+        slowestRoute: worst.route,
+        buildMs: round(worst.subjectMs),
+        stringifyMs: round(worst.floorMs),
+        bodyBytes,
+        routes,
+      },
     });
   }
   return figures;

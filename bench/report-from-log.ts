@@ -26,7 +26,16 @@ function logLines(n: number): string {
       path: `/${providers[i % 4]}/chat/completions`,
       status: bad ? 400 : 200,
       sentFields: bad ? [] : ['reasoning_content'],
-      findings: bad ? [{ rule: 'must-echo', rejection: 'reasoning-content-not-passed-back', params: {}, detail: 'assistant message 1 (tool call) has no reasoning_content' }] : [],
+      findings: bad
+        ? [
+            {
+              rule: 'must-echo',
+              rejection: 'reasoning-content-not-passed-back',
+              params: {},
+              detail: 'assistant message 1 (tool call) has no reasoning_content',
+            },
+          ]
+        : [],
       client: i % 2 ? 'agent-a/1.0' : 'agent-b/2.0',
       runId: 'rr-bench',
     };

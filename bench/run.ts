@@ -22,7 +22,12 @@ interface BenchStep {
   run: () => Promise<BenchFigure[]>;
 }
 
-const isFigure = (x: unknown): x is BenchFigure => typeof x === 'object' && x !== null && typeof (x as BenchFigure).id === 'string' && typeof (x as BenchFigure).met === 'boolean' && 'measured' in x;
+const isFigure = (x: unknown): x is BenchFigure =>
+  typeof x === 'object' &&
+  x !== null &&
+  typeof (x as BenchFigure).id === 'string' &&
+  typeof (x as BenchFigure).met === 'boolean' &&
+  'measured' in x;
 
 /**
  * Benchmarks other modules own (sessions, recorder) live in their own files and export one
@@ -40,7 +45,8 @@ async function optionalBench(file: string): Promise<BenchFigure[]> {
   for (const [name, fn] of fns) {
     const result = await (fn as () => unknown)();
     const list = Array.isArray(result) ? result : [result];
-    if (!list.every(isFigure)) throw new Error(`bench/${file}.ts ${name}() did not return BenchFigure(s) (see bench/figure.ts)`);
+    if (!list.every(isFigure))
+      throw new Error(`bench/${file}.ts ${name}() did not return BenchFigure(s) (see bench/figure.ts)`);
     figures.push(...list);
   }
   return figures;
@@ -49,17 +55,29 @@ async function optionalBench(file: string): Promise<BenchFigure[]> {
 const STEPS: BenchStep[] = [
   {
     name: 'replay engine',
-    fallback: { id: 'replay-engine', figure: 'replay engine: request for a 10,000-turn history vs JSON.stringify', goal: '<= 3x' },
+    fallback: {
+      id: 'replay-engine',
+      figure: 'replay engine: request for a 10,000-turn history vs JSON.stringify',
+      goal: '<= 3x',
+    },
     run: async () => benchReplayEngine(),
   },
   {
     name: 'conformance throughput',
-    fallback: { id: 'conformance-throughput', figure: 'conformance throughput: MSW mocks vs bare node:http and nock', goal: '< 2x' },
+    fallback: {
+      id: 'conformance-throughput',
+      figure: 'conformance throughput: MSW mocks vs bare node:http and nock',
+      goal: '< 2x',
+    },
     run: async () => [await benchConformanceThroughput()],
   },
   {
     name: 'serve throughput',
-    fallback: { id: 'serve-throughput', figure: 'serve vs bare node:http at 1 and 50 connections', goal: '>= 0.5x, p99 <= 3x' },
+    fallback: {
+      id: 'serve-throughput',
+      figure: 'serve vs bare node:http at 1 and 50 connections',
+      goal: '>= 0.5x, p99 <= 3x',
+    },
     run: () => optionalBench('serve-throughput'),
   },
   {
@@ -69,17 +87,29 @@ const STEPS: BenchStep[] = [
   },
   {
     name: 'check footprint',
-    fallback: { id: 'check', figure: '`check` on the bundled table: CPU time and peak memory', goal: '< 2 CPU-s and < 300 MB' },
+    fallback: {
+      id: 'check',
+      figure: '`check` on the bundled table: CPU time and peak memory',
+      goal: '< 2 CPU-s and < 300 MB',
+    },
     run: () => benchCheckFootprint(),
   },
   {
     name: 'session store and compaction scaling',
-    fallback: { id: 'session-scaling', figure: 'session store resume and compaction, 1k/10k/100k turns: growth per 10x', goal: '< 11x per 10x, every step' },
+    fallback: {
+      id: 'session-scaling',
+      figure: 'session store resume and compaction, 1k/10k/100k turns: growth per 10x',
+      goal: '< 11x per 10x, every step',
+    },
     run: () => optionalBench('session-scaling'),
   },
   {
     name: 'recorder overhead',
-    fallback: { id: 'recorder-overhead', figure: 'recorder on a 5 MB SSE stream vs plain passthrough', goal: '< 1.2x, heap flat' },
+    fallback: {
+      id: 'recorder-overhead',
+      figure: 'recorder on a 5 MB SSE stream vs plain passthrough',
+      goal: '< 1.2x, heap flat',
+    },
     run: () => optionalBench('recorder-overhead'),
   },
 ];
@@ -87,13 +117,22 @@ const STEPS: BenchStep[] = [
 export interface BenchReport {
   generatedAt: string;
   durationSeconds: number;
-  machine: { node: string; platform: string; cpus: number; cpuModel: string; loadAverageAtStart: number[]; loadAverageAtEnd: number[] };
+  machine: {
+    node: string;
+    platform: string;
+    cpus: number;
+    cpuModel: string;
+    loadAverageAtStart: number[];
+    loadAverageAtEnd: number[];
+  };
   met: number;
   missed: number;
   figures: BenchFigure[];
 }
 
-export async function runBench(log: (line: string) => void = (l) => process.stderr.write(l + '\n')): Promise<BenchReport> {
+export async function runBench(
+  log: (line: string) => void = (l) => process.stderr.write(l + '\n'),
+): Promise<BenchReport> {
   const started = Date.now();
   const loadAtStart = loadavg();
   const figures: BenchFigure[] = [];
@@ -129,7 +168,9 @@ const isMain = process.argv[1] !== undefined && fileURLToPath(import.meta.url) =
 if (isMain) {
   const report = await runBench();
   process.stdout.write(formatBenchTable(report.figures) + '\n');
-  process.stdout.write(`${report.met} met, ${report.missed} missed, in ${report.durationSeconds} s on ${report.machine.cpus} cores (load ${report.machine.loadAverageAtStart.join(' ')})\n`);
+  process.stdout.write(
+    `${report.met} met, ${report.missed} missed, in ${report.durationSeconds} s on ${report.machine.cpus} cores (load ${report.machine.loadAverageAtStart.join(' ')})\n`,
+  );
   const out = join(projectRoot(), 'reports', 'bench.json');
   writeFileAtomic(out, JSON.stringify(report, null, 2) + '\n');
   process.stdout.write(`wrote ${out}\n`);

@@ -25,6 +25,13 @@ if (mode === 'bare') {
 } else {
   const loaded = loadMatrixInputs({});
   let kept = 0;
-  const serve = await startServe({ port: 0, specs: loaded.specs, fixtures: loaded.fixtures, table: loaded.table, runId: 'bench', log: () => void kept++ });
+  const serve = await startServe({
+    port: 0,
+    specs: loaded.specs,
+    fixtures: loaded.fixtures,
+    table: loaded.table,
+    runId: 'bench',
+    log: () => void kept++,
+  });
   process.stdout.write(`${serve.port}\n`);
 }

@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import type { BenchFigure } from './figure.js';
 import { round } from './timing.js';
 
-const childScript = fileURLToPath(new URL(`./serve-throughput-child${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url));
+const childScript = fileURLToPath(
+  new URL(`./serve-throughput-child${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url),
+);
 
 /** A DeepSeek tool turn as an agent sends it: user, assistant with reasoning and a call, tool result. */
 const BODY = JSON.stringify({
@@ -15,18 +17,30 @@ const BODY = JSON.stringify({
       role: 'assistant',
       content: null,
       reasoning_content: 'The user wants an order status; look it up.',
-      tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'lookup_order', arguments: '{"order_id":"ORD-1234"}' } }],
+      tool_calls: [
+        { id: 'call_1', type: 'function', function: { name: 'lookup_order', arguments: '{"order_id":"ORD-1234"}' } },
+      ],
     },
     { role: 'tool', tool_call_id: 'call_1', content: '{"status":"shipped","eta":"2026-12-05"}' },
     { role: 'user', content: 'And the refund for the previous one?' },
   ],
-  tools: [{ type: 'function', function: { name: 'lookup_order', parameters: { type: 'object', properties: { order_id: { type: 'string' } }, required: ['order_id'] } } }],
+  tools: [
+    {
+      type: 'function',
+      function: {
+        name: 'lookup_order',
+        parameters: { type: 'object', properties: { order_id: { type: 'string' } }, required: ['order_id'] },
+      },
+    },
+  ],
 });
 const PATH = '/deepseek/chat/completions';
 
 function startChild(args: string[]): Promise<{ port: number; child: ChildProcess }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...process.execArgv, childScript, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...process.execArgv, childScript, ...args], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     child.stdout!.once('data', (d: Buffer) => resolve({ port: Number(d.toString().trim()), child }));
     child.once('exit', (code) => reject(new Error(`bench server exited ${code}`)));
   });
@@ -35,7 +49,18 @@ function startChild(args: string[]): Promise<{ port: number; child: ChildProcess
 function post(agent: Agent, port: number, path: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, path, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(BODY), 'user-agent': 'rr-bench' } },
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(BODY),
+          'user-agent': 'rr-bench',
+        },
+      },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -55,7 +80,9 @@ interface LoadResult {
   requests: number;
 }
 
-/** `total` requests over `connections` keep-alive connections, each sending its next request when the last is answered. */
+/**
+ * `total` requests over `connections` keep-alive connections, each sending its next request when the last is answered.
+ */
 async function load(port: number, connections: number, total: number): Promise<LoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
@@ -85,7 +112,9 @@ async function load(port: number, connections: number, total: number): Promise<L
  * connections. The two servers take turns (`rounds`), each keeps its best throughput and the p99 of
  * that pass. Goal (issue 12): serve at >= 50% of bare throughput, p99 within 3x of bare.
  */
-export async function benchServeThroughput(options: { rounds?: number; requests?: number } = {}): Promise<BenchFigure[]> {
+export async function benchServeThroughput(
+  options: { rounds?: number; requests?: number } = {},
+): Promise<BenchFigure[]> {
   const rounds = options.rounds ?? 3;
   const requests = options.requests ?? 3000;
   const serve = await startChild(['serve']);
@@ -118,7 +147,13 @@ export async function benchServeThroughput(options: { rounds?: number; requests?
         unit: 'x bare',
         goal: '>= 0.5x, p99 <= 3x',
         met: share >= 0.5 && p99Ratio <= 3,
-        details: { serve: roundAll(s), bare: roundAll(b), p99Ratio: round(p99Ratio, 2), requestsPerPass: requests, rounds },
+        details: {
+          serve: roundAll(s),
+          bare: roundAll(b),
+          p99Ratio: round(p99Ratio, 2),
+          requestsPerPass: requests,
+          rounds,
+        },
       });
     }
     return figures;
@@ -128,9 +163,17 @@ export async function benchServeThroughput(options: { rounds?: number; requests?
   }
 }
 
-const roundAll = (r: LoadResult) => ({ rps: Math.round(r.rps), p50Ms: round(r.p50, 2), p99Ms: round(r.p99, 2), requests: r.requests });
+const roundAll = (r: LoadResult) => ({
+  rps: Math.round(r.rps),
+  p50Ms: round(r.p50, 2),
+  p99Ms: round(r.p99, 2),
+  requests: r.requests,
+});
 
 const isMain = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1];
 if (isMain) {
-  for (const f of await benchServeThroughput()) process.stdout.write(`${f.id}: ${f.measured}${f.unit} (${f.met ? 'met' : 'missed'}) ${JSON.stringify(f.details)}\n`);
+  for (const f of await benchServeThroughput())
+    process.stdout.write(
+      `${f.id}: ${f.measured}${f.unit} (${f.met ? 'met' : 'missed'}) ${JSON.stringify(f.details)}\n`,
+    );
 }

@@ -37,7 +37,10 @@ export const GOAL = 11;
 /** Turns handled by one timed sample at every size. */
 const TURNS_PER_SAMPLE = 100_000;
 const ROUNDS = 7;
-/** Compaction samples per round over the same histories (cheap next to building them; every size's set is ~30 MB, past the CPU caches alike). */
+/**
+ * Compaction samples per round over the same histories (cheap next to building them; every size's set is ~30 MB, past
+ * the CPU caches alike).
+ */
 const COMPACTION_SAMPLES = 4;
 /** `turns` messages in exchanges of four: user, assistant tool call with every carrier, tool result, answer. */
 export function sessionWithCarriers(turns: number): History {
@@ -50,10 +53,18 @@ export function sessionWithCarriers(turns: number): History {
         content: null,
         reasoning_content: `Step ${n}: the failing test points at the parser; read it first, then patch. `.repeat(3),
         reasoning_details: [
-          { type: 'reasoning.text', text: `step ${n} plan`, signature: `c2lnbmF0dXJl${n}`, format: 'anthropic-claude-v1', index: 0 },
+          {
+            type: 'reasoning.text',
+            text: `step ${n} plan`,
+            signature: `c2lnbmF0dXJl${n}`,
+            format: 'anthropic-claude-v1',
+            index: 0,
+          },
           { type: 'reasoning.encrypted', data: `ZW5jcnlwdGVk${n}`.repeat(8), format: 'openai-responses-v1', index: 1 },
         ],
-        tool_calls: [{ id: `call_${n}`, type: 'function', function: { name: 'run', arguments: `{"cmd":"npm test -- ${n}"}` } }],
+        tool_calls: [
+          { id: `call_${n}`, type: 'function', function: { name: 'run', arguments: `{"cmd":"npm test -- ${n}"}` } },
+        ],
       },
       { role: 'tool', tool_call_id: `call_${n}`, content: `ok ${n}: 42 passed` },
       { role: 'assistant', content: `Step ${n} done.`, reasoning_content: ' ' },
@@ -132,13 +143,21 @@ async function sample(calls: number, fn: (i: number) => unknown): Promise<Sample
   await nextTurn();
   await nextTurn();
   const gcMs = gcPauses.filter((g) => g.start >= from && g.start <= to).reduce((n, g) => n + g.duration, 0);
-  return { cpuMs: (used.user + used.system) / 1000 / calls, gcMs: gcMs / calls, systemMs: used.system / 1000 / calls, pageFaults: faults / calls };
+  return {
+    cpuMs: (used.user + used.system) / 1000 / calls,
+    gcMs: gcMs / calls,
+    systemMs: used.system / 1000 / calls,
+    pageFaults: faults / calls,
+  };
 }
 
 const faster = (a: Sample | undefined, b: Sample) => (a === undefined || b.cpuMs < a.cpuMs ? b : a);
 
 /** Measures write, resume and compaction at each size; returns the raw times and growth factors. */
-export async function measureSessionScaling(sizes: readonly number[] = SESSION_SIZES, rounds = ROUNDS): Promise<SessionScaling> {
+export async function measureSessionScaling(
+  sizes: readonly number[] = SESSION_SIZES,
+  rounds = ROUNDS,
+): Promise<SessionScaling> {
   const dir = mkdtempSync(join(tmpdir(), 'rr-bench-sessions-'));
   const observer = new PerformanceObserver((list) => {
     for (const e of list.getEntries()) gcPauses.push({ start: e.startTime, duration: e.duration });
@@ -170,7 +189,14 @@ export async function measureSessionScaling(sizes: readonly number[] = SESSION_S
       const ids = [1];
       for (let i = 1; i < calls; i++) ids.push(store.importHistory(history));
       store.close();
-      return { turns, file, writeMs, ids, resume: undefined as Sample | undefined, compact: undefined as Sample | undefined };
+      return {
+        turns,
+        file,
+        writeMs,
+        ids,
+        resume: undefined as Sample | undefined,
+        compact: undefined as Sample | undefined,
+      };
     });
     // Sizes are timed in interleaved rounds (1k, 10k, 100k, 1k, ...) so that a burst of load from
     // other processes hits every size alike; each keeps its fastest round.
@@ -181,7 +207,8 @@ export async function measureSessionScaling(sizes: readonly number[] = SESSION_S
         reopened.close();
         const histories = s.ids.map(() => sessionWithCarriers(s.turns));
         const budget = Math.floor(estimateTokens(histories[0]!) / 2);
-        for (let k = 0; k < COMPACTION_SAMPLES; k++) s.compact = faster(s.compact, await sample(histories.length, (i) => compress(histories[i]!, budget)));
+        for (let k = 0; k < COMPACTION_SAMPLES; k++)
+          s.compact = faster(s.compact, await sample(histories.length, (i) => compress(histories[i]!, budget)));
       }
     }
     const rows: ScalingRow[] = subjects.map((s) => ({
@@ -222,7 +249,13 @@ export async function measureSessionScaling(sizes: readonly number[] = SESSION_S
  */
 export async function benchSessionScaling(): Promise<BenchFigure[]> {
   const s = await measureSessionScaling();
-  const figure = (id: string, what: string, factors: number[], withoutGc: number[] | null, key: 'resume' | 'compact'): BenchFigure => {
+  const figure = (
+    id: string,
+    what: string,
+    factors: number[],
+    withoutGc: number[] | null,
+    key: 'resume' | 'compact',
+  ): BenchFigure => {
     const worst = Math.max(...factors);
     const ms = (r: ScalingRow) => (key === 'resume' ? r.resumeMs : r.compactMs);
     const gcMs = (r: ScalingRow) => (key === 'resume' ? r.resumeGcMs : r.compactGcMs);
@@ -249,7 +282,19 @@ export async function benchSessionScaling(): Promise<BenchFigure[]> {
     };
   };
   return [
-    figure('session-scaling/resume', 'resume of a session with carriers from state.db, 1k -> 10k -> 100k turns', s.resumeGrowth, s.resumeGrowthWithoutGc, 'resume'),
-    figure('session-scaling/compaction', 'compaction (tail walk + salvage) of 1k -> 10k -> 100k turns', s.compactGrowth, s.compactGrowthWithoutGc, 'compact'),
+    figure(
+      'session-scaling/resume',
+      'resume of a session with carriers from state.db, 1k -> 10k -> 100k turns',
+      s.resumeGrowth,
+      s.resumeGrowthWithoutGc,
+      'resume',
+    ),
+    figure(
+      'session-scaling/compaction',
+      'compaction (tail walk + salvage) of 1k -> 10k -> 100k turns',
+      s.compactGrowth,
+      s.compactGrowthWithoutGc,
+      'compact',
+    ),
   ];
 }

@@ -45,7 +45,11 @@ const TRANSFER = new Set(['content-length', 'content-encoding', 'transfer-encodi
 
 function toCanned(response: TransportResponse): CannedAnswer {
   const headers = Object.fromEntries(Object.entries(response.headers).filter(([k]) => !TRANSFER.has(k)));
-  return { status: response.status, headers, text: typeof response.body === 'string' ? response.body : JSON.stringify(response.body) };
+  return {
+    status: response.status,
+    headers,
+    text: typeof response.body === 'string' ? response.body : JSON.stringify(response.body),
+  };
 }
 
 async function main(): Promise<void> {
@@ -56,7 +60,9 @@ async function main(): Promise<void> {
   const scenarios = loadScenarios();
   const fixtures = new FixtureStore();
   const bySpec = new Map(specs.map((s) => [s.id, s]));
-  const cells = specs.flatMap((spec) => scenarios.filter((sc) => scenarioAppliesTo(sc, spec)).map((scenario) => ({ spec, scenario })));
+  const cells = specs.flatMap((spec) =>
+    scenarios.filter((sc) => scenarioAppliesTo(sc, spec)).map((scenario) => ({ spec, scenario })),
+  );
 
   let seq = 0;
   let recording = mode === 'msw';
@@ -148,7 +154,8 @@ async function main(): Promise<void> {
     wallMs.push(Number(process.hrtime.bigint() - wall) / 1e6);
     const used = process.cpuUsage(cpu);
     cpuMs.push((used.user + used.system) / 1000);
-    if (n !== exchanges) throw new Error(`pass ${i + 1} made ${n} exchanges, the warm-up ${exchanges}: the runs are not the same work`);
+    if (n !== exchanges)
+      throw new Error(`pass ${i + 1} made ${n} exchanges, the warm-up ${exchanges}: the runs are not the same work`);
   }
   await stop();
   const result: ThroughputPasses = { mode, exchanges, verdicts, cpuMs, wallMs };

@@ -40,7 +40,12 @@ export function median(xs: readonly number[]): number {
  */
 const WARM_UP_RUNS = 3;
 
-export function pairedSync(subject: () => unknown, floor: () => unknown, rounds: number, repeat = 1): { subjectMs: number; floorMs: number; ratio: number } {
+export function pairedSync(
+  subject: () => unknown,
+  floor: () => unknown,
+  rounds: number,
+  repeat = 1,
+): { subjectMs: number; floorMs: number; ratio: number } {
   const times = (fn: () => unknown) => () => {
     for (let i = 0; i < repeat; i++) fn();
   };

@@ -38,6 +38,11 @@ export function judgeRequest(provider: string | ProviderSpec, body: unknown): Fi
 
 /** The route the bundled table (or `routes`) resolves for a target: which carriers travel, tier, family. */
 export function resolveRoute(target: RouteTarget, routes?: RouteTable | string): RoutePolicy {
-  const chosen = typeof routes === 'object' ? routes : typeof routes === 'string' ? loadRouteTable(routes) : (table ??= loadRouteTable());
+  const chosen =
+    typeof routes === 'object'
+      ? routes
+      : typeof routes === 'string'
+        ? loadRouteTable(routes)
+        : (table ??= loadRouteTable());
   return resolveInTable(chosen, target);
 }

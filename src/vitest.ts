@@ -45,7 +45,8 @@ export function expectConformant(mocks: Pick<ProviderMocks, 'violations'>): void
   const bad: ServeLogEntry[] = mocks.violations();
   if (bad.length === 0) return;
   const lines = bad.map(
-    (e) => `#${e.seq} ${e.provider} ${e.method} ${e.path} -> ${e.status}: ${e.findings.map((f) => `${f.rule}${f.detail ? ` (${f.detail})` : ''}`).join('; ') || 'not a 2xx answer'}`,
+    (e) =>
+      `#${e.seq} ${e.provider} ${e.method} ${e.path} -> ${e.status}: ${e.findings.map((f) => `${f.rule}${f.detail ? ` (${f.detail})` : ''}`).join('; ') || 'not a 2xx answer'}`,
   );
   throw new Error(`${bad.length} request${bad.length === 1 ? '' : 's'} broke a provider rule:\n${lines.join('\n')}`);
 }

@@ -61,12 +61,25 @@ describe('the packed API', () => {
 
 describe('the npm package', () => {
   it('packs dist/ with types and exports, and a strictly typed vitest file uses its API', () => {
-    const [packed] = JSON.parse(execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', scratch], { cwd: root, encoding: 'utf8' })) as Array<{
+    const [packed] = JSON.parse(
+      execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', scratch], {
+        cwd: root,
+        encoding: 'utf8',
+      }),
+    ) as Array<{
       filename: string;
       files: Array<{ path: string }>;
     }>;
     const files = packed!.files.map((f) => f.path);
-    expect(files).toEqual(expect.arrayContaining(['dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/vitest.d.ts', 'bin/reasoning-replay.js', 'specs/routes.json']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'dist/src/index.js',
+        'dist/src/index.d.ts',
+        'dist/src/vitest.d.ts',
+        'bin/reasoning-replay.js',
+        'specs/routes.json',
+      ]),
+    );
     expect(files.filter((f) => f.startsWith('src/') || f.endsWith('.test.js') || f.endsWith('.map'))).toEqual([]);
 
     const pkgDir = join(scratch, 'node_modules', 'reasoning-replay');
@@ -93,8 +106,15 @@ describe('the npm package', () => {
     writeFileSync(join(scratch, 'api.test.ts'), TYPED_TEST);
     execFileSync(bin('tsc'), ['-p', scratch], { cwd: scratch, encoding: 'utf8' });
     // Its own config: the repo's would apply, and vitest's default excludes anything under node_modules.
-    writeFileSync(join(scratch, 'vitest.config.mjs'), "export default { test: { include: ['api.test.ts'], exclude: [] } };\n");
-    const run = execFileSync(bin('vitest'), ['run', '--root', scratch, '--config', join(scratch, 'vitest.config.mjs')], { cwd: scratch, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+    writeFileSync(
+      join(scratch, 'vitest.config.mjs'),
+      "export default { test: { include: ['api.test.ts'], exclude: [] } };\n",
+    );
+    const run = execFileSync(
+      bin('vitest'),
+      ['run', '--root', scratch, '--config', join(scratch, 'vitest.config.mjs')],
+      { cwd: scratch, encoding: 'utf8', env: { ...process.env, CI: 'true' } },
+    );
     expect(run).toMatch(/2 passed/);
     expect(readFileSync(join(pkgDir, 'package.json'), 'utf8')).toContain('"./vitest"');
   }, 120_000);

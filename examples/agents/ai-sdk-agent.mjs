@@ -14,7 +14,10 @@ import { z } from 'zod';
 
 const deepseek = process.argv.includes('--deepseek');
 const model = deepseek
-  ? createOpenAI({ baseURL: process.env.REASONING_REPLAY_DEEPSEEK_BASE_URL, apiKey: process.env.DEEPSEEK_API_KEY }).chat('deepseek-v4-flash')
+  ? createOpenAI({
+      baseURL: process.env.REASONING_REPLAY_DEEPSEEK_BASE_URL,
+      apiKey: process.env.DEEPSEEK_API_KEY,
+    }).chat('deepseek-v4-flash')
   : createAnthropic()('claude-sonnet-4-5');
 
 const tools = {
@@ -25,7 +28,9 @@ const tools = {
   }),
 };
 
-const turns = JSON.parse(process.env.REASONING_REPLAY_TURNS ?? '["How many units of SKU-123 are in the north warehouse?"]');
+const turns = JSON.parse(
+  process.env.REASONING_REPLAY_TURNS ?? '["How many units of SKU-123 are in the north warehouse?"]',
+);
 const messages = [];
 for (const turn of turns) {
   messages.push({ role: 'user', content: turn });
@@ -34,7 +39,9 @@ for (const turn of turns) {
     messages,
     tools,
     stopWhen: stepCountIs(4),
-    headers: { 'x-reasoning-replay-client': deepseek ? 'ai-sdk-agent (openai chat -> deepseek)' : 'ai-sdk-agent (anthropic)' },
+    headers: {
+      'x-reasoning-replay-client': deepseek ? 'ai-sdk-agent (openai chat -> deepseek)' : 'ai-sdk-agent (anthropic)',
+    },
     providerOptions: { anthropic: { thinking: { type: 'enabled', budgetTokens: 1024 } } },
   });
   messages.push(...result.response.messages);

@@ -12,7 +12,13 @@ interface Target {
   baseUrl: string;
   path: string;
 }
-type Message = Record<string, unknown> & { role: string; tool_calls?: unknown[]; reasoning_content?: string; reasoning?: string; reasoning_details?: Array<Record<string, unknown>> };
+type Message = Record<string, unknown> & {
+  role: string;
+  tool_calls?: unknown[];
+  reasoning_content?: string;
+  reasoning?: string;
+  reasoning_details?: Array<Record<string, unknown>>;
+};
 interface BuildRequest {
   id: number;
   type: 'build';
@@ -37,26 +43,37 @@ function fieldsFor(provider: string): readonly string[] {
 function readableReasoning(m: Message): string | undefined {
   if (m.reasoning_content) return m.reasoning_content;
   if (m.reasoning) return m.reasoning;
-  const texts = (m.reasoning_details ?? []).filter((d) => d.type === 'reasoning.text' || d.type === 'reasoning.summary').map((d) => (d.text ?? d.summary) as string | undefined);
+  const texts = (m.reasoning_details ?? [])
+    .filter((d) => d.type === 'reasoning.text' || d.type === 'reasoning.summary')
+    .map((d) => (d.text ?? d.summary) as string | undefined);
   return texts.filter(Boolean).join('') || undefined;
 }
 
 function build({ target, history, options = {} }: BuildRequest): Record<string, unknown> {
-  if (target.family !== 'openai-chat') throw new Error(`this example only builds openai-chat bodies, not ${target.family}`);
+  if (target.family !== 'openai-chat')
+    throw new Error(`this example only builds openai-chat bodies, not ${target.family}`);
   const fields = fieldsFor(target.provider);
   const messages = history.messages.map((message) => {
-    const out: Record<string, unknown> = Object.fromEntries(Object.entries(message).filter(([k]) => !(CARRIERS as readonly string[]).includes(k) && k !== 'native'));
+    const out: Record<string, unknown> = Object.fromEntries(
+      Object.entries(message).filter(([k]) => !(CARRIERS as readonly string[]).includes(k) && k !== 'native'),
+    );
     if (message.role !== 'assistant') return out;
     for (const field of fields) {
       const value = field === 'reasoning_content' ? readableReasoning(message) : message[field];
-      if (value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0)) out[field] = value;
+      if (value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0))
+        out[field] = value;
     }
     const toolTurn = Array.isArray(out.tool_calls) && out.tool_calls.length > 0;
     if (MUST_ECHO.has(target.provider) && toolTurn && out.reasoning_content === undefined) out.reasoning_content = ' ';
     if (BROKEN && toolTurn) delete out.reasoning_content;
     return out;
   });
-  return { model: target.model, messages, ...(options.tools ? { tools: options.tools } : {}), ...(options.stream ? { stream: true } : {}) };
+  return {
+    model: target.model,
+    messages,
+    ...(options.tools ? { tools: options.tools } : {}),
+    ...(options.stream ? { stream: true } : {}),
+  };
 }
 
 for await (const line of createInterface({ input: process.stdin })) {

@@ -43,10 +43,14 @@ export interface ProviderMocks {
 export async function startProviderMocks(options: ProviderMocksOptions = {}): Promise<ProviderMocks> {
   const loaded = loadMatrixInputs(options.routesFile ? { routesFile: options.routesFile } : {});
   for (const id of options.providers ?? []) {
-    if (!loaded.specs.some((s) => s.id === id)) throw new Error(`startProviderMocks: no provider "${id}" (one of ${loaded.specs.map((s) => s.id).join(', ')})`);
+    if (!loaded.specs.some((s) => s.id === id))
+      throw new Error(`startProviderMocks: no provider "${id}" (one of ${loaded.specs.map((s) => s.id).join(', ')})`);
   }
-  if (options.scenario && !loaded.scenarios.some((s) => s.id === options.scenario)) throw new Error(`startProviderMocks: no scenario "${options.scenario}"`);
-  const specs = options.providers?.length ? loaded.specs.filter((s) => options.providers!.includes(s.id)) : loaded.specs;
+  if (options.scenario && !loaded.scenarios.some((s) => s.id === options.scenario))
+    throw new Error(`startProviderMocks: no scenario "${options.scenario}"`);
+  const specs = options.providers?.length
+    ? loaded.specs.filter((s) => options.providers!.includes(s.id))
+    : loaded.specs;
   const verdicts: ServeLogEntry[] = [];
   const runId = `rr-lib-${process.pid}-${Date.now().toString(36)}`;
   const serve = await startServe({

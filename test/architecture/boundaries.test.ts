@@ -19,14 +19,20 @@ const CONFIG = '.dependency-cruiser.mjs';
 const bin = join(root, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
 
 function cruise(dir: string): { status: number | null; output: string } {
-  const result = spawnSync(process.execPath, [bin, 'src', '--config', CONFIG, '--output-type', 'err'], { cwd: dir, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [bin, 'src', '--config', CONFIG, '--output-type', 'err'], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
   return { status: result.status, output: result.stdout + result.stderr };
 }
 
 function plant(files: Record<string, string>): string {
   const dir = join(work, 'tree');
   cpSync(join(root, CONFIG), join(dir, CONFIG));
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true } }));
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true } }),
+  );
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     writeFileSync(join(dir, file), text);
@@ -72,12 +78,17 @@ describe('every rule, on a planted tree', () => {
     ['engine-families-apart', 'src/engine/families/gemini/a.ts', use('../openai-chat/t.js')],
     ['engine-copilot-builds-only-on-openai-chat', 'src/engine/families/copilot/a.ts', use('../gemini/t.js')],
     ['provider-families-apart', 'src/provider/families/openai-chat/a.ts', use('../gemini/t.js')],
-    ['provider-bedrock-converse-builds-only-on-anthropic-messages', 'src/provider/families/bedrock-converse/a.ts', use('../gemini/t.js')],
+    [
+      'provider-bedrock-converse-builds-only-on-anthropic-messages',
+      'src/provider/families/bedrock-converse/a.ts',
+      use('../gemini/t.js'),
+    ],
     ['code-not-to-tests', 'src/tools/a.ts', use('./t.test-helper.js')],
     ['no-cycle', 'src/shared/cycle-a.ts', useType('./cycle-b.js')],
   ];
   const allowed: Record<string, string> = {
-    'src/tools/allowed.ts': "import { x } from '../engine/history/t.js';\nimport { x as z } from '../provider/t.js';\nexport const y = x + z;\n",
+    'src/tools/allowed.ts':
+      "import { x } from '../engine/history/t.js';\nimport { x as z } from '../provider/t.js';\nexport const y = x + z;\n",
     'src/engine/session/allowed.ts': use('../replay/t.js'),
     'src/engine/families/copilot/allowed.ts': use('../openai-chat/t.js'),
     'src/judge/allowed.ts': useType('../shared/t.js'),

@@ -7,7 +7,12 @@ import { PROVIDER_SIDE_FAMILIES } from '../../src/provider/handlers/family-regis
 import { projectRoot, specsDir } from '../../src/shared/project-root.js';
 import { authHeaders } from '../../src/tools/recorder/auth-headers.js';
 import type { RoutePolicy } from '../../src/shared/route-table/route-table.js';
-import { FAMILY_DESCRIPTORS, FAMILY_IDS, type FamilyDescriptor, type FamilyId } from '../../src/shared/wire/families.js';
+import {
+  FAMILY_DESCRIPTORS,
+  FAMILY_IDS,
+  type FamilyDescriptor,
+  type FamilyId,
+} from '../../src/shared/wire/families.js';
 
 /**
  * A descriptor (src/shared/wire/families.ts) is only worth having if it tells the truth about the code on
@@ -18,7 +23,15 @@ const history = { messages: [{ role: 'user' as const, content: 'hi' }] };
 const MODEL = 'claude-model/v1';
 
 function policyFor(family: FamilyId): RoutePolicy {
-  return { routeId: 'r', label: 'r', family, tier: 'standard', fields: [], flags: {}, target: { provider: 'example', host: 'api.example.com', model: MODEL } };
+  return {
+    routeId: 'r',
+    label: 'r',
+    family,
+    tier: 'standard',
+    fields: [],
+    flags: {},
+    target: { provider: 'example', host: 'api.example.com', model: MODEL },
+  };
 }
 
 const fill = (path: string) => path.replaceAll('{model}', encodeURIComponent(MODEL));
@@ -35,23 +48,47 @@ describe.each(FAMILY_DESCRIPTORS.map((d): [string, FamilyDescriptor] => [d.id, d
 
   it('names the paths the engine sends to (plain and streamed)', () => {
     expect(familyFor(family).toRequest(history, policyFor(family)).path).toBe(fill(descriptor.paths.request));
-    expect(familyFor(family).toRequest(history, policyFor(family), { stream: true }).path).toBe(fill(descriptor.paths.stream));
+    expect(familyFor(family).toRequest(history, policyFor(family), { stream: true }).path).toBe(
+      fill(descriptor.paths.stream),
+    );
   });
 
   it('names the auth the recorder presents off Vertex', () => {
-    const expected = descriptor.auth.kind === 'bearer' ? { authorization: 'Bearer k' } : { [descriptor.auth.header]: 'k', ...descriptor.auth.extraHeaders };
+    const expected =
+      descriptor.auth.kind === 'bearer'
+        ? { authorization: 'Bearer k' }
+        : { [descriptor.auth.header]: 'k', ...descriptor.auth.extraHeaders };
     expect(authHeaders(family, 'k', 'api.example.com')).toEqual(expected);
   });
 
   it('spells stored reasoning on the wire the way the engine sends it (the judge reads this, not the engine)', () => {
     const wire = descriptor.reasoningOnWire;
-    if (wire.kind === 'native') return expect(descriptor.nativeRecord, 'a native-only wire needs a native record').toBe(true);
-    const claude = { type: 'reasoning.text', text: 'think', signature: 'sig', format: 'anthropic-claude-v1', index: 0 } as const;
-    const responses = { type: 'reasoning.encrypted', data: 'enc', id: 'rs_1', format: 'openai-responses-v1', index: 1 } as const;
+    if (wire.kind === 'native')
+      return expect(descriptor.nativeRecord, 'a native-only wire needs a native record').toBe(true);
+    const claude = {
+      type: 'reasoning.text',
+      text: 'think',
+      signature: 'sig',
+      format: 'anthropic-claude-v1',
+      index: 0,
+    } as const;
+    const responses = {
+      type: 'reasoning.encrypted',
+      data: 'enc',
+      id: 'rs_1',
+      format: 'openai-responses-v1',
+      index: 1,
+    } as const;
     const stored = {
       messages: [
         { role: 'user' as const, content: 'hi' },
-        { role: 'assistant' as const, content: 'a', reasoning_content: 'r', reasoning: 'r', reasoning_details: [claude, responses] },
+        {
+          role: 'assistant' as const,
+          content: 'a',
+          reasoning_content: 'r',
+          reasoning: 'r',
+          reasoning_details: [claude, responses],
+        },
         { role: 'user' as const, content: 'again' },
       ],
     };
@@ -76,7 +113,9 @@ describe.each(FAMILY_DESCRIPTORS.map((d): [string, FamilyDescriptor] => [d.id, d
 
 describe('family ids', () => {
   it('are the enum of specs/schema/family-id.schema.json, which routes, provider specs, scenarios and fixtures reference', () => {
-    const schema = JSON.parse(readFileSync(join(specsDir(), 'schema', 'family-id.schema.json'), 'utf8')) as { enum: string[] };
+    const schema = JSON.parse(readFileSync(join(specsDir(), 'schema', 'family-id.schema.json'), 'utf8')) as {
+      enum: string[];
+    };
     expect(schema.enum).toEqual([...FAMILY_IDS]);
     for (const file of ['routes', 'provider', 'scenario', 'fixture']) {
       const text = readFileSync(join(specsDir(), 'schema', `${file}.schema.json`), 'utf8');

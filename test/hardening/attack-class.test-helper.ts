@@ -27,7 +27,17 @@ export class AttackClass {
   /** Writes the table line and returns the failures (the test expects none). */
   done(): string[] {
     const file = process.env.HARDENING_TABLE;
-    if (file) appendFileSync(file, JSON.stringify({ class: this.id, tried: this.tried, handled: this.tried - this.failures.length, failed: this.failures.length, failures: this.failures }) + '\n');
+    if (file)
+      appendFileSync(
+        file,
+        JSON.stringify({
+          class: this.id,
+          tried: this.tried,
+          handled: this.tried - this.failures.length,
+          failed: this.failures.length,
+          failures: this.failures,
+        }) + '\n',
+      );
     return this.failures;
   }
 }

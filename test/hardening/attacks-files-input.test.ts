@@ -6,7 +6,16 @@
  */
 import Database from 'better-sqlite3';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -90,17 +99,43 @@ describe('hardening: writes and files (issue 15 items 9-12)', () => {
       mustBeClearWriteError(() => writeFileAtomic(full, 'x'.repeat(10_000)), /full|space/i);
       must(lstatSync(full).isCharacterDevice(), 'the device was replaced by a regular file');
     });
-    await c.attack('the target is a directory (--junit /)', () => mustBeClearWriteError(() => writeFileAtomic('/', 'x'), /directory/i));
-    await c.attack('a file where a folder is expected', () => mustBeClearWriteError(() => writeFileAtomic(join(file, 'junit.xml'), 'x'), /not a directory|folder/i));
+    await c.attack('the target is a directory (--junit /)', () =>
+      mustBeClearWriteError(() => writeFileAtomic('/', 'x'), /directory/i),
+    );
+    await c.attack('a file where a folder is expected', () =>
+      mustBeClearWriteError(() => writeFileAtomic(join(file, 'junit.xml'), 'x'), /not a directory|folder/i),
+    );
     // `report --out` fails the same way (main maps the errno), but only after running the whole
     // matrix (~20 s): the folder step it takes is checked here, the CLI mapping by `serve --log`.
-    await c.attack('report/record output folder under a file (ensureDir)', () => mustBeClearWriteError(() => ensureDir(join(file, 'sub')), /not a directory|folder/i));
-    await c.attack('serve --log <file>/x.jsonl', async () => mustFailCleanly(await runCli(['serve', '--port', '0', '--log', join(file, 'x.jsonl')]), /not a directory|folder/i));
+    await c.attack('report/record output folder under a file (ensureDir)', () =>
+      mustBeClearWriteError(() => ensureDir(join(file, 'sub')), /not a directory|folder/i),
+    );
+    await c.attack('serve --log <file>/x.jsonl', async () =>
+      mustFailCleanly(
+        await runCli(['serve', '--port', '0', '--log', join(file, 'x.jsonl')]),
+        /not a directory|folder/i,
+      ),
+    );
     const provider = await startFakeProvider({ tier: 'standard' });
     await c.attack('record --out <file>', async () => {
-      const r = await runCli(['record', '--provider', 'deepseek', '--base-url', provider.baseUrl, '--model', 'deepseek-v4-flash', '--scenario', 'tool-call-with-reasoning', '--out', file], {
-        DEEPSEEK_API_KEY: `sk-${'k'.repeat(8)}-0123456789abcdef`,
-      });
+      const r = await runCli(
+        [
+          'record',
+          '--provider',
+          'deepseek',
+          '--base-url',
+          provider.baseUrl,
+          '--model',
+          'deepseek-v4-flash',
+          '--scenario',
+          'tool-call-with-reasoning',
+          '--out',
+          file,
+        ],
+        {
+          DEEPSEEK_API_KEY: `sk-${'k'.repeat(8)}-0123456789abcdef`,
+        },
+      );
       mustFailCleanly(r, /not a directory|folder/i);
     });
     await provider.close();
@@ -113,7 +148,21 @@ describe('hardening: writes and files (issue 15 items 9-12)', () => {
     const provider = await startFakeProvider({ tier: 'standard' });
     await c.attack('record --provider ../../escaped', async () => {
       const r = await runCli(
-        ['record', '--provider', '../../escaped', '--base-url', provider.baseUrl, '--model', 'm', '--family', 'openai-chat', '--scenario', 'tool-call-with-reasoning', '--out', out],
+        [
+          'record',
+          '--provider',
+          '../../escaped',
+          '--base-url',
+          provider.baseUrl,
+          '--model',
+          'm',
+          '--family',
+          'openai-chat',
+          '--scenario',
+          'tool-call-with-reasoning',
+          '--out',
+          out,
+        ],
         { OPENAI_API_KEY: `sk-${'k'.repeat(8)}-0123456789abcdef` },
       );
       must(!existsSync(join(out, '..', '..', 'escaped')), 'wrote outside --out');
@@ -121,25 +170,44 @@ describe('hardening: writes and files (issue 15 items 9-12)', () => {
     });
     await provider.close();
     const inputs = loadMatrixInputs({});
-    const serve = await startServe({ port: 0, specs: inputs.specs, fixtures: inputs.fixtures, table: inputs.table, log: () => {} });
+    const serve = await startServe({
+      port: 0,
+      specs: inputs.specs,
+      fixtures: inputs.fixtures,
+      table: inputs.table,
+      log: () => {},
+    });
     const evil = tmp('evil');
-    const fixture = JSON.parse(readFileSync(join(projectRoot(), 'fixtures/providers/deepseek/plain-two-turn-chat.json'), 'utf8'));
+    const fixture = JSON.parse(
+      readFileSync(join(projectRoot(), 'fixtures/providers/deepseek/plain-two-turn-chat.json'), 'utf8'),
+    );
     fixture.exchanges[0].response.body.choices[0].message.content = 'SERVED-FROM-OUTSIDE';
     writeFileSync(join(evil, 'evil.json'), JSON.stringify(fixture));
     const climb = `../../../../../../../../..${evil}/evil`;
     await c.attack('x-reasoning-replay-scenario: ../../…/evil', async () => {
-      const r = await post(serve.url + '/deepseek/chat/completions', JSON.stringify({ model: 'deepseek-v4-flash', messages: [{ role: 'user', content: 'hi' }] }), {
-        'x-reasoning-replay-scenario': climb,
-      });
+      const r = await post(
+        serve.url + '/deepseek/chat/completions',
+        JSON.stringify({ model: 'deepseek-v4-flash', messages: [{ role: 'user', content: 'hi' }] }),
+        {
+          'x-reasoning-replay-scenario': climb,
+        },
+      );
       must(!r.body.includes('SERVED-FROM-OUTSIDE'), 'served a file from outside fixtures/');
       must(r.status >= 400 && r.status < 500, `status ${r.status}`);
     });
     await c.attack('an unknown scenario id is refused (the cache cannot grow with it)', async () => {
-      const r = await post(serve.url + '/deepseek/chat/completions', JSON.stringify({ model: 'deepseek-v4-flash', messages: [{ role: 'user', content: 'hi' }] }), {
-        'x-reasoning-replay-scenario': `nope-${Date.now()}`,
-      });
+      const r = await post(
+        serve.url + '/deepseek/chat/completions',
+        JSON.stringify({ model: 'deepseek-v4-flash', messages: [{ role: 'user', content: 'hi' }] }),
+        {
+          'x-reasoning-replay-scenario': `nope-${Date.now()}`,
+        },
+      );
       must(r.status >= 400 && r.status < 500, `status ${r.status}`);
-      must(/unknown scenario|no scenario/i.test(r.body), `does not say the scenario is unknown: ${r.body.slice(0, 160)}`);
+      must(
+        /unknown scenario|no scenario/i.test(r.body),
+        `does not say the scenario is unknown: ${r.body.slice(0, 160)}`,
+      );
     });
     await serve.close();
     expect(c.done()).toEqual([]);
@@ -167,7 +235,10 @@ describe('hardening: writes and files (issue 15 items 9-12)', () => {
       writeFileAtomic(join(dir, 'junit.xml'), '<y/>');
       must(existsSync(live), 'removed a temp of a running process');
     });
-    for (const path of ['fixtures/providers/deepseek/.plain-two-turn-chat.json.12345.1700000000000.tmp', 'reports/.junit.xml.12345.1700000000000.tmp']) {
+    for (const path of [
+      'fixtures/providers/deepseek/.plain-two-turn-chat.json.12345.1700000000000.tmp',
+      'reports/.junit.xml.12345.1700000000000.tmp',
+    ]) {
       await c.attack(`git ignores ${path}`, () => {
         const r = spawnSync('git', ['check-ignore', '-q', path], { cwd: projectRoot() });
         must(r.status === 0, 'not ignored');
@@ -187,16 +258,26 @@ describe('hardening: input (issue 15 items 13-15)', () => {
     const text = JSON.stringify(history);
     const variants: Array<[string, string]> = [];
     // reasoning_details: the first list of details gets a 100k-deep value in an extra key.
-    variants.push(['reasoning_details 100k deep', text.replace('"reasoning_details":[{', `"reasoning_details":[{"deep":${deep(100_000)},`)]);
-    variants.push(['native.fields 100k deep', text.replace(/"native":\{([^{}]*?)"fields":\{/, (m) => `${m}"deep":${deep(100_000)},`)]);
-    variants.push(['tool arguments 100k deep object', text.replace('"tool_calls":[{', `"tool_calls":[{"deep":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)},`)]);
+    variants.push([
+      'reasoning_details 100k deep',
+      text.replace('"reasoning_details":[{', `"reasoning_details":[{"deep":${deep(100_000)},`),
+    ]);
+    variants.push([
+      'native.fields 100k deep',
+      text.replace(/"native":\{([^{}]*?)"fields":\{/, (m) => `${m}"deep":${deep(100_000)},`),
+    ]);
+    variants.push([
+      'tool arguments 100k deep object',
+      text.replace('"tool_calls":[{', `"tool_calls":[{"deep":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)},`),
+    ]);
     for (const [i, [name, body]] of variants.entries()) {
       await c.attack(name, async () => {
         must(body !== text, 'the test could not plant the value');
         const file = join(dir, `${name.replace(/\W+/g, '-')}.json`);
         writeFileSync(file, body);
         // The first through the CLI as a user runs it; the others in-process (same check, no spawn).
-        if (i === 0) mustFailCleanly(await runCli(['sessions', 'import', file, '--db', join(dir, 'deep.db')]), /deep|depth|nest/i);
+        if (i === 0)
+          mustFailCleanly(await runCli(['sessions', 'import', file, '--db', join(dir, 'deep.db')]), /deep|depth|nest/i);
         else mustBeClearWriteError(() => checkHistory(JSON.parse(body), file), /deep|depth|nest/i);
       });
     }
@@ -218,18 +299,36 @@ describe('hardening: input (issue 15 items 13-15)', () => {
     };
     const cases: Array<[string, (db: Database.Database) => void, RegExp]> = [
       // Through the CLI once (exit code and one line); the rest in-process against the same store.
-      ['tool_calls = 42', (db) => db.prepare("UPDATE turns SET tool_calls = '42' WHERE session_id = 1 AND tool_calls IS NOT NULL").run(), /session 1.*turn \d+|turn \d+.*session 1/i],
-      ['non-JSON model_config', (db) => db.prepare("UPDATE sessions SET model_config = 'not json{' WHERE id = 1").run(), /session 1/i],
-      ['content not JSON', (db) => db.prepare("UPDATE turns SET content = 'plain' WHERE session_id = 1 AND seq = 2").run(), /session 1.*turn 2|turn 2.*session 1/i],
+      [
+        'tool_calls = 42',
+        (db) => db.prepare("UPDATE turns SET tool_calls = '42' WHERE session_id = 1 AND tool_calls IS NOT NULL").run(),
+        /session 1.*turn \d+|turn \d+.*session 1/i,
+      ],
+      [
+        'non-JSON model_config',
+        (db) => db.prepare("UPDATE sessions SET model_config = 'not json{' WHERE id = 1").run(),
+        /session 1/i,
+      ],
+      [
+        'content not JSON',
+        (db) => db.prepare("UPDATE turns SET content = 'plain' WHERE session_id = 1 AND seq = 2").run(),
+        /session 1.*turn 2|turn 2.*session 1/i,
+      ],
       [
         'role = wizard via a dropped CHECK',
-        (db) => db.exec("PRAGMA ignore_check_constraints = ON; UPDATE turns SET role = 'wizard' WHERE session_id = 1 AND seq = 1"),
+        (db) =>
+          db.exec(
+            "PRAGMA ignore_check_constraints = ON; UPDATE turns SET role = 'wizard' WHERE session_id = 1 AND seq = 1",
+          ),
         /session 1.*turn 1|turn 1.*session 1/i,
       ],
       ['dropped turns table', (db) => db.exec('DROP TABLE turns'), /turns|damaged|table/i],
       [
         'a row over the size limit',
-        (db) => db.prepare('UPDATE turns SET reasoning_content = ? WHERE session_id = 1 AND seq = 3').run(JSON.stringify('r'.repeat(2 * 1024 * 1024))),
+        (db) =>
+          db
+            .prepare('UPDATE turns SET reasoning_content = ? WHERE session_id = 1 AND seq = 3')
+            .run(JSON.stringify('r'.repeat(2 * 1024 * 1024))),
         /session 1.*turn 3|turn 3.*session 1/i,
       ],
     ];
@@ -258,13 +357,22 @@ describe('hardening: input (issue 15 items 13-15)', () => {
 
   describe('serve', () => {
     const inputs = loadMatrixInputs({});
-    const providers = ['deepseek', 'anthropic', 'gemini', 'openai-responses', 'openrouter'].filter((id) => inputs.specs.some((s) => s.id === id));
+    const providers = ['deepseek', 'anthropic', 'gemini', 'openai-responses', 'openrouter'].filter((id) =>
+      inputs.specs.some((s) => s.id === id),
+    );
     const pathOf = (id: string) => `/${id}${inputs.specs.find((s) => s.id === id)!.endpoint.path}`;
 
     it('I3 bodies of the wrong shape get a 4xx, never a 200 or a crash', async () => {
       const c = new AttackClass('I3 serve: wrong-shape bodies');
       const log: ServeLogEntry[] = [];
-      const serve = await startServe({ port: 0, specs: inputs.specs, fixtures: inputs.fixtures, table: inputs.table, defaultScenario: 'plain-two-turn-chat', log: (e) => log.push(e) });
+      const serve = await startServe({
+        port: 0,
+        specs: inputs.specs,
+        fixtures: inputs.fixtures,
+        table: inputs.table,
+        defaultScenario: 'plain-two-turn-chat',
+        log: (e) => log.push(e),
+      });
       for (const id of providers) {
         for (const body of ['[1,2,3]', '{}', 'null', '"text"', '42', '{"messages":7}', 'not json']) {
           await c.attack(`${id} ${body}`, async () => {
@@ -279,14 +387,26 @@ describe('hardening: input (issue 15 items 13-15)', () => {
 
     it('I4 a body over the documented limit is answered 413', async () => {
       const c = new AttackClass('I4 serve: body size limit');
-      const serve = await startServe({ port: 0, specs: inputs.specs, fixtures: inputs.fixtures, table: inputs.table, defaultScenario: 'plain-two-turn-chat', log: () => {} });
+      const serve = await startServe({
+        port: 0,
+        specs: inputs.specs,
+        fixtures: inputs.fixtures,
+        table: inputs.table,
+        defaultScenario: 'plain-two-turn-chat',
+        log: () => {},
+      });
       await c.attack('a 40 MB body', async () => {
         const big = JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'x'.repeat(40 * 1024 * 1024) }] });
         const r = await post(serve.url + pathOf('deepseek'), big);
         must(r.status === 413, `status ${r.status}`);
       });
       await c.attack('a declared content-length over the limit is refused before reading', async () => {
-        const r = await post(serve.url + pathOf('deepseek'), '{}', { 'content-length': String(1024 * 1024 * 1024) }, true);
+        const r = await post(
+          serve.url + pathOf('deepseek'),
+          '{}',
+          { 'content-length': String(1024 * 1024 * 1024) },
+          true,
+        );
         must(r.status === 413, `status ${r.status}`);
       });
       await serve.close();
@@ -296,7 +416,14 @@ describe('hardening: input (issue 15 items 13-15)', () => {
     it('I5 a body 10k levels deep is answered and logged', async () => {
       const c = new AttackClass('I5 serve: deep bodies');
       const log: ServeLogEntry[] = [];
-      const serve = await startServe({ port: 0, specs: inputs.specs, fixtures: inputs.fixtures, table: inputs.table, defaultScenario: 'plain-two-turn-chat', log: (e) => log.push(e) });
+      const serve = await startServe({
+        port: 0,
+        specs: inputs.specs,
+        fixtures: inputs.fixtures,
+        table: inputs.table,
+        defaultScenario: 'plain-two-turn-chat',
+        log: (e) => log.push(e),
+      });
       for (const id of providers) {
         await c.attack(`${id}: messages[0].content 10k deep`, async () => {
           const before = log.length;
@@ -312,11 +439,23 @@ describe('hardening: input (issue 15 items 13-15)', () => {
   });
 });
 
-function post(url: string, body: string, headers: Record<string, string> = {}, lieAboutLength = false): Promise<{ status: number; body: string }> {
+function post(
+  url: string,
+  body: string,
+  headers: Record<string, string> = {},
+  lieAboutLength = false,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       url,
-      { method: 'POST', headers: { 'content-type': 'application/json', ...(lieAboutLength ? {} : { 'content-length': String(Buffer.byteLength(body)) }), ...headers } },
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(lieAboutLength ? {} : { 'content-length': String(Buffer.byteLength(body)) }),
+          ...headers,
+        },
+      },
       (res) => {
         const parts: Buffer[] = [];
         res.on('data', (d: Buffer) => parts.push(d));

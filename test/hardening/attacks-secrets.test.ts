@@ -27,7 +27,8 @@ import { AttackClass, hasStackTrace, must } from './attack-class.test-helper.js'
 const table = loadRouteTable();
 const scenario = loadScenarios().find((s) => s.id === 'tool-call-with-reasoning')!;
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const random = (n: number, alphabet = ALNUM) => Array.from({ length: n }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join('');
+const random = (n: number, alphabet = ALNUM) =>
+  Array.from({ length: n }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join('');
 /** Credential shapes are assembled at run time: no key-shaped literal sits in the source. */
 const newKey = () => ['sk', 'live', random(32)].join('-');
 const SIGNATURE = 'EqQBCkgIARABGAIiQL' + random(60) + 'x' + random(20) + '==';
@@ -48,23 +49,56 @@ function scriptedFetch(plant: Plant): typeof fetch {
   return async (input, init) => {
     const request = new Request(input, init);
     const body = (await request.json()) as { messages: Array<{ role: string }>; stream?: boolean };
-    const headers = { 'content-type': body.stream ? 'text/event-stream' : 'application/json', 'x-request-id': 'req_1', ...plant.headers };
-    if (plant.refuse) return new Response(JSON.stringify(plant.refuse.body), { status: plant.refuse.status, headers: { ...headers, 'content-type': 'application/json' } });
+    const headers = {
+      'content-type': body.stream ? 'text/event-stream' : 'application/json',
+      'x-request-id': 'req_1',
+      ...plant.headers,
+    };
+    if (plant.refuse)
+      return new Response(JSON.stringify(plant.refuse.body), {
+        status: plant.refuse.status,
+        headers: { ...headers, 'content-type': 'application/json' },
+      });
     const final = body.messages.at(-1)?.role === 'tool';
     const reasoning = 'Need the weather; call get_weather.';
     const details = [{ type: 'reasoning.encrypted', data: SIGNATURE, format: 'anthropic-claude-v1', index: 0 }];
-    const toolCalls = [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }];
+    const toolCalls = [
+      { id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } },
+    ];
     const content = final ? `It is sunny.${plant.content ?? ''}` : null;
     if (!body.stream) {
-      const message = { role: 'assistant', content, reasoning_content: reasoning, reasoning_details: details, ...(final ? {} : { tool_calls: toolCalls }) };
-      return new Response(JSON.stringify({ id: 'c1', object: 'chat.completion', model: 'm', choices: [{ index: 0, message, finish_reason: final ? 'stop' : 'tool_calls' }] }), {
-        status: 200,
-        headers,
-      });
+      const message = {
+        role: 'assistant',
+        content,
+        reasoning_content: reasoning,
+        reasoning_details: details,
+        ...(final ? {} : { tool_calls: toolCalls }),
+      };
+      return new Response(
+        JSON.stringify({
+          id: 'c1',
+          object: 'chat.completion',
+          model: 'm',
+          choices: [{ index: 0, message, finish_reason: final ? 'stop' : 'tool_calls' }],
+        }),
+        {
+          status: 200,
+          headers,
+        },
+      );
     }
     const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
-      JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] });
-    const events = [chunk({ role: 'assistant', content: '' }), chunk({ reasoning_content: reasoning }), chunk({ reasoning_details: details })];
+      JSON.stringify({
+        id: 'c1',
+        object: 'chat.completion.chunk',
+        model: 'm',
+        choices: [{ index: 0, delta, finish_reason: finish }],
+      });
+    const events = [
+      chunk({ role: 'assistant', content: '' }),
+      chunk({ reasoning_content: reasoning }),
+      chunk({ reasoning_details: details }),
+    ];
     if (final) {
       const text = content!;
       const n = plant.pieces ?? 1;
@@ -90,9 +124,23 @@ async function record(plant: Plant, options: { key: string; stream?: boolean; ba
   const secrets: SecretValue[] = [{ name: 'DEEPSEEK_API_KEY', value: options.key }];
   let file = '';
   try {
-    const live = resolveLiveTarget({ provider: 'deepseek', baseUrl: options.baseUrl ?? 'https://api.deepseek.com', model: 'deepseek-v4-flash', table });
+    const live = resolveLiveTarget({
+      provider: 'deepseek',
+      baseUrl: options.baseUrl ?? 'https://api.deepseek.com',
+      model: 'deepseek-v4-flash',
+      table,
+    });
     file = fixturePath(out, live.id, scenario.id);
-    await recordScenario({ live, scenario, table, stream: options.stream ?? false, apiKey: options.key, secrets, file, fetch: scriptedFetch(plant) });
+    await recordScenario({
+      live,
+      scenario,
+      table,
+      stream: options.stream ?? false,
+      apiKey: options.key,
+      secrets,
+      file,
+      fetch: scriptedFetch(plant),
+    });
   } catch (error) {
     return { error };
   }
@@ -103,7 +151,10 @@ async function record(plant: Plant, options: { key: string; stream?: boolean; ba
 function deepStrings(value: unknown, depth = 0): string[] {
   if (typeof value === 'string') {
     // Also the string with its \u escapes undone: JSON text inside a string keeps them literally.
-    const out = [value, value.replace(/\\u([0-9a-fA-F]{4})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))];
+    const out = [
+      value,
+      value.replace(/\\u([0-9a-fA-F]{4})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    ];
     if (depth < 4 && /^\s*[[{"]/.test(value)) {
       try {
         out.push(...deepStrings(JSON.parse(value), depth + 1));
@@ -114,18 +165,24 @@ function deepStrings(value: unknown, depth = 0): string[] {
     return out;
   }
   if (Array.isArray(value)) return value.flatMap((v) => deepStrings(v, depth));
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => [k, ...deepStrings(v, depth)]);
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([k, v]) => [k, ...deepStrings(v, depth)]);
   return [];
 }
 
 /** The text of every stream's content deltas joined: what a reader of the stream would see. */
 function streamedContent(fixtureText: string): string[] {
-  const fixture = JSON.parse(fixtureText) as { exchanges: Array<{ response: { stream?: { events: Array<{ data: string }> } } }> };
+  const fixture = JSON.parse(fixtureText) as {
+    exchanges: Array<{ response: { stream?: { events: Array<{ data: string }> } } }>;
+  };
   return fixture.exchanges.map((x) =>
     (x.response.stream?.events ?? [])
       .map((e) => {
         try {
-          return (JSON.parse(e.data) as { choices?: Array<{ delta?: { content?: string } }> }).choices?.[0]?.delta?.content ?? '';
+          return (
+            (JSON.parse(e.data) as { choices?: Array<{ delta?: { content?: string } }> }).choices?.[0]?.delta
+              ?.content ?? ''
+          );
         } catch {
           return '';
         }
@@ -139,16 +196,21 @@ const b64url = (s: string) => Buffer.from(s).toString('base64url');
 
 /** Written and clean: the fixture exists, and no form of `needle` is in it. */
 function mustBeWrittenWithout(r: Recorded, needles: string[]): void {
-  must(r.text !== undefined, `nothing was written (${r.error instanceof Error ? r.error.message.slice(0, 160) : String(r.error)})`);
+  must(
+    r.text !== undefined,
+    `nothing was written (${r.error instanceof Error ? r.error.message.slice(0, 160) : String(r.error)})`,
+  );
   const strings = [r.text!, ...deepStrings(JSON.parse(r.text!)), ...streamedContent(r.text!)];
-  for (const needle of needles) must(!strings.some((s) => s.includes(needle)), `the fixture holds ${needle.slice(0, 6)}…`);
+  for (const needle of needles)
+    must(!strings.some((s) => s.includes(needle)), `the fixture holds ${needle.slice(0, 6)}…`);
 }
 
 /** Not leaked: either refused (nothing on disk) or written without any of the needles. */
 function mustNotLeak(r: Recorded, needles: string[]): void {
   if (r.text === undefined) return;
   const strings = [r.text, ...deepStrings(JSON.parse(r.text))];
-  for (const needle of needles) must(!strings.some((s) => s.includes(needle)), `the fixture holds ${needle.slice(0, 6)}…`);
+  for (const needle of needles)
+    must(!strings.some((s) => s.includes(needle)), `the fixture holds ${needle.slice(0, 6)}…`);
 }
 
 describe('hardening: secrets (issue 15 items 1-8)', () => {
@@ -173,7 +235,10 @@ describe('hardening: secrets (issue 15 items 1-8)', () => {
     });
     await c.attack('a JSON string holding JSON holding the key', async () => {
       const key = newKey();
-      mustBeWrittenWithout(await record({ content: ' ' + JSON.stringify(JSON.stringify({ upstream: { auth: key } })) }, { key }), [key]);
+      mustBeWrittenWithout(
+        await record({ content: ' ' + JSON.stringify(JSON.stringify({ upstream: { auth: key } })) }, { key }),
+        [key],
+      );
     });
     await c.attack('\\u-escaped in a stream event', async () => {
       const key = newKey();
@@ -204,11 +269,16 @@ describe('hardening: secrets (issue 15 items 1-8)', () => {
 
   it('S4 percent-encoded keys in a returned URL are redacted', async () => {
     const c = new AttackClass('S4 percent-encoded');
-    const pct = (s: string, n: number) => [...s.slice(0, n)].map((ch) => '%' + ch.charCodeAt(0).toString(16).toUpperCase()).join('') + s.slice(n);
+    const pct = (s: string, n: number) =>
+      [...s.slice(0, n)].map((ch) => '%' + ch.charCodeAt(0).toString(16).toUpperCase()).join('') + s.slice(n);
     for (const n of [1, 3, 100]) {
       await c.attack(`first ${n} characters percent-encoded`, async () => {
         const key = newKey();
-        mustBeWrittenWithout(await record({ content: ` see https://cb.example/x?token=${pct(key, n)}&a=1` }, { key }), [key, pct(key, n), ...(n < key.length ? [key.slice(n)] : [])]);
+        mustBeWrittenWithout(await record({ content: ` see https://cb.example/x?token=${pct(key, n)}&a=1` }, { key }), [
+          key,
+          pct(key, n),
+          ...(n < key.length ? [key.slice(n)] : []),
+        ]);
       });
     }
     expect(c.done()).toEqual([]);
@@ -226,7 +296,10 @@ describe('hardening: secrets (issue 15 items 1-8)', () => {
     }
     await c.attack('probe prints an unreachable base URL without its ?token=', async () => {
       const value = `Qv${random(22)}`;
-      const r = await runCli(['probe', '--provider', 'deepseek', '--base-url', `http://127.0.0.1:9/v1?token=${value}`, '--model', 'm'], { DEEPSEEK_API_KEY: newKey() });
+      const r = await runCli(
+        ['probe', '--provider', 'deepseek', '--base-url', `http://127.0.0.1:9/v1?token=${value}`, '--model', 'm'],
+        { DEEPSEEK_API_KEY: newKey() },
+      );
       must(!`${r.stdout}${r.stderr}`.includes(value), 'printed the token');
     });
     expect(c.done()).toEqual([]);
@@ -237,7 +310,10 @@ describe('hardening: secrets (issue 15 items 1-8)', () => {
     const password = `pw${random(18)}`;
     await c.attack('recorded in-process', async () => {
       const r = await record({}, { key: newKey(), baseUrl: `https://alice:${password}@api.deepseek.com` });
-      must(r.error === undefined || !(r.error instanceof Error && r.error.message.includes(password)), 'the error names the password');
+      must(
+        r.error === undefined || !(r.error instanceof Error && r.error.message.includes(password)),
+        'the error names the password',
+      );
       mustNotLeak(r, [password]);
     });
     const server = await refusingServer(401, { error: { message: 'unauthorized' } });
@@ -262,9 +338,20 @@ describe('hardening: secrets (issue 15 items 1-8)', () => {
       must(!hasStackTrace(r.stderr), 'printed a stack trace');
     });
     await c.attack('probe CLI stderr', async () => {
-      const r = await runCli(['probe', '--provider', 'deepseek', '--base-url', `http://alice:${password}@127.0.0.1:${port(server)}/v1`, '--model', 'deepseek-v4-flash'], {
-        DEEPSEEK_API_KEY: newKey(),
-      });
+      const r = await runCli(
+        [
+          'probe',
+          '--provider',
+          'deepseek',
+          '--base-url',
+          `http://alice:${password}@127.0.0.1:${port(server)}/v1`,
+          '--model',
+          'deepseek-v4-flash',
+        ],
+        {
+          DEEPSEEK_API_KEY: newKey(),
+        },
+      );
       must(!`${r.stdout}${r.stderr}`.includes(password), 'printed the password');
       must(!hasStackTrace(r.stderr), 'printed a stack trace');
     });
@@ -283,11 +370,29 @@ describe('hardening: secrets (issue 15 items 1-8)', () => {
       ['xAI xai-', () => withSecret(random(80), (s) => `xai-${s}`)()],
       ['Anthropic admin key', () => withSecret(random(93), (s) => ['sk', 'ant', 'admin01', s].join('-') + 'AA')()],
       ['GitHub fine-grained token', () => withSecret(random(82), (s) => `github_pat_${s}`)()],
-      ['Slack bot token', () => withSecret(random(24), (s) => ['xo' + 'xb', random(11, '0123456789'), random(12, '0123456789'), s].join('-'))()],
+      [
+        'Slack bot token',
+        () =>
+          withSecret(random(24), (s) =>
+            ['xo' + 'xb', random(11, '0123456789'), random(12, '0123456789'), s].join('-'),
+          )(),
+      ],
       ['npm token', () => withSecret(random(36), (s) => `npm_${s}`)()],
-      ['private key block', () => withSecret(random(64), (s) => ['-----BEGIN ' + 'OPENSSH PRIVATE KEY-----', s, '-----END OPENSSH PRIVATE KEY-----'].join('\n'))()],
-      ['database URL with password', () => withSecret(random(16), (s) => `postgres://app:${s}@db.internal.example:5432/prod`)()],
-      ['URL with user:password', () => withSecret(random(16), (s) => `https://bot:${s}@git.internal.example/repo.git`)()],
+      [
+        'private key block',
+        () =>
+          withSecret(random(64), (s) =>
+            ['-----BEGIN ' + 'OPENSSH PRIVATE KEY-----', s, '-----END OPENSSH PRIVATE KEY-----'].join('\n'),
+          )(),
+      ],
+      [
+        'database URL with password',
+        () => withSecret(random(16), (s) => `postgres://app:${s}@db.internal.example:5432/prod`)(),
+      ],
+      [
+        'URL with user:password',
+        () => withSecret(random(16), (s) => `https://bot:${s}@git.internal.example/repo.git`)(),
+      ],
     ];
     for (const [name, make] of others) {
       await c.attack(name, async () => {
@@ -304,9 +409,32 @@ describe('hardening: secrets (issue 15 items 1-8)', () => {
     for (const command of ['record', 'probe'] as const) {
       const key = newKey();
       const other = `gsk_${random(52)}`;
-      const server = await refusingServer(401, { error: { message: `Incorrect API key provided: ${key}. Upstream also rejected ${other}.`, type: 'invalid_request_error', code: 'invalid_api_key' } });
-      const base = ['--provider', 'deepseek', '--base-url', `http://127.0.0.1:${port(server)}/v1`, '--model', 'deepseek-v4-flash'];
-      const args = command === 'record' ? ['record', ...base, '--scenario', 'tool-call-with-reasoning', '--out', mkdtempSync(join(tmpdir(), 'rr-attack-'))] : ['probe', ...base];
+      const server = await refusingServer(401, {
+        error: {
+          message: `Incorrect API key provided: ${key}. Upstream also rejected ${other}.`,
+          type: 'invalid_request_error',
+          code: 'invalid_api_key',
+        },
+      });
+      const base = [
+        '--provider',
+        'deepseek',
+        '--base-url',
+        `http://127.0.0.1:${port(server)}/v1`,
+        '--model',
+        'deepseek-v4-flash',
+      ];
+      const args =
+        command === 'record'
+          ? [
+              'record',
+              ...base,
+              '--scenario',
+              'tool-call-with-reasoning',
+              '--out',
+              mkdtempSync(join(tmpdir(), 'rr-attack-')),
+            ]
+          : ['probe', ...base];
       const r = await runCli(args, { DEEPSEEK_API_KEY: key });
       server.close();
       const printed = `${r.stdout}${r.stderr}`;
@@ -314,7 +442,9 @@ describe('hardening: secrets (issue 15 items 1-8)', () => {
         must(!printed.includes(key.slice(8)), 'printed the key');
         must(/Incorrect API key provided/.test(printed), 'hid the provider wording altogether');
       });
-      await c.attack(`${command}: an unrelated credential in the error body`, () => must(!printed.includes(other.slice(4)), 'printed the credential'));
+      await c.attack(`${command}: an unrelated credential in the error body`, () =>
+        must(!printed.includes(other.slice(4)), 'printed the credential'),
+      );
     }
     expect(c.done()).toEqual([]);
   }, 60_000);
@@ -327,14 +457,21 @@ describe('hardening: secrets (issue 15 items 1-8)', () => {
       res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":{"message":"no"}}');
     });
     await listen(elsewhere);
-    const redirector = createServer((req, res) => res.writeHead(307, { location: `http://127.0.0.1:${port(elsewhere)}${req.url}` }).end());
+    const redirector = createServer((req, res) =>
+      res.writeHead(307, { location: `http://127.0.0.1:${port(elsewhere)}${req.url}` }).end(),
+    );
     await listen(redirector);
     const CREDENTIAL = ['authorization', 'x-api-key', 'x-goog-api-key', 'api-key', 'cookie', 'proxy-authorization'];
     for (const family of ['openai-chat', 'anthropic-messages', 'gemini'] as const) {
       await c.attack(family, async () => {
         seen.length = 0;
         const key = newKey();
-        await probeRoute({ baseUrl: `http://127.0.0.1:${port(redirector)}/v1`, family, target: { provider: 'x', host: 'localhost', model: 'm' }, apiKey: key }).catch(() => undefined);
+        await probeRoute({
+          baseUrl: `http://127.0.0.1:${port(redirector)}/v1`,
+          family,
+          target: { provider: 'x', host: 'localhost', model: 'm' },
+          apiKey: key,
+        }).catch(() => undefined);
         for (const headers of seen) {
           const leaked = CREDENTIAL.filter((h) => headers[h] !== undefined);
           must(leaked.length === 0, `forwarded ${leaked.join(', ')} to another origin`);
@@ -356,7 +493,10 @@ describe('hardening: secrets (issue 15 items 1-8)', () => {
           try {
             readApiKey('K', { K: key });
           } catch (err) {
-            must(err instanceof InputError && /short|common/i.test(err.message), `no reason given: ${(err as Error).message}`);
+            must(
+              err instanceof InputError && /short|common/i.test(err.message),
+              `no reason given: ${(err as Error).message}`,
+            );
             return;
           }
           throw new Error('accepted');
@@ -409,10 +549,24 @@ describe('hardening: secrets (issue 15 items 1-8)', () => {
           return new Response(text, { status: response.status, headers: response.headers });
         };
         const out = mkdtempSync(join(tmpdir(), 'rr-attack-secrets-'));
-        const live = resolveLiveTarget({ provider: 'deepseek', baseUrl: 'https://api.deepseek.com', model: 'deepseek-v4-flash', table });
+        const live = resolveLiveTarget({
+          provider: 'deepseek',
+          baseUrl: 'https://api.deepseek.com',
+          model: 'deepseek-v4-flash',
+          table,
+        });
         const file = fixturePath(out, live.id, scenario.id);
         const key = newKey();
-        await recordScenario({ live, scenario, table, stream: false, apiKey: key, secrets: [{ name: 'K', value: key }], file, fetch: wrapped });
+        await recordScenario({
+          live,
+          scenario,
+          table,
+          stream: false,
+          apiKey: key,
+          secrets: [{ name: 'K', value: key }],
+          file,
+          fetch: wrapped,
+        });
         must(readFileSync(file, 'utf8').includes(value), 'the blob was altered');
       });
     }

@@ -35,7 +35,9 @@ const specs = loadProviderSpecs();
 const bySpec = new Map(specs.map((s) => [s.id, s]));
 const scenarios = new Map(loadScenarios().map((s) => [s.id, s]));
 const fixtures = new FixtureStore();
-const policies = table.routes.filter((r) => implementedFamilies().includes(r.family)).map((r) => resolveRoute(table, sampleTargetForRoute(r)));
+const policies = table.routes
+  .filter((r) => implementedFamilies().includes(r.family))
+  .map((r) => resolveRoute(table, sampleTargetForRoute(r)));
 
 /**
  * Anthropic's documented overload answer (https://docs.llmgateway.io/troubleshooting/anthropic-529-overloaded,
@@ -43,7 +45,9 @@ const policies = table.routes.filter((r) => implementedFamilies().includes(r.fam
  * The other bodies say plainly that their wording is not a provider's.
  */
 const OVERLOADED = { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } };
-const generic = (status: number) => ({ error: { message: `reasoning-replay test: a ${status} (provider wording not modelled)` } });
+const generic = (status: number) => ({
+  error: { message: `reasoning-replay test: a ${status} (provider wording not modelled)` },
+});
 
 /** Every rejection in the bundled specs that is not an unknown-field one, filled as the mocks fill it. */
 const valueComplaints: Array<{ id: string; rejection: Rejection }> = specs.flatMap((spec) =>
@@ -53,19 +57,37 @@ const valueComplaints: Array<{ id: string; rejection: Rejection }> = specs.flatM
 );
 
 const aServerFault: fc.Arbitrary<TransportResponse> = fc.oneof(
-  fc.constantFrom(500, 502, 503, 504, 529).map((status) => ({ status, headers: {}, body: status === 529 ? OVERLOADED : generic(status) })),
-  // A 5xx whose text looks like an unknown-field complaint is still a server fault: never a verdict.
-  fc.constantFrom(500, 503).map((status) => ({ status, headers: {}, body: { error: { message: 'messages.1.assistant.reasoning_content: Extra inputs are not permitted' } } })),
-  fc.integer({ min: 0, max: 120 }).map((s) => ({ status: 429, headers: { 'retry-after': String(s) }, body: generic(429) })),
   fc
-    .tuple(fc.constantFrom(...valueComplaints), fc.nat({ max: 12 }), fc.constantFrom('reasoning_content', 'reasoning_details', 'thinking', 'signature'))
-    .map(([{ rejection }, index, field]) => fillRejection(rejection, { index, field, role: 'assistant', block: 0, path: `messages.${index}.content.0` })),
+    .constantFrom(500, 502, 503, 504, 529)
+    .map((status) => ({ status, headers: {}, body: status === 529 ? OVERLOADED : generic(status) })),
+  // A 5xx whose text looks like an unknown-field complaint is still a server fault: never a verdict.
+  fc.constantFrom(500, 503).map((status) => ({
+    status,
+    headers: {},
+    body: { error: { message: 'messages.1.assistant.reasoning_content: Extra inputs are not permitted' } },
+  })),
+  fc
+    .integer({ min: 0, max: 120 })
+    .map((s) => ({ status: 429, headers: { 'retry-after': String(s) }, body: generic(429) })),
+  fc
+    .tuple(
+      fc.constantFrom(...valueComplaints),
+      fc.nat({ max: 12 }),
+      fc.constantFrom('reasoning_content', 'reasoning_details', 'thinking', 'signature'),
+    )
+    .map(([{ rejection }, index, field]) =>
+      fillRejection(rejection, { index, field, role: 'assistant', block: 0, path: `messages.${index}.content.0` }),
+    ),
 );
 
 describe('sendWithFallback under faults (any history, any route)', () => {
   it('has value complaints to replay, DeepSeek and MiMo "must be passed back" among them', () => {
     expect(valueComplaints.map((c) => c.id)).toEqual(
-      expect.arrayContaining(['deepseek/reasoning-content-not-passed-back', 'mimo/reasoning-content-not-passed-back', 'moonshot/reasoning-content-missing']),
+      expect.arrayContaining([
+        'deepseek/reasoning-content-not-passed-back',
+        'mimo/reasoning-content-not-passed-back',
+        'moonshot/reasoning-content-missing',
+      ]),
     );
   });
 
@@ -76,7 +98,12 @@ describe('sendWithFallback under faults (any history, any route)', () => {
       const snapshot = JSON.stringify(history);
       const verdicts = new UnknownFieldVerdicts();
       const sent: OutboundRequest[] = [];
-      const result = await sendWithFallback({ history, policy, verdicts, transport: async (request) => (sent.push(request), fault) });
+      const result = await sendWithFallback({
+        history,
+        policy,
+        verdicts,
+        transport: async (request) => (sent.push(request), fault),
+      });
       expect(sent).toHaveLength(1);
       expect(result.attempts).toHaveLength(1);
       expect(result.recorded).toEqual([]);
@@ -86,26 +113,45 @@ describe('sendWithFallback under faults (any history, any route)', () => {
     },
   );
 
-  test.prop([aHistory, fc.constantFrom(...policies)], { numRuns: RUNS })('a connection reset rejects after exactly one request and records nothing', async (generated, policy) => {
-    const history = deepFreeze(structuredClone(generated));
-    const snapshot = JSON.stringify(history);
-    const verdicts = new UnknownFieldVerdicts();
-    let calls = 0;
-    const reset = Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) });
-    await expect(sendWithFallback({ history, policy, verdicts, transport: async () => (calls++, Promise.reject(reset)) })).rejects.toBe(reset);
-    expect(calls).toBe(1);
-    expect([...verdicts.fieldsFor(policy.target)]).toEqual([]);
-    expect(JSON.stringify(history)).toBe(snapshot);
-  });
+  test.prop([aHistory, fc.constantFrom(...policies)], { numRuns: RUNS })(
+    'a connection reset rejects after exactly one request and records nothing',
+    async (generated, policy) => {
+      const history = deepFreeze(structuredClone(generated));
+      const snapshot = JSON.stringify(history);
+      const verdicts = new UnknownFieldVerdicts();
+      let calls = 0;
+      const reset = Object.assign(new TypeError('fetch failed'), {
+        cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
+      });
+      await expect(
+        sendWithFallback({ history, policy, verdicts, transport: async () => (calls++, Promise.reject(reset)) }),
+      ).rejects.toBe(reset);
+      expect(calls).toBe(1);
+      expect([...verdicts.fieldsFor(policy.target)]).toEqual([]);
+      expect(JSON.stringify(history)).toBe(snapshot);
+    },
+  );
 
-  test.prop([aHistory, fc.constantFrom(...policies), fc.constantFrom(...specs.flatMap((s) => Object.values(s.rejections).filter((r) => r.kind === 'unknown-field')))], { numRuns: RUNS })(
+  test.prop(
+    [
+      aHistory,
+      fc.constantFrom(...policies),
+      fc.constantFrom(...specs.flatMap((s) => Object.values(s.rejections).filter((r) => r.kind === 'unknown-field'))),
+    ],
+    { numRuns: RUNS },
+  )(
     'an unknown-field rejection is retried at most once, even when the retry is refused the same way',
     async (generated, policy, rejection) => {
       const history = deepFreeze(structuredClone(generated));
       const snapshot = JSON.stringify(history);
       const verdicts = new UnknownFieldVerdicts();
       let calls = 0;
-      const refusal = fillRejection(rejection, { index: 1, field: 'reasoning_content', role: 'assistant', path: 'messages.1.reasoning_content' });
+      const refusal = fillRejection(rejection, {
+        index: 1,
+        field: 'reasoning_content',
+        role: 'assistant',
+        path: 'messages.1.reasoning_content',
+      });
       const result = await sendWithFallback({ history, policy, verdicts, transport: async () => (calls++, refusal) });
       expect(calls).toBeLessThanOrEqual(2);
       expect(result.attempts).toHaveLength(calls);
@@ -124,7 +170,9 @@ describe('runScenario through the MSW mocks under faults', () => {
 
   const scenario = scenarios.get('tool-call-with-reasoning')!;
   /** One provider per wire family (DeepSeek for the chat family: its "must be passed back" wording is the point). */
-  const targets = [...new Set(specs.map((s) => s.family))].map((family) => (family === 'openai-chat' ? bySpec.get('deepseek')! : specs.find((s) => s.family === family)!));
+  const targets = [...new Set(specs.map((s) => s.family))].map((family) =>
+    family === 'openai-chat' ? bySpec.get('deepseek')! : specs.find((s) => s.family === family)!,
+  );
 
   /** The messages the scenario's history holds just before call `n` is sent (appends and earlier answers). */
   function messagesBeforeCall(s: Scenario, n: number): number {
@@ -142,7 +190,10 @@ describe('runScenario through the MSW mocks under faults', () => {
 
   const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-  /** Answers call `at` to the spec's host with `fault` (counting how often it is asked); other calls reach the normal mock. */
+  /**
+   * Answers call `at` to the spec's host with `fault` (counting how often it is asked); other calls reach the normal
+   * mock.
+   */
   function faultAt(spec: ProviderSpec, at: number, fault: () => Response | Promise<Response>): { hits: number } {
     const counter = { hits: 0 };
     server.use(
@@ -155,14 +206,31 @@ describe('runScenario through the MSW mocks under faults', () => {
     return counter;
   }
 
-  async function runWithFault(spec: ProviderSpec, fault: () => Response | Promise<Response>, options: { at?: number; stream?: boolean; timeoutMs?: number } = {}) {
+  async function runWithFault(
+    spec: ProviderSpec,
+    fault: () => Response | Promise<Response>,
+    options: { at?: number; stream?: boolean; timeoutMs?: number } = {},
+  ) {
     const at = options.at ?? 1;
     const stream = options.stream ? { stream: true } : {};
-    const baseline = await runScenario(scenario, spec, { table, specs: bySpec, fixtures, engine: builtInEngine, ...stream });
+    const baseline = await runScenario(scenario, spec, {
+      table,
+      specs: bySpec,
+      fixtures,
+      engine: builtInEngine,
+      ...stream,
+    });
     // The comparison below needs a baseline that got past the call the fault replaces.
     expect(baseline.history.messages.length).toBeGreaterThan(messagesBeforeCall(scenario, at));
     const counter = faultAt(spec, at, fault);
-    const run = await runScenario(scenario, spec, { table, specs: bySpec, fixtures, engine: builtInEngine, ...stream, timeoutMs: options.timeoutMs ?? 2000 });
+    const run = await runScenario(scenario, spec, {
+      table,
+      specs: bySpec,
+      fixtures,
+      engine: builtInEngine,
+      ...stream,
+      timeoutMs: options.timeoutMs ?? 2000,
+    });
     const accepts = run.verdict.checks.find((c) => c.behaviour === 'provider-accepts')!;
     const fallback = run.verdict.checks.find((c) => c.behaviour === 'fallback-recovers')!;
     return { at, baseline, run, hits: counter.hits, accepts, fallback };
@@ -215,14 +283,18 @@ describe('runScenario through the MSW mocks under faults', () => {
     });
 
     it('a 429 with Retry-After is not retried (the harness does not wait out rate limits)', async () => {
-      const result = await runWithFault(spec, () => HttpResponse.json(generic(429), { status: 429, headers: { 'retry-after': '30' } }));
+      const result = await runWithFault(spec, () =>
+        HttpResponse.json(generic(429), { status: 429, headers: { 'retry-after': '30' } }),
+      );
       expectContained(result);
       expect(result.accepts.detail).toContain('429');
     });
 
     it('DeepSeek\'s "must be passed back" 400 names reasoning_content but is not an unknown-field rejection', async () => {
       const answer = fillRejection(bySpec.get('deepseek')!.rejections['reasoning-content-not-passed-back']!, {});
-      const result = await runWithFault(spec, () => HttpResponse.json(answer.body as Record<string, unknown>, { status: answer.status }));
+      const result = await runWithFault(spec, () =>
+        HttpResponse.json(answer.body as Record<string, unknown>, { status: answer.status }),
+      );
       expectContained(result);
       expect(result.accepts.detail).toContain('must be passed back');
     });
@@ -235,7 +307,10 @@ describe('runScenario through the MSW mocks under faults', () => {
 
     it('a stream that stalls past the deadline is abandoned after one request', async () => {
       let resume: (() => void) | undefined;
-      const result = await runWithFault(spec, () => brokenStream('stall', (r) => (resume = r)), { stream: true, timeoutMs: 150 });
+      const result = await runWithFault(spec, () => brokenStream('stall', (r) => (resume = r)), {
+        stream: true,
+        timeoutMs: 150,
+      });
       resume?.();
       expectContained(result);
       expect(result.accepts.detail).toMatch(/could not be sent.*(timeout|abort)/i);

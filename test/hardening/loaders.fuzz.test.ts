@@ -42,7 +42,10 @@ import { aDamagedText, applyMutations, someJsonMutations } from './mutate-json.j
 const RUNS = Math.max(200, Number(process.env.FC_RUNS) || 200);
 
 /** Runs a loader; returns 'value' or 'clean' (its documented error). Any other throw fails the property. */
-function outcome(load: () => unknown, clean: (err: unknown) => boolean = (e) => e instanceof InputError): 'value' | 'clean' {
+function outcome(
+  load: () => unknown,
+  clean: (err: unknown) => boolean = (e) => e instanceof InputError,
+): 'value' | 'clean' {
   try {
     load();
     return 'value';
@@ -76,25 +79,33 @@ const fixtureFiles = specs
   });
 
 /** A policy per route whose family is implemented, for replaying accepted histories. */
-const policies: RoutePolicy[] = table.routes.filter((r) => implementedFamilies().includes(r.family)).map((r) => resolveRoute(table, sampleTargetForRoute(r)));
+const policies: RoutePolicy[] = table.routes
+  .filter((r) => implementedFamilies().includes(r.family))
+  .map((r) => resolveRoute(table, sampleTargetForRoute(r)));
 
 describe('route table loader', () => {
   test.prop([fc.jsonValue()], { numRuns: RUNS })('any JSON value: a table or an InputError', (value) => {
     outcome(() => checkRouteTable(value, 'fuzz.json'));
   });
 
-  test.prop([someJsonMutations], { numRuns: RUNS })('the bundled table, mutated: a table that resolves every route, or an InputError', (mutations) => {
-    const doc = asParsed(applyMutations(routesJson, mutations));
-    let accepted: ReturnType<typeof checkRouteTable> | undefined;
-    outcome(() => (accepted = checkRouteTable(doc, 'fuzz.json')));
-    if (accepted) {
-      for (const route of accepted.routes) outcome(() => resolveRoute(accepted!, sampleTargetForRoute(route)));
-    }
-  });
+  test.prop([someJsonMutations], { numRuns: RUNS })(
+    'the bundled table, mutated: a table that resolves every route, or an InputError',
+    (mutations) => {
+      const doc = asParsed(applyMutations(routesJson, mutations));
+      let accepted: ReturnType<typeof checkRouteTable> | undefined;
+      outcome(() => (accepted = checkRouteTable(doc, 'fuzz.json')));
+      if (accepted) {
+        for (const route of accepted.routes) outcome(() => resolveRoute(accepted!, sampleTargetForRoute(route)));
+      }
+    },
+  );
 
-  test.prop([aDamagedText(routesText)], { numRuns: RUNS })('damaged text: parseRouteTable gives a table or an InputError', (text) => {
-    outcome(() => parseRouteTable(text, 'fuzz.json'));
-  });
+  test.prop([aDamagedText(routesText)], { numRuns: RUNS })(
+    'damaged text: parseRouteTable gives a table or an InputError',
+    (text) => {
+      outcome(() => parseRouteTable(text, 'fuzz.json'));
+    },
+  );
 });
 
 describe('provider spec loader', () => {
@@ -103,11 +114,16 @@ describe('provider spec loader', () => {
     outcome(() => checkProviderSpec(value, 'fuzz.json'));
   });
 
-  test.prop([fc.constantFrom(...files), someJsonMutations], { numRuns: RUNS })('a bundled spec, mutated: a spec or an InputError', (file, mutations) => {
-    outcome(() => checkProviderSpec(asParsed(applyMutations(readJson(file), mutations)), file));
-  });
+  test.prop([fc.constantFrom(...files), someJsonMutations], { numRuns: RUNS })(
+    'a bundled spec, mutated: a spec or an InputError',
+    (file, mutations) => {
+      outcome(() => checkProviderSpec(asParsed(applyMutations(readJson(file), mutations)), file));
+    },
+  );
 
-  test.prop([fc.constantFrom(...files).chain((f) => fc.tuple(fc.constant(f), aDamagedText(readFileSync(f, 'utf8'))))], { numRuns: RUNS })('damaged text: a spec or an InputError', ([file, text]) => {
+  test.prop([fc.constantFrom(...files).chain((f) => fc.tuple(fc.constant(f), aDamagedText(readFileSync(f, 'utf8'))))], {
+    numRuns: RUNS,
+  })('damaged text: a spec or an InputError', ([file, text]) => {
     outcome(() => checkProviderSpec(parseJson(text, file), file));
   });
 });
@@ -117,16 +133,19 @@ describe('scenario loader', () => {
     outcome(() => checkScenario(value, 'fuzz.json'));
   });
 
-  test.prop([fc.constantFrom(...scenarioFiles), someJsonMutations], { numRuns: RUNS })('a bundled scenario, mutated: a scenario or an InputError', (file, mutations) => {
-    outcome(() => checkScenario(asParsed(applyMutations(readJson(file), mutations)), file));
-  });
-
-  test.prop([fc.constantFrom(...scenarioFiles).chain((f) => fc.tuple(fc.constant(f), aDamagedText(readFileSync(f, 'utf8'))))], { numRuns: RUNS })(
-    'damaged text: a scenario or an InputError',
-    ([file, text]) => {
-      outcome(() => checkScenario(parseJson(text, file), file));
+  test.prop([fc.constantFrom(...scenarioFiles), someJsonMutations], { numRuns: RUNS })(
+    'a bundled scenario, mutated: a scenario or an InputError',
+    (file, mutations) => {
+      outcome(() => checkScenario(asParsed(applyMutations(readJson(file), mutations)), file));
     },
   );
+
+  test.prop(
+    [fc.constantFrom(...scenarioFiles).chain((f) => fc.tuple(fc.constant(f), aDamagedText(readFileSync(f, 'utf8'))))],
+    { numRuns: RUNS },
+  )('damaged text: a scenario or an InputError', ([file, text]) => {
+    outcome(() => checkScenario(parseJson(text, file), file));
+  });
 });
 
 describe('fixture loader', () => {
@@ -138,16 +157,19 @@ describe('fixture loader', () => {
     outcome(() => checkFixture(value, 'fuzz.json'));
   });
 
-  test.prop([fc.constantFrom(...fixtureFiles), someJsonMutations], { numRuns: RUNS })('a bundled fixture, mutated: a fixture or an InputError', (file, mutations) => {
-    outcome(() => checkFixture(asParsed(applyMutations(readJson(file), mutations)), file));
-  });
-
-  test.prop([fc.constantFrom(...fixtureFiles).chain((f) => fc.tuple(fc.constant(f), aDamagedText(readFileSync(f, 'utf8'))))], { numRuns: RUNS })(
-    'damaged text: a fixture or an InputError',
-    ([file, text]) => {
-      outcome(() => checkFixture(parseJson(text, file), file));
+  test.prop([fc.constantFrom(...fixtureFiles), someJsonMutations], { numRuns: RUNS })(
+    'a bundled fixture, mutated: a fixture or an InputError',
+    (file, mutations) => {
+      outcome(() => checkFixture(asParsed(applyMutations(readJson(file), mutations)), file));
     },
   );
+
+  test.prop(
+    [fc.constantFrom(...fixtureFiles).chain((f) => fc.tuple(fc.constant(f), aDamagedText(readFileSync(f, 'utf8'))))],
+    { numRuns: RUNS },
+  )('damaged text: a fixture or an InputError', ([file, text]) => {
+    outcome(() => checkFixture(parseJson(text, file), file));
+  });
 });
 
 describe('history loader', () => {
@@ -176,15 +198,21 @@ describe('history loader', () => {
     if (accepted) replaysEverywhere(accepted);
   });
 
-  test.prop([aHistory, someJsonMutations], { numRuns: RUNS })('a generated history, mutated: a history that replays on every route, or an InputError', (history, mutations) => {
-    let accepted: ReturnType<typeof checkHistory> | undefined;
-    outcome(() => (accepted = checkHistory(asParsed(applyMutations(history, mutations)), 'fuzz.json')));
-    if (accepted) replaysEverywhere(accepted);
-  });
+  test.prop([aHistory, someJsonMutations], { numRuns: RUNS })(
+    'a generated history, mutated: a history that replays on every route, or an InputError',
+    (history, mutations) => {
+      let accepted: ReturnType<typeof checkHistory> | undefined;
+      outcome(() => (accepted = checkHistory(asParsed(applyMutations(history, mutations)), 'fuzz.json')));
+      if (accepted) replaysEverywhere(accepted);
+    },
+  );
 
-  test.prop([aHistory.chain((h) => aDamagedText(JSON.stringify(h, null, 2)))], { numRuns: RUNS })('damaged text: a history or an InputError', (text) => {
-    outcome(() => checkHistory(parseJson(text, 'fuzz.json'), 'fuzz.json'));
-  });
+  test.prop([aHistory.chain((h) => aDamagedText(JSON.stringify(h, null, 2)))], { numRuns: RUNS })(
+    'damaged text: a history or an InputError',
+    (text) => {
+      outcome(() => checkHistory(parseJson(text, 'fuzz.json'), 'fuzz.json'));
+    },
+  );
 });
 
 describe('SSE streams through each family’s StreamCarriers', () => {
@@ -193,9 +221,20 @@ describe('SSE streams through each family’s StreamCarriers', () => {
     const own = specs.find((s) => s.family === family);
     if (own) return own;
     const base = specs.find((s) => s.id === 'openrouter') ?? specs[0]!;
-    const model = family === 'bedrock-converse' ? 'anthropic.claude-sonnet-4-5' : family === 'gemini' ? 'gemini-2.5-pro' : base.target.model;
+    const model =
+      family === 'bedrock-converse'
+        ? 'anthropic.claude-sonnet-4-5'
+        : family === 'gemini'
+          ? 'gemini-2.5-pro'
+          : base.target.model;
     const baseUrl = family === 'gemini' ? 'https://generativelanguage.googleapis.com' : base.endpoint.baseUrl;
-    return { ...base, id: `fuzz-${family}`, family, target: { ...base.target, model }, endpoint: { ...base.endpoint, baseUrl } };
+    return {
+      ...base,
+      id: `fuzz-${family}`,
+      family,
+      target: { ...base.target, model },
+      endpoint: { ...base.endpoint, baseUrl },
+    };
   };
   const streaming = implementedFamilies().filter((f) => familyFor(f).streamCarriers);
   const cases = streaming.flatMap((family) => {
@@ -204,7 +243,9 @@ describe('SSE streams through each family’s StreamCarriers', () => {
     if (!policy || !render) return [];
     const spec = specFor(family);
     const streams = scenarios.flatMap((scenario) =>
-      scenario.steps.flatMap((step, call) => ('call' in step ? [formatSse(render(step.call.answer, { spec, call, scenario: scenario.id }).stream)] : [])),
+      scenario.steps.flatMap((step, call) =>
+        'call' in step ? [formatSse(render(step.call.answer, { spec, call, scenario: scenario.id }).stream)] : [],
+      ),
     );
     return [{ family, policy, streams }];
   });
@@ -228,22 +269,26 @@ describe('SSE streams through each family’s StreamCarriers', () => {
   };
 
   for (const { family, policy, streams } of cases) {
-    test.prop([fc.constantFrom(...streams), fc.array(fc.nat(), { maxLength: 3 })], { numRuns: RUNS })(`${family}: a valid stream in any chunking reads whole`, (stream, cuts) => {
-      expect(outcome(() => read(policy, split(stream, cuts)), isStreamError)).toBe('value');
-    });
-
-    test.prop([fc.constantFrom(...streams).chain((s) => aDamagedText(s)), fc.array(fc.nat(), { maxLength: 3 })], { numRuns: RUNS })(
-      `${family}: a damaged stream gives an answer or a StreamCarrierError`,
+    test.prop([fc.constantFrom(...streams), fc.array(fc.nat(), { maxLength: 3 })], { numRuns: RUNS })(
+      `${family}: a valid stream in any chunking reads whole`,
       (stream, cuts) => {
-        outcome(() => read(policy, split(stream, cuts)), isStreamError);
+        expect(outcome(() => read(policy, split(stream, cuts)), isStreamError)).toBe('value');
       },
     );
+
+    test.prop([fc.constantFrom(...streams).chain((s) => aDamagedText(s)), fc.array(fc.nat(), { maxLength: 3 })], {
+      numRuns: RUNS,
+    })(`${family}: a damaged stream gives an answer or a StreamCarrierError`, (stream, cuts) => {
+      outcome(() => read(policy, split(stream, cuts)), isStreamError);
+    });
 
     test.prop(
       [
         fc.array(
           fc.record({
-            event: fc.option(fc.constantFrom('message', 'content_block_delta', 'messageStop', 'error'), { nil: undefined }),
+            event: fc.option(fc.constantFrom('message', 'content_block_delta', 'messageStop', 'error'), {
+              nil: undefined,
+            }),
             data: fc.oneof(
               fc.jsonValue().map((v) => JSON.stringify(v)),
               fc.string(),
@@ -255,7 +300,13 @@ describe('SSE streams through each family’s StreamCarriers', () => {
       ],
       { numRuns: RUNS },
     )(`${family}: events holding any JSON give an answer or a StreamCarrierError`, (events) => {
-      outcome(() => read(policy, [formatSse(events.map((e) => (e.event === undefined ? { data: e.data } : { event: e.event, data: e.data })))]), isStreamError);
+      outcome(
+        () =>
+          read(policy, [
+            formatSse(events.map((e) => (e.event === undefined ? { data: e.data } : { event: e.event, data: e.data }))),
+          ]),
+        isStreamError,
+      );
     });
   }
 });
@@ -291,25 +342,41 @@ describe('files read from disk: serve logs and the unknown-field phrasings', () 
     expect(readServeLog(fileWith(logText([entry, { ...entry, seq: 2 }])))).toHaveLength(2);
   });
 
-  test.prop([fc.array(someJsonMutations, { minLength: 1, maxLength: 3 })], { numRuns: RUNS })('a serve log with mutated lines: entries that make a run, or an InputError', (mutationsPerLine) => {
-    const lines = mutationsPerLine.map((m, i) => asParsed(applyMutations({ ...entry, seq: i + 1 }, m)));
-    let entries: ServeLogEntry[] | undefined;
-    outcome(() => (entries = readServeLog(fileWith(logText(lines)))));
-    if (entries) outcome(() => runFromLog(entries!, specs, routesFile));
-  });
+  test.prop([fc.array(someJsonMutations, { minLength: 1, maxLength: 3 })], { numRuns: RUNS })(
+    'a serve log with mutated lines: entries that make a run, or an InputError',
+    (mutationsPerLine) => {
+      const lines = mutationsPerLine.map((m, i) => asParsed(applyMutations({ ...entry, seq: i + 1 }, m)));
+      let entries: ServeLogEntry[] | undefined;
+      outcome(() => (entries = readServeLog(fileWith(logText(lines)))));
+      if (entries) outcome(() => runFromLog(entries!, specs, routesFile));
+    },
+  );
 
-  test.prop([aDamagedText(logText([entry, { ...entry, seq: 2, status: 200, findings: [] }]))], { numRuns: RUNS })('a damaged serve log: entries or an InputError', (text) => {
-    outcome(() => readServeLog(fileWith(text)));
-  });
+  test.prop([aDamagedText(logText([entry, { ...entry, seq: 2, status: 200, findings: [] }]))], { numRuns: RUNS })(
+    'a damaged serve log: entries or an InputError',
+    (text) => {
+      outcome(() => readServeLog(fileWith(text)));
+    },
+  );
 
   const phrasingsText = readFileSync(defaultPhrasingsFile(), 'utf8');
-  test.prop([someJsonMutations], { numRuns: RUNS })('the unknown-field phrasings, mutated: phrasings or an InputError', (mutations) => {
-    outcome(() => loadUnknownFieldPhrasings(fileWith(JSON.stringify(asParsed(applyMutations(JSON.parse(phrasingsText), mutations))))));
-  });
+  test.prop([someJsonMutations], { numRuns: RUNS })(
+    'the unknown-field phrasings, mutated: phrasings or an InputError',
+    (mutations) => {
+      outcome(() =>
+        loadUnknownFieldPhrasings(
+          fileWith(JSON.stringify(asParsed(applyMutations(JSON.parse(phrasingsText), mutations)))),
+        ),
+      );
+    },
+  );
 
-  test.prop([aDamagedText(phrasingsText)], { numRuns: RUNS })('damaged phrasings text: phrasings or an InputError', (text) => {
-    outcome(() => loadUnknownFieldPhrasings(fileWith(text)));
-  });
+  test.prop([aDamagedText(phrasingsText)], { numRuns: RUNS })(
+    'damaged phrasings text: phrasings or an InputError',
+    (text) => {
+      outcome(() => loadUnknownFieldPhrasings(fileWith(text)));
+    },
+  );
 });
 
 describe('values read from a state.db and from flags', () => {
@@ -324,7 +391,9 @@ describe('values read from a state.db and from flags', () => {
     [
       fc.oneof(
         fc.jsonValue(),
-        fc.constantFrom(config, withVerdicts).chain((c) => someJsonMutations.map((m) => asParsed(applyMutations(c, m)))),
+        fc
+          .constantFrom(config, withVerdicts)
+          .chain((c) => someJsonMutations.map((m) => asParsed(applyMutations(c, m)))),
       ),
     ],
     { numRuns: RUNS },
@@ -334,10 +403,23 @@ describe('values read from a state.db and from flags', () => {
     if (verdicts) for (const policy of policies) verdicts.fieldsFor(policy.target);
   });
 
-  test.prop([fc.oneof(fc.webUrl(), fc.string(), fc.constantFrom('ftp://x', 'http://', 'https://[::1]:8080', 'http://127.0.0.1:9/v1', '//no-scheme', 'javascript:alert(1)'))], { numRuns: RUNS })(
-    '--base-url: a URL or an InputError',
-    (value) => {
-      outcome(() => parseBaseUrl(value));
-    },
-  );
+  test.prop(
+    [
+      fc.oneof(
+        fc.webUrl(),
+        fc.string(),
+        fc.constantFrom(
+          'ftp://x',
+          'http://',
+          'https://[::1]:8080',
+          'http://127.0.0.1:9/v1',
+          '//no-scheme',
+          'javascript:alert(1)',
+        ),
+      ),
+    ],
+    { numRuns: RUNS },
+  )('--base-url: a URL or an InputError', (value) => {
+    outcome(() => parseBaseUrl(value));
+  });
 });

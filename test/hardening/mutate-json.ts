@@ -5,14 +5,19 @@ import fc from 'fast-check';
  * a key renamed, a value of the wrong type, the text cut off. Loaders must answer each with a
  * value or a clean error, never a crash.
  */
-export type JsonMutation = { kind: 'drop'; at: number } | { kind: 'rename'; at: number; to: string } | { kind: 'retype'; at: number; value: unknown } | { kind: 'duplicate-into-array'; at: number };
+export type JsonMutation =
+  | { kind: 'drop'; at: number }
+  | { kind: 'rename'; at: number; to: string }
+  | { kind: 'retype'; at: number; value: unknown }
+  | { kind: 'duplicate-into-array'; at: number };
 
 type Path = (string | number)[];
 
 /** Every path to a value inside `doc` (the root excluded), depth first. */
 export function pathsOf(doc: unknown, prefix: Path = []): Path[] {
   if (Array.isArray(doc)) return doc.flatMap((v, i) => [[...prefix, i], ...pathsOf(v, [...prefix, i])]);
-  if (typeof doc === 'object' && doc !== null) return Object.entries(doc).flatMap(([k, v]) => [[...prefix, k], ...pathsOf(v, [...prefix, k])]);
+  if (typeof doc === 'object' && doc !== null)
+    return Object.entries(doc).flatMap(([k, v]) => [[...prefix, k], ...pathsOf(v, [...prefix, k])]);
   return [];
 }
 
@@ -54,8 +59,16 @@ export function applyMutation(doc: unknown, mutation: JsonMutation): unknown {
 
 export const aJsonMutation: fc.Arbitrary<JsonMutation> = fc.oneof(
   fc.record({ kind: fc.constant('drop' as const), at: fc.nat() }),
-  fc.record({ kind: fc.constant('rename' as const), at: fc.nat(), to: fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('__proto__', 'constructor', 'toString', '')) }),
-  fc.record({ kind: fc.constant('retype' as const), at: fc.nat(), value: fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom(null, 0, -1, 1e308, '', [], {}, true)) }),
+  fc.record({
+    kind: fc.constant('rename' as const),
+    at: fc.nat(),
+    to: fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('__proto__', 'constructor', 'toString', '')),
+  }),
+  fc.record({
+    kind: fc.constant('retype' as const),
+    at: fc.nat(),
+    value: fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom(null, 0, -1, 1e308, '', [], {}, true)),
+  }),
   fc.record({ kind: fc.constant('duplicate-into-array' as const), at: fc.nat() }),
 );
 
@@ -70,7 +83,9 @@ export function applyMutations(doc: unknown, mutations: readonly JsonMutation[])
 export function aDamagedText(valid: string): fc.Arbitrary<string> {
   return fc.oneof(
     fc.nat({ max: Math.max(0, valid.length - 1) }).map((n) => valid.slice(0, n)),
-    fc.tuple(fc.nat({ max: Math.max(0, valid.length - 1) }), fc.string({ minLength: 1, maxLength: 3 })).map(([at, s]) => valid.slice(0, at) + s + valid.slice(at + 1)),
+    fc
+      .tuple(fc.nat({ max: Math.max(0, valid.length - 1) }), fc.string({ minLength: 1, maxLength: 3 }))
+      .map(([at, s]) => valid.slice(0, at) + s + valid.slice(at + 1)),
     fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes).toString('utf8')),
     fc.string({ unit: 'binary', maxLength: 200 }),
   );

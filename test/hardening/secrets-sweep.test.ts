@@ -33,7 +33,11 @@ function walk(dir: string): string[] {
 /** Tracked and untracked (not ignored) files under the swept folders; a plain walk outside a git checkout. */
 function sweptFiles(): string[] {
   try {
-    const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z', '--', ...SWEPT], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z', '--', ...SWEPT], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     return [...new Set(out.split('\0').filter(Boolean))]
       .map((f) => join(root, f))
       .filter((f) => {
@@ -63,11 +67,20 @@ function sweepFile(file: string): SecretFinding[] {
 }
 
 /** Strings that hold signed or encrypted reasoning in the fixtures, found by their key. */
-const OPAQUE_KEYS = new Set(['signature', 'data', 'encrypted_content', 'thoughtSignature', 'thought_signature', 'reasoning_opaque', 'redactedContent']);
+const OPAQUE_KEYS = new Set([
+  'signature',
+  'data',
+  'encrypted_content',
+  'thoughtSignature',
+  'thought_signature',
+  'reasoning_opaque',
+  'redactedContent',
+]);
 function opaqueStrings(value: unknown, key = ''): string[] {
   if (typeof value === 'string') return OPAQUE_KEYS.has(key) && value.length >= 16 ? [value] : [];
   if (Array.isArray(value)) return value.flatMap((v) => opaqueStrings(v, key));
-  if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([k, v]) => opaqueStrings(v, k));
+  if (typeof value === 'object' && value !== null)
+    return Object.entries(value).flatMap(([k, v]) => opaqueStrings(v, k));
   return [];
 }
 
@@ -81,7 +94,9 @@ describe('secrets sweep over fixtures/ and reports/', () => {
   });
 
   it('finds nothing that looks like a live key in any of them', () => {
-    const findings = files.flatMap((file) => sweepFile(file).map((f) => `${relative(root, file)} ${f.pointer}: ${f.pattern} ${f.masked}`));
+    const findings = files.flatMap((file) =>
+      sweepFile(file).map((f) => `${relative(root, file)} ${f.pointer}: ${f.pattern} ${f.masked}`),
+    );
     expect(findings).toEqual([]);
   });
 
@@ -93,8 +108,14 @@ describe('secrets sweep over fixtures/ and reports/', () => {
 });
 
 /** Credential shapes, assembled at run time so no key-shaped literal sits in the source. */
-const alnum = (n: number) => fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'), minLength: n, maxLength: n });
-const upperDigits = (n: number) => fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'), minLength: n, maxLength: n });
+const alnum = (n: number) =>
+  fc.string({
+    unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'),
+    minLength: n,
+    maxLength: n,
+  });
+const upperDigits = (n: number) =>
+  fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'), minLength: n, maxLength: n });
 const aPlantedKey: fc.Arbitrary<string> = fc.oneof(
   alnum(40).map((s) => ['sk', 'proj', s].join('-')),
   alnum(40).map((s) => ['sk', 'ant', 'api03', s].join('-')),
@@ -109,22 +130,26 @@ const aPlantedKey: fc.Arbitrary<string> = fc.oneof(
 );
 
 describe('the sweep can fail', () => {
-  test.prop([fc.constantFrom(...fixtureFiles), fc.nat(), aPlantedKey, fc.constantFrom('replace', 'prefix', 'suffix')], { numRuns: RUNS })(
-    'a key planted in any string of a real fixture is found',
-    (file, at, key, how) => {
-      const doc = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-      const strings = pathsOf(doc).filter((p) => {
-        let node: unknown = doc;
-        for (const step of p) node = (node as Record<string | number, unknown>)[step];
-        return typeof node === 'string';
-      });
-      const path = strings[at % strings.length]!;
-      let original: unknown = doc;
-      for (const step of path) original = (original as Record<string | number, unknown>)[step];
-      const value = how === 'replace' ? key : how === 'prefix' ? `${key} ${String(original)}` : `${String(original)} ${key}`;
-      const planted = applyMutation(doc, { kind: 'retype', at: pathsOf(doc).findIndex((p) => JSON.stringify(p) === JSON.stringify(path)), value });
-      expect(sweepForSecrets(planted).length).toBeGreaterThan(0);
-      expect(findSecretsInText(JSON.stringify(planted, null, 2)).length).toBeGreaterThan(0);
-    },
-  );
+  test.prop([fc.constantFrom(...fixtureFiles), fc.nat(), aPlantedKey, fc.constantFrom('replace', 'prefix', 'suffix')], {
+    numRuns: RUNS,
+  })('a key planted in any string of a real fixture is found', (file, at, key, how) => {
+    const doc = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    const strings = pathsOf(doc).filter((p) => {
+      let node: unknown = doc;
+      for (const step of p) node = (node as Record<string | number, unknown>)[step];
+      return typeof node === 'string';
+    });
+    const path = strings[at % strings.length]!;
+    let original: unknown = doc;
+    for (const step of path) original = (original as Record<string | number, unknown>)[step];
+    const value =
+      how === 'replace' ? key : how === 'prefix' ? `${key} ${String(original)}` : `${String(original)} ${key}`;
+    const planted = applyMutation(doc, {
+      kind: 'retype',
+      at: pathsOf(doc).findIndex((p) => JSON.stringify(p) === JSON.stringify(path)),
+      value,
+    });
+    expect(sweepForSecrets(planted).length).toBeGreaterThan(0);
+    expect(findSecretsInText(JSON.stringify(planted, null, 2)).length).toBeGreaterThan(0);
+  });
 });

@@ -25,7 +25,9 @@ interface Writer {
 }
 
 function startWriter(file: string, who: string, shared: number): Writer {
-  const proc = spawn(process.execPath, ['--import', 'tsx', child, file, who, String(shared), String(COUNT)], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, ['--import', 'tsx', child, file, who, String(shared), String(COUNT)], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stderr = '';
   proc.stderr!.on('data', (d) => (stderr += d));
   const ready = new Promise<number>((resolve, reject) => {
@@ -35,7 +37,9 @@ function startWriter(file: string, who: string, shared: number): Writer {
     });
     proc.on('exit', (code) => reject(new Error(`${who} exited ${code} before it was ready: ${stderr}`)));
   });
-  const exit = new Promise<{ code: number | null; stderr: string }>((resolve) => proc.on('exit', (code) => resolve({ code, stderr })));
+  const exit = new Promise<{ code: number | null; stderr: string }>((resolve) =>
+    proc.on('exit', (code) => resolve({ code, stderr })),
+  );
   return { proc, ready, exit };
 }
 
@@ -64,7 +68,9 @@ describe('two processes writing one state.db', () => {
     // The shared session interleaves the two writers exchange by exchange, never message by message.
     const sharedMessages = store.resume(shared).history.messages;
     expect(sharedMessages).toHaveLength(even.length * 2 * 3);
-    const exchanges = Array.from({ length: sharedMessages.length / 3 }, (_, i) => sharedMessages.slice(i * 3, i * 3 + 3));
+    const exchanges = Array.from({ length: sharedMessages.length / 3 }, (_, i) =>
+      sharedMessages.slice(i * 3, i * 3 + 3),
+    );
     for (const who of ['a', 'b'] as const) {
       const mine = exchanges.filter((ex) => (ex[0]!.content as string).startsWith(`${who} asks`));
       expect(mine).toEqual(even.map((n) => writerExchange(who, n)));

@@ -15,7 +15,15 @@ export function writerExchange(who: string, n: number): Message[] {
       role: 'assistant',
       content: null,
       reasoning_content: thinking,
-      reasoning_details: [{ type: 'reasoning.text', text: thinking, signature: Buffer.from(`${who}-${n}`).toString('base64'), format: 'anthropic-claude-v1', index: 0 }],
+      reasoning_details: [
+        {
+          type: 'reasoning.text',
+          text: thinking,
+          signature: Buffer.from(`${who}-${n}`).toString('base64'),
+          format: 'anthropic-claude-v1',
+          index: 0,
+        },
+      ],
       tool_calls: [{ id: `${who}_call_${n}`, type: 'function', function: { name: 'search', arguments: `{"n":${n}}` } }],
     },
     { role: 'tool', tool_call_id: `${who}_call_${n}`, content: `result ${n}` },
@@ -23,7 +31,11 @@ export function writerExchange(who: string, n: number): Message[] {
 }
 
 function otherHasWritten(store: SessionStore, own: number): boolean {
-  const row = store.db.prepare('SELECT count(*) AS n FROM turns WHERE session_id <> ? AND session_id IN (SELECT id FROM sessions WHERE origin = ?)').get(own, 'new') as { n: number };
+  const row = store.db
+    .prepare(
+      'SELECT count(*) AS n FROM turns WHERE session_id <> ? AND session_id IN (SELECT id FROM sessions WHERE origin = ?)',
+    )
+    .get(own, 'new') as { n: number };
   return row.n > 0;
 }
 
@@ -38,13 +50,16 @@ if (isMain) {
       for (let n = 1; n <= Number(countArg); n++) {
         store.appendExchange(n % 2 === 0 ? Number(sharedId) : own, writerExchange(who, n));
         // After its first commit each writer waits for the other's, so the rest truly overlaps.
-        while (n === 1 && otherHasWritten(store, own) === false) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2);
+        while (n === 1 && otherHasWritten(store, own) === false)
+          Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2);
       }
       store.close();
       process.stdout.write('done\n');
       process.exit(0);
     } catch (err) {
-      process.stderr.write(`${(err as { code?: string }).code ?? ''} ${err instanceof Error ? err.message : String(err)}\n`);
+      process.stderr.write(
+        `${(err as { code?: string }).code ?? ''} ${err instanceof Error ? err.message : String(err)}\n`,
+      );
       process.exit(1);
     }
   });

@@ -7,7 +7,8 @@ export function wireCarrierFields(request: OutboundRequest): StandardCarrierFiel
   const messages = request.body.messages;
   if (!Array.isArray(messages)) return [];
   const seen = new Set<StandardCarrierField>();
-  for (const m of messages as Record<string, unknown>[]) for (const f of STANDARD_CARRIER_FIELDS) if (f in m) seen.add(f);
+  for (const m of messages as Record<string, unknown>[])
+    for (const f of STANDARD_CARRIER_FIELDS) if (f in m) seen.add(f);
   return STANDARD_CARRIER_FIELDS.filter((f) => seen.has(f));
 }
 
@@ -33,12 +34,21 @@ export function aProviderThatReads(reads: readonly StandardCarrierField[]): Fake
           return {
             status: 400,
             headers: { 'content-type': 'application/json' },
-            body: { message: `${path}: property '${path}' is unsupported`, type: 'invalid_request_error', param: 'validation_error', code: 'wrong_api_format' },
+            body: {
+              message: `${path}: property '${path}' is unsupported`,
+              type: 'invalid_request_error',
+              param: 'validation_error',
+              code: 'wrong_api_format',
+            },
           };
         }
       }
     }
-    return { status: 200, headers: { 'content-type': 'application/json' }, body: { choices: [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }] } };
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: { choices: [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }] },
+    };
   };
   return { transport, requests };
 }

@@ -5,7 +5,14 @@
 // Plain fast-check (the object @fast-check/vitest re-exports), so the bench can use these outside vitest.
 import fc from 'fast-check';
 import { implementedFamilies } from '../../src/engine/families/registry.js';
-import type { History, Message, ReasoningDetail, StandardCarrierField, TextPart, ToolCall } from '../../src/shared/history/history.js';
+import type {
+  History,
+  Message,
+  ReasoningDetail,
+  StandardCarrierField,
+  TextPart,
+  ToolCall,
+} from '../../src/shared/history/history.js';
 import { STANDARD_CARRIER_FIELDS } from '../../src/shared/history/history.js';
 import { makeCheckpoint } from '../../src/engine/compaction/checkpoint.js';
 import { loadRouteTable } from '../../src/shared/route-table/load-route-table.js';
@@ -15,7 +22,10 @@ import { sampleTargetForRoute } from '../../src/shared/route-table/sample-target
 
 /** FC_RUNS=2000 npx vitest run ... for a longer hunt; CI uses 200. */
 export const PROPERTY_RUNS = Math.max(200, Number(process.env.FC_RUNS) || 200);
-/** Per-property test timeout that grows with FC_RUNS (the operation-sequence property takes ~60 ms a run on a loaded box). */
+/**
+ * Per-property test timeout that grows with FC_RUNS (the operation-sequence property takes ~60 ms a run on a loaded
+ * box).
+ */
 export const PROPERTY_TIMEOUT_MS = 60_000 + PROPERTY_RUNS * 150;
 
 const aLoneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
@@ -36,18 +46,36 @@ export const aReasoningDetail: fc.Arbitrary<ReasoningDetail> = fc
   .tuple(
     fc.oneof(
       fc.record(
-        { type: fc.constant('reasoning.text' as const), text: aReasoningText, signature: fc.option(aSignature, { nil: undefined }), format: fc.constantFrom('anthropic-claude-v1', 'unknown') },
+        {
+          type: fc.constant('reasoning.text' as const),
+          text: aReasoningText,
+          signature: fc.option(aSignature, { nil: undefined }),
+          format: fc.constantFrom('anthropic-claude-v1', 'unknown'),
+        },
         { requiredKeys: ['type', 'text'] },
       ),
       fc.record({ type: fc.constant('reasoning.summary' as const), summary: aReasoningText }),
-      fc.record({ type: fc.constant('reasoning.encrypted' as const), data: aSignature, id: fc.stringMatching(/^rs_[a-z0-9]{4}$/) }, { requiredKeys: ['type', 'data'] }),
-      fc.record({ type: fc.constant('thinking' as const), thinking: aReasoningText, signature: aSignature }, { requiredKeys: ['type', 'thinking'] }),
+      fc.record(
+        {
+          type: fc.constant('reasoning.encrypted' as const),
+          data: aSignature,
+          id: fc.stringMatching(/^rs_[a-z0-9]{4}$/),
+        },
+        { requiredKeys: ['type', 'data'] },
+      ),
+      fc.record(
+        { type: fc.constant('thinking' as const), thinking: aReasoningText, signature: aSignature },
+        { requiredKeys: ['type', 'thinking'] },
+      ),
       fc.record({ type: fc.constant('redacted_thinking' as const), data: aSignature }),
     ),
     someExtraKeys,
     fc.boolean(),
   )
-  .map(([detail, extra, extraFirst]) => (extraFirst ? { ...extra, ...detail } : { ...detail, ...extra }) as ReasoningDetail);
+  .map(
+    ([detail, extra, extraFirst]) =>
+      (extraFirst ? { ...extra, ...detail } : { ...detail, ...extra }) as ReasoningDetail,
+  );
 
 /**
  * A native record in the shape its route key owns (specs/schema/history.schema.json): Gemini's
@@ -56,12 +84,24 @@ export const aReasoningDetail: fc.Arbitrary<ReasoningDetail> = fc
  */
 export const aNativeRecord = fc.oneof(
   fc.record({ route: fc.constantFrom('gemini', 'vertex-gemini'), fields: fc.record({ thoughtSignature: aSignature }) }),
-  fc.record({ route: fc.constant('copilot'), fields: fc.record({ reasoning_text: aReasoningText, reasoning_opaque: aSignature }, { requiredKeys: ['reasoning_opaque'] }) }),
+  fc.record({
+    route: fc.constant('copilot'),
+    fields: fc.record(
+      { reasoning_text: aReasoningText, reasoning_opaque: aSignature },
+      { requiredKeys: ['reasoning_opaque'] },
+    ),
+  }),
 );
 
 const aTextContent = fc.oneof(
   { weight: 4, arbitrary: fc.lorem({ maxCount: 8 }) },
-  { weight: 1, arbitrary: fc.array(fc.record({ type: fc.constant('text' as const), text: fc.lorem({ maxCount: 4 }) }), { minLength: 1, maxLength: 2 }) as fc.Arbitrary<TextPart[]> },
+  {
+    weight: 1,
+    arbitrary: fc.array(fc.record({ type: fc.constant('text' as const), text: fc.lorem({ maxCount: 4 }) }), {
+      minLength: 1,
+      maxLength: 2,
+    }) as fc.Arbitrary<TextPart[]>,
+  },
 );
 
 export const aUserTurn: fc.Arbitrary<Message> = aTextContent.map((content) => ({ role: 'user', content }));
@@ -86,7 +126,9 @@ const aToolCall: fc.Arbitrary<ToolCall> = fc.record({
   type: fc.constant('function' as const),
   function: fc.record({
     name: fc.constantFrom('weather', 'search', 'run'),
-    arguments: fc.dictionary(fc.stringMatching(/^[a-z]{1,6}$/), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }).map((args) => JSON.stringify(args)),
+    arguments: fc
+      .dictionary(fc.stringMatching(/^[a-z]{1,6}$/), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 })
+      .map((args) => JSON.stringify(args)),
   }),
 });
 
@@ -94,15 +136,24 @@ const aToolResult = fc.oneof(fc.lorem({ maxCount: 6 }), fc.lorem({ maxCount: 80 
 
 /** An assistant turn that calls 1-2 tools, then one result per call. */
 export const aToolCallStep: fc.Arbitrary<Message[]> = fc
-  .tuple(anAssistantTurnWithCarriers, fc.array(aToolCall, { minLength: 1, maxLength: 2 }), fc.array(aToolResult, { minLength: 2, maxLength: 2 }))
-  .map(([assistant, calls, results]) => [{ ...assistant, tool_calls: calls }, ...calls.map((_, i): Message => ({ role: 'tool', tool_call_id: 'pending', content: results[i]! }))]);
+  .tuple(
+    anAssistantTurnWithCarriers,
+    fc.array(aToolCall, { minLength: 1, maxLength: 2 }),
+    fc.array(aToolResult, { minLength: 2, maxLength: 2 }),
+  )
+  .map(([assistant, calls, results]) => [
+    { ...assistant, tool_calls: calls },
+    ...calls.map((_, i): Message => ({ role: 'tool', tool_call_id: 'pending', content: results[i]! })),
+  ]);
 
 /** A user request answered through 1-3 tool steps and a final answer. */
 export const aToolLoop: fc.Arbitrary<Message[]> = fc
   .tuple(aUserTurn, fc.array(aToolCallStep, { minLength: 1, maxLength: 3 }), anAssistantTurnWithCarriers)
   .map(([user, steps, answer]) => [user, ...steps.flat(), answer]);
 
-export const aPlainExchange: fc.Arbitrary<Message[]> = fc.tuple(aUserTurn, anAssistantTurnWithCarriers).map(([u, a]) => [u, a]);
+export const aPlainExchange: fc.Arbitrary<Message[]> = fc
+  .tuple(aUserTurn, anAssistantTurnWithCarriers)
+  .map(([u, a]) => [u, a]);
 
 export const anExchange: fc.Arbitrary<Message[]> = fc.oneof(
   aPlainExchange,
@@ -128,9 +179,15 @@ export function withToolIds(messages: Message[], prefix = 'call'): Message[] {
 
 /** A conversation: an optional system prompt, then exchanges, now and then a compaction checkpoint. */
 export const aHistory: fc.Arbitrary<History> = fc
-  .tuple(fc.option(fc.lorem({ maxCount: 6 }), { nil: undefined }), fc.array(fc.tuple(anExchange, fc.option(aCheckpoint, { freq: 6, nil: undefined })), { minLength: 1, maxLength: 6 }))
+  .tuple(
+    fc.option(fc.lorem({ maxCount: 6 }), { nil: undefined }),
+    fc.array(fc.tuple(anExchange, fc.option(aCheckpoint, { freq: 6, nil: undefined })), { minLength: 1, maxLength: 6 }),
+  )
   .map(([system, exchanges]) => ({
-    messages: withToolIds([...(system === undefined ? [] : [{ role: 'system' as const, content: system }]), ...exchanges.flatMap(([ex, cp]) => (cp ? [cp, ...ex] : ex))]),
+    messages: withToolIds([
+      ...(system === undefined ? [] : [{ role: 'system' as const, content: system }]),
+      ...exchanges.flatMap(([ex, cp]) => (cp ? [cp, ...ex] : ex)),
+    ]),
   }));
 
 let table: RouteTable | undefined;
@@ -146,4 +203,6 @@ export function routePolicies(): RoutePolicy[] {
 export const aRoutePolicy: fc.Arbitrary<RoutePolicy> = fc.constantFrom(...routePolicies());
 
 /** What a real provider turns out to accept, which the route table may get wrong. */
-export const aSetOfFieldsTheProviderReads: fc.Arbitrary<StandardCarrierField[]> = fc.subarray([...STANDARD_CARRIER_FIELDS]);
+export const aSetOfFieldsTheProviderReads: fc.Arbitrary<StandardCarrierField[]> = fc.subarray([
+  ...STANDARD_CARRIER_FIELDS,
+]);

@@ -12,7 +12,10 @@ export interface CliResult {
  * Runs the built CLI the way a user does (a child process on bin/reasoning-replay.js); `npm test`
  * builds before vitest runs, so tests see the code they ship.
  */
-export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {}): CliResult {
+export function runCli(
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {},
+): CliResult {
   const result = spawnSync(process.execPath, [join(projectRoot(), 'bin', 'reasoning-replay.js'), ...args], {
     cwd: options.cwd ?? projectRoot(),
     env: { ...process.env, CI: 'true', ...options.env },

@@ -14,9 +14,13 @@ export interface CliResult {
  * Starts the built CLI as a user would (`node bin/reasoning-replay.js ...`). Asynchronous on
  * purpose: the fake provider lives in the test's own event loop and must keep answering.
  */
-export function spawnCli(args: string[], env: Record<string, string | undefined> = {}): { child: ChildProcess; result: Promise<CliResult> } {
+export function spawnCli(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+): { child: ChildProcess; result: Promise<CliResult> } {
   const root = projectRoot();
-  if (!existsSync(join(root, 'dist', 'src', 'tools', 'cli', 'main.js'))) throw new Error('dist/ is missing: run `npm run build` before the CLI tests (npm test does)');
+  if (!existsSync(join(root, 'dist', 'src', 'tools', 'cli', 'main.js')))
+    throw new Error('dist/ is missing: run `npm run build` before the CLI tests (npm test does)');
   const child = spawn(process.execPath, [join(root, 'bin', 'reasoning-replay.js'), ...args], {
     cwd: root,
     env: { PATH: process.env.PATH, ...env },
@@ -26,7 +30,9 @@ export function spawnCli(args: string[], env: Record<string, string | undefined>
   let stderr = '';
   child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  const result = new Promise<CliResult>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+  const result = new Promise<CliResult>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
+  );
   return { child, result };
 }
 

@@ -17,7 +17,9 @@ export const aScriptedAnswer = (options: { objectArguments?: boolean } = {}): fc
           type: fc.constant('function' as const),
           function: fc.record({
             name: fc.stringMatching(/^[a-z_]{1,10}$/),
-            arguments: options.objectArguments ? fc.dictionary(fc.stringMatching(/^[a-z]{1,5}$/), fc.jsonValue()).map((o) => JSON.stringify(o)) : fc.json(),
+            arguments: options.objectArguments
+              ? fc.dictionary(fc.stringMatching(/^[a-z]{1,5}$/), fc.jsonValue()).map((o) => JSON.stringify(o))
+              : fc.json(),
           }),
         }),
         { maxLength: 3 },

@@ -10,7 +10,9 @@ import type { Message } from '../../shared/history/history.js';
 export const CHECKPOINT_MARKER = '[reasoning-replay compaction checkpoint]\n';
 
 export function isCheckpoint(message: Message): boolean {
-  return message.role === 'user' && typeof message.content === 'string' && message.content.startsWith(CHECKPOINT_MARKER);
+  return (
+    message.role === 'user' && typeof message.content === 'string' && message.content.startsWith(CHECKPOINT_MARKER)
+  );
 }
 
 export function makeCheckpoint(summary: string): Message {

@@ -17,7 +17,12 @@ function toolSession(exchanges: number, toolOutput = 'ok'): History {
   for (let n = 0; n < exchanges; n++) {
     messages.push(
       { role: 'user', content: `step ${n}` },
-      { role: 'assistant', content: null, reasoning_content: `thinking ${n} `.repeat(10), tool_calls: [{ id: `c${n}`, type: 'function', function: { name: 'run', arguments: '{}' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        reasoning_content: `thinking ${n} `.repeat(10),
+        tool_calls: [{ id: `c${n}`, type: 'function', function: { name: 'run', arguments: '{}' } }],
+      },
       { role: 'tool', tool_call_id: `c${n}`, content: toolOutput },
       { role: 'assistant', content: `done ${n}` },
     );
@@ -43,7 +48,11 @@ describe('compress prices each message once', () => {
     const live: Message[] = [];
     for (let n = 0; n < 200; n++) {
       live.push(
-        { role: 'assistant', content: null, tool_calls: [{ id: `t${n}`, type: 'function', function: { name: 'cat', arguments: '{}' } }] },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: `t${n}`, type: 'function', function: { name: 'cat', arguments: '{}' } }],
+        },
         { role: 'tool', tool_call_id: `t${n}`, content: 'x'.repeat(2000) },
       );
     }
@@ -80,14 +89,17 @@ describe('compress reads each message a bounded number of times', () => {
     return { r, reads: reads(), n: history.messages.length };
   };
 
-  it.each([100, 1000])('%i exchanges: input messages read once, the kept ones twice, the summary a few', (exchanges) => {
-    const { r, reads, n } = readsFor(exchanges);
-    expect(r.status).toBe('compacted');
-    const keptInputs = r.kept.filter((k) => k !== null).length;
-    expect(keptInputs).toBeLessThan(n);
-    // 40 summary tokens leave ~100 characters: a header and a line or two, a handful of head messages.
-    expect(reads).toBeLessThanOrEqual(n + keptInputs + 16);
-  });
+  it.each([100, 1000])(
+    '%i exchanges: input messages read once, the kept ones twice, the summary a few',
+    (exchanges) => {
+      const { r, reads, n } = readsFor(exchanges);
+      expect(r.status).toBe('compacted');
+      const keptInputs = r.kept.filter((k) => k !== null).length;
+      expect(keptInputs).toBeLessThan(n);
+      // 40 summary tokens leave ~100 characters: a header and a line or two, a handful of head messages.
+      expect(reads).toBeLessThanOrEqual(n + keptInputs + 16);
+    },
+  );
 
   it('grows as the history does: 10x the exchanges, at most ~10x the reads', () => {
     const small = readsFor(200).reads;

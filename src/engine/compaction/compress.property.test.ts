@@ -1,7 +1,12 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { carrierDifference } from '../../judge/retention/retention-checks.js';
-import { aHistory, aRoutePolicy, PROPERTY_RUNS, PROPERTY_TIMEOUT_MS } from '../../../test/helpers/history-arbitraries.test-helper.js';
+import {
+  aHistory,
+  aRoutePolicy,
+  PROPERTY_RUNS,
+  PROPERTY_TIMEOUT_MS,
+} from '../../../test/helpers/history-arbitraries.test-helper.js';
 import { isCheckpoint, lastRealUserIndex } from './checkpoint.js';
 import { compress } from './compress.js';
 import { estimateTokens, needsCompaction } from './estimate-tokens.js';
@@ -38,8 +43,10 @@ describe('compress (property)', () => {
       // Dropped: the summarized head, or a checkpoint shadowed before the last user message. Never the live turn.
       const liveStart = lastRealUserIndex(history.messages);
       for (const i of r.dropped) {
-        if (liveStart >= 0 && i >= liveStart) throw new Error(`dropped message ${i} of the live turn (from ${liveStart})`);
-        if (history.messages[i]!.role === 'system' && history.messages.slice(0, i).every((m) => m.role === 'system')) throw new Error('dropped the system prompt');
+        if (liveStart >= 0 && i >= liveStart)
+          throw new Error(`dropped message ${i} of the live turn (from ${liveStart})`);
+        if (history.messages[i]!.role === 'system' && history.messages.slice(0, i).every((m) => m.role === 'system'))
+          throw new Error('dropped the system prompt');
       }
 
       if (r.status === 'over-budget') {

@@ -27,7 +27,10 @@ function toolExchange(n: number, thinking = `thinking about step ${n} `.repeat(2
 }
 
 const longHistory = (exchanges: number): History => ({
-  messages: [{ role: 'system', content: 'system prompt' }, ...Array.from({ length: exchanges }, (_, i) => toolExchange(i + 1)).flat()],
+  messages: [
+    { role: 'system', content: 'system prompt' },
+    ...Array.from({ length: exchanges }, (_, i) => toolExchange(i + 1)).flat(),
+  ],
 });
 
 describe('estimateTokens', () => {
@@ -35,7 +38,9 @@ describe('estimateTokens', () => {
     const [, assistant] = toolExchange(1);
     expect(priceMessage(assistant!, groq)).toBeLessThan(priceMessage(assistant!, openrouter));
     // OpenRouter also gets `reasoning` (aliased from reasoning_content): it pays for the text twice.
-    expect(priceMessage(assistant!, openrouter)).toBe(priceMessage({ ...assistant!, reasoning: assistant!.reasoning_content! }));
+    expect(priceMessage(assistant!, openrouter)).toBe(
+      priceMessage({ ...assistant!, reasoning: assistant!.reasoning_content! }),
+    );
     const bare: Message = { role: 'assistant', content: null, tool_calls: assistant!.tool_calls! };
     expect(priceMessage(bare, deepseek)).toBe(priceMessage({ ...bare, reasoning_content: ' ' }));
   });
@@ -79,12 +84,22 @@ describe('compress', () => {
     const newer = makeCheckpoint('newer');
     const afterUser = makeCheckpoint('after the last user message');
     const h: History = {
-      messages: [{ role: 'system', content: 's' }, older, ...toolExchange(1), newer, ...toolExchange(2), afterUser, { role: 'assistant', content: 'x'.repeat(4000) }],
+      messages: [
+        { role: 'system', content: 's' },
+        older,
+        ...toolExchange(1),
+        newer,
+        ...toolExchange(2),
+        afterUser,
+        { role: 'assistant', content: 'x'.repeat(4000) },
+      ],
     };
     const r = compress(h, estimateTokens(h) - 1, { summaryTokens: 16 });
     expect(r.history.messages).not.toContain(older);
     expect(r.history.messages).toContain(afterUser);
-    expect(r.history.messages.filter((m) => m.reasoning_content !== undefined).every((m) => h.messages.includes(m))).toBe(true);
+    expect(
+      r.history.messages.filter((m) => m.reasoning_content !== undefined).every((m) => h.messages.includes(m)),
+    ).toBe(true);
   });
 
   it('reports why it cannot reach the budget instead of looping', () => {
@@ -102,7 +117,12 @@ describe('compress', () => {
   it('salvage clears old tool outputs but the two newest, never a carrier', () => {
     const live: Message[] = [{ role: 'user', content: 'go' }];
     for (let n = 1; n <= 4; n++) {
-      live.push({ role: 'assistant', content: null, reasoning_content: `r${n}`, tool_calls: [{ id: `t${n}`, type: 'function', function: { name: 'f', arguments: '{}' } }] });
+      live.push({
+        role: 'assistant',
+        content: null,
+        reasoning_content: `r${n}`,
+        tool_calls: [{ id: `t${n}`, type: 'function', function: { name: 'f', arguments: '{}' } }],
+      });
       live.push({ role: 'tool', tool_call_id: `t${n}`, content: 'output '.repeat(200) });
     }
     const h: History = { messages: [{ role: 'system', content: 's' }, ...live] };
@@ -111,7 +131,9 @@ describe('compress', () => {
     const tools = r.history.messages.filter((m) => m.role === 'tool');
     expect(tools.slice(0, 2).every((m) => String(m.content).startsWith('[tool output cleared'))).toBe(true);
     expect(tools.slice(2)).toEqual(live.filter((m) => m.role === 'tool').slice(2));
-    expect(r.history.messages.filter((m) => m.role === 'assistant')).toEqual(live.filter((m) => m.role === 'assistant'));
+    expect(r.history.messages.filter((m) => m.role === 'assistant')).toEqual(
+      live.filter((m) => m.role === 'assistant'),
+    );
   });
 
   it('never cuts a tool result off from its call, and gives a checkpoint the marker', () => {
@@ -127,7 +149,9 @@ describe('compress', () => {
   });
 
   it('does not re-summarize a head that is only a checkpoint (found by the property test: it grew each pass)', () => {
-    const h: History = { messages: [makeCheckpoint('massa'), { role: 'user', content: 'sed' }, ...toolExchange(1).slice(1)] };
+    const h: History = {
+      messages: [makeCheckpoint('massa'), { role: 'user', content: 'sed' }, ...toolExchange(1).slice(1)],
+    };
     let current = h;
     let last = estimateTokens(h);
     for (let pass = 0; pass < 3; pass++) {
@@ -142,7 +166,18 @@ describe('compress', () => {
 
 describe('jsonSize', () => {
   it('is the compact JSON length for values without escapes', () => {
-    for (const v of [null, 0, 12.5, true, 'abc', [], {}, [1, 'a', null], { a: 1, b: [true, { c: 'd' }] }, [{ type: 'reasoning.encrypted', data: 'QUJD', index: 0 }]]) {
+    for (const v of [
+      null,
+      0,
+      12.5,
+      true,
+      'abc',
+      [],
+      {},
+      [1, 'a', null],
+      { a: 1, b: [true, { c: 'd' }] },
+      [{ type: 'reasoning.encrypted', data: 'QUJD', index: 0 }],
+    ]) {
       expect(jsonSize(v)).toBe(JSON.stringify(v).length);
     }
     expect(jsonSize({ a: undefined, b: 1 })).toBe(JSON.stringify({ a: undefined, b: 1 }).length);

@@ -117,7 +117,15 @@ export function compress(history: History, budget: number, options: CompressOpti
   const estimateBefore = sumRange(prices);
   const base = { budget, estimateBefore, salvaged: false };
   if (estimateBefore <= budget) {
-    return { ...base, status: 'unchanged', changed: false, history, kept: identity(messages.length), estimateAfter: estimateBefore, dropped: [] };
+    return {
+      ...base,
+      status: 'unchanged',
+      changed: false,
+      history,
+      kept: identity(messages.length),
+      estimateAfter: estimateBefore,
+      dropped: [],
+    };
   }
 
   let prefixEnd = 0;

@@ -35,7 +35,8 @@ export function jsonSize(value: unknown): number {
 function contentChars(message: Message): number {
   const { content } = message;
   if (typeof content === 'string') return content.length;
-  if (Array.isArray(content)) return content.reduce((n, part) => n + (typeof part.text === 'string' ? part.text.length : jsonSize(part)), 0);
+  if (Array.isArray(content))
+    return content.reduce((n, part) => n + (typeof part.text === 'string' ? part.text.length : jsonSize(part)), 0);
   return 0;
 }
 

@@ -20,7 +20,11 @@ export interface SalvageResult {
  * null unless the result is strictly smaller (by `price`) and still holds a user message, so it
  * can never make things worse.
  */
-export function salvage(messages: readonly Message[], price: (m: Message) => number, maxSummaryChars: number): SalvageResult | null {
+export function salvage(
+  messages: readonly Message[],
+  price: (m: Message) => number,
+  maxSummaryChars: number,
+): SalvageResult | null {
   const shadowed = new Set(shadowedCheckpoints(messages));
   const toolIndices = messages.flatMap((m, i) => (m.role === 'tool' ? [i] : []));
   const newestTools = new Set(toolIndices.slice(-NEWEST_TOOL_OUTPUTS_KEPT));
@@ -31,7 +35,12 @@ export function salvage(messages: readonly Message[], price: (m: Message) => num
   for (const [i, m] of messages.entries()) {
     if (shadowed.has(i)) continue;
     let next = m;
-    if (m.role === 'tool' && !newestTools.has(i) && typeof m.content === 'string' && m.content.length > TOOL_OUTPUT_KEEP_CHARS) {
+    if (
+      m.role === 'tool' &&
+      !newestTools.has(i) &&
+      typeof m.content === 'string' &&
+      m.content.length > TOOL_OUTPUT_KEEP_CHARS
+    ) {
       next = { ...m, content: `[tool output cleared by compaction: ${m.content.length} characters]` };
       clearedToolOutputs += 1;
     } else if (isCheckpoint(m) && checkpointSummary(m).length > maxSummaryChars) {

@@ -11,7 +11,8 @@ import { extractiveSummary } from './summarize.js';
  * threw away a line per user message); it must return exactly this.
  */
 function summaryWrittenInFull(replaced: readonly Message[], maxChars: number): string {
-  const text = (m: Message) => (typeof m.content === 'string' ? m.content : Array.isArray(m.content) ? m.content.map((p) => p.text).join(' ') : '');
+  const text = (m: Message) =>
+    typeof m.content === 'string' ? m.content : Array.isArray(m.content) ? m.content.map((p) => p.text).join(' ') : '';
   const firstLine = (t: string, max: number) => {
     const line = t.replace(/\s+/g, ' ').trim();
     return line.length > max ? `${line.slice(0, max - 1)}…` : line;
@@ -26,12 +27,18 @@ function summaryWrittenInFull(replaced: readonly Message[], maxChars: number): s
     } else if (m.role === 'assistant') counts.assistant += 1;
     else if (m.role === 'tool') counts.tool += 1;
   }
-  const all = [`${replaced.length} earlier messages compacted (${counts.user} user, ${counts.assistant} assistant, ${counts.tool} tool).`, ...lines].join('\n');
+  const all = [
+    `${replaced.length} earlier messages compacted (${counts.user} user, ${counts.assistant} assistant, ${counts.tool} tool).`,
+    ...lines,
+  ].join('\n');
   return all.length > maxChars ? all.slice(0, Math.max(0, maxChars)) : all;
 }
 
 describe('extractiveSummary', () => {
-  test.prop([aHistory, fc.integer({ min: -5, max: 600 })], { numRuns: 150 })('returns the first maxChars characters of the summary written in full', (history, maxChars) => {
-    expect(extractiveSummary(history.messages, maxChars)).toBe(summaryWrittenInFull(history.messages, maxChars));
-  });
+  test.prop([aHistory, fc.integer({ min: -5, max: 600 })], { numRuns: 150 })(
+    'returns the first maxChars characters of the summary written in full',
+    (history, maxChars) => {
+      expect(extractiveSummary(history.messages, maxChars)).toBe(summaryWrittenInFull(history.messages, maxChars));
+    },
+  );
 });

@@ -9,7 +9,12 @@ const firstLine = (text: string, max: number) => {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 };
 
-const textOf = (message: Message) => (typeof message.content === 'string' ? message.content : Array.isArray(message.content) ? message.content.map((p) => p.text).join(' ') : '');
+const textOf = (message: Message) =>
+  typeof message.content === 'string'
+    ? message.content
+    : Array.isArray(message.content)
+      ? message.content.map((p) => p.text).join(' ')
+      : '';
 
 /**
  * The built-in summary: deterministic, no model call (a harness must be reproducible). It keeps
@@ -34,7 +39,13 @@ export interface RoleCounts {
  * messages, and a slice of them is a fresh ~400 KB array the kernel has to fault in page by page,
  * for a summary that reads only its first few dozen.
  */
-export function writeExtractiveSummary(messages: readonly Message[], maxChars: number, counts: RoleCounts, from = 0, to = messages.length): string {
+export function writeExtractiveSummary(
+  messages: readonly Message[],
+  maxChars: number,
+  counts: RoleCounts,
+  from = 0,
+  to = messages.length,
+): string {
   const head = `${to - from} earlier messages compacted (${counts.user} user, ${counts.assistant} assistant, ${counts.tool} tool).`;
   // Only the first maxChars characters are returned: lines past them are never written (a 100k-turn
   // head used to build, join and throw away a line per user message).

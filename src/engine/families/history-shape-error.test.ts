@@ -12,7 +12,11 @@ describe('a history the route family cannot express', () => {
       JSON.stringify({
         messages: [
           { role: 'user', content: 'x' },
-          { role: 'assistant', content: null, tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: 'not json' } }] },
+          {
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: 'not json' } }],
+          },
         ],
       }),
     );
@@ -20,9 +24,21 @@ describe('a history the route family cannot express', () => {
       ['anthropic', 'api.anthropic.com', 'claude-sonnet-4-5'],
       ['bedrock', 'bedrock-runtime.us-east-1.amazonaws.com', 'us.anthropic.claude-sonnet-4-5-v1:0'],
     ] as const) {
-      const result = runCli(['build-request', '--provider', provider, '--host', host, '--model', model, '--history', file]);
+      const result = runCli([
+        'build-request',
+        '--provider',
+        provider,
+        '--host',
+        host,
+        '--model',
+        model,
+        '--history',
+        file,
+      ]);
       expect(result.code).toBe(2);
-      expect(result.stderr).toContain(`${file} at /messages/1/tool_calls/0/function/arguments: tool call arguments are not valid JSON`);
+      expect(result.stderr).toContain(
+        `${file} at /messages/1/tool_calls/0/function/arguments: tool call arguments are not valid JSON`,
+      );
       expect(result.stderr).not.toMatch(/\n\s+at /);
     }
   });

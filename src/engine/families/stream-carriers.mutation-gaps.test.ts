@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { SseEvent } from '../../shared/sse/sse-event.js';
 import type { ParsedAnswer } from './family.js';
-import { parseEventJson, readStreamEvents, StreamCarrierError, StreamCarriers, type StreamAccumulator } from './stream-carriers.js';
+import {
+  parseEventJson,
+  readStreamEvents,
+  StreamCarrierError,
+  StreamCarriers,
+  type StreamAccumulator,
+} from './stream-carriers.js';
 
 /**
  * The stream driver owns faults for every family: which event broke, and that a broken stream's
@@ -13,7 +19,9 @@ import { parseEventJson, readStreamEvents, StreamCarrierError, StreamCarriers, t
 class FakeAccumulator implements StreamAccumulator {
   finished = false;
   readonly asked: boolean[] = [];
-  constructor(private readonly options: { finishOn?: string; failWhole?: string; failPartial?: boolean; badEvent?: string } = {}) {}
+  constructor(
+    private readonly options: { finishOn?: string; failWhole?: string; failPartial?: boolean; badEvent?: string } = {},
+  ) {}
 
   accept(event: SseEvent): void {
     if (event.data === this.options.badEvent) throw new Error(`cannot read ${event.data}`);
@@ -78,8 +86,16 @@ describe('StreamCarriers', () => {
   });
 
   it('falls back to an empty answer when not even a partial one can be made', () => {
-    const error = failure(() => readStreamEvents(new FakeAccumulator({ finishOn: 'end', failWhole: 'broken', failPartial: true }), [{ data: 'end' }]));
-    expect(error.partial).toStrictEqual({ message: { role: 'assistant', content: null }, carriers: {}, finishReason: null });
+    const error = failure(() =>
+      readStreamEvents(new FakeAccumulator({ finishOn: 'end', failWhole: 'broken', failPartial: true }), [
+        { data: 'end' },
+      ]),
+    );
+    expect(error.partial).toStrictEqual({
+      message: { role: 'assistant', content: null },
+      carriers: {},
+      finishReason: null,
+    });
   });
 });
 
@@ -91,6 +107,8 @@ describe('parseEventJson', () => {
   it('shows a bad line whole up to 60 characters, and its first 60 then an ellipsis beyond', () => {
     const sixty = '{' + 'x'.repeat(59);
     expect(() => parseEventJson({ data: sixty })).toThrow(`invalid JSON in data line: ${JSON.stringify(sixty)}`);
-    expect(() => parseEventJson({ data: sixty + 'yz' })).toThrow(`invalid JSON in data line: ${JSON.stringify(sixty + '…')}`);
+    expect(() => parseEventJson({ data: sixty + 'yz' })).toThrow(
+      `invalid JSON in data line: ${JSON.stringify(sixty + '…')}`,
+    );
   });
 });

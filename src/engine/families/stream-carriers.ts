@@ -75,10 +75,18 @@ export class StreamCarriers {
   end(): ParsedAnswer {
     if (this.fault) throw new StreamCarrierError(this.fault.index, this.fault.problem, this.accumulator.answer(false));
     if (this.reader.pending) {
-      throw new StreamCarrierError(this.count, 'the stream was cut off inside this event', this.accumulator.answer(false));
+      throw new StreamCarrierError(
+        this.count,
+        'the stream was cut off inside this event',
+        this.accumulator.answer(false),
+      );
     }
     if (!this.accumulator.finished) {
-      throw new StreamCarrierError(this.count, 'the stream ended before its final event', this.accumulator.answer(false));
+      throw new StreamCarrierError(
+        this.count,
+        'the stream ended before its final event',
+        this.accumulator.answer(false),
+      );
     }
     try {
       return this.accumulator.answer(true);

@@ -33,10 +33,22 @@ const cases = files.flatMap((file) => {
   if (!implementedFamilies().includes(family) || !familyFor(family).streamCarriers) return [];
   const spec = specs.get(fixture.provider);
   if (!spec) return [];
-  const policy = resolveRoute(table, { provider: spec.target.provider, host: specHost(spec), model: spec.target.model });
+  const policy = resolveRoute(table, {
+    provider: spec.target.provider,
+    host: specHost(spec),
+    model: spec.target.model,
+  });
   return fixture.exchanges.flatMap((exchange, i) =>
     exchange.response.status < 300 && exchange.response.body !== undefined && exchange.response.stream
-      ? [{ name: `${relative(fixturesDir(), file)} exchange ${i}`, family, policy, body: exchange.response.body, events: exchange.response.stream.events }]
+      ? [
+          {
+            name: `${relative(fixturesDir(), file)} exchange ${i}`,
+            family,
+            policy,
+            body: exchange.response.body,
+            events: exchange.response.stream.events,
+          },
+        ]
       : [],
   );
 });

@@ -17,6 +17,7 @@ export function parseToolArguments(args: string, pointer: string): Record<string
       'arguments must be a JSON object serialized as a string, e.g. "{\\"city\\":\\"Oslo\\"}"',
     );
   }
-  if (!isPlainObject(value)) throw new HistoryShapeError(pointer, 'tool call arguments must be a JSON object', 'wrap the value in an object');
+  if (!isPlainObject(value))
+    throw new HistoryShapeError(pointer, 'tool call arguments must be a JSON object', 'wrap the value in an object');
   return value;
 }

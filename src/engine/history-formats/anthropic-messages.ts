@@ -9,7 +9,8 @@ import { expectString, FormatError, isObject, onlyKeys, type Converted, type His
  * (reasoning, then text, then tool_use in an assistant turn; tool results first in a user turn, as
  * Anthropic itself requires) is refused, as is any block kind that carries no text or reasoning.
  */
-const SHAPE = '{"system"?: string | [text blocks], "messages": [{"role": "user" | "assistant", "content": string | [text | thinking | redacted_thinking | tool_use | tool_result blocks]}]}';
+const SHAPE =
+  '{"system"?: string | [text blocks], "messages": [{"role": "user" | "assistant", "content": string | [text | thinking | redacted_thinking | tool_use | tool_result blocks]}]}';
 
 /** Keys a block may carry that change nothing in the conversation: dropped with a note. */
 const IGNORED_BLOCK_KEYS = ['cache_control'];
@@ -34,7 +35,11 @@ function block(raw: unknown, at: string, allowed: string[], notes: string[]): Re
 
 function textBlock(raw: unknown, at: string, notes: string[]): TextPart {
   if (!isObject(raw) || raw.type !== 'text')
-    throw new FormatError(at, `a ${isObject(raw) ? String(raw.type) : 'non-object'} block has no place here`, 'only text blocks (images and documents are not reasoning carriers)');
+    throw new FormatError(
+      at,
+      `a ${isObject(raw) ? String(raw.type) : 'non-object'} block has no place here`,
+      'only text blocks (images and documents are not reasoning carriers)',
+    );
   const b = block(raw, at, ['type', 'text'], notes);
   return { type: 'text', text: expectString(b.text, `${at}/text`, 'text') };
 }
@@ -51,14 +56,29 @@ function readUser(content: unknown, at: string, notes: string[]): Message[] {
   content.forEach((raw, i) => {
     const here = `${at}/content/${i}`;
     if (isObject(raw) && raw.type === 'tool_result') {
-      if (text.length > 0) throw new FormatError(here, 'a tool_result after text', 'Anthropic wants tool_result blocks first in a user turn');
+      if (text.length > 0)
+        throw new FormatError(
+          here,
+          'a tool_result after text',
+          'Anthropic wants tool_result blocks first in a user turn',
+        );
       const b = block(raw, here, ['type', 'tool_use_id', 'content', 'is_error'], notes);
-      if (b.is_error !== undefined) throw new FormatError(`${here}/is_error`, 'is_error has no place in the canonical history', 'fold the error into the result text');
+      if (b.is_error !== undefined)
+        throw new FormatError(
+          `${here}/is_error`,
+          'is_error has no place in the canonical history',
+          'fold the error into the result text',
+        );
       let result: Content = null;
       if (typeof b.content === 'string') result = b.content;
       else if (Array.isArray(b.content)) result = textBlocks(b.content, `${here}/content`, notes);
-      else if (b.content !== undefined) throw new FormatError(`${here}/content`, 'must be a string or an array of text blocks');
-      out.push({ role: 'tool', tool_call_id: expectString(b.tool_use_id, `${here}/tool_use_id`, 'tool_use_id'), content: result });
+      else if (b.content !== undefined)
+        throw new FormatError(`${here}/content`, 'must be a string or an array of text blocks');
+      out.push({
+        role: 'tool',
+        tool_call_id: expectString(b.tool_use_id, `${here}/tool_use_id`, 'tool_use_id'),
+        content: result,
+      });
     } else {
       text.push(textBlock(raw, here, notes));
     }
@@ -78,8 +98,18 @@ function readAssistant(content: unknown, at: string, notes: string[]): Message {
   content.forEach((raw, i) => {
     const here = `${at}/content/${i}`;
     const type = isObject(raw) ? String(raw.type) : '';
-    if (!(type in rank)) throw new FormatError(here, `a ${type || 'non-object'} block has no place in the canonical history`, 'assistant blocks: thinking, redacted_thinking, text, tool_use');
-    if (rank[type]! < last) throw new FormatError(here, `a ${type} block after a later kind`, 'the canonical history keeps an assistant turn as reasoning, then text, then tool_use');
+    if (!(type in rank))
+      throw new FormatError(
+        here,
+        `a ${type || 'non-object'} block has no place in the canonical history`,
+        'assistant blocks: thinking, redacted_thinking, text, tool_use',
+      );
+    if (rank[type]! < last)
+      throw new FormatError(
+        here,
+        `a ${type} block after a later kind`,
+        'the canonical history keeps an assistant turn as reasoning, then text, then tool_use',
+      );
     last = rank[type]!;
     if (type === 'thinking' || type === 'redacted_thinking') {
       // Verbatim, every key: the signature covers the block as Claude sent it.
@@ -90,19 +120,35 @@ function readAssistant(content: unknown, at: string, notes: string[]): Message {
     } else {
       const b = block(raw, here, ['type', 'id', 'name', 'input'], notes);
       if (!isObject(b.input)) throw new FormatError(`${here}/input`, 'tool_use input must be an object');
-      calls.push({ id: expectString(b.id, `${here}/id`, 'id'), type: 'function', function: { name: expectString(b.name, `${here}/name`, 'name'), arguments: JSON.stringify(b.input) } });
+      calls.push({
+        id: expectString(b.id, `${here}/id`, 'id'),
+        type: 'function',
+        function: { name: expectString(b.name, `${here}/name`, 'name'), arguments: JSON.stringify(b.input) },
+      });
     }
   });
-  return { role: 'assistant', content: text, ...(calls.length > 0 ? { tool_calls: calls } : {}), ...(details.length > 0 ? { reasoning_details: details } : {}) };
+  return {
+    role: 'assistant',
+    content: text,
+    ...(calls.length > 0 ? { tool_calls: calls } : {}),
+    ...(details.length > 0 ? { reasoning_details: details } : {}),
+  };
 }
 
 function toCanonical(value: unknown): Converted {
-  if (!isObject(value) || !Array.isArray(value.messages)) throw new FormatError('/', 'expected {"system"?, "messages": [...]}', SHAPE);
-  onlyKeys(value, ['system', 'messages'], '', 'an Anthropic history is {"system"?, "messages"}; request options (model, tools, thinking) are not history');
+  if (!isObject(value) || !Array.isArray(value.messages))
+    throw new FormatError('/', 'expected {"system"?, "messages": [...]}', SHAPE);
+  onlyKeys(
+    value,
+    ['system', 'messages'],
+    '',
+    'an Anthropic history is {"system"?, "messages"}; request options (model, tools, thinking) are not history',
+  );
   const notes: string[] = [];
   const messages: Message[] = [];
   if (typeof value.system === 'string') messages.push({ role: 'system', content: value.system });
-  else if (Array.isArray(value.system)) messages.push({ role: 'system', content: textBlocks(value.system, '/system', notes) });
+  else if (Array.isArray(value.system))
+    messages.push({ role: 'system', content: textBlocks(value.system, '/system', notes) });
   else if (value.system !== undefined) throw new FormatError('/system', 'must be a string or an array of text blocks');
   value.messages.forEach((raw, i) => {
     const at = `/messages/${i}`;
@@ -115,7 +161,12 @@ function toCanonical(value: unknown): Converted {
   return { history: { messages }, notes };
 }
 
-const blocksOf = (content: Content) => (content === null ? [] : typeof content === 'string' ? [{ type: 'text', text: content }] : content.map((p) => ({ type: 'text', text: p.text })));
+const blocksOf = (content: Content) =>
+  content === null
+    ? []
+    : typeof content === 'string'
+      ? [{ type: 'text', text: content }]
+      : content.map((p) => ({ type: 'text', text: p.text }));
 
 function fromCanonical(history: History): unknown {
   const out: { system?: unknown; messages: { role: string; content: unknown }[] } = { messages: [] };
@@ -134,21 +185,37 @@ function fromCanonical(history: History): unknown {
     } else if (m.role === 'user') {
       // Text after tool results goes in the same user turn (Anthropic: tool results first).
       if (history.messages[i - 1]?.role === 'tool' && last) (last.content as unknown[]).push(...blocksOf(m.content));
-      else out.messages.push({ role: 'user', content: typeof m.content === 'string' ? m.content : blocksOf(m.content) });
+      else
+        out.messages.push({ role: 'user', content: typeof m.content === 'string' ? m.content : blocksOf(m.content) });
     } else {
-      if (m.native || m.reasoning_content !== undefined || m.reasoning !== undefined) throw new FormatError(at, 'unsigned or foreign reasoning has no place on the Anthropic wire');
+      if (m.native || m.reasoning_content !== undefined || m.reasoning !== undefined)
+        throw new FormatError(at, 'unsigned or foreign reasoning has no place on the Anthropic wire');
       const details = m.reasoning_details ?? [];
       const foreign = details.findIndex((d) => d.type !== 'thinking' && d.type !== 'redacted_thinking');
-      if (foreign !== -1) throw new FormatError(`${at}/reasoning_details/${foreign}`, `a ${details[foreign]!.type} item has no place on the Anthropic wire`);
+      if (foreign !== -1)
+        throw new FormatError(
+          `${at}/reasoning_details/${foreign}`,
+          `a ${details[foreign]!.type} item has no place on the Anthropic wire`,
+        );
       if (typeof m.content === 'string' && details.length === 0 && !m.tool_calls) {
         out.messages.push({ role: 'assistant', content: m.content });
         return;
       }
-      const calls = (m.tool_calls ?? []).map((c) => ({ type: 'tool_use', id: c.id, name: c.function.name, input: JSON.parse(c.function.arguments) as unknown }));
+      const calls = (m.tool_calls ?? []).map((c) => ({
+        type: 'tool_use',
+        id: c.id,
+        name: c.function.name,
+        input: JSON.parse(c.function.arguments) as unknown,
+      }));
       out.messages.push({ role: 'assistant', content: [...details, ...blocksOf(m.content), ...calls] });
     }
   });
   return out;
 }
 
-export const anthropicMessagesFormat: HistoryFormat = { id: 'anthropic-messages', shape: SHAPE, toCanonical, fromCanonical };
+export const anthropicMessagesFormat: HistoryFormat = {
+  id: 'anthropic-messages',
+  shape: SHAPE,
+  toCanonical,
+  fromCanonical,
+};

@@ -1,5 +1,14 @@
 import type { History, Message, TextPart, ToolCall } from '../../shared/history/history.js';
-import { DEFAULT_GEMINI_NATIVE_KEY, expectString, FormatError, isObject, onlyKeys, type ConvertOptions, type Converted, type HistoryFormat } from './history-format.js';
+import {
+  DEFAULT_GEMINI_NATIVE_KEY,
+  expectString,
+  FormatError,
+  isObject,
+  onlyKeys,
+  type ConvertOptions,
+  type Converted,
+  type HistoryFormat,
+} from './history-format.js';
 
 /**
  * A Gemini `generateContent` history: `{"systemInstruction"?: {"parts"}, "contents": [{"role":
@@ -34,20 +43,47 @@ function readModel(ps: Part[], at: string, contentIndex: number, key: string, op
   let thoughts: string | null = null;
   ps.forEach((p, i) => {
     const here = `${at}/parts/${i}`;
-    const sig = p.thoughtSignature === undefined ? {} : { thoughtSignature: expectString(p.thoughtSignature, `${here}/thoughtSignature`, 'thoughtSignature') };
+    const sig =
+      p.thoughtSignature === undefined
+        ? {}
+        : { thoughtSignature: expectString(p.thoughtSignature, `${here}/thoughtSignature`, 'thoughtSignature') };
     if (isObject(p.functionCall)) {
-      onlyKeys(p, ['functionCall', 'thoughtSignature'], here, 'a functionCall part is {"functionCall", "thoughtSignature"?}');
+      onlyKeys(
+        p,
+        ['functionCall', 'thoughtSignature'],
+        here,
+        'a functionCall part is {"functionCall", "thoughtSignature"?}',
+      );
       const fc = p.functionCall;
       onlyKeys(fc, ['name', 'args', 'id'], `${here}/functionCall`, 'a functionCall is {"name", "args", "id"?}');
-      if (fc.args !== undefined && !isObject(fc.args)) throw new FormatError(`${here}/functionCall/args`, 'args must be an object');
-      const id = fc.id === undefined ? `gemini-call-${contentIndex}-${i}` : expectString(fc.id, `${here}/functionCall/id`, 'id');
-      const call: ToolCall = { id, type: 'function', function: { name: expectString(fc.name, `${here}/functionCall/name`, 'name'), arguments: JSON.stringify(fc.args ?? {}) } };
+      if (fc.args !== undefined && !isObject(fc.args))
+        throw new FormatError(`${here}/functionCall/args`, 'args must be an object');
+      const id =
+        fc.id === undefined ? `gemini-call-${contentIndex}-${i}` : expectString(fc.id, `${here}/functionCall/id`, 'id');
+      const call: ToolCall = {
+        id,
+        type: 'function',
+        function: {
+          name: expectString(fc.name, `${here}/functionCall/name`, 'name'),
+          arguments: JSON.stringify(fc.args ?? {}),
+        },
+      };
       layout.push({ kind: 'functionCall', call: calls.length, ...sig });
       calls.push(call);
       open.push(call);
     } else if (typeof p.text === 'string' && (p.thought === undefined || typeof p.thought === 'boolean')) {
-      onlyKeys(p, ['text', 'thought', 'thoughtSignature'], here, 'a text part is {"text", "thought"?, "thoughtSignature"?}');
-      if (p.thought === false) throw new FormatError(`${here}/thought`, '"thought": false cannot be told from its absence in the canonical history', 'omit it');
+      onlyKeys(
+        p,
+        ['text', 'thought', 'thoughtSignature'],
+        here,
+        'a text part is {"text", "thought"?, "thoughtSignature"?}',
+      );
+      if (p.thought === false)
+        throw new FormatError(
+          `${here}/thought`,
+          '"thought": false cannot be told from its absence in the canonical history',
+          'omit it',
+        );
       if (p.thought === true) thoughts = (thoughts ?? '') + p.text;
       else text = (text ?? '') + p.text;
       layout.push({ kind: p.thought === true ? 'thought' : 'text', chars: p.text.length, ...sig });
@@ -70,16 +106,32 @@ function readUser(ps: Part[], at: string, open: ToolCall[]): Message[] {
   ps.forEach((p, i) => {
     const here = `${at}/parts/${i}`;
     if (isObject(p.functionResponse)) {
-      if (text.length > 0) throw new FormatError(here, 'a functionResponse after text', 'the canonical history keeps tool results before the user text of a turn');
+      if (text.length > 0)
+        throw new FormatError(
+          here,
+          'a functionResponse after text',
+          'the canonical history keeps tool results before the user text of a turn',
+        );
       onlyKeys(p, ['functionResponse'], here, 'a functionResponse part is {"functionResponse"}');
       const fr = p.functionResponse;
-      onlyKeys(fr, ['name', 'response', 'id'], `${here}/functionResponse`, 'a functionResponse is {"name", "response", "id"?}');
+      onlyKeys(
+        fr,
+        ['name', 'response', 'id'],
+        `${here}/functionResponse`,
+        'a functionResponse is {"name", "response", "id"?}',
+      );
       const name = expectString(fr.name, `${here}/functionResponse/name`, 'name');
-      if (!isObject(fr.response)) throw new FormatError(`${here}/functionResponse/response`, 'response must be an object');
+      if (!isObject(fr.response))
+        throw new FormatError(`${here}/functionResponse/response`, 'response must be an object');
       let at = -1;
       if (fr.id !== undefined) at = open.findIndex((c) => c.id === fr.id);
       else at = open.findIndex((c) => c.function.name === name && GENERATED_ID.test(c.id)); // Gemini answers calls in order
-      const id = at === -1 ? (fr.id === undefined ? undefined : expectString(fr.id, `${here}/functionResponse/id`, 'id')) : open[at]!.id;
+      const id =
+        at === -1
+          ? fr.id === undefined
+            ? undefined
+            : expectString(fr.id, `${here}/functionResponse/id`, 'id')
+          : open[at]!.id;
       if (id === undefined) throw new FormatError(here, `no functionCall named "${name}" is open for this response`);
       if (at !== -1) open.splice(at, 1);
       out.push({ role: 'tool', tool_call_id: id, name, content: JSON.stringify(fr.response) });
@@ -87,7 +139,11 @@ function readUser(ps: Part[], at: string, open: ToolCall[]): Message[] {
       onlyKeys(p, ['text'], here, 'a user text part is {"text"}');
       text.push({ type: 'text', text: p.text });
     } else {
-      throw new FormatError(here, 'only text and functionResponse parts have a place in a canonical user turn', 'inline data and files are not reasoning carriers');
+      throw new FormatError(
+        here,
+        'only text and functionResponse parts have a place in a canonical user turn',
+        'inline data and files are not reasoning carriers',
+      );
     }
   });
   if (text.length > 0 || out.length === 0) out.push({ role: 'user', content: textContent(text) });
@@ -95,8 +151,14 @@ function readUser(ps: Part[], at: string, open: ToolCall[]): Message[] {
 }
 
 function toCanonical(value: unknown, options: ConvertOptions = {}): Converted {
-  if (!isObject(value) || !Array.isArray(value.contents)) throw new FormatError('/', 'expected {"systemInstruction"?, "contents": [...]}', SHAPE);
-  onlyKeys(value, ['systemInstruction', 'contents'], '', 'a Gemini history is {"systemInstruction"?, "contents"}; tools and generationConfig are not history');
+  if (!isObject(value) || !Array.isArray(value.contents))
+    throw new FormatError('/', 'expected {"systemInstruction"?, "contents": [...]}', SHAPE);
+  onlyKeys(
+    value,
+    ['systemInstruction', 'contents'],
+    '',
+    'a Gemini history is {"systemInstruction"?, "contents"}; tools and generationConfig are not history',
+  );
   const key = options.geminiNativeKey ?? DEFAULT_GEMINI_NATIVE_KEY;
   const messages: Message[] = [];
   if (value.systemInstruction !== undefined) {
@@ -121,19 +183,28 @@ function toCanonical(value: unknown, options: ConvertOptions = {}): Converted {
   return { history: { messages }, notes: [] };
 }
 
-const partsOf = (content: Message['content']): Part[] => (content === null ? [] : typeof content === 'string' ? [{ text: content }] : content.map((p) => ({ text: p.text })));
+const partsOf = (content: Message['content']): Part[] =>
+  content === null ? [] : typeof content === 'string' ? [{ text: content }] : content.map((p) => ({ text: p.text }));
 
 function modelParts(m: Message, at: string, key: string): Part[] {
   const layout = m.native?.route === key ? ((m.native.fields.parts ?? []) as Record<string, unknown>[]) : undefined;
   const call = (i: number): Part => {
     const c = m.tool_calls![i]!;
-    return { functionCall: { name: c.function.name, args: JSON.parse(c.function.arguments) as unknown, ...(GENERATED_ID.test(c.id) ? {} : { id: c.id }) } };
+    return {
+      functionCall: {
+        name: c.function.name,
+        args: JSON.parse(c.function.arguments) as unknown,
+        ...(GENERATED_ID.test(c.id) ? {} : { id: c.id }),
+      },
+    };
   };
   if (!layout) {
-    if (m.native || m.reasoning_details || m.reasoning_content !== undefined) throw new FormatError(at, 'reasoning from another route has no place in a Gemini history');
+    if (m.native || m.reasoning_details || m.reasoning_content !== undefined)
+      throw new FormatError(at, 'reasoning from another route has no place in a Gemini history');
     return [...partsOf(m.content), ...(m.tool_calls ?? []).map((_, i) => call(i))];
   }
-  const text = typeof m.content === 'string' ? m.content : m.content === null ? '' : m.content.map((p) => p.text).join('');
+  const text =
+    typeof m.content === 'string' ? m.content : m.content === null ? '' : m.content.map((p) => p.text).join('');
   const thoughts = m.reasoning ?? '';
   let atText = 0;
   let atThought = 0;
@@ -141,7 +212,8 @@ function modelParts(m: Message, at: string, key: string): Part[] {
     const sig = p.thoughtSignature !== undefined ? { thoughtSignature: p.thoughtSignature } : {};
     if (p.kind === 'part') return p.part as Part;
     if (p.kind === 'functionCall') return { ...call(p.call as number), ...sig };
-    if (p.kind === 'thought') return { text: thoughts.slice(atThought, (atThought += p.chars as number)), thought: true, ...sig };
+    if (p.kind === 'thought')
+      return { text: thoughts.slice(atThought, (atThought += p.chars as number)), thought: true, ...sig };
     return { text: text.slice(atText, (atText += p.chars as number)), ...sig };
   });
 }
@@ -161,7 +233,8 @@ function fromCanonical(history: History, options: ConvertOptions = {}): unknown 
         .slice(0, i)
         .flatMap((x) => x.tool_calls ?? [])
         .find((c) => c.id === m.tool_call_id);
-      const text = typeof m.content === 'string' ? m.content : m.content === null ? '' : m.content.map((p) => p.text).join('');
+      const text =
+        typeof m.content === 'string' ? m.content : m.content === null ? '' : m.content.map((p) => p.text).join('');
       let response: unknown;
       try {
         response = JSON.parse(text);

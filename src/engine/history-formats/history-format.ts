@@ -53,7 +53,12 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 /** Refuses any key of `value` outside `allowed`: a key we do not know is data we would drop. */
 export function onlyKeys(value: Record<string, unknown>, allowed: readonly string[], at: string, hint: string): void {
   for (const key of Object.keys(value)) {
-    if (!allowed.includes(key)) throw new FormatError(`${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, `"${key}" has no place in the canonical history`, hint);
+    if (!allowed.includes(key))
+      throw new FormatError(
+        `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+        `"${key}" has no place in the canonical history`,
+        hint,
+      );
   }
 }
 

@@ -7,7 +7,8 @@ import { openaiChatFormat } from './openai-chat.js';
 /** The canonical form needs no conversion: the history schema checks it as it is. */
 const canonicalFormat: HistoryFormat = {
   id: 'canonical',
-  shape: '{"messages": [{role, content, tool_calls?, tool_call_id?, reasoning_content?, reasoning?, reasoning_details?, native?}]} (specs/schema/history.schema.json)',
+  shape:
+    '{"messages": [{role, content, tool_calls?, tool_call_id?, reasoning_content?, reasoning?, reasoning_details?, native?}]} (specs/schema/history.schema.json)',
   toCanonical: (value) => ({ history: value as History, notes: [] }),
   fromCanonical: (history) => history,
 };

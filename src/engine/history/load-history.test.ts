@@ -6,7 +6,12 @@ import { NATIVE_RECORD_SHAPES } from './native-record-shapes.js';
 const withNative = (route: string, fields: unknown) => ({
   messages: [
     { role: 'user', content: 'hi' },
-    { role: 'assistant', content: 'x', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{}' } }], native: { route, fields } },
+    {
+      role: 'assistant',
+      content: 'x',
+      tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{}' } }],
+      native: { route, fields },
+    },
   ],
 });
 const refusal = (value: unknown) => {
@@ -37,7 +42,14 @@ describe('checkHistory on native records', () => {
       ['openai-responses', { function_call_ids: { c1: 'fc_1' } }],
       [
         'openai-responses',
-        { items: [{ kind: 'reasoning', id: 'rs_1' }, { kind: 'item', item: { type: 'web_search_call' } }, { kind: 'message', parts: [{ chars: 3, annotations: [] }] }, { kind: 'call' }] },
+        {
+          items: [
+            { kind: 'reasoning', id: 'rs_1' },
+            { kind: 'item', item: { type: 'web_search_call' } },
+            { kind: 'message', parts: [{ chars: 3, annotations: [] }] },
+            { kind: 'call' },
+          ],
+        },
       ],
       ['some-other-tool', { anything: [1, 2] }],
     ] as const) {
@@ -56,7 +68,10 @@ describe('checkHistory on native records', () => {
     ] as const) {
       const err = refusal(withNative(route, fields));
       expect(err, `${route} ${JSON.stringify(fields)}`).toBeInstanceOf(InputError);
-      expect(err!.pointer.startsWith(pointer) || pointer.startsWith(err!.pointer), `${err!.pointer} vs ${pointer}`).toBe(true);
+      expect(
+        err!.pointer.startsWith(pointer) || pointer.startsWith(err!.pointer),
+        `${err!.pointer} vs ${pointer}`,
+      ).toBe(true);
       expect(err!.problem).toMatch(/^unreadable native record: /);
       expect(err!.hint).toContain(NATIVE_RECORD_SHAPES[route]);
     }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { readCase } from '../../tools/real-world/recorded-traffic/check-real-case.js';
-import { loadRealCases, policyForCase, realTrafficCasesDir } from '../../tools/real-world/recorded-traffic/real-case.js';
+import {
+  loadRealCases,
+  policyForCase,
+  realTrafficCasesDir,
+} from '../../tools/real-world/recorded-traffic/real-case.js';
 import { checkHistory } from './load-history.js';
 
 /**
@@ -15,7 +19,9 @@ describe('native records read from real traffic pass the history schema', () => 
     it.skip('SKIPPED: ../shared/real-traffic/cases is not beside the repo', () => {});
     return;
   }
-  const cases = loadRealCases(dir).filter((c) => c.family === 'gemini' || c.family === 'openai-responses' || c.family === 'copilot');
+  const cases = loadRealCases(dir).filter(
+    (c) => c.family === 'gemini' || c.family === 'openai-responses' || c.family === 'copilot',
+  );
   it('has cases with native records', () => {
     const withNative = cases.filter((c) => readCase(c, policyForCase(c)).message.native !== undefined);
     expect(withNative.length).toBeGreaterThan(0);

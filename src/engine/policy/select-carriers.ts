@@ -22,7 +22,14 @@ const nonBlank = (s: string | undefined): s is string => s !== undefined && s.tr
 export function readableDetailText(details: readonly ReasoningDetail[] | undefined): string | undefined {
   const parts: string[] = [];
   for (const d of details ?? []) {
-    const text = d.type === 'reasoning.text' ? d.text : d.type === 'thinking' ? d.thinking : d.type === 'reasoning.summary' ? d.summary : undefined;
+    const text =
+      d.type === 'reasoning.text'
+        ? d.text
+        : d.type === 'thinking'
+          ? d.thinking
+          : d.type === 'reasoning.summary'
+            ? d.summary
+            : undefined;
     if (nonBlank(text)) parts.push(text);
   }
   return parts.length > 0 ? parts.join('\n') : undefined;
@@ -33,7 +40,11 @@ export function readableDetailText(details: readonly ReasoningDetail[] | undefin
  * typed items. A turn with only encrypted items has none, so it gets the pad.
  */
 export function hasReadableReasoning(message: Message): boolean {
-  return nonBlank(message.reasoning_content) || nonBlank(message.reasoning) || readableDetailText(message.reasoning_details) !== undefined;
+  return (
+    nonBlank(message.reasoning_content) ||
+    nonBlank(message.reasoning) ||
+    readableDetailText(message.reasoning_details) !== undefined
+  );
 }
 
 export function isToolCallTurn(message: Message): boolean {
@@ -44,19 +55,33 @@ export function isToolCallTurn(message: Message): boolean {
  * Decides what of one message's carriers may travel on `policy`'s route. Carriers live only on
  * assistant messages; `omit` is the set of fields a provider refused at run time (the fallback).
  */
-export function selectCarriers(message: Message, policy: RoutePolicy, omit: ReadonlySet<StandardCarrierField> = new Set()): SelectedCarriers {
+export function selectCarriers(
+  message: Message,
+  policy: RoutePolicy,
+  omit: ReadonlySet<StandardCarrierField> = new Set(),
+): SelectedCarriers {
   if (message.role !== 'assistant' || policy.tier === 'strict') return {};
   const out: SelectedCarriers = {};
-  const reads = (field: StandardCarrierField) => policy.fields.includes(field) && (!omit.has(field) || (field === 'reasoning_content' && policy.tier === 'must-echo'));
+  const reads = (field: StandardCarrierField) =>
+    policy.fields.includes(field) &&
+    (!omit.has(field) || (field === 'reasoning_content' && policy.tier === 'must-echo'));
 
   // The two readable carriers are aliases on the wire (OpenRouter documents reasoning_content as an
   // alias of reasoning), so a blank one falls back to the other rather than being dropped.
   if (reads('reasoning_content')) {
-    const text = nonBlank(message.reasoning_content) ? message.reasoning_content : nonBlank(message.reasoning) ? message.reasoning : undefined;
+    const text = nonBlank(message.reasoning_content)
+      ? message.reasoning_content
+      : nonBlank(message.reasoning)
+        ? message.reasoning
+        : undefined;
     if (text !== undefined) out.reasoning_content = text;
   }
   if (reads('reasoning')) {
-    const text = nonBlank(message.reasoning) ? message.reasoning : nonBlank(message.reasoning_content) ? message.reasoning_content : undefined;
+    const text = nonBlank(message.reasoning)
+      ? message.reasoning
+      : nonBlank(message.reasoning_content)
+        ? message.reasoning_content
+        : undefined;
     if (text !== undefined) out.reasoning = text;
   }
   if (reads('reasoning_details') && (message.reasoning_details?.length ?? 0) > 0) {

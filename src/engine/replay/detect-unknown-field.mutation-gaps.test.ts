@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { carriersNamed, detectUnknownField, errorText, hasUnknownFieldPhrasing, widen } from './detect-unknown-field.js';
+import {
+  carriersNamed,
+  detectUnknownField,
+  errorText,
+  hasUnknownFieldPhrasing,
+  widen,
+} from './detect-unknown-field.js';
 import type { UnknownFieldPhrasings } from './unknown-field-phrasings.js';
 
 /**
@@ -9,7 +15,11 @@ import type { UnknownFieldPhrasings } from './unknown-field-phrasings.js';
  */
 
 const ALL = ['reasoning_content', 'reasoning', 'reasoning_details'] as const;
-const own: UnknownFieldPhrasings = { version: 1, phrasings: [{ match: 'field not welcome', origin: 'seed-list', examples: [] }], notRejections: [] };
+const own: UnknownFieldPhrasings = {
+  version: 1,
+  phrasings: [{ match: 'field not welcome', origin: 'seed-list', examples: [] }],
+  notRejections: [],
+};
 
 describe('errorText', () => {
   it('reads strings, JSON bodies and nothing alike, lowercased and without JSON escapes', () => {
@@ -89,7 +99,9 @@ describe('carriersNamed: where `reasoning` sits on a messages path', () => {
   });
 
   it('lists what it names in the carriers’ own order, whatever the text’s order', () => {
-    expect(names("unknown field reasoning_details, unknown field 'messages[1].reasoning', unknown field reasoning_content")).toStrictEqual([...ALL]);
+    expect(
+      names("unknown field reasoning_details, unknown field 'messages[1].reasoning', unknown field reasoning_content"),
+    ).toStrictEqual([...ALL]);
   });
 });
 

@@ -21,7 +21,14 @@ describe('the phrasings spec', () => {
   it('rejects a phrasings file that breaks the schema, naming the pointer', () => {
     const dir = mkdtempSync(join(tmpdir(), 'rr-phr-'));
     const file = join(dir, 'p.json');
-    writeFileSync(file, JSON.stringify({ version: 1, phrasings: [{ match: 'Unknown Field', origin: 'seed-list', examples: [] }], notRejections: [] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        version: 1,
+        phrasings: [{ match: 'Unknown Field', origin: 'seed-list', examples: [] }],
+        notRejections: [],
+      }),
+    );
     expect(() => loadUnknownFieldPhrasings(file)).toThrow(InputError);
     expect(() => loadUnknownFieldPhrasings(file)).toThrow(/\/phrasings\/0\/match/);
   });
@@ -48,7 +55,8 @@ describe('detectUnknownField on the real examples', () => {
 
 // Inputs below are constructed for the rules (field placement), not quoted provider answers.
 describe('detectUnknownField rules', () => {
-  const cerebras = "messages.2.assistant.reasoning_content: property 'messages.2.assistant.reasoning_content' is unsupported";
+  const cerebras =
+    "messages.2.assistant.reasoning_content: property 'messages.2.assistant.reasoning_content' is unsupported";
 
   it('widens reasoning_content to all three, reasoning/reasoning_details to those two', () => {
     expect(widen(['reasoning_content'])).toEqual([...ALL]);
@@ -78,29 +86,59 @@ describe('detectUnknownField rules', () => {
   });
 
   it('reads `reasoning` only on a messages path, never the top-level parameter', () => {
-    const top = { error: { message: "Unknown parameter: 'reasoning'.", param: 'reasoning', code: 'unknown_parameter' } };
+    const top = {
+      error: { message: "Unknown parameter: 'reasoning'.", param: 'reasoning', code: 'unknown_parameter' },
+    };
     expect(detectUnknownField(400, top, ALL, 'standard')).toBeNull();
-    expect(detectUnknownField(400, "Unknown parameter: 'messages[2].reasoning'.", ALL, 'standard')).toEqual(['reasoning', 'reasoning_details']);
-    expect(detectUnknownField(400, 'body.messages.2.reasoning: Extra inputs are not permitted', ALL, 'standard')).toEqual(['reasoning', 'reasoning_details']);
-    expect(detectUnknownField(422, { detail: [{ type: 'extra_forbidden', loc: ['body', 'messages', 3, 'assistant', 'reasoning'], msg: 'Extra inputs are not permitted' }] }, ALL, 'standard')).toEqual([
+    expect(detectUnknownField(400, "Unknown parameter: 'messages[2].reasoning'.", ALL, 'standard')).toEqual([
       'reasoning',
       'reasoning_details',
     ]);
-    expect(detectUnknownField(400, "'messages.4' : for 'role:assistant' the following must be satisfied[('messages.4' : property 'reasoning' is unsupported)]", ALL, 'standard')).toEqual([
-      'reasoning',
-      'reasoning_details',
-    ]);
+    expect(
+      detectUnknownField(400, 'body.messages.2.reasoning: Extra inputs are not permitted', ALL, 'standard'),
+    ).toEqual(['reasoning', 'reasoning_details']);
+    expect(
+      detectUnknownField(
+        422,
+        {
+          detail: [
+            {
+              type: 'extra_forbidden',
+              loc: ['body', 'messages', 3, 'assistant', 'reasoning'],
+              msg: 'Extra inputs are not permitted',
+            },
+          ],
+        },
+        ALL,
+        'standard',
+      ),
+    ).toEqual(['reasoning', 'reasoning_details']);
+    expect(
+      detectUnknownField(
+        400,
+        "'messages.4' : for 'role:assistant' the following must be satisfied[('messages.4' : property 'reasoning' is unsupported)]",
+        ALL,
+        'standard',
+      ),
+    ).toEqual(['reasoning', 'reasoning_details']);
     expect(detectUnknownField(400, "property 'reasoning' is unsupported", ALL, 'standard')).toBeNull();
   });
 
   it('sees an upstream rejection wrapped in an aggregator envelope (escaped raw body)', () => {
-    const wrapped = { error: { message: 'Provider returned error', code: 400, metadata: { raw: JSON.stringify({ message: cerebras }) } } };
+    const wrapped = {
+      error: {
+        message: 'Provider returned error',
+        code: 400,
+        metadata: { raw: JSON.stringify({ message: cerebras }) },
+      },
+    };
     expect(detectUnknownField(400, wrapped, ALL, 'standard')).toEqual([...ALL]);
   });
 
   it('never records reasoning_content on a must-echo route (a value complaint there)', () => {
     expect(detectUnknownField(400, cerebras, ['reasoning_content'], 'must-echo')).toBeNull();
-    const both = "Unknown parameter: 'messages[1].reasoning_content'. Unknown parameter: 'messages[1].reasoning_details'.";
+    const both =
+      "Unknown parameter: 'messages[1].reasoning_content'. Unknown parameter: 'messages[1].reasoning_details'.";
     expect(detectUnknownField(400, both, ALL, 'must-echo')).toEqual(['reasoning', 'reasoning_details']);
   });
 

@@ -18,7 +18,10 @@ export function errorText(body: unknown): string {
   return text.toLowerCase().replace(/\\+/g, '');
 }
 
-export function hasUnknownFieldPhrasing(text: string, phrasings: UnknownFieldPhrasings = defaultUnknownFieldPhrasings()): boolean {
+export function hasUnknownFieldPhrasing(
+  text: string,
+  phrasings: UnknownFieldPhrasings = defaultUnknownFieldPhrasings(),
+): boolean {
   const lower = text.toLowerCase();
   return phrasings.phrasings.some((p) => lower.includes(p.match));
 }

@@ -1,6 +1,12 @@
 import { test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
-import { aHistory, aRoutePolicy, aSetOfFieldsTheProviderReads, PROPERTY_RUNS, PROPERTY_TIMEOUT_MS } from '../../../test/helpers/history-arbitraries.test-helper.js';
+import {
+  aHistory,
+  aRoutePolicy,
+  aSetOfFieldsTheProviderReads,
+  PROPERTY_RUNS,
+  PROPERTY_TIMEOUT_MS,
+} from '../../../test/helpers/history-arbitraries.test-helper.js';
 import { aProviderThatReads, wireCarrierFields } from '../../../test/helpers/fake-provider.test-helper.js';
 import { isToolCallTurn } from '../policy/select-carriers.js';
 import { sendWithFallback } from './fallback.js';
@@ -24,7 +30,8 @@ describe('sendWithFallback (property)', () => {
         if (policy.tier === 'must-echo' && policy.family === 'openai-chat') {
           const wire = request.body.messages as Record<string, unknown>[];
           history.messages.forEach((m, i) => {
-            if (isToolCallTurn(m)) expect(typeof wire[i]!.reasoning_content, `tool turn ${i} lost reasoning_content`).toBe('string');
+            if (isToolCallTurn(m))
+              expect(typeof wire[i]!.reasoning_content, `tool turn ${i} lost reasoning_content`).toBe('string');
           });
         }
       }
@@ -34,7 +41,12 @@ describe('sendWithFallback (property)', () => {
       // Whatever was learned is used at once: the same provider now takes a single request.
       if (result.recorded.length > 0 && !result.retryRejected) {
         const again = aProviderThatReads(reads);
-        const second = await sendWithFallback({ history, policy, verdicts: UnknownFieldVerdicts.fromModelConfig(JSON.parse(JSON.stringify(verdicts.toModelConfig()))), transport: again.transport });
+        const second = await sendWithFallback({
+          history,
+          policy,
+          verdicts: UnknownFieldVerdicts.fromModelConfig(JSON.parse(JSON.stringify(verdicts.toModelConfig()))),
+          transport: again.transport,
+        });
         expect(again.requests).toHaveLength(1);
         expect(second.response.status).toBe(200);
       }

@@ -24,7 +24,14 @@ const history: History = {
   ],
 };
 
-const carrierKeysOf = (request: OutboundRequest) => [...new Set((request.body.messages as Record<string, unknown>[]).flatMap((m) => Object.keys(m).filter((k) => k.startsWith('reasoning'))))].sort();
+const carrierKeysOf = (request: OutboundRequest) =>
+  [
+    ...new Set(
+      (request.body.messages as Record<string, unknown>[]).flatMap((m) =>
+        Object.keys(m).filter((k) => k.startsWith('reasoning')),
+      ),
+    ),
+  ].sort();
 
 /** A fake provider that refuses the listed message fields with Cerebras' public wording. */
 function refusing(fields: string[], seen: OutboundRequest[]) {
@@ -35,7 +42,16 @@ function refusing(fields: string[], seen: OutboundRequest[]) {
       for (const f of fields) {
         if (f in m) {
           const path = `messages.${i}.assistant.${f}`;
-          return { status: 400, headers: {}, body: { message: `${path}: property '${path}' is unsupported`, type: 'invalid_request_error', param: 'validation_error', code: 'wrong_api_format' } };
+          return {
+            status: 400,
+            headers: {},
+            body: {
+              message: `${path}: property '${path}' is unsupported`,
+              type: 'invalid_request_error',
+              param: 'validation_error',
+              code: 'wrong_api_format',
+            },
+          };
         }
       }
     }
@@ -49,7 +65,12 @@ describe('sendWithFallback', () => {
     const verdicts = new UnknownFieldVerdicts();
     const seen: OutboundRequest[] = [];
     const before = JSON.stringify(history);
-    const result = await sendWithFallback({ history, policy, verdicts, transport: refusing(['reasoning_content'], seen) });
+    const result = await sendWithFallback({
+      history,
+      policy,
+      verdicts,
+      transport: refusing(['reasoning_content'], seen),
+    });
     expect(result.attempts.map((a) => a.attempt)).toEqual([1, 2]);
     expect(result.recorded).toEqual(['reasoning_content', 'reasoning', 'reasoning_details']);
     expect(carrierKeysOf(seen[0]!)).toEqual(['reasoning', 'reasoning_content', 'reasoning_details']);
@@ -62,7 +83,9 @@ describe('sendWithFallback', () => {
 
   it('honours recorded verdicts on the first request (a resumed session needs no second 400)', async () => {
     const policy = policyFor('openrouter', 'openrouter.ai', 'x/model');
-    const verdicts = UnknownFieldVerdicts.fromEntries([['openrouter', 'openrouter.ai', 'x/model', ['reasoning', 'reasoning_details']]]);
+    const verdicts = UnknownFieldVerdicts.fromEntries([
+      ['openrouter', 'openrouter.ai', 'x/model', ['reasoning', 'reasoning_details']],
+    ]);
     const seen: OutboundRequest[] = [];
     const result = await sendWithFallback({ history, policy, verdicts, transport: refusing(['reasoning'], seen) });
     expect(result.attempts).toHaveLength(1);
@@ -75,7 +98,12 @@ describe('sendWithFallback', () => {
     const verdicts = new UnknownFieldVerdicts();
     const seen: OutboundRequest[] = [];
     // reasoning refused first -> reasoning + details withheld; then reasoning_content refused too.
-    const result = await sendWithFallback({ history, policy, verdicts, transport: refusing(['reasoning', 'reasoning_content'], seen) });
+    const result = await sendWithFallback({
+      history,
+      policy,
+      verdicts,
+      transport: refusing(['reasoning', 'reasoning_content'], seen),
+    });
     expect(seen).toHaveLength(2);
     expect(result.retryRejected).toBe(true);
     expect(result.response.status).toBe(400);
@@ -89,7 +117,10 @@ describe('sendWithFallback', () => {
       history,
       policy,
       verdicts: new UnknownFieldVerdicts(),
-      transport: async (r) => (seen.push(r), { status: 400, headers: {}, body: { error: { message: 'Provider returned error', code: 400 } } }),
+      transport: async (r) => (
+        seen.push(r),
+        { status: 400, headers: {}, body: { error: { message: 'Provider returned error', code: 400 } } }
+      ),
     });
     expect(seen).toHaveLength(1);
     expect(result.recorded).toEqual([]);
@@ -99,7 +130,12 @@ describe('sendWithFallback', () => {
     const policy = policyFor('deepseek', 'api.deepseek.com', 'deepseek-v4-flash');
     const verdicts = new UnknownFieldVerdicts();
     const seen: OutboundRequest[] = [];
-    const result = await sendWithFallback({ history, policy, verdicts, transport: refusing(['reasoning_content'], seen) });
+    const result = await sendWithFallback({
+      history,
+      policy,
+      verdicts,
+      transport: refusing(['reasoning_content'], seen),
+    });
     expect(seen).toHaveLength(1);
     expect(verdicts.size).toBe(0);
     expect(result.recorded).toEqual([]);
@@ -108,7 +144,13 @@ describe('sendWithFallback', () => {
 
   it('computes the sent fields per route', () => {
     expect(sentCarrierFields(history, policyFor('groq', 'api.groq.com', 'm'), new Set())).toEqual([]);
-    expect(sentCarrierFields(history, policyFor('novita', 'api.novita.ai', 'm'), new Set())).toEqual(['reasoning_content', 'reasoning_details']);
-    expect(sentCarrierFields(history, policyFor('openrouter', 'openrouter.ai', 'm'), new Set(['reasoning']))).toEqual(['reasoning_content', 'reasoning_details']);
+    expect(sentCarrierFields(history, policyFor('novita', 'api.novita.ai', 'm'), new Set())).toEqual([
+      'reasoning_content',
+      'reasoning_details',
+    ]);
+    expect(sentCarrierFields(history, policyFor('openrouter', 'openrouter.ai', 'm'), new Set(['reasoning']))).toEqual([
+      'reasoning_content',
+      'reasoning_details',
+    ]);
   });
 });

@@ -50,7 +50,11 @@ export interface SendWithFallbackArgs {
  * The carrier fields a request built with `omit` would carry. Computed from the shared tier logic,
  * not from the body, so it holds for every wire family (an Anthropic body calls them otherwise).
  */
-export function sentCarrierFields(history: History, policy: RoutePolicy, omit: ReadonlySet<StandardCarrierField>): StandardCarrierField[] {
+export function sentCarrierFields(
+  history: History,
+  policy: RoutePolicy,
+  omit: ReadonlySet<StandardCarrierField>,
+): StandardCarrierField[] {
   const sent = new Set<StandardCarrierField>();
   for (const message of history.messages) {
     const selected = selectCarriers(message, policy, omit);
@@ -76,7 +80,13 @@ export async function sendWithFallback(args: SendWithFallbackArgs): Promise<Fall
     const request = replayForRoute(history, policy, { ...options, omit });
     const sentFields = sentCarrierFields(history, policy, omit);
     const response = await transport(request);
-    const record: FallbackAttempt = { attempt: n, request, response, omitted: STANDARD_CARRIER_FIELDS.filter((f) => omit.has(f)), sentFields };
+    const record: FallbackAttempt = {
+      attempt: n,
+      request,
+      response,
+      omitted: STANDARD_CARRIER_FIELDS.filter((f) => omit.has(f)),
+      sentFields,
+    };
     attempts.push(record);
     return record;
   };
@@ -84,7 +94,13 @@ export async function sendWithFallback(args: SendWithFallbackArgs): Promise<Fall
   const first = await attempt(1);
   if (isOk(first.response.status)) return { attempts, response: first.response, recorded: [], retryRejected: false };
 
-  const refused = detectUnknownField(first.response.status, first.response.body, first.sentFields, policy.tier, phrasings);
+  const refused = detectUnknownField(
+    first.response.status,
+    first.response.body,
+    first.sentFields,
+    policy.tier,
+    phrasings,
+  );
   if (!refused) return { attempts, response: first.response, recorded: [], retryRejected: false };
   const recorded = verdicts.record(target, refused);
 

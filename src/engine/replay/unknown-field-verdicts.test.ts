@@ -8,7 +8,9 @@ describe('UnknownFieldVerdicts', () => {
   it('keys by lowercased provider, normalized host and exact model', () => {
     const v = new UnknownFieldVerdicts();
     expect(v.record(groq, ['reasoning_content'])).toEqual(['reasoning_content']);
-    expect([...v.fieldsFor({ provider: 'groq', host: 'https://api.groq.com/openai/v1', model: 'openai/gpt-oss-120b' })]).toEqual(['reasoning_content']);
+    expect([
+      ...v.fieldsFor({ provider: 'groq', host: 'https://api.groq.com/openai/v1', model: 'openai/gpt-oss-120b' }),
+    ]).toEqual(['reasoning_content']);
     expect(v.fieldsFor({ ...groq, model: 'OPENAI/GPT-OSS-120B' }).size).toBe(0);
     expect(v.fieldsFor({ ...groq, host: 'other.example' }).size).toBe(0);
   });
@@ -35,7 +37,14 @@ describe('UnknownFieldVerdicts', () => {
   });
 
   it('refuses a malformed model config with a pointer', () => {
-    expect(() => UnknownFieldVerdicts.fromModelConfig({ [VERDICTS_CONFIG_KEY]: [['groq', 'h', 'm', ['thinking']]] }, 'session 3 model_config')).toThrow(InputError);
-    expect(() => UnknownFieldVerdicts.fromModelConfig({ [VERDICTS_CONFIG_KEY]: [['groq', 'h']] }, 'x')).toThrow(/unknown_field_verdicts\/0/);
+    expect(() =>
+      UnknownFieldVerdicts.fromModelConfig(
+        { [VERDICTS_CONFIG_KEY]: [['groq', 'h', 'm', ['thinking']]] },
+        'session 3 model_config',
+      ),
+    ).toThrow(InputError);
+    expect(() => UnknownFieldVerdicts.fromModelConfig({ [VERDICTS_CONFIG_KEY]: [['groq', 'h']] }, 'x')).toThrow(
+      /unknown_field_verdicts\/0/,
+    );
   });
 });

@@ -55,8 +55,17 @@ export class UnknownFieldVerdicts {
   /** Sorted, so the same verdicts always serialize to the same bytes. */
   entries(): VerdictEntry[] {
     return [...this.byKey.values()]
-      .map(({ key, fields }): VerdictEntry => [key.provider, key.host, key.model, STANDARD_CARRIER_FIELDS.filter((f) => fields.has(f))])
-      .sort((a, b) => joinKey({ provider: a[0], host: a[1], model: a[2] }).localeCompare(joinKey({ provider: b[0], host: b[1], model: b[2] })));
+      .map(({ key, fields }): VerdictEntry => [
+        key.provider,
+        key.host,
+        key.model,
+        STANDARD_CARRIER_FIELDS.filter((f) => fields.has(f)),
+      ])
+      .sort((a, b) =>
+        joinKey({ provider: a[0], host: a[1], model: a[2] }).localeCompare(
+          joinKey({ provider: b[0], host: b[1], model: b[2] }),
+        ),
+      );
   }
 
   toJSON(): VerdictEntry[] {

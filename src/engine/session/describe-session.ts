@@ -18,14 +18,22 @@ function describeText(name: string, value: string | undefined): string | undefin
 }
 
 function describeDetail(detail: ReasoningDetail): string {
-  const signed = ('signature' in detail && typeof detail.signature === 'string' && detail.signature !== '') || detail.type === 'reasoning.encrypted' || detail.type === 'redacted_thinking';
+  const signed =
+    ('signature' in detail && typeof detail.signature === 'string' && detail.signature !== '') ||
+    detail.type === 'reasoning.encrypted' ||
+    detail.type === 'redacted_thinking';
   return signed ? `${detail.type} (signed/encrypted)` : detail.type;
 }
 
 export function describeTurn(message: Message, turn: number): TurnDescription {
-  const carriers = [describeText('reasoning_content', message.reasoning_content), describeText('reasoning', message.reasoning)].filter((c): c is string => c !== undefined);
-  if (message.reasoning_details !== undefined) carriers.push(`reasoning_details[${message.reasoning_details.map(describeDetail).join(', ')}]`);
-  if (message.native !== undefined) carriers.push(`native:${message.native.route}{${Object.keys(message.native.fields).join(', ')}}`);
+  const carriers = [
+    describeText('reasoning_content', message.reasoning_content),
+    describeText('reasoning', message.reasoning),
+  ].filter((c): c is string => c !== undefined);
+  if (message.reasoning_details !== undefined)
+    carriers.push(`reasoning_details[${message.reasoning_details.map(describeDetail).join(', ')}]`);
+  if (message.native !== undefined)
+    carriers.push(`native:${message.native.route}{${Object.keys(message.native.fields).join(', ')}}`);
   return { turn, role: message.role, carriers, toolCalls: message.tool_calls?.length ?? 0 };
 }
 
@@ -33,6 +41,8 @@ export function describeSession(resumed: ResumedSession) {
   return {
     session: resumed.session,
     turns: resumed.history.messages.map((m, i) => describeTurn(m, i + 1)),
-    unknownFieldVerdicts: resumed.verdicts.entries().map(([provider, host, model, fields]) => ({ provider, host, model, fields })),
+    unknownFieldVerdicts: resumed.verdicts
+      .entries()
+      .map(([provider, host, model, fields]) => ({ provider, host, model, fields })),
   };
 }

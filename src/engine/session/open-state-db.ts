@@ -32,7 +32,9 @@ function refuseForeign(db: Database.Database, file: string): void {
     }
     return;
   }
-  const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").get() as { n: number };
+  const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").get() as {
+    n: number;
+  };
   if (appId !== 0 || version !== 0 || tables.n > 0) {
     throw new InputError(
       file,
@@ -44,9 +46,16 @@ function refuseForeign(db: Database.Database, file: string): void {
 }
 
 function assertIntact(db: Database.Database, file: string): void {
-  const problems = (db.pragma('quick_check') as { quick_check: string }[]).map((r) => r.quick_check).filter((r) => r !== 'ok');
+  const problems = (db.pragma('quick_check') as { quick_check: string }[])
+    .map((r) => r.quick_check)
+    .filter((r) => r !== 'ok');
   if (problems.length > 0) {
-    throw new InputError(file, '', `the database is corrupt (${problems[0]})`, 'restore it from a backup or try `sqlite3 FILE .recover`; this file was left untouched');
+    throw new InputError(
+      file,
+      '',
+      `the database is corrupt (${problems[0]})`,
+      'restore it from a backup or try `sqlite3 FILE .recover`; this file was left untouched',
+    );
   }
 }
 
@@ -57,7 +66,12 @@ function assertIntact(db: Database.Database, file: string): void {
  */
 export function openStateDb(file: string, options: OpenStateDbOptions = {}): Database.Database {
   if (options.mustExist && file !== ':memory:' && !existsSync(file)) {
-    throw new InputError(file, '', 'no such state.db', 'import a history first: reasoning-replay sessions import FILE --db ' + file);
+    throw new InputError(
+      file,
+      '',
+      'no such state.db',
+      'import a history first: reasoning-replay sessions import FILE --db ' + file,
+    );
   }
   return guardStateDb(file, () => {
     const db = new Database(file);

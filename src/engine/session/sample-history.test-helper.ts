@@ -16,8 +16,21 @@ export function sampleHistoryWithEveryCarrier(): History {
         reasoning_content: 'Two cities; call the tool twice. ☂️ “quoted”',
         reasoning: 'Two cities; call the tool twice. ☂️ “quoted”',
         reasoning_details: [
-          { type: 'reasoning.text', text: 'Two cities', signature: 'c2lnLTE=', format: 'anthropic-claude-v1', index: 0, extra_key: { z: 1, a: [2, 3] } },
-          { type: 'reasoning.encrypted', data: 'ZW5jcnlwdGVkLWJsb2I=', id: 'rs_1', format: 'openai-responses-v1', index: 1 },
+          {
+            type: 'reasoning.text',
+            text: 'Two cities',
+            signature: 'c2lnLTE=',
+            format: 'anthropic-claude-v1',
+            index: 0,
+            extra_key: { z: 1, a: [2, 3] },
+          },
+          {
+            type: 'reasoning.encrypted',
+            data: 'ZW5jcnlwdGVkLWJsb2I=',
+            id: 'rs_1',
+            format: 'openai-responses-v1',
+            index: 1,
+          },
         ],
         tool_calls: [
           { id: 'call_1', type: 'function', function: { name: 'weather', arguments: '{"city":"Paris"}' } },

@@ -31,7 +31,12 @@ describe('sendSessionTurn', () => {
 
     const again = SessionStore.open(file);
     expect(again.resume(id).history.messages.at(-1)).toMatchObject({ role: 'assistant', content: 'ok' });
-    const second = await sendSessionTurn({ store: again, sessionId: id, policy: openrouter, transport: provider.transport });
+    const second = await sendSessionTurn({
+      store: again,
+      sessionId: id,
+      policy: openrouter,
+      transport: provider.transport,
+    });
     expect(second.attempts).toHaveLength(1);
     expect(wireCarrierFields(provider.requests.at(-1)!)).toEqual(['reasoning_content']);
     again.close();
@@ -49,10 +54,19 @@ describe('sendSessionTurn', () => {
     // Another model: the first answer refuses messages[2].reasoning, the retry meets an unrelated 400.
     const other = resolveRoute(table, { provider: 'openrouter', host: 'openrouter.ai', model: 'y/model' });
     const answers = [
-      { status: 400, headers: {}, body: { error: { message: "Unknown parameter: 'messages[2].reasoning'.", code: 'unknown_parameter' } } },
+      {
+        status: 400,
+        headers: {},
+        body: { error: { message: "Unknown parameter: 'messages[2].reasoning'.", code: 'unknown_parameter' } },
+      },
       { status: 400, headers: {}, body: { error: { message: 'Provider returned error', code: 400 } } },
     ];
-    const refusedTwice = await sendSessionTurn({ store, sessionId: id, policy: other, transport: async () => answers.shift()! });
+    const refusedTwice = await sendSessionTurn({
+      store,
+      sessionId: id,
+      policy: other,
+      transport: async () => answers.shift()!,
+    });
     expect(refusedTwice.retryRejected).toBe(true);
     expect(refusedTwice.appended).toBeUndefined();
     expect([...store.resume(id).verdicts.fieldsFor(other.target)]).toEqual(['reasoning', 'reasoning_details']);

@@ -20,7 +20,9 @@ export interface SessionTurnResult extends FallbackResult {
   appended?: { exchange: number; firstSeq: number; lastSeq: number };
 }
 
-const defaultReadAnswer = (response: TransportResponse, policy: RoutePolicy): Message[] => [familyFor(policy.family).fromResponse(response.body).message];
+const defaultReadAnswer = (response: TransportResponse, policy: RoutePolicy): Message[] => [
+  familyFor(policy.family).fromResponse(response.body).message,
+];
 
 /**
  * One turn of a stored session: resume it (history and the verdicts it learned), send through the
@@ -31,7 +33,13 @@ const defaultReadAnswer = (response: TransportResponse, policy: RoutePolicy): Me
 export async function sendSessionTurn(args: SendSessionTurnArgs): Promise<SessionTurnResult> {
   const { store, sessionId, policy, transport, options } = args;
   const resumed = store.resume(sessionId);
-  const result = await sendWithFallback({ history: resumed.history, policy, options, verdicts: resumed.verdicts, transport });
+  const result = await sendWithFallback({
+    history: resumed.history,
+    policy,
+    options,
+    verdicts: resumed.verdicts,
+    transport,
+  });
   if (result.response.status >= 200 && result.response.status < 300) {
     const answer = (args.readAnswer ?? defaultReadAnswer)(result.response, policy);
     return { ...result, appended: store.appendExchange(sessionId, answer, { verdicts: resumed.verdicts }) };

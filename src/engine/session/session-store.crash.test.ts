@@ -20,7 +20,9 @@ function runAndKill(file: string, delayMs: number): Promise<void> {
     proc.stdout.on('data', (d: Buffer) => {
       if (d.toString().includes('ready')) setTimeout(() => proc.kill('SIGKILL'), delayMs);
     });
-    proc.on('exit', (code, signal) => (signal === 'SIGKILL' ? resolve() : reject(new Error(`child exited ${code}: ${stderr}`))));
+    proc.on('exit', (code, signal) =>
+      signal === 'SIGKILL' ? resolve() : reject(new Error(`child exited ${code}: ${stderr}`)),
+    );
   });
 }
 
@@ -33,7 +35,9 @@ describe('a writer killed mid-exchange', () => {
     const sessions = store.list();
     expect(sessions).toHaveLength(4);
     for (const session of sessions) {
-      const rows = store.db.prepare('SELECT exchange, count(*) AS n FROM turns WHERE session_id = ? GROUP BY exchange ORDER BY exchange').all(session.id) as { exchange: number; n: number }[];
+      const rows = store.db
+        .prepare('SELECT exchange, count(*) AS n FROM turns WHERE session_id = ? GROUP BY exchange ORDER BY exchange')
+        .all(session.id) as { exchange: number; n: number }[];
       expect(rows.length).toBeGreaterThanOrEqual(1);
       expect(rows.every((r) => r.n === EXCHANGE_SIZE)).toBe(true);
       expect(rows.map((r) => r.exchange)).toEqual(rows.map((_, i) => i + 1));

@@ -47,7 +47,9 @@ describe('SessionStore', () => {
     // Keys come back in the canonical order of history.ts; every value, carriers included, byte for byte.
     for (const [i, original] of history.messages.entries()) {
       for (const [key, value] of Object.entries(original)) {
-        expect(JSON.stringify((resumed.history.messages[i] as unknown as Record<string, unknown>)[key])).toBe(JSON.stringify(value));
+        expect(JSON.stringify((resumed.history.messages[i] as unknown as Record<string, unknown>)[key])).toBe(
+          JSON.stringify(value),
+        );
       }
       expect(Object.keys(resumed.history.messages[i]!).sort()).toEqual(Object.keys(original).sort());
     }
@@ -104,7 +106,11 @@ describe('SessionStore', () => {
     const parent = store.importHistory(history, { modelConfig: { k: 1 } });
     const child = store.branch(parent, 6);
     expect(store.rows(child)).toEqual(store.rows(parent).slice(0, 6));
-    expect(store.get(child)).toMatchObject({ origin: 'branch', turnCount: 6, parent: { sessionId: parent, atTurn: 6, kind: 'branch' } });
+    expect(store.get(child)).toMatchObject({
+      origin: 'branch',
+      turnCount: 6,
+      parent: { sessionId: parent, atTurn: 6, kind: 'branch' },
+    });
 
     store.appendExchange(child, [{ role: 'user', content: 'only in the branch' }]);
     const v = new UnknownFieldVerdicts();
@@ -115,7 +121,10 @@ describe('SessionStore', () => {
     expect(store.resume(parent).history.messages.slice(0, 10)).toEqual(history.messages);
     expect(store.resume(parent).history.messages.at(-1)!.content).toBe('only in the parent');
     expect(store.resume(parent).verdicts.size).toBe(0);
-    expect(store.resume(child).history.messages).toEqual([...history.messages.slice(0, 6), { role: 'user', content: 'only in the branch' }]);
+    expect(store.resume(child).history.messages).toEqual([
+      ...history.messages.slice(0, 6),
+      { role: 'user', content: 'only in the branch' },
+    ]);
     expect(store.resume(child).verdicts.size).toBe(1);
     expect(store.resume(child).modelConfig.k).toBe(1);
     expect(store.branch(parent, 0)).toBeGreaterThan(child);
@@ -133,25 +142,29 @@ describe('resume does the same work per row, whatever the session length', () =>
     const one = sampleHistoryWithEveryCarrier().messages;
     return { messages: [one[0]!, ...Array.from({ length: copies }, () => one.slice(1)).flat()] };
   };
-  const storedValues = (store: SessionStore, id: number) => store.rows(id).reduce((n, row) => n + Object.values(row).filter((v) => v !== null).length - 1, 0);
+  const storedValues = (store: SessionStore, id: number) =>
+    store.rows(id).reduce((n, row) => n + Object.values(row).filter((v) => v !== null).length - 1, 0);
 
-  it.each([1, 40, 400])('%i copies of the sample: one JSON.parse per stored value (+1 for the model config), no prepare', (copies) => {
-    const store = SessionStore.open(file);
-    const id = store.importHistory(longHistory(copies));
-    store.resume(id); // schemas are loaded and compiled on first use
-    const parse = vi.spyOn(JSON, 'parse');
-    const prepare = vi.spyOn(store.db, 'prepare');
-    try {
-      const resumed = store.resume(id);
-      expect(resumed.history.messages.length).toBeGreaterThan(copies);
-      expect(parse).toHaveBeenCalledTimes(storedValues(store, id) + 1);
-      expect(prepare).not.toHaveBeenCalled();
-    } finally {
-      parse.mockRestore();
-      prepare.mockRestore();
-      store.close();
-    }
-  });
+  it.each([1, 40, 400])(
+    '%i copies of the sample: one JSON.parse per stored value (+1 for the model config), no prepare',
+    (copies) => {
+      const store = SessionStore.open(file);
+      const id = store.importHistory(longHistory(copies));
+      store.resume(id); // schemas are loaded and compiled on first use
+      const parse = vi.spyOn(JSON, 'parse');
+      const prepare = vi.spyOn(store.db, 'prepare');
+      try {
+        const resumed = store.resume(id);
+        expect(resumed.history.messages.length).toBeGreaterThan(copies);
+        expect(parse).toHaveBeenCalledTimes(storedValues(store, id) + 1);
+        expect(prepare).not.toHaveBeenCalled();
+      } finally {
+        parse.mockRestore();
+        prepare.mockRestore();
+        store.close();
+      }
+    },
+  );
 });
 
 describe('state.db that is not ours, newer, corrupt or locked', () => {
@@ -200,7 +213,11 @@ describe('state.db that is not ours, newer, corrupt or locked', () => {
     // Keep the header (so SQLite accepts the file) and scribble over every later page.
     for (let i = 4096; i < bytes.length; i++) bytes[i] = (i * 7) & 0xff;
     writeFileSync(file, bytes);
-    expectUntouched(file, () => SessionStore.open(file).list().length && SessionStore.open(file).resume(1), /corrupt|not a SQLite/);
+    expectUntouched(
+      file,
+      () => SessionStore.open(file).list().length && SessionStore.open(file).resume(1),
+      /corrupt|not a SQLite/,
+    );
   });
 
   it('reports a corrupt WAL database when it reads the broken pages', () => {

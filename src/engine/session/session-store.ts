@@ -51,7 +51,8 @@ const RESUME_PAGE_ROWS = 2048;
 /** The largest row read back (all columns' characters together): far above any real turn. */
 export const MAX_ROW_CHARACTERS = 64 * 1024 * 1024;
 
-const TURN_COLUMNS = 'role, content, name, tool_calls, tool_call_id, reasoning_content, reasoning, reasoning_details, native';
+const TURN_COLUMNS =
+  'role, content, name, tool_calls, tool_call_id, reasoning_content, reasoning, reasoning_details, native';
 
 function toSummary(row: SessionRow): SessionSummary {
   const summary: SessionSummary = {
@@ -63,7 +64,8 @@ function toSummary(row: SessionRow): SessionSummary {
     turnCount: row.turn_count,
     exchangeCount: row.exchange_count,
   };
-  if (row.parent_session_id !== null && row.kind !== null) summary.parent = { sessionId: row.parent_session_id, atTurn: row.at_turn ?? 0, kind: row.kind };
+  if (row.parent_session_id !== null && row.kind !== null)
+    summary.parent = { sessionId: row.parent_session_id, atTurn: row.at_turn ?? 0, kind: row.kind };
   return summary;
 }
 
@@ -117,12 +119,16 @@ export class SessionStore {
        VALUES (@session_id, @seq, @exchange, @role, @content, @name, @tool_calls, @tool_call_id, @reasoning_content, @reasoning, @reasoning_details, @native, @created_at)`,
     );
     this.turnsOf = db.prepare(`SELECT ${TURN_COLUMNS} FROM turns WHERE session_id = ? ORDER BY seq`);
-    this.turnPage = db.prepare(`SELECT seq, ${TURN_COLUMNS} FROM turns WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?`);
+    this.turnPage = db.prepare(
+      `SELECT seq, ${TURN_COLUMNS} FROM turns WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
+    );
     this.sessionById = db.prepare(`${SESSION_SELECT} WHERE s.id = ?`);
     const size = TURN_COLUMNS.split(', ')
       .map((c) => `coalesce(length(${c}), 0)`)
       .join(' + ');
-    this.oversizedRow = db.prepare(`SELECT seq, ${size} AS size FROM turns WHERE session_id = ? AND ${size} > ? ORDER BY seq LIMIT 1`);
+    this.oversizedRow = db.prepare(
+      `SELECT seq, ${size} AS size FROM turns WHERE session_id = ? AND ${size} > ? ORDER BY seq LIMIT 1`,
+    );
   }
 
   static open(file: string, options: OpenStateDbOptions = {}): SessionStore {
@@ -140,27 +146,41 @@ export class SessionStore {
 
   private row(id: number): SessionRow {
     const row = this.sessionById.get(id) as SessionRow | undefined;
-    if (!row) throw new InputError(this.file, `/sessions/${id}`, `no session ${id}`, 'list them with: reasoning-replay sessions list');
+    if (!row)
+      throw new InputError(
+        this.file,
+        `/sessions/${id}`,
+        `no session ${id}`,
+        'list them with: reasoning-replay sessions list',
+      );
     return row;
   }
 
   createSession(init: { title?: string; origin?: SessionOrigin; modelConfig?: Record<string, unknown> } = {}): number {
     return this.guard(() => {
       const now = new Date().toISOString();
-      const info = this.statement('INSERT INTO sessions (title, origin, created_at, updated_at, model_config) VALUES (?, ?, ?, ?, ?)').run(
-        init.title ?? null,
-        init.origin ?? 'new',
-        now,
-        now,
-        JSON.stringify(init.modelConfig ?? {}),
-      );
+      const info = this.statement(
+        'INSERT INTO sessions (title, origin, created_at, updated_at, model_config) VALUES (?, ?, ?, ?, ?)',
+      ).run(init.title ?? null, init.origin ?? 'new', now, now, JSON.stringify(init.modelConfig ?? {}));
       return Number(info.lastInsertRowid);
     });
   }
 
-  private appendRows(sessionId: number, messages: readonly Message[], exchangeOf: (index: number) => number, now: string, firstSeq: number): void {
+  private appendRows(
+    sessionId: number,
+    messages: readonly Message[],
+    exchangeOf: (index: number) => number,
+    now: string,
+    firstSeq: number,
+  ): void {
     for (const [i, message] of messages.entries()) {
-      this.insertTurn.run({ session_id: sessionId, seq: firstSeq + i, exchange: exchangeOf(i), created_at: now, ...messageToRow(message) });
+      this.insertTurn.run({
+        session_id: sessionId,
+        seq: firstSeq + i,
+        exchange: exchangeOf(i),
+        created_at: now,
+        ...messageToRow(message),
+      });
     }
   }
 
@@ -168,7 +188,11 @@ export class SessionStore {
    * Appends one exchange (a user message, or an assistant answer with its tool results) in ONE
    * transaction, together with the session's counters and, when given, its updated verdicts.
    */
-  appendExchange(sessionId: number, messages: readonly Message[], update: { verdicts?: UnknownFieldVerdicts } = {}): { exchange: number; firstSeq: number; lastSeq: number } {
+  appendExchange(
+    sessionId: number,
+    messages: readonly Message[],
+    update: { verdicts?: UnknownFieldVerdicts } = {},
+  ): { exchange: number; firstSeq: number; lastSeq: number } {
     // An empty exchange would count an exchange that has no rows; a branch recounts from rows.
     if (messages.length === 0) throw new Error('appendExchange needs at least one message');
     return this.guard(() =>
@@ -179,20 +203,19 @@ export class SessionStore {
         this.appendRows(sessionId, messages, () => exchange, now, session.turn_count + 1);
         let modelConfig = session.model_config;
         if (update.verdicts) modelConfig = JSON.stringify(update.verdicts.toModelConfig(this.modelConfigOf(session)));
-        this.statement('UPDATE sessions SET turn_count = ?, exchange_count = ?, updated_at = ?, model_config = ? WHERE id = ?').run(
-          session.turn_count + messages.length,
-          exchange,
-          now,
-          modelConfig,
-          sessionId,
-        );
+        this.statement(
+          'UPDATE sessions SET turn_count = ?, exchange_count = ?, updated_at = ?, model_config = ? WHERE id = ?',
+        ).run(session.turn_count + messages.length, exchange, now, modelConfig, sessionId);
         return { exchange, firstSeq: session.turn_count + 1, lastSeq: session.turn_count + messages.length };
       }),
     );
   }
 
   /** Stores a whole history as a new session in one transaction; an exchange starts at each user message. */
-  importHistory(history: History, init: { title?: string; origin?: SessionOrigin; modelConfig?: Record<string, unknown> } = {}): number {
+  importHistory(
+    history: History,
+    init: { title?: string; origin?: SessionOrigin; modelConfig?: Record<string, unknown> } = {},
+  ): number {
     return this.guard(() =>
       this.immediate(() => {
         const id = this.createSession({ origin: 'import', ...init });
@@ -211,13 +234,22 @@ export class SessionStore {
     }
     const now = new Date().toISOString();
     this.appendRows(id, messages, (i) => exchanges[i]!, now, 1);
-    this.statement('UPDATE sessions SET turn_count = ?, exchange_count = ?, updated_at = ? WHERE id = ?').run(messages.length, exchange, now, id);
+    this.statement('UPDATE sessions SET turn_count = ?, exchange_count = ?, updated_at = ? WHERE id = ?').run(
+      messages.length,
+      exchange,
+      now,
+      id,
+    );
   }
 
   saveModelConfig(sessionId: number, modelConfig: Record<string, unknown>): void {
     this.guard(() => {
       this.row(sessionId);
-      this.statement('UPDATE sessions SET model_config = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(modelConfig), new Date().toISOString(), sessionId);
+      this.statement('UPDATE sessions SET model_config = ?, updated_at = ? WHERE id = ?').run(
+        JSON.stringify(modelConfig),
+        new Date().toISOString(),
+        sessionId,
+      );
     });
   }
 
@@ -275,7 +307,12 @@ export class SessionStore {
   private refuseOversizedRows(id: number): void {
     const limit = this.maxRowCharacters;
     const big = this.oversizedRow.get(id, limit) as { seq: number; size: number } | undefined;
-    if (big) throw new DamagedRowError({ file: this.file, session: id, turn: big.seq }, 'row', `the row holds ${big.size} characters, over the limit of ${limit}`);
+    if (big)
+      throw new DamagedRowError(
+        { file: this.file, session: id, turn: big.seq },
+        'row',
+        `the row holds ${big.size} characters, over the limit of ${limit}`,
+      );
   }
 
   /** The session's model config, checked: a JSON object (its verdicts are checked by UnknownFieldVerdicts). */
@@ -319,11 +356,18 @@ export class SessionStore {
       this.immediate(() => {
         const parent = this.row(id);
         if (!Number.isInteger(atTurn) || atTurn < 0 || atTurn > parent.turn_count) {
-          throw new InputError('--at', '', `turn ${atTurn} is outside session ${id} (it has ${parent.turn_count} turns)`, `use 0..${parent.turn_count}; the branch keeps turns 1..N`);
+          throw new InputError(
+            '--at',
+            '',
+            `turn ${atTurn} is outside session ${id} (it has ${parent.turn_count} turns)`,
+            `use 0..${parent.turn_count}; the branch keeps turns 1..N`,
+          );
         }
         const now = new Date().toISOString();
         const child = Number(
-          this.statement("INSERT INTO sessions (title, origin, created_at, updated_at, model_config) VALUES (?, 'branch', ?, ?, ?)").run(
+          this.statement(
+            "INSERT INTO sessions (title, origin, created_at, updated_at, model_config) VALUES (?, 'branch', ?, ?, ?)",
+          ).run(
             parent.title === null ? `branch of ${id}` : `${parent.title} (branch at ${atTurn})`,
             now,
             now,
@@ -333,9 +377,17 @@ export class SessionStore {
         this.statement(
           `INSERT INTO turns (session_id, seq, exchange, ${TURN_COLUMNS}, created_at) SELECT ?, seq, exchange, ${TURN_COLUMNS}, created_at FROM turns WHERE session_id = ? AND seq <= ?`,
         ).run(child, id, atTurn);
-        const counts = this.statement('SELECT count(*) AS n, coalesce(max(exchange), 0) AS e FROM turns WHERE session_id = ?').get(child) as { n: number; e: number };
-        this.statement('UPDATE sessions SET turn_count = ?, exchange_count = ? WHERE id = ?').run(counts.n, counts.e, child);
-        this.statement("INSERT INTO branches (child_session_id, parent_session_id, at_turn, kind, created_at) VALUES (?, ?, ?, 'branch', ?)").run(child, id, atTurn, now);
+        const counts = this.statement(
+          'SELECT count(*) AS n, coalesce(max(exchange), 0) AS e FROM turns WHERE session_id = ?',
+        ).get(child) as { n: number; e: number };
+        this.statement('UPDATE sessions SET turn_count = ?, exchange_count = ? WHERE id = ?').run(
+          counts.n,
+          counts.e,
+          child,
+        );
+        this.statement(
+          "INSERT INTO branches (child_session_id, parent_session_id, at_turn, kind, created_at) VALUES (?, ?, ?, 'branch', ?)",
+        ).run(child, id, atTurn, now);
         return child;
       }),
     );
@@ -351,7 +403,9 @@ export class SessionStore {
         const parent = this.row(id);
         const now = new Date().toISOString();
         const child = Number(
-          this.statement("INSERT INTO sessions (title, origin, created_at, updated_at, model_config) VALUES (?, 'compaction', ?, ?, ?)").run(
+          this.statement(
+            "INSERT INTO sessions (title, origin, created_at, updated_at, model_config) VALUES (?, 'compaction', ?, ?, ?)",
+          ).run(
             parent.title === null ? `compaction of ${id}` : `${parent.title} (compacted)`,
             now,
             now,
@@ -359,7 +413,9 @@ export class SessionStore {
           ).lastInsertRowid,
         );
         this.writeHistory(child, history.messages);
-        this.statement("INSERT INTO branches (child_session_id, parent_session_id, at_turn, kind, created_at) VALUES (?, ?, ?, 'compaction', ?)").run(child, id, parent.turn_count, now);
+        this.statement(
+          "INSERT INTO branches (child_session_id, parent_session_id, at_turn, kind, created_at) VALUES (?, ?, ?, 'compaction', ?)",
+        ).run(child, id, parent.turn_count, now);
         return child;
       }),
     );

@@ -46,7 +46,9 @@ const anOperation: fc.Arbitrary<Operation> = fc.oneof(
   fc.constant({ kind: 'resume from state.db' as const }),
   aRoutePolicy.map((policy) => ({ kind: 'switch route' as const, policy })),
   fc.nat().map((pick) => ({ kind: 'switch session' as const, pick })),
-  fc.tuple(aSetOfFieldsTheProviderReads, anAnswer).map(([reads, answer]) => ({ kind: 'send with a provider that reads' as const, reads, answer })),
+  fc
+    .tuple(aSetOfFieldsTheProviderReads, anAnswer)
+    .map(([reads, answer]) => ({ kind: 'send with a provider that reads' as const, reads, answer })),
 );
 
 /** What the model expects of one stored message: the carriers it was created with, and its current form. */
@@ -55,7 +57,8 @@ interface Entry {
   expected: Message;
 }
 
-const entriesOf = (messages: readonly Message[]): Entry[] => messages.map((m) => ({ original: structuredClone(m), expected: m }));
+const entriesOf = (messages: readonly Message[]): Entry[] =>
+  messages.map((m) => ({ original: structuredClone(m), expected: m }));
 
 describe('sessions under any sequence of operations (property)', () => {
   test.prop([aHistory, aRoutePolicy, fc.array(anOperation, { maxLength: 10 })], { numRuns: PROPERTY_RUNS })(
@@ -133,16 +136,25 @@ describe('sessions under any sequence of operations (property)', () => {
               const alreadyRefused = new Set(resumed.verdicts.fieldsFor(policy.target));
               const provider = aProviderThatReads(op.reads);
               const answer = withToolIds(op.answer, `s${step}`);
-              const result = await sendSessionTurn({ store, sessionId: current, policy, transport: provider.transport, readAnswer: () => answer });
+              const result = await sendSessionTurn({
+                store,
+                sessionId: current,
+                policy,
+                transport: provider.transport,
+                readAnswer: () => answer,
+              });
 
               expect(provider.requests.length).toBeLessThanOrEqual(2);
               // The resumed session sends what the live one would have sent.
-              const live = replayForRoute({ messages: entries.map((e) => e.expected) }, policy, { omit: alreadyRefused });
+              const live = replayForRoute({ messages: entries.map((e) => e.expected) }, policy, {
+                omit: alreadyRefused,
+              });
               expect(JSON.stringify(provider.requests[0])).toBe(JSON.stringify(live));
               for (const request of provider.requests) {
                 for (const field of wireCarrierFields(request)) {
                   expect(policy.fields).toContain(field);
-                  if (!(field === 'reasoning_content' && policy.tier === 'must-echo')) expect(alreadyRefused.has(field)).toBe(false);
+                  if (!(field === 'reasoning_content' && policy.tier === 'must-echo'))
+                    expect(alreadyRefused.has(field)).toBe(false);
                 }
                 if (policy.tier === 'must-echo' && policy.family === 'openai-chat') {
                   const wire = request.body.messages as Record<string, unknown>[];

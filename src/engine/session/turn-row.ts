@@ -1,6 +1,13 @@
 import { InputError } from '../../shared/validation/input-error.js';
 import { assertValid } from '../../shared/validation/validate.js';
-import type { Content, Message, NativeCarrierRecord, ReasoningDetail, Role, ToolCall } from '../../shared/history/history.js';
+import type {
+  Content,
+  Message,
+  NativeCarrierRecord,
+  ReasoningDetail,
+  Role,
+  ToolCall,
+} from '../../shared/history/history.js';
 
 /** One row of the turns table (see migrations.ts). NULL = the message had no such key. */
 export interface TurnRow {
@@ -62,11 +69,20 @@ export class DamagedRowError extends InputError {
 
 function parseColumn(row: TurnRow, column: keyof TurnRow, place: RowPlace): unknown {
   const text = row[column];
-  if (typeof text !== 'string') throw new DamagedRowError(place, column, `the ${column} column holds ${text === null ? 'NULL' : typeof text}, not JSON text`);
+  if (typeof text !== 'string')
+    throw new DamagedRowError(
+      place,
+      column,
+      `the ${column} column holds ${text === null ? 'NULL' : typeof text}, not JSON text`,
+    );
   try {
     return JSON.parse(text);
   } catch {
-    throw new DamagedRowError(place, column, `the ${column} column is not JSON (${JSON.stringify(text.slice(0, 40))}${text.length > 40 ? '…' : ''})`);
+    throw new DamagedRowError(
+      place,
+      column,
+      `the ${column} column is not JSON (${JSON.stringify(text.slice(0, 40))}${text.length > 40 ? '…' : ''})`,
+    );
   }
 }
 
@@ -78,7 +94,15 @@ function parseColumn(row: TurnRow, column: keyof TurnRow, place: RowPlace): unkn
 export function rowToMessage(row: TurnRow, place?: RowPlace): Message {
   if (!place) return rowToMessageUnchecked(row);
   const message: Record<string, unknown> = { role: row.role, content: parseColumn(row, 'content', place) };
-  for (const column of ['name', 'tool_calls', 'tool_call_id', 'reasoning_content', 'reasoning', 'reasoning_details', 'native'] as const) {
+  for (const column of [
+    'name',
+    'tool_calls',
+    'tool_call_id',
+    'reasoning_content',
+    'reasoning',
+    'reasoning_details',
+    'native',
+  ] as const) {
     if (row[column] !== null) message[column] = parseColumn(row, column, place);
   }
   try {
@@ -86,7 +110,11 @@ export function rowToMessage(row: TurnRow, place?: RowPlace): Message {
   } catch (err) {
     if (err instanceof InputError) {
       const column = err.pointer.split('/')[1] || 'row';
-      throw new DamagedRowError(place, column, `the stored message is not a valid message at ${err.pointer || '/'}: ${err.problem}`);
+      throw new DamagedRowError(
+        place,
+        column,
+        `the stored message is not a valid message at ${err.pointer || '/'}: ${err.problem}`,
+      );
     }
     throw err;
   }
@@ -99,7 +127,8 @@ function rowToMessageUnchecked(row: TurnRow): Message {
   if (row.tool_call_id !== null) message.tool_call_id = JSON.parse(row.tool_call_id) as string;
   if (row.reasoning_content !== null) message.reasoning_content = JSON.parse(row.reasoning_content) as string;
   if (row.reasoning !== null) message.reasoning = JSON.parse(row.reasoning) as string;
-  if (row.reasoning_details !== null) message.reasoning_details = JSON.parse(row.reasoning_details) as ReasoningDetail[];
+  if (row.reasoning_details !== null)
+    message.reasoning_details = JSON.parse(row.reasoning_details) as ReasoningDetail[];
   if (row.native !== null) message.native = JSON.parse(row.native) as NativeCarrierRecord;
   return message;
 }

@@ -23,7 +23,13 @@ const answer = {
         role: 'assistant',
         content: 'Done.',
         reasoning_details: [
-          { type: 'reasoning.text', text: 'Plan.', signature: 'SIG-one-AAAAAAAA', format: 'anthropic-claude-v1', index: 0 },
+          {
+            type: 'reasoning.text',
+            text: 'Plan.',
+            signature: 'SIG-one-AAAAAAAA',
+            format: 'anthropic-claude-v1',
+            index: 0,
+          },
           { type: 'reasoning.encrypted', data: 'RED-two-BBBBBBBB', format: 'anthropic-claude-v1', index: 1 },
         ],
       },
@@ -40,13 +46,28 @@ const spec = {
   rejections: {},
   response: { carriers: ['reasoning_details'] },
   sources: ['https://gate.test/docs'],
-  echo: [{ field: 'reasoning_details', turns: 'assistant-turns', level: 'recommended', source: 'https://gate.test/docs' }],
+  echo: [
+    { field: 'reasoning_details', turns: 'assistant-turns', level: 'recommended', source: 'https://gate.test/docs' },
+  ],
 } as unknown as ProviderSpec;
 const table: RouteTable = {
   version: 1,
-  routes: [{ id: 'default', label: 'default', match: { default: true }, family: 'openai-chat', tier: 'standard', fields: ['reasoning_details'] }],
+  routes: [
+    {
+      id: 'default',
+      label: 'default',
+      match: { default: true },
+      family: 'openai-chat',
+      tier: 'standard',
+      fields: ['reasoning_details'],
+    },
+  ],
 };
-const scenario: Scenario = { id: 'one-turn', title: 'one turn', steps: [{ append: { role: 'user', content: 'Go.' } }, { call: { answer: { content: 'Done.' } } }] };
+const scenario: Scenario = {
+  id: 'one-turn',
+  title: 'one turn',
+  steps: [{ append: { role: 'user', content: 'Go.' } }, { call: { answer: { content: 'Done.' } } }],
+};
 
 /** An engine that sends a fixed request and reads the answer's message, keeping the reasoning items `keep` selects. */
 function engine(keep: (items: unknown[]) => unknown[]): EngineUnderTest {
@@ -65,13 +86,22 @@ function engine(keep: (items: unknown[]) => unknown[]): EngineUnderTest {
       },
       readAnswer(response: ExchangeResponse): Message {
         const m = (response.body as typeof answer).choices[0]!.message;
-        return { role: 'assistant', content: m.content, reasoning_details: keep(m.reasoning_details) as Message['reasoning_details'] };
+        return {
+          role: 'assistant',
+          content: m.content,
+          reasoning_details: keep(m.reasoning_details) as Message['reasoning_details'],
+        };
       },
     }),
   };
 }
 const run = (e: EngineUnderTest) =>
-  runScenario(scenario, spec, { table, specs: new Map([[spec.id, spec]]), engine: e, send: async () => ({ status: 200, headers: {}, body: structuredClone(answer) }) });
+  runScenario(scenario, spec, {
+    table,
+    specs: new Map([[spec.id, spec]]),
+    engine: e,
+    send: async () => ({ status: 200, headers: {}, body: structuredClone(answer) }),
+  });
 
 describe('the judge holds each answer against the message the engine read from it', () => {
   it('fails an engine that drops a sibling reasoning block when reading the answer', async () => {
@@ -105,19 +135,29 @@ describe('answerOpaqueStrings', () => {
   });
 
   it('reads nothing from a streamed answer, whose later pieces may replace earlier ones', () => {
-    const sse = 'data: {"choices":[{"delta":{"reasoning_opaque":"first"}}]}\n\ndata: {"choices":[{"delta":{"reasoning_opaque":"second"}}]}\n';
+    const sse =
+      'data: {"choices":[{"delta":{"reasoning_opaque":"first"}}]}\n\ndata: {"choices":[{"delta":{"reasoning_opaque":"second"}}]}\n';
     expect(answerOpaqueStrings(sse)).toEqual([]);
   });
 
   it('finds a kept string wherever the engine stored it (a native record too), escaped as JSON', () => {
-    const read: Message = { role: 'assistant', content: null, native: { route: 'gemini', fields: { thoughtSignature: 'a/b"c' } } };
+    const read: Message = {
+      role: 'assistant',
+      content: null,
+      native: { route: 'gemini', fields: { thoughtSignature: 'a/b"c' } },
+    };
     expect(opaqueStringsLost({ thoughtSignature: 'a/b"c', signature: 'gone' }, read)).toEqual(['gone']);
   });
 });
 
 describe('what the provider spec says is owed back', () => {
   it('excuses a text-only answer’s blocks when the spec wants reasoning back on tool-call turns only', async () => {
-    const toolTurnsOnly = { ...spec, echo: [{ field: 'reasoning_details', turns: 'tool-call-turns', level: 'required', source: 'https://gate.test/docs' }] } as ProviderSpec;
+    const toolTurnsOnly = {
+      ...spec,
+      echo: [
+        { field: 'reasoning_details', turns: 'tool-call-turns', level: 'required', source: 'https://gate.test/docs' },
+      ],
+    } as ProviderSpec;
     const { findings } = await runScenario(scenario, toolTurnsOnly, {
       table,
       specs: new Map([[spec.id, toolTurnsOnly]]),

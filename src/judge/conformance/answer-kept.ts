@@ -12,7 +12,14 @@ import { isPlainObject } from '../../shared/objects/deep-merge.js';
  */
 
 /** Keys whose string value is opaque reasoning, in every family's answer spelling. */
-const OPAQUE_KEYS = new Set(['signature', 'encrypted_content', 'thoughtSignature', 'thought_signature', 'reasoning_opaque', 'redactedContent']);
+const OPAQUE_KEYS = new Set([
+  'signature',
+  'encrypted_content',
+  'thoughtSignature',
+  'thought_signature',
+  'reasoning_opaque',
+  'redactedContent',
+]);
 /** `data` is opaque only on a redacted block (Anthropic) or an encrypted detail (OpenRouter). */
 const OPAQUE_DATA_TYPES = new Set(['redacted_thinking', 'reasoning.encrypted']);
 
@@ -23,7 +30,12 @@ function collect(value: unknown, out: string[]): void {
   }
   if (!isPlainObject(value)) return;
   for (const [key, v] of Object.entries(value)) {
-    if (typeof v === 'string' && v !== '' && (OPAQUE_KEYS.has(key) || (key === 'data' && OPAQUE_DATA_TYPES.has(String(value.type))))) out.push(v);
+    if (
+      typeof v === 'string' &&
+      v !== '' &&
+      (OPAQUE_KEYS.has(key) || (key === 'data' && OPAQUE_DATA_TYPES.has(String(value.type))))
+    )
+      out.push(v);
     else collect(v, out);
   }
 }
@@ -40,7 +52,10 @@ export function answerOpaqueStrings(body: unknown): string[] {
   return out;
 }
 
-/** The answer's opaque strings that the message read from it does not hold anywhere, byte for byte (deduplicated, in answer order). */
+/**
+ * The answer's opaque strings that the message read from it does not hold anywhere, byte for byte (deduplicated, in
+ * answer order).
+ */
 export function opaqueStringsLost(answer: unknown, read: Message): string[] {
   const kept = JSON.stringify(read);
   return [...new Set(answerOpaqueStrings(answer))].filter((s) => !kept.includes(JSON.stringify(s).slice(1, -1)));

@@ -23,7 +23,11 @@ const history: History = {
       tool_calls: [{ id: 'c1', type: 'function', function: { name: 't', arguments: '{}' } }],
     },
     { role: 'tool', tool_call_id: 'c1', content: 'r' },
-    { role: 'assistant', content: null, tool_calls: [{ id: 'c2', type: 'function', function: { name: 't', arguments: '{}' } }] },
+    {
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id: 'c2', type: 'function', function: { name: 't', arguments: '{}' } }],
+    },
     { role: 'tool', tool_call_id: 'c2', content: 'r' },
   ],
 };
@@ -57,7 +61,10 @@ describe('per-call checks catch a broken engine', () => {
       m[1]!.reasoning_content = ' ';
       m[3]!.reasoning_content = 'made up';
     });
-    expect(problems).toEqual([expect.stringMatching(/^must-echo: .*message 1 got the " " pad/), expect.stringMatching(/^must-echo: .*message 3 has no readable reasoning but was sent "made up"/)]);
+    expect(problems).toEqual([
+      expect.stringMatching(/^must-echo: .*message 1 got the " " pad/),
+      expect.stringMatching(/^must-echo: .*message 3 has no readable reasoning but was sent "made up"/),
+    ]);
   });
 
   it('flags the pad leaking to a standard route', () => {
@@ -65,35 +72,57 @@ describe('per-call checks catch a broken engine', () => {
       judge(
         'openrouter',
         (m) =>
-          Object.assign(m[1]!, { reasoning: 'stored thought', reasoning_content: 'stored thought', reasoning_details: history.messages[1]!.reasoning_details }) &&
-          Object.assign(m[3]!, { reasoning_content: ' ' }),
+          Object.assign(m[1]!, {
+            reasoning: 'stored thought',
+            reasoning_content: 'stored thought',
+            reasoning_details: history.messages[1]!.reasoning_details,
+          }) && Object.assign(m[3]!, { reasoning_content: ' ' }),
       ),
     ).toEqual([expect.stringMatching(/^must-echo: .*pad leaked to standard route openrouter at message 3/)]);
   });
 
   it('flags a field a route does not read, and any key on a strict route', () => {
-    expect(judge('deepseek', (m) => Object.assign(m[1]!, { reasoning_content: 'stored thought', reasoning: 'x' }) && Object.assign(m[3]!, { reasoning_content: ' ' }))).toEqual([
+    expect(
+      judge(
+        'deepseek',
+        (m) =>
+          Object.assign(m[1]!, { reasoning_content: 'stored thought', reasoning: 'x' }) &&
+          Object.assign(m[3]!, { reasoning_content: ' ' }),
+      ),
+    ).toEqual([
       expect.stringMatching(/^fields-sent: .*message 1 carries reasoning, which route deepseek does not read/),
     ]);
     expect(judge('mistral', (m) => Object.assign(m[3]!, { reasoning_content: ' ' }))).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^strict-schema: call 0: strict route mistral was sent reasoning_content/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/^strict-schema: call 0: strict route mistral was sent reasoning_content/),
+      ]),
     );
   });
 
   it('flags a signed item that was edited, and items that were reordered', () => {
     const [signed, encrypted] = history.messages[1]!.reasoning_details!;
     const base = { reasoning: 'stored thought', reasoning_content: 'stored thought' };
-    expect(judge('openrouter', (m) => Object.assign(m[1]!, base, { reasoning_details: [{ ...signed, signature: 'SIG-AAAAAAAAAAAB' }, encrypted] }))).toEqual([
+    expect(
+      judge('openrouter', (m) =>
+        Object.assign(m[1]!, base, { reasoning_details: [{ ...signed, signature: 'SIG-AAAAAAAAAAAB' }, encrypted] }),
+      ),
+    ).toEqual([
       expect.stringMatching(/^signatures-verbatim: .*1 of 2 signed\/encrypted item\(s\) of message 1 did not reach/),
     ]);
-    expect(judge('openrouter', (m) => Object.assign(m[1]!, base, { reasoning_details: [encrypted, signed] }))).toEqual([expect.stringMatching(/^signatures-verbatim: .*were reordered/)]);
+    expect(judge('openrouter', (m) => Object.assign(m[1]!, base, { reasoning_details: [encrypted, signed] }))).toEqual([
+      expect.stringMatching(/^signatures-verbatim: .*were reordered/),
+    ]);
   });
 
   it('flags a native record reaching a route that does not own it', () => {
     expect(
       judge(
         'deepseek',
-        (m) => Object.assign(m[1]!, { reasoning_content: 'stored thought', extra_content: { google: { thought_signature: 'NATIVE-CCCCCCCCCC' } } }) && Object.assign(m[3]!, { reasoning_content: ' ' }),
+        (m) =>
+          Object.assign(m[1]!, {
+            reasoning_content: 'stored thought',
+            extra_content: { google: { thought_signature: 'NATIVE-CCCCCCCCCC' } },
+          }) && Object.assign(m[3]!, { reasoning_content: ' ' }),
       ),
     ).toEqual([expect.stringMatching(/^native-scoped: .*gemini native record of message 1 leaked to route deepseek/)]);
   });

@@ -32,7 +32,16 @@ function problem(behaviour: Behaviour, detail: string): Check {
  * Visits each chat-shaped wire message beside the history message it was built from (the engine
  * keeps indexes aligned); nothing for other families, whose bodies do not line up with history.
  */
-function eachChatMessage(req: SentRequest, visit: (wire: Record<string, unknown>, source: Message | undefined, index: number, where: string, out: Check[]) => void): Check[] {
+function eachChatMessage(
+  req: SentRequest,
+  visit: (
+    wire: Record<string, unknown>,
+    source: Message | undefined,
+    index: number,
+    where: string,
+    out: Check[],
+  ) => void,
+): Check[] {
   const out: Check[] = [];
   const where = `call ${req.call} to ${req.spec.id} (route ${req.policy.routeId})`;
   chatMessages(req)?.forEach((wire, i) => visit(wire, req.history.messages[i], i, where, out));
@@ -59,9 +68,15 @@ export function checkFieldsSent(req: SentRequest): Check[] {
   return eachChatMessage(req, (wire, source, i, where, out) => {
     for (const field of ['reasoning_content', 'reasoning', 'reasoning_details']) {
       if (!(field in wire)) continue;
-      const pad = field === 'reasoning_content' && req.policy.tier === 'must-echo' && wire[field] === MUST_ECHO_PLACEHOLDER;
+      const pad =
+        field === 'reasoning_content' && req.policy.tier === 'must-echo' && wire[field] === MUST_ECHO_PLACEHOLDER;
       if (!req.policy.fields.includes(field as never) && !pad) {
-        out.push(problem('fields-sent', `${where}: message ${i} carries ${field}, which route ${req.policy.routeId} does not read`));
+        out.push(
+          problem(
+            'fields-sent',
+            `${where}: message ${i} carries ${field}, which route ${req.policy.routeId} does not read`,
+          ),
+        );
       }
     }
     if (!source || source.role !== 'assistant') return;
@@ -69,28 +84,49 @@ export function checkFieldsSent(req: SentRequest): Check[] {
       if (rule.level !== 'recommended' || (rule.turns === 'tool-call-turns' && !isToolCallTurn(source))) continue;
       if (holdsFor(source, rule.field) && !(rule.field in wire)) {
         out.push(
-          problem('fields-sent', `${where}: ${req.spec.label} wants ${rule.field} back (${rule.source ?? 'provider docs'}); history message ${i} holds it but route ${req.policy.routeId} dropped it`),
+          problem(
+            'fields-sent',
+            `${where}: ${req.spec.label} wants ${rule.field} back (${rule.source ?? 'provider docs'}); history message ${i} holds it but route ${req.policy.routeId} dropped it`,
+          ),
         );
       }
     }
   });
 }
 
-/** must-echo: tool-call turns carry reasoning_content (readable reasoning, else the pad); no pad where readable reasoning exists or off the tier. */
+/**
+ * must-echo: tool-call turns carry reasoning_content (readable reasoning, else the pad); no pad where readable
+ * reasoning exists or off the tier.
+ */
 export function checkMustEcho(req: SentRequest): Check[] {
   return eachChatMessage(req, (wire, source, i, where, out) => {
     if (!source || !isToolCallTurn(source)) return;
     const value = wire.reasoning_content;
     if (req.policy.tier === 'must-echo') {
       if (typeof value !== 'string' || value === '') {
-        out.push(problem('must-echo', `${where}: tool-call message ${i} went out without reasoning_content on a must-echo route`));
+        out.push(
+          problem(
+            'must-echo',
+            `${where}: tool-call message ${i} went out without reasoning_content on a must-echo route`,
+          ),
+        );
       } else if (hasReadableReasoning(source) && value === MUST_ECHO_PLACEHOLDER) {
         out.push(problem('must-echo', `${where}: message ${i} got the " " pad although it has stored reasoning`));
       } else if (!hasReadableReasoning(source) && value !== MUST_ECHO_PLACEHOLDER) {
-        out.push(problem('must-echo', `${where}: message ${i} has no readable reasoning but was sent ${JSON.stringify(value)} (only the " " pad is allowed; never invented reasoning)`));
+        out.push(
+          problem(
+            'must-echo',
+            `${where}: message ${i} has no readable reasoning but was sent ${JSON.stringify(value)} (only the " " pad is allowed; never invented reasoning)`,
+          ),
+        );
       }
     } else if (value === MUST_ECHO_PLACEHOLDER && !hasStoredReasoning(source)) {
-      out.push(problem('must-echo', `${where}: the must-echo pad leaked to ${req.policy.tier} route ${req.policy.routeId} at message ${i}`));
+      out.push(
+        problem(
+          'must-echo',
+          `${where}: the must-echo pad leaked to ${req.policy.tier} route ${req.policy.routeId} at message ${i}`,
+        ),
+      );
     }
   });
 }
@@ -111,7 +147,10 @@ export function checkStrictSchema(req: SentRequest): Check[] {
   }
   const messages = chatMessages(req);
   const keys = wireCarrierKeys(messages ?? req.body.messages ?? req.body);
-  if (keys.length > 0) out.push(problem('strict-schema', `call ${req.call}: strict route ${req.policy.routeId} was sent ${keys.join(', ')}`));
+  if (keys.length > 0)
+    out.push(
+      problem('strict-schema', `call ${req.call}: strict route ${req.policy.routeId} was sent ${keys.join(', ')}`),
+    );
   return out;
 }
 
@@ -131,7 +170,9 @@ function opaqueItems(m: Message, policy: RoutePolicy): string[] {
   return out;
 }
 
-/** signatures-verbatim: where a route replays a message's signed/encrypted items, all of them, byte for byte, in order. */
+/**
+ * signatures-verbatim: where a route replays a message's signed/encrypted items, all of them, byte for byte, in order.
+ */
 export function checkSignaturesVerbatim(req: SentRequest): Check[] {
   if (req.policy.replayPolicy === 'strip' || req.policy.replayPolicy === 'unsigned') return [];
   const text = JSON.stringify(req.body);
@@ -145,10 +186,15 @@ export function checkSignaturesVerbatim(req: SentRequest): Check[] {
     if (sent === 0 && !reads) return;
     if (sent < items.length) {
       out.push(
-        problem('signatures-verbatim', `call ${req.call}: ${items.length - sent} of ${items.length} signed/encrypted item(s) of message ${i} did not reach route ${req.policy.routeId} byte for byte`),
+        problem(
+          'signatures-verbatim',
+          `call ${req.call}: ${items.length - sent} of ${items.length} signed/encrypted item(s) of message ${i} did not reach route ${req.policy.routeId} byte for byte`,
+        ),
       );
     } else if (positions.some((p, k) => k > 0 && p < positions[k - 1]!)) {
-      out.push(problem('signatures-verbatim', `call ${req.call}: signed/encrypted items of message ${i} were reordered`));
+      out.push(
+        problem('signatures-verbatim', `call ${req.call}: signed/encrypted items of message ${i} were reordered`),
+      );
     }
   });
   return out;
@@ -163,8 +209,20 @@ export function checkNativeScoped(req: SentRequest): Check[] {
     const own = req.policy.native !== undefined && m.native.route === req.policy.native;
     for (const value of stringLeaves(m.native.fields)) {
       const present = text.includes(JSON.stringify(value).slice(1, -1));
-      if (!own && present) out.push(problem('native-scoped', `call ${req.call}: the ${m.native.route} native record of message ${i} leaked to route ${req.policy.routeId}`));
-      if (own && !present) out.push(problem('native-scoped', `call ${req.call}: route ${req.policy.routeId} owns the native record of message ${i} but did not receive it`));
+      if (!own && present)
+        out.push(
+          problem(
+            'native-scoped',
+            `call ${req.call}: the ${m.native.route} native record of message ${i} leaked to route ${req.policy.routeId}`,
+          ),
+        );
+      if (own && !present)
+        out.push(
+          problem(
+            'native-scoped',
+            `call ${req.call}: route ${req.policy.routeId} owns the native record of message ${i} but did not receive it`,
+          ),
+        );
     }
   });
   return out;
@@ -177,7 +235,11 @@ export function applicableBehaviours(req: SentRequest): Set<Behaviour> {
   if (chatMessages(req)) applies.add('fields-sent');
   if (chatMessages(req) && assistants.some(isToolCallTurn)) applies.add('must-echo');
   if (req.policy.tier === 'strict' || req.spec.request.unknownFieldRejection) applies.add('strict-schema');
-  const replaysOpaque = req.policy.fields.includes('reasoning_details') && req.policy.tier !== 'strict' && req.policy.replayPolicy !== 'strip' && req.policy.replayPolicy !== 'unsigned';
+  const replaysOpaque =
+    req.policy.fields.includes('reasoning_details') &&
+    req.policy.tier !== 'strict' &&
+    req.policy.replayPolicy !== 'strip' &&
+    req.policy.replayPolicy !== 'unsigned';
   if (replaysOpaque && assistants.some((m) => opaqueItems(m, req.policy).length > 0)) {
     applies.add('signatures-verbatim');
   }
@@ -188,6 +250,12 @@ export function applicableBehaviours(req: SentRequest): Set<Behaviour> {
 export function checkRequest(req: SentRequest): { applies: Set<Behaviour>; problems: Check[] } {
   return {
     applies: applicableBehaviours(req),
-    problems: [...checkFieldsSent(req), ...checkMustEcho(req), ...checkStrictSchema(req), ...checkSignaturesVerbatim(req), ...checkNativeScoped(req)],
+    problems: [
+      ...checkFieldsSent(req),
+      ...checkMustEcho(req),
+      ...checkStrictSchema(req),
+      ...checkSignaturesVerbatim(req),
+      ...checkNativeScoped(req),
+    ],
   };
 }

@@ -52,11 +52,20 @@ export function errorSummary(response: ExchangeResponse): string {
   return text.length > 240 ? `${text.slice(0, 240)}…` : text;
 }
 
-const asBehaviour = (rule: string): Behaviour => ((BEHAVIOURS as readonly string[]).includes(rule) ? (rule as Behaviour) : 'provider-accepts');
+const asBehaviour = (rule: string): Behaviour =>
+  (BEHAVIOURS as readonly string[]).includes(rule) ? (rule as Behaviour) : 'provider-accepts';
 
 /** A per-request check of cell-checks as a structured finding of this call. */
-export function fromCheck(check: Check, at: { provider: string; route: string; call?: number; attempt?: 1 | 2 }): JudgeFinding {
-  return { behaviour: check.behaviour, status: check.status === 'n/a' ? 'pass' : check.status, ...at, detail: check.detail };
+export function fromCheck(
+  check: Check,
+  at: { provider: string; route: string; call?: number; attempt?: 1 | 2 },
+): JudgeFinding {
+  return {
+    behaviour: check.behaviour,
+    status: check.status === 'n/a' ? 'pass' : check.status,
+    ...at,
+    detail: check.detail,
+  };
 }
 
 export function judgeExchange(c: CallUnderJudgement): ExchangeJudgement {
@@ -66,7 +75,12 @@ export function judgeExchange(c: CallUnderJudgement): ExchangeJudgement {
   const findings: JudgeFinding[] = [];
   const exchanges: ExchangeRecord[] = [];
   if (JSON.stringify(history) !== c.historyBefore) {
-    findings.push({ behaviour: 'history-unmutated', status: 'fail', ...at, detail: `call ${call}: building the request for route ${policy.routeId} changed the history` });
+    findings.push({
+      behaviour: 'history-unmutated',
+      status: 'fail',
+      ...at,
+      detail: `call ${call}: building the request for route ${policy.routeId} changed the history`,
+    });
   }
   const withheld = turn.withheld;
   for (const attempt of turn.attempts) {
@@ -113,7 +127,13 @@ export function judgeExchange(c: CallUnderJudgement): ExchangeJudgement {
     findings.push(
       isOk(last.status)
         ? { behaviour: 'fallback-recovers', status: 'pass', ...at, attempt: 2, detail: note }
-        : { behaviour: 'fallback-recovers', status: 'fail', ...at, attempt: 2, detail: `${note}; the retry failed too (${last.status})` },
+        : {
+            behaviour: 'fallback-recovers',
+            status: 'fail',
+            ...at,
+            attempt: 2,
+            detail: `${note}; the retry failed too (${last.status})`,
+          },
     );
     if (policy.routeId !== c.defaultRouteId) {
       findings.push({
@@ -125,7 +145,12 @@ export function judgeExchange(c: CallUnderJudgement): ExchangeJudgement {
     }
   }
   if (!isOk(last.status) && !findings.some((f) => f.status === 'fail' && f.call === call && f.attempt !== undefined)) {
-    findings.push({ behaviour: 'provider-accepts', status: 'fail', ...at, detail: `call ${call}: ${spec.label} answered ${last.status}: ${errorSummary(last)}` });
+    findings.push({
+      behaviour: 'provider-accepts',
+      status: 'fail',
+      ...at,
+      detail: `call ${call}: ${spec.label} answered ${last.status}: ${errorSummary(last)}`,
+    });
   }
   return { applies: [...applies], findings, exchanges, response: last, accepted: isOk(last.status) };
 }

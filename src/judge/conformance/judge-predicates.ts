@@ -51,7 +51,8 @@ export function judgeClaudeOpaqueStrings(details: readonly ReasoningDetail[] | u
     const r = d as Record<string, unknown>;
     if (d.type === 'thinking' && text(r.signature)) out.push(r.signature as string);
     else if (d.type === 'redacted_thinking' && text(r.data)) out.push(r.data as string);
-    else if (d.type === 'reasoning.text' && r.format === CLAUDE_FORMAT && text(r.signature)) out.push(r.signature as string);
+    else if (d.type === 'reasoning.text' && r.format === CLAUDE_FORMAT && text(r.signature))
+      out.push(r.signature as string);
     else if (d.type === 'reasoning.encrypted' && r.format === CLAUDE_FORMAT && text(r.data)) out.push(r.data as string);
   }
   return out;

@@ -8,13 +8,29 @@ import { opaqueStringsLost } from './answer-kept.js';
 import type { EngineUnderTest } from '../engine-under-test.js';
 import { fromCheck, judgeExchange } from './judge-exchange.js';
 import { fetchTransport, fetchTransportWithin, type ScenarioTransport } from '../../shared/transport/transport.js';
-import { cellStatus, type Behaviour, type CellVerdict, type Check, type ExchangeRecord, type JudgeFinding } from './verdict.js';
+import {
+  cellStatus,
+  type Behaviour,
+  type CellVerdict,
+  type Check,
+  type ExchangeRecord,
+  type JudgeFinding,
+} from './verdict.js';
 
-export { fetchTransport, fetchTransportWithin, readResponse, type ScenarioTransport, type TransportResponse } from '../../shared/transport/transport.js';
+export {
+  fetchTransport,
+  fetchTransportWithin,
+  readResponse,
+  type ScenarioTransport,
+  type TransportResponse,
+} from '../../shared/transport/transport.js';
 
 /** Which fixture answers a scenario for a provider: the report names its file and provenance. */
 export interface FixtureLookup {
-  get(provider: string, scenario: string): { path: string; fixture: { provenance: { kind: NonNullable<CellVerdict['fixture']>['provenance'] } } } | undefined;
+  get(
+    provider: string,
+    scenario: string,
+  ): { path: string; fixture: { provenance: { kind: NonNullable<CellVerdict['fixture']>['provenance'] } } } | undefined;
 }
 
 export interface ScenarioRunContext {
@@ -27,7 +43,10 @@ export interface ScenarioRunContext {
   send?: ScenarioTransport;
   /** Deadline per exchange in ms for the default fetch transport (ignored when `send` is given). */
   timeoutMs?: number;
-  /** The engine under test: the callers inject it (the built-in one is src/tools/engine-adapters/built-in-engine.ts; `check --engine` plugs an external one). */
+  /**
+   * The engine under test: the callers inject it (the built-in one is src/tools/engine-adapters/built-in-engine.ts;
+   * `check --engine` plugs an external one).
+   */
   engine: EngineUnderTest;
   /** Per-cell retention checks (compaction, branch, resume) on the final history. */
   retention?: (history: History, policy: RoutePolicy) => Check[];
@@ -48,8 +67,13 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
  * answers back into history), the exchange judge turns each call into findings; aggregation makes
  * the cell's checks. Calls stop at the first the provider refuses: later turns would only repeat it.
  */
-export async function runScenario(scenario: Scenario, spec: ProviderSpec, context: ScenarioRunContext): Promise<ScenarioRun> {
-  const transport = context.send ?? (context.timeoutMs !== undefined ? fetchTransportWithin(context.timeoutMs) : fetchTransport);
+export async function runScenario(
+  scenario: Scenario,
+  spec: ProviderSpec,
+  context: ScenarioRunContext,
+): Promise<ScenarioRun> {
+  const transport =
+    context.send ?? (context.timeoutMs !== undefined ? fetchTransportWithin(context.timeoutMs) : fetchTransport);
   const engine = context.engine.startSession();
   const targetPolicy = policyFor(context.table, spec);
   const defaultRouteId = context.table.routes.find((r) => r.match.default)?.id;
@@ -66,17 +90,35 @@ export async function runScenario(scenario: Scenario, spec: ProviderSpec, contex
     }
     const callSpec = step.call.via ? context.specs.get(step.call.via) : spec;
     if (!callSpec) {
-      findings.push({ behaviour: 'provider-accepts', status: 'fail', provider: spec.id, call, detail: `scenario ${scenario.id} calls via "${step.call.via}", which has no provider spec` });
+      findings.push({
+        behaviour: 'provider-accepts',
+        status: 'fail',
+        provider: spec.id,
+        call,
+        detail: `scenario ${scenario.id} calls via "${step.call.via}", which has no provider spec`,
+      });
       break;
     }
     const policy = step.call.via ? policyFor(context.table, callSpec) : targetPolicy;
     // A call that never reached a verdict fails acceptance for this provider and route.
-    const callFailed = (detail: string) => ({ behaviour: 'provider-accepts' as const, status: 'fail' as const, provider: callSpec.id, route: policy.routeId, call, detail });
+    const callFailed = (detail: string) => ({
+      behaviour: 'provider-accepts' as const,
+      status: 'fail' as const,
+      provider: callSpec.id,
+      route: policy.routeId,
+      call,
+      detail,
+    });
     const historyBefore = JSON.stringify(history);
-    const options = { ...(scenario.tools ? { tools: scenario.tools } : {}), ...(context.stream ? { stream: true } : {}) };
+    const options = {
+      ...(scenario.tools ? { tools: scenario.tools } : {}),
+      ...(context.stream ? { stream: true } : {}),
+    };
     let turn;
     try {
-      turn = await engine.turn({ history, policy, spec: callSpec, options }, (request) => transport(request, callSpec, { scenario: scenario.id, call }));
+      turn = await engine.turn({ history, policy, spec: callSpec, options }, (request) =>
+        transport(request, callSpec, { scenario: scenario.id, call }),
+      );
     } catch (err) {
       findings.push(callFailed(`call ${call} to ${callSpec.id} could not be sent: ${errorText(err)}`));
       break;
@@ -91,7 +133,10 @@ export async function runScenario(scenario: Scenario, spec: ProviderSpec, contex
       // A block dropped while reading the answer is lost before any other check can see it. Owed back
       // only where the spec wants reasoning back: a provider that reads it on tool-call turns only
       // (Copilot's reasoning_opaque) never sees what a text-only answer held.
-      const owed = (read.tool_calls?.length ?? 0) > 0 ? callSpec.echo.length > 0 : callSpec.echo.some((r) => r.turns !== 'tool-call-turns');
+      const owed =
+        (read.tool_calls?.length ?? 0) > 0
+          ? callSpec.echo.length > 0
+          : callSpec.echo.some((r) => r.turns !== 'tool-call-turns');
       const lost = owed ? opaqueStringsLost(judged.response.body, read) : [];
       if (lost.length > 0) {
         applies.add('signatures-verbatim');

@@ -30,7 +30,11 @@ const call = { id: 'call_1', type: 'function' as const, function: { name: 'looku
 
 function toolLoop(assistant: Partial<Message>): History {
   return {
-    messages: [{ role: 'user', content: 'weather?' }, { role: 'assistant', content: null, tool_calls: [call], ...assistant } as Message, { role: 'tool', tool_call_id: 'call_1', content: 'sunny' }],
+    messages: [
+      { role: 'user', content: 'weather?' },
+      { role: 'assistant', content: null, tool_calls: [call], ...assistant } as Message,
+      { role: 'tool', tool_call_id: 'call_1', content: 'sunny' },
+    ],
   };
 }
 
@@ -48,7 +52,13 @@ describe('seeded bugs of issue 10', () => {
     const history = toolLoop({
       content: 'checking',
       reasoning_details: [
-        { type: 'reasoning.text', text: 'First thought.', signature: 'sig-one-' + 'A'.repeat(40), format: 'anthropic-claude-v1', index: 0 },
+        {
+          type: 'reasoning.text',
+          text: 'First thought.',
+          signature: 'sig-one-' + 'A'.repeat(40),
+          format: 'anthropic-claude-v1',
+          index: 0,
+        },
         { type: 'reasoning.encrypted', data: 'redacted-' + 'B'.repeat(40), format: 'anthropic-claude-v1', index: 1 },
       ],
     });
@@ -58,7 +68,9 @@ describe('seeded bugs of issue 10', () => {
   });
 
   it('the must-echo pad is not sent where the turn holds readable typed reasoning items', () => {
-    const history = toolLoop({ reasoning_details: [{ type: 'reasoning.text', text: 'I should look it up.', format: 'unknown' }] });
+    const history = toolLoop({
+      reasoning_details: [{ type: 'reasoning.text', text: 'I should look it up.', format: 'unknown' }],
+    });
     const body = replayForRoute(history, mustEcho).body;
     expect(checkMustEcho({ call: 0, history, body, policy: mustEcho, spec })).toEqual([]);
     expect((body.messages as Array<Record<string, unknown>>)[1]!.reasoning_content).toBe('I should look it up.');
@@ -79,7 +91,14 @@ describe('seeded bugs of issue 10', () => {
       expect(detectUnknownField(400, { error: { message } }, ['reasoning_content'], 'standard'), message).toBeNull();
     }
     // The same field with the unknown-field wording is recognised (so the test above can fail).
-    expect(detectUnknownField(400, { error: { message: "Unknown parameter: 'messages[1].reasoning_content'." } }, ['reasoning_content'], 'standard')).toContain('reasoning_content');
+    expect(
+      detectUnknownField(
+        400,
+        { error: { message: "Unknown parameter: 'messages[1].reasoning_content'." } },
+        ['reasoning_content'],
+        'standard',
+      ),
+    ).toContain('reasoning_content');
   });
 
   it('salvage never trims reasoning, however long', () => {
@@ -100,11 +119,17 @@ describe('seeded bugs of issue 10', () => {
   it('the chat stream keeps encrypted data whole, joined across chunks', () => {
     const data = 'gAAAAB' + 'QmFzZTY0RW5jcnlwdGVk'.repeat(40);
     const pieces = [data.slice(0, 7), data.slice(7, 300), data.slice(300)];
-    const chunk = (delta: Record<string, unknown>) => ({ data: JSON.stringify({ id: 'x', choices: [{ index: 0, delta }] }) });
+    const chunk = (delta: Record<string, unknown>) => ({
+      data: JSON.stringify({ id: 'x', choices: [{ index: 0, delta }] }),
+    });
     const stream = familyFor('openai-chat').streamCarriers!(mustEcho);
     stream.feed(
       formatSse([
-        ...pieces.map((p) => chunk({ reasoning_details: [{ type: 'reasoning.encrypted', data: p, index: 0, format: 'openai-responses-v1' }] })),
+        ...pieces.map((p) =>
+          chunk({
+            reasoning_details: [{ type: 'reasoning.encrypted', data: p, index: 0, format: 'openai-responses-v1' }],
+          }),
+        ),
         chunk({ content: 'done' }),
         { data: JSON.stringify({ id: 'x', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] }) },
         { data: '[DONE]' },
@@ -121,8 +146,14 @@ describe('seeded bugs of issue 10', () => {
     const events = [
       ev('messageStart', { role: 'assistant' }),
       ev('contentBlockDelta', { contentBlockIndex: 0, delta: { reasoningContent: { text: 'Think.' } } }),
-      ev('contentBlockDelta', { contentBlockIndex: 0, delta: { reasoningContent: { signature: signature.slice(0, 20) } } }),
-      ev('contentBlockDelta', { contentBlockIndex: 0, delta: { reasoningContent: { signature: signature.slice(20) } } }),
+      ev('contentBlockDelta', {
+        contentBlockIndex: 0,
+        delta: { reasoningContent: { signature: signature.slice(0, 20) } },
+      }),
+      ev('contentBlockDelta', {
+        contentBlockIndex: 0,
+        delta: { reasoningContent: { signature: signature.slice(20) } },
+      }),
       ev('contentBlockStop', { contentBlockIndex: 0 }),
       ev('contentBlockDelta', { contentBlockIndex: 1, delta: { text: 'ok' } }),
       ev('contentBlockStop', { contentBlockIndex: 1 }),

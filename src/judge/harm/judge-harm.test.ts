@@ -12,8 +12,25 @@ function spec(over: Partial<ProviderSpec> & Record<string, unknown> = {}): Provi
     family: 'openai-chat',
     endpoint: { baseUrl: 'https://api.acme.test/v1', path: '/chat/completions' },
     target: { provider: 'acme', model: 'acme-1' },
-    request: { schema: { type: 'object', properties: { messages: { type: 'array', items: { type: 'object', properties: { role: {}, content: {}, reasoning_content: { type: 'string' } } } } } } },
-    echo: [{ field: 'reasoning_content', turns: 'assistant-turns', level: 'recommended', source: 'https://acme.test/docs/thinking' }],
+    request: {
+      schema: {
+        type: 'object',
+        properties: {
+          messages: {
+            type: 'array',
+            items: { type: 'object', properties: { role: {}, content: {}, reasoning_content: { type: 'string' } } },
+          },
+        },
+      },
+    },
+    echo: [
+      {
+        field: 'reasoning_content',
+        turns: 'assistant-turns',
+        level: 'recommended',
+        source: 'https://acme.test/docs/thinking',
+      },
+    ],
     rejections: {},
     response: { carriers: ['reasoning_content'] },
     sources: ['https://acme.test/docs'],
@@ -21,12 +38,30 @@ function spec(over: Partial<ProviderSpec> & Record<string, unknown> = {}): Provi
   } as ProviderSpec;
 }
 
-function table(acme: Partial<RouteDefinition>, defaultFields: RouteDefinition['fields'] = ['reasoning_content']): RouteTable {
+function table(
+  acme: Partial<RouteDefinition>,
+  defaultFields: RouteDefinition['fields'] = ['reasoning_content'],
+): RouteTable {
   return {
     version: 1,
     routes: [
-      { id: 'acme', label: 'Acme', match: { providers: ['acme'] }, family: 'openai-chat', tier: 'standard', fields: ['reasoning_content'], ...acme },
-      { id: 'default', label: 'default', match: { default: true }, family: 'openai-chat', tier: 'standard', fields: defaultFields },
+      {
+        id: 'acme',
+        label: 'Acme',
+        match: { providers: ['acme'] },
+        family: 'openai-chat',
+        tier: 'standard',
+        fields: ['reasoning_content'],
+        ...acme,
+      },
+      {
+        id: 'default',
+        label: 'default',
+        match: { default: true },
+        family: 'openai-chat',
+        tier: 'standard',
+        fields: defaultFields,
+      },
     ],
   };
 }
@@ -36,7 +71,13 @@ const findings = (t: RouteTable, s: ProviderSpec) => assessTable(t, [s]).flatMap
 describe('harm judge', () => {
   it('fails a route that drops a carrier the provider wants back (silent loss), naming provider, turns and source', () => {
     const [f] = findings(table({ fields: [] }), spec());
-    expect(f).toMatchObject({ status: 'fail', provider: 'acme', field: 'reasoning_content', turns: 'assistant-turns', source: 'https://acme.test/docs/thinking' });
+    expect(f).toMatchObject({
+      status: 'fail',
+      provider: 'acme',
+      field: 'reasoning_content',
+      turns: 'assistant-turns',
+      source: 'https://acme.test/docs/thinking',
+    });
     expect(f!.detail).toMatch(/degrades silently/);
   });
 
@@ -45,7 +86,11 @@ describe('harm judge', () => {
   });
 
   it('fails a key the spec neither takes nor documents as ignored, and accepts it once an ignores entry has a source', () => {
-    expect(findings(table({ fields: ['reasoning_content', 'reasoning'] }), spec())[0]).toMatchObject({ status: 'fail', field: 'reasoning', behaviour: 'fields-sent' });
+    expect(findings(table({ fields: ['reasoning_content', 'reasoning'] }), spec())[0]).toMatchObject({
+      status: 'fail',
+      field: 'reasoning',
+      behaviour: 'fields-sent',
+    });
     const ignoring = spec({ ignores: [{ field: 'reasoning', source: 'https://acme.test/src' }] });
     expect(findings(table({ fields: ['reasoning_content', 'reasoning'] }), ignoring)).toEqual([]);
   });
@@ -55,34 +100,79 @@ describe('harm judge', () => {
       target: { provider: 'other', model: 'x' },
       echo: [],
       request: {
-        schema: { type: 'object', properties: { messages: { type: 'array', items: { type: 'object', additionalProperties: false, properties: { role: {}, content: {} } } } } },
+        schema: {
+          type: 'object',
+          properties: {
+            messages: {
+              type: 'array',
+              items: { type: 'object', additionalProperties: false, properties: { role: {}, content: {} } },
+            },
+          },
+        },
         unknownFieldRejection: 'unknown',
       },
-      rejections: { unknown: { status: 400, body: {}, wording: 'verbatim', kind: 'unknown-field', sources: ['https://acme.test/errors'] } },
+      rejections: {
+        unknown: {
+          status: 400,
+          body: {},
+          wording: 'verbatim',
+          kind: 'unknown-field',
+          sources: ['https://acme.test/errors'],
+        },
+      },
     });
-    expect(findings(table({}), closed)).toEqual([expect.objectContaining({ status: 'warn', behaviour: 'fallback-recovers', source: 'https://acme.test/errors' })]);
+    expect(findings(table({}), closed)).toEqual([
+      expect.objectContaining({ status: 'warn', behaviour: 'fallback-recovers', source: 'https://acme.test/errors' }),
+    ]);
     // Two unknown keys: the single retry drops only the one the error names, so the retry fails too.
-    expect(findings(table({}, ['reasoning_content', 'reasoning']), closed).map((f) => f.status)).toEqual(['warn', 'fail']);
+    expect(findings(table({}, ['reasoning_content', 'reasoning']), closed).map((f) => f.status)).toEqual([
+      'warn',
+      'fail',
+    ]);
     const named = spec({ ...closed, target: { provider: 'acme', model: 'x' } });
-    expect(findings(table({}), named)).toEqual([expect.objectContaining({ status: 'fail', behaviour: 'strict-schema' })]);
+    expect(findings(table({}), named)).toEqual([
+      expect.objectContaining({ status: 'fail', behaviour: 'strict-schema' }),
+    ]);
   });
 
   it('fails a required echo off the must-echo tier (no pad for turns without reasoning), and passes it on the tier', () => {
     const required = spec({
       echo: [{ field: 'reasoning_content', turns: 'tool-call-turns', level: 'required', rejection: 'missing' }],
-      rejections: { missing: { status: 400, body: {}, wording: 'verbatim', kind: 'missing-reasoning', sources: ['https://acme.test/400'] } },
+      rejections: {
+        missing: {
+          status: 400,
+          body: {},
+          wording: 'verbatim',
+          kind: 'missing-reasoning',
+          sources: ['https://acme.test/400'],
+        },
+      },
     });
-    expect(findings(table({}), required)[0]).toMatchObject({ status: 'fail', behaviour: 'must-echo', source: 'https://acme.test/400' });
+    expect(findings(table({}), required)[0]).toMatchObject({
+      status: 'fail',
+      behaviour: 'must-echo',
+      source: 'https://acme.test/400',
+    });
     expect(findings(table({ tier: 'must-echo' }), required)).toEqual([]);
   });
 
   it('fails a flag widened past the models the provider documents it for, and a dropped flag the provider needs', () => {
     const withParam = spec({
-      request: { schema: { type: 'object', properties: { keep: {}, messages: { type: 'array', items: { type: 'object', properties: { reasoning_content: {} } } } } } },
+      request: {
+        schema: {
+          type: 'object',
+          properties: {
+            keep: {},
+            messages: { type: 'array', items: { type: 'object', properties: { reasoning_content: {} } } },
+          },
+        },
+      },
       parameters: { keep: { models: ['acme-1'], wanted: true, source: 'https://acme.test/keep' } },
     });
     expect(findings(table({ flags: [{ when: { models: ['acme-1'] }, set: { keep: true } }] }), withParam)).toEqual([]);
-    expect(findings(table({ flags: [{ set: { keep: true } }] }), withParam)[0]!.detail).toMatch(/every model of the route.*documents it only for acme-1/);
+    expect(findings(table({ flags: [{ set: { keep: true } }] }), withParam)[0]!.detail).toMatch(
+      /every model of the route.*documents it only for acme-1/,
+    );
     expect(findings(table({}), withParam)[0]!.detail).toMatch(/keeps replayed reasoning only with keep=true/);
   });
 
@@ -116,9 +206,21 @@ describe('harm judge', () => {
     // ("takes it"); removing a route's only carrier from a provider that wants none is explained too.
     const takes = spec({
       echo: [],
-      request: { schema: { type: 'object', properties: { messages: { type: 'array', items: { type: 'object', properties: { reasoning_content: {}, reasoning: {} } } } } } },
+      request: {
+        schema: {
+          type: 'object',
+          properties: {
+            messages: {
+              type: 'array',
+              items: { type: 'object', properties: { reasoning_content: {}, reasoning: {} } },
+            },
+          },
+        },
+      },
     });
-    expect(judgeTables(table({}), table({ fields: ['reasoning_content', 'reasoning'] }), [takes]).verdict).toBe('harmless');
+    expect(judgeTables(table({}), table({ fields: ['reasoning_content', 'reasoning'] }), [takes]).verdict).toBe(
+      'harmless',
+    );
     expect(judgeTables(table({}), table({ fields: [] }), [spec()]).verdict).toBe('harmful');
   });
 });

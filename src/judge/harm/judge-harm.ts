@@ -3,7 +3,15 @@ import { specForModel } from '../../shared/provider-specs/spec-for-model.js';
 import { findRoute, resolveRoute } from '../../shared/route-table/resolve-route.js';
 import type { RouteDefinition, RoutePolicy, RouteTable, RouteTarget } from '../../shared/route-table/route-table.js';
 import type { Behaviour, JudgeFinding } from '../conformance/verdict.js';
-import { echoRejection, echoRules, harmData, messageKeyVerdict, parameterVerdict, specSource, type KeyVerdict } from './provider-expectations.js';
+import {
+  echoRejection,
+  echoRules,
+  harmData,
+  messageKeyVerdict,
+  parameterVerdict,
+  specSource,
+  type KeyVerdict,
+} from './provider-expectations.js';
 import { isDefaultRoute, routeDeliveries, type Delivery } from './route-delivery.js';
 import { familyDescriptor } from '../../shared/wire/families.js';
 
@@ -27,7 +35,10 @@ export interface TargetAssessment {
   reachedAs?: string;
   route: string;
   findings: JudgeFinding[];
-  /** Why each carrier and parameter that travels, or does not, is harmless: one line each, keyed by the carrier or parameter. */
+  /**
+   * Why each carrier and parameter that travels, or does not, is harmless: one line each, keyed by the carrier or
+   * parameter.
+   */
   reasons: Array<{ item: string; text: string }>;
   /** What this target receives, in the judge's own terms: compared across tables by the mutation test. */
   profile: string[];
@@ -51,7 +62,8 @@ function targetsOf(spec: ProviderSpec): Array<{ target: RouteTarget; reachedAs?:
   return [main, ...more, ...variants];
 }
 
-const turnWords = (t: EchoRule['turns']) => (t === 'tool-call-turns' ? 'tool-call turns' : t === 'assistant-turns' ? 'every assistant turn' : 'the current turn');
+const turnWords = (t: EchoRule['turns']) =>
+  t === 'tool-call-turns' ? 'tool-call turns' : t === 'assistant-turns' ? 'every assistant turn' : 'the current turn';
 
 /** Does a delivery satisfy an echo rule on the turns it names? */
 function satisfies(d: Delivery, rule: EchoRule): boolean {
@@ -62,7 +74,14 @@ function satisfies(d: Delivery, rule: EchoRule): boolean {
 }
 
 /** A flag `when` wider than the models the provider documents the parameter for. */
-function widerThanDocumented(when: RouteDefinition['flags'] extends Array<infer F> | undefined ? (F extends { when?: infer W } ? W : never) : never, documented: string[]): string | undefined {
+function widerThanDocumented(
+  when: RouteDefinition['flags'] extends Array<infer F> | undefined
+    ? F extends { when?: infer W }
+      ? W
+      : never
+    : never,
+  documented: string[],
+): string | undefined {
   if (!when) return 'every model of the route';
   const models = (when as { models?: string[] }).models;
   if (!models) return undefined;
@@ -74,7 +93,9 @@ function widerThanDocumented(when: RouteDefinition['flags'] extends Array<infer 
 function holds(wanted: unknown, actual: unknown): boolean {
   if (wanted !== null && typeof wanted === 'object' && !Array.isArray(wanted)) {
     if (actual === null || typeof actual !== 'object') return false;
-    return Object.entries(wanted as Record<string, unknown>).every(([k, v]) => holds(v, (actual as Record<string, unknown>)[k]));
+    return Object.entries(wanted as Record<string, unknown>).every(([k, v]) =>
+      holds(v, (actual as Record<string, unknown>)[k]),
+    );
   }
   return JSON.stringify(wanted) === JSON.stringify(actual);
 }
@@ -83,7 +104,12 @@ function modelIn(model: string, models: string[] | undefined): boolean {
   return !models || models.some((m) => model.toLowerCase().includes(m.toLowerCase()));
 }
 
-export function assessTarget(table: RouteTable, spec: ProviderSpec, target: RouteTarget, reachedAs?: string): TargetAssessment {
+export function assessTarget(
+  table: RouteTable,
+  spec: ProviderSpec,
+  target: RouteTarget,
+  reachedAs?: string,
+): TargetAssessment {
   // The rule set this model gets (a spec's per-model variants may drop or replace rules).
   spec = specForModel(spec, target.model);
   const route = findRoute(table, target);
@@ -93,8 +119,11 @@ export function assessTarget(table: RouteTable, spec: ProviderSpec, target: Rout
   const reasons: Array<{ item: string; text: string }> = [];
   const because = (item: string, text: string) => reasons.push({ item, text });
   const profile: string[] = [`route ${policy.routeId}`, `family ${policy.family}`];
-  const add = (behaviour: Behaviour, status: 'fail' | 'warn', f: Omit<JudgeFinding, 'behaviour' | 'status' | 'provider' | 'route'>) =>
-    findings.push({ behaviour, status, provider: spec.id, route: policy.routeId, ...f });
+  const add = (
+    behaviour: Behaviour,
+    status: 'fail' | 'warn',
+    f: Omit<JudgeFinding, 'behaviour' | 'status' | 'provider' | 'route'>,
+  ) => findings.push({ behaviour, status, provider: spec.id, route: policy.routeId, ...f });
 
   if (policy.family !== spec.family) {
     add('provider-accepts', 'fail', {
@@ -102,21 +131,34 @@ export function assessTarget(table: RouteTable, spec: ProviderSpec, target: Rout
       source: specSource(spec),
       detail: `${who} speaks ${spec.family}, but route ${policy.routeId} sends it ${policy.family} requests: every request is refused`,
     });
-    return { provider: spec.id, label: spec.label, target, ...(reachedAs ? { reachedAs } : {}), route: policy.routeId, findings, reasons, profile };
+    return {
+      provider: spec.id,
+      label: spec.label,
+      target,
+      ...(reachedAs ? { reachedAs } : {}),
+      route: policy.routeId,
+      findings,
+      reasons,
+      profile,
+    };
   }
 
   const deliveries = routeDeliveries(policy);
-  for (const d of deliveries) profile.push(`carrier ${d.carrier} ${d.turns}${d.padded ? ' padded' : ''}${d.signed === false ? ' unsigned' : ''}`);
+  for (const d of deliveries)
+    profile.push(`carrier ${d.carrier} ${d.turns}${d.padded ? ' padded' : ''}${d.signed === false ? ' unsigned' : ''}`);
 
   // 1. Every key a chat-shaped message carries: read, ignored, rejected, or nobody knows.
   for (const d of deliveries.filter((x) => x.messageKey)) {
     const v: KeyVerdict = messageKeyVerdict(spec, d.carrier);
     const base = { turns: 'assistant-turns' as const, field: d.carrier, source: v.source };
-    if (v.kind === 'reads') because(d.carrier, `sends ${d.carrier} (${d.because}); ${spec.label} takes it (its request schema names it)`);
-    else if (v.kind === 'ignores') because(d.carrier, `sends ${d.carrier} (${d.because}); ${spec.label} ignores it (${v.source})`);
+    if (v.kind === 'reads')
+      because(d.carrier, `sends ${d.carrier} (${d.because}); ${spec.label} takes it (its request schema names it)`);
+    else if (v.kind === 'ignores')
+      because(d.carrier, `sends ${d.carrier} (${d.because}); ${spec.label} ignores it (${v.source})`);
     else if (v.kind === 'rejects') {
       const status = v.rejection ? `${v.rejection.status} ` : '';
-      const recoverable = isDefaultRoute(route) && v.rejection?.kind === 'unknown-field' && !(d.padded && policy.tier === 'must-echo');
+      const recoverable =
+        isDefaultRoute(route) && v.rejection?.kind === 'unknown-field' && !(d.padded && policy.tier === 'must-echo');
       if (recoverable) {
         add('fallback-recovers', 'warn', {
           ...base,
@@ -150,7 +192,12 @@ export function assessTarget(table: RouteTable, spec: ProviderSpec, target: Rout
   for (const rule of wantedBack(spec)) {
     const d = deliveries.find((x) => satisfies(x, rule));
     const where = turnWords(rule.turns);
-    if (d && d.signed === false && rule.level === 'required' && Object.values(spec.rejections).some((r) => r.kind === 'missing-signature')) {
+    if (
+      d &&
+      d.signed === false &&
+      rule.level === 'required' &&
+      Object.values(spec.rejections).some((r) => r.kind === 'missing-signature')
+    ) {
       const r = Object.entries(spec.rejections).find(([, x]) => x.kind === 'missing-signature')!;
       add('signatures-verbatim', 'fail', {
         turns: rule.turns === 'current-turn' ? 'tool-call-turns' : rule.turns,
@@ -162,9 +209,17 @@ export function assessTarget(table: RouteTable, spec: ProviderSpec, target: Rout
     }
     // A required reasoning_content echo on a chat wire also covers turns that hold no reasoning
     // (captured on another route, or compacted): only the must-echo pad fills those.
-    const needsPad = rule.level === 'required' && rule.field === 'reasoning_content' && rule.turns === 'tool-call-turns' && d && !d.padded;
+    const needsPad =
+      rule.level === 'required' &&
+      rule.field === 'reasoning_content' &&
+      rule.turns === 'tool-call-turns' &&
+      d &&
+      !d.padded;
     if (d && !needsPad) {
-      because(rule.field, `wants ${rule.field} back on ${where} (${rule.level}); route ${policy.routeId} sends it (${d.because})`);
+      because(
+        rule.field,
+        `wants ${rule.field} back on ${where} (${rule.level}); route ${policy.routeId} sends it (${d.because})`,
+      );
       continue;
     }
     const turns = rule.turns === 'current-turn' ? 'tool-call-turns' : rule.turns;
@@ -238,7 +293,8 @@ export function assessTarget(table: RouteTable, spec: ProviderSpec, target: Rout
   }
   for (const [key, doc] of Object.entries(params)) {
     if (doc.wanted === undefined || !modelIn(target.model, doc.models)) continue;
-    if (holds(doc.wanted, policy.flags[key])) because(key, `wants ${key}=${JSON.stringify(doc.wanted)}; route ${policy.routeId} sets it`);
+    if (holds(doc.wanted, policy.flags[key]))
+      because(key, `wants ${key}=${JSON.stringify(doc.wanted)}; route ${policy.routeId} sets it`);
     else {
       add('fields-sent', 'fail', {
         turns: 'every-request',
@@ -255,7 +311,8 @@ export function assessTarget(table: RouteTable, spec: ProviderSpec, target: Rout
   if (policy.withoutReasoning) {
     profile.push('asks no reasoning back');
     const refusing = Object.keys(asked).some((key) => refusedFor(spec, key));
-    // A model that reasons and is asked for nothing back has nothing to replay: its required reasoning echo can never be met.
+    // A model that reasons and is asked for nothing back has nothing to replay: its required reasoning echo can never
+    // be met.
     const echo = refusing ? undefined : wantedBack(spec).find((r) => r.level === 'required');
     for (const key of Object.keys(asked)) {
       if (echo) {
@@ -291,23 +348,41 @@ export function assessTarget(table: RouteTable, spec: ProviderSpec, target: Rout
     }
   }
 
-  if (deliveries.length === 0 && wantedBack(spec).length === 0) because('*', `route ${policy.routeId} sends no reasoning carrier and ${spec.label} wants none back`);
+  if (deliveries.length === 0 && wantedBack(spec).length === 0)
+    because('*', `route ${policy.routeId} sends no reasoning carrier and ${spec.label} wants none back`);
   for (const c of ['reasoning_content', 'reasoning', 'reasoning_details']) {
     if (policy.family !== 'openai-chat' && policy.family !== 'copilot') break;
     if (deliveries.some((d) => d.carrier === c) || wantedBack(spec).some((r) => r.field === c)) continue;
     because(c, `does not get ${c}, which ${spec.label} does not ask for back`);
   }
-  return { provider: spec.id, label: spec.label, target, ...(reachedAs ? { reachedAs } : {}), route: policy.routeId, findings, reasons, profile };
+  return {
+    provider: spec.id,
+    label: spec.label,
+    target,
+    ...(reachedAs ? { reachedAs } : {}),
+    route: policy.routeId,
+    findings,
+    reasons,
+    profile,
+  };
 }
 
-/** The rejection a model answers to `key` when the spec says it refuses that parameter and this model's rule set defines the refusal. */
+/**
+ * The rejection a model answers to `key` when the spec says it refuses that parameter and this model's rule set defines
+ * the refusal.
+ */
 function refusedFor(spec: ProviderSpec, key: string): { id: string; status: number; source: string } | undefined {
   const id = harmData(spec).parameters?.[key]?.refusedBy;
   const rejection = id === undefined ? undefined : spec.rejections[id];
-  return id && rejection ? { id, status: rejection.status, source: rejection.sources[0] ?? specSource(spec) } : undefined;
+  return id && rejection
+    ? { id, status: rejection.status, source: rejection.sources[0] ?? specSource(spec) }
+    : undefined;
 }
 
-/** What the provider wants back: its echo rules, as data with sources (a code heuristic here would be the judge guessing). */
+/**
+ * What the provider wants back: its echo rules, as data with sources (a code heuristic here would be the judge
+ * guessing).
+ */
 function wantedBack(spec: ProviderSpec): EchoRule[] {
   return echoRules(spec);
 }
@@ -317,7 +392,11 @@ function wantedBack(spec: ProviderSpec): EchoRule[] {
  * assessment depends only on the spec, the target and the row it resolves to, so `cache` (shared
  * across tables, e.g. by the mutation test) skips targets whose row did not change.
  */
-export function assessTable(table: RouteTable, specs: readonly ProviderSpec[], cache?: Map<string, TargetAssessment>): TargetAssessment[] {
+export function assessTable(
+  table: RouteTable,
+  specs: readonly ProviderSpec[],
+  cache?: Map<string, TargetAssessment>,
+): TargetAssessment[] {
   return specs.flatMap((spec) =>
     targetsOf(spec).map(({ target, reachedAs }) => {
       if (!cache) return assessTarget(table, spec, target, reachedAs);

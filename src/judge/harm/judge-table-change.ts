@@ -20,9 +20,13 @@ export interface ChangeVerdict {
 }
 
 const key = (a: TargetAssessment) => `${a.provider}\u0000${a.reachedAs ?? ''}`;
-const findingKey = (f: JudgeFinding) => `${f.provider}\u0000${f.status}\u0000${f.behaviour}\u0000${f.field ?? ''}\u0000${f.detail.replace(/route [\w-]+/g, 'route')}`;
+const findingKey = (f: JudgeFinding) =>
+  `${f.provider}\u0000${f.status}\u0000${f.behaviour}\u0000${f.field ?? ''}\u0000${f.detail.replace(/route [\w-]+/g, 'route')}`;
 
-export function judgeTableChange(before: readonly TargetAssessment[], after: readonly TargetAssessment[]): ChangeVerdict {
+export function judgeTableChange(
+  before: readonly TargetAssessment[],
+  after: readonly TargetAssessment[],
+): ChangeVerdict {
   const old = new Map(before.map((a) => [key(a), a]));
   const findings: JudgeFinding[] = [];
   const reasons: string[] = [];
@@ -38,19 +42,32 @@ export function judgeTableChange(before: readonly TargetAssessment[], after: rea
     const added = a.profile.filter((p) => !b.profile.includes(p));
     const who = `${a.provider}${a.reachedAs ? ` (${a.reachedAs})` : ''}`;
     // Each changed carrier or parameter must be explained by a reason line naming it.
-    const items = [...gone, ...added].filter((p) => p.startsWith('carrier ') || p.startsWith('parameter ')).map((p) => p.split(' ')[1]!.split('=')[0]!);
-    const why = [...new Set(items)].map((item) => ({ item, line: a.reasons.find((r) => r.item === item || r.item === '*')?.text }));
+    const items = [...gone, ...added]
+      .filter((p) => p.startsWith('carrier ') || p.startsWith('parameter '))
+      .map((p) => p.split(' ')[1]!.split('=')[0]!);
+    const why = [...new Set(items)].map((item) => ({
+      item,
+      line: a.reasons.find((r) => r.item === item || r.item === '*')?.text,
+    }));
     const missing = why.filter((w) => !w.line);
-    const moved = b.route !== a.route ? `now on route ${a.route} instead of ${b.route}` : `its wire changed (${[...gone.map((g) => `-${g}`), ...added.map((x) => `+${x}`)].join(', ')})`;
+    const moved =
+      b.route !== a.route
+        ? `now on route ${a.route} instead of ${b.route}`
+        : `its wire changed (${[...gone.map((g) => `-${g}`), ...added.map((x) => `+${x}`)].join(', ')})`;
     if (missing.length > 0) {
       unexplained = true;
-      reasons.push(`${who}: ${moved}; no finding and no reason in its spec for ${missing.map((m) => m.item).join(', ')}`);
+      reasons.push(
+        `${who}: ${moved}; no finding and no reason in its spec for ${missing.map((m) => m.item).join(', ')}`,
+      );
     } else {
-      reasons.push(`${who}: ${moved}; harmless: ${why.length ? why.map((w) => w.line!).join('; ') : 'it gets the same carriers and parameters'}`);
+      reasons.push(
+        `${who}: ${moved}; harmless: ${why.length ? why.map((w) => w.line!).join('; ') : 'it gets the same carriers and parameters'}`,
+      );
     }
   }
   if (findings.length > 0) return { verdict: 'harmful', findings, reasons: [] };
-  if (reasons.length === 0) reasons.push('no provider target receives anything different: no spec resolves through what changed');
+  if (reasons.length === 0)
+    reasons.push('no provider target receives anything different: no spec resolves through what changed');
   return { verdict: unexplained ? 'unexplained' : 'harmless', findings, reasons };
 }
 

@@ -14,7 +14,10 @@ export function mergeHarm(cell: CellVerdict, assessments: readonly TargetAssessm
   const checks = cell.checks.map((check) => {
     const mine = findings.filter((f) => f.behaviour === check.behaviour);
     if (mine.length === 0) return check;
-    const lines = [...(check.detail ? [check.detail] : []), ...mine.map((f) => `[${f.status === 'warn' ? 'warn' : 'harm'}] ${f.detail}`)];
+    const lines = [
+      ...(check.detail ? [check.detail] : []),
+      ...mine.map((f) => `[${f.status === 'warn' ? 'warn' : 'harm'}] ${f.detail}`),
+    ];
     return {
       ...check,
       status: aggregateStatus([check.status === 'n/a' ? 'pass' : check.status, ...mine.map((f) => f.status)]),

@@ -17,7 +17,10 @@ export type KeyVerdict =
 /** Optional data the harm judge reads from a provider spec (see specs/schema/provider.schema.json). */
 export interface HarmData {
   ignores?: Array<{ field: string; source: string; notes?: string }>;
-  parameters?: Record<string, { models?: string[]; wanted?: unknown; refusedBy?: string; source: string; notes?: string }>;
+  parameters?: Record<
+    string,
+    { models?: string[]; wanted?: unknown; refusedBy?: string; source: string; notes?: string }
+  >;
   reachedAs?: Array<{ provider: string; host?: string; source: string; notes?: string }>;
   forbid?: Array<{ path: string; rejection: string }>;
 }
@@ -26,7 +29,8 @@ export const harmData = (spec: ProviderSpec): HarmData => spec as unknown as Har
 
 type Schema = { properties?: Record<string, unknown>; additionalProperties?: unknown; items?: Schema };
 
-const messageSchema = (spec: ProviderSpec): Schema => ((spec.request.schema as Schema).properties?.messages as Schema | undefined)?.items ?? {};
+const messageSchema = (spec: ProviderSpec): Schema =>
+  ((spec.request.schema as Schema).properties?.messages as Schema | undefined)?.items ?? {};
 const topSchema = (spec: ProviderSpec): Schema => spec.request.schema as Schema;
 
 export function specSource(spec: ProviderSpec): string {
@@ -41,7 +45,10 @@ function rejectionSource(spec: ProviderSpec, id: string): string {
 function forbidden(spec: ProviderSpec, key: string, where: 'message' | 'top'): string | undefined {
   for (const f of harmData(spec).forbid ?? []) {
     const parts = f.path.replace(/^\//, '').split(/[./]/).filter(Boolean);
-    const hit = where === 'message' ? parts.length === 3 && parts[0] === 'messages' && parts[1] === '*' && parts[2] === key : parts.length === 1 && parts[0] === key;
+    const hit =
+      where === 'message'
+        ? parts.length === 3 && parts[0] === 'messages' && parts[1] === '*' && parts[2] === key
+        : parts.length === 1 && parts[0] === key;
     if (hit) return f.rejection;
   }
   return undefined;
@@ -49,13 +56,28 @@ function forbidden(spec: ProviderSpec, key: string, where: 'message' | 'top'): s
 
 function verdictFor(spec: ProviderSpec, schema: Schema, key: string, where: 'message' | 'top'): KeyVerdict {
   const forbid = forbidden(spec, key, where);
-  if (forbid) return { kind: 'rejects', rejectionId: forbid, ...(spec.rejections[forbid] ? { rejection: spec.rejections[forbid] } : {}), source: rejectionSource(spec, forbid) };
+  if (forbid)
+    return {
+      kind: 'rejects',
+      rejectionId: forbid,
+      ...(spec.rejections[forbid] ? { rejection: spec.rejections[forbid] } : {}),
+      source: rejectionSource(spec, forbid),
+    };
   if (schema.properties && key in schema.properties) return { kind: 'reads', source: specSource(spec) };
   const ignored = where === 'message' ? harmData(spec).ignores?.find((i) => i.field === key) : undefined;
   if (ignored) return { kind: 'ignores', source: ignored.source, ...(ignored.notes ? { notes: ignored.notes } : {}) };
   if (schema.additionalProperties === false) {
-    const id = (where === 'top' ? spec.request.unknownTopLevelRejection : undefined) ?? spec.request.unknownFieldRejection ?? spec.request.invalidRejection ?? 'schema';
-    return { kind: 'rejects', rejectionId: id, ...(spec.rejections[id] ? { rejection: spec.rejections[id] } : {}), source: rejectionSource(spec, id) };
+    const id =
+      (where === 'top' ? spec.request.unknownTopLevelRejection : undefined) ??
+      spec.request.unknownFieldRejection ??
+      spec.request.invalidRejection ??
+      'schema';
+    return {
+      kind: 'rejects',
+      rejectionId: id,
+      ...(spec.rejections[id] ? { rejection: spec.rejections[id] } : {}),
+      source: rejectionSource(spec, id),
+    };
   }
   return { kind: 'undocumented', source: `specs/providers/${spec.id}.json` };
 }
@@ -79,5 +101,9 @@ export function echoRules(spec: ProviderSpec): EchoRule[] {
 export function echoRejection(spec: ProviderSpec, rule: EchoRule): { id?: string; status?: number; source: string } {
   const id = rule.rejection;
   const r = id ? spec.rejections[id] : undefined;
-  return { ...(id ? { id } : {}), ...(r ? { status: r.status } : {}), source: r?.sources[0] ?? rule.source ?? specSource(spec) };
+  return {
+    ...(id ? { id } : {}),
+    ...(r ? { status: r.status } : {}),
+    source: r?.sources[0] ?? rule.source ?? specSource(spec),
+  };
 }

@@ -17,9 +17,21 @@ const acme = {
   endpoint: { baseUrl: 'https://api.acme.test/v1', path: '/responses' },
   target: { provider: 'acme', model: 'acme-thinker' },
   request: { schema: { type: 'object' } },
-  echo: [{ field: 'reasoning', turns: 'tool-call-turns', level: 'required', rejection: 'fc-without-reasoning', source: 'https://acme.test/docs/reasoning' }],
+  echo: [
+    {
+      field: 'reasoning',
+      turns: 'tool-call-turns',
+      level: 'required',
+      rejection: 'fc-without-reasoning',
+      source: 'https://acme.test/docs/reasoning',
+    },
+  ],
   rejections: {
-    'fc-without-reasoning': { status: 400, body: { error: { message: 'x' } }, sources: ['https://acme.test/docs/reasoning'] },
+    'fc-without-reasoning': {
+      status: 400,
+      body: { error: { message: 'x' } },
+      sources: ['https://acme.test/docs/reasoning'],
+    },
   },
   parameters: { include: { refusedBy: refusal, source: 'https://acme.test/issues/1' } },
   models: {
@@ -28,7 +40,13 @@ const acme = {
         match: '^acme-chat',
         label: 'models that do not reason',
         examples: ['acme-chat-2'],
-        rejections: { [refusal]: { status: 400, body: { error: { message: 'Encrypted content is not supported with this model.' } }, sources: ['https://acme.test/issues/1'] } },
+        rejections: {
+          [refusal]: {
+            status: 400,
+            body: { error: { message: 'Encrypted content is not supported with this model.' } },
+            sources: ['https://acme.test/issues/1'],
+          },
+        },
         sources: ['https://acme.test/issues/1'],
       },
     ],
@@ -41,8 +59,23 @@ function table(row: Partial<RouteDefinition> = {}): RouteTable {
   return {
     version: 1,
     routes: [
-      { id: 'acme', label: 'Acme', match: { providers: ['acme'] }, family: 'openai-responses', tier: 'standard', fields: ['reasoning_details'], ...row },
-      { id: 'default', label: 'default', match: { default: true }, family: 'openai-chat', tier: 'standard', fields: [] },
+      {
+        id: 'acme',
+        label: 'Acme',
+        match: { providers: ['acme'] },
+        family: 'openai-responses',
+        tier: 'standard',
+        fields: ['reasoning_details'],
+        ...row,
+      },
+      {
+        id: 'default',
+        label: 'default',
+        match: { default: true },
+        family: 'openai-chat',
+        tier: 'standard',
+        fields: [],
+      },
     ],
   };
 }
@@ -57,7 +90,13 @@ describe('harm judge: asking a model for its reasoning', () => {
   it('fails a row that asks a model which refuses it, on every request, with the refusal and its source', () => {
     const [f, ...rest] = findings(table());
     expect(rest).toEqual([]);
-    expect(f).toMatchObject({ status: 'fail', behaviour: 'provider-accepts', turns: 'every-request', field: 'include', source: 'https://acme.test/issues/1' });
+    expect(f).toMatchObject({
+      status: 'fail',
+      behaviour: 'provider-accepts',
+      turns: 'every-request',
+      field: 'include',
+      source: 'https://acme.test/issues/1',
+    });
     expect(f!.detail).toContain('refuses include for model acme-chat-2 (400 no-encrypted');
   });
 

@@ -10,7 +10,9 @@ import { familyDescriptor } from '../../shared/wire/families.js';
 export interface Delivery {
   /** The wire carrier as a provider spec names it (echo rules use the same names). */
   carrier: string;
-  /** assistant-turns: every assistant turn that holds it; current-loop: only the tool loop after the last user message. */
+  /**
+   * assistant-turns: every assistant turn that holds it; current-loop: only the tool loop after the last user message.
+   */
   turns: 'assistant-turns' | 'current-loop';
   /** A must-echo pad fills tool-call turns that hold no reasoning. */
   padded?: boolean;
@@ -31,19 +33,34 @@ export function routeDeliveries(policy: RoutePolicy): Delivery[] {
   const wire = familyDescriptor(policy.family).reasoningOnWire;
   switch (wire.kind) {
     case 'message-keys': {
-      for (const f of policy.fields) out.push({ carrier: f, turns: 'assistant-turns', messageKey: true, because: `${row} lists ${f}` });
+      for (const f of policy.fields)
+        out.push({ carrier: f, turns: 'assistant-turns', messageKey: true, because: `${row} lists ${f}` });
       if (policy.tier === 'must-echo') {
         const rc = out.find((d) => d.carrier === 'reasoning_content');
         if (rc) rc.padded = true;
-        else out.push({ carrier: 'reasoning_content', turns: 'assistant-turns', messageKey: true, padded: true, because: `${row} is must-echo (the pad)` });
+        else
+          out.push({
+            carrier: 'reasoning_content',
+            turns: 'assistant-turns',
+            messageKey: true,
+            padded: true,
+            because: `${row} is must-echo (the pad)`,
+          });
       }
-      if (policy.native) for (const c of wire.nativeCarriers ?? []) out.push({ carrier: c, turns: 'assistant-turns', because: `${row} owns the ${policy.native} native record` });
+      if (policy.native)
+        for (const c of wire.nativeCarriers ?? [])
+          out.push({ carrier: c, turns: 'assistant-turns', because: `${row} owns the ${policy.native} native record` });
       return out;
     }
     case 'blocks': {
       if (!policy.fields.includes('reasoning_details')) return out;
       if (!wire.replayPolicies) {
-        out.push({ carrier: wire.carrier, turns: 'assistant-turns', signed: true, because: `${row} lists reasoning_details` });
+        out.push({
+          carrier: wire.carrier,
+          turns: 'assistant-turns',
+          signed: true,
+          because: `${row} lists reasoning_details`,
+        });
         return out;
       }
       const p = policy.replayPolicy ?? 'signed';
@@ -56,7 +73,13 @@ export function routeDeliveries(policy: RoutePolicy): Delivery[] {
       return out;
     }
     case 'native':
-      if (policy.native) out.push({ carrier: wire.carrier, turns: 'assistant-turns', signed: true, because: `${row} owns the ${policy.native} native record` });
+      if (policy.native)
+        out.push({
+          carrier: wire.carrier,
+          turns: 'assistant-turns',
+          signed: true,
+          because: `${row} owns the ${policy.native} native record`,
+        });
       return out;
   }
 }

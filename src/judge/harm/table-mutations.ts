@@ -2,7 +2,17 @@ import type { RouteTable, Tier } from '../../shared/route-table/route-table.js';
 
 /** One single-step edit of a route table, described in words and applied to a copy. */
 export interface TableMutation {
-  kind: 'add-field' | 'remove-field' | 'change-tier' | 'drop-flag' | 'widen-flag' | 'remove-host' | 'reorder-rows' | 'drop-without-reasoning' | 'narrow-without-reasoning' | 'widen-without-reasoning';
+  kind:
+    | 'add-field'
+    | 'remove-field'
+    | 'change-tier'
+    | 'drop-flag'
+    | 'widen-flag'
+    | 'remove-host'
+    | 'reorder-rows'
+    | 'drop-without-reasoning'
+    | 'narrow-without-reasoning'
+    | 'widen-without-reasoning';
   text: string;
   apply(table: RouteTable): RouteTable;
 }

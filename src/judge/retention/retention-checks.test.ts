@@ -29,11 +29,14 @@ describe('retentionChecks', () => {
     const run = retentionChecks(builtInStorage);
     try {
       for (const long of [false, true]) {
-        const h = long ? { messages: [...history.messages, ...history.messages.slice(1), ...history.messages.slice(1)] } : history;
+        const h = long
+          ? { messages: [...history.messages, ...history.messages.slice(1), ...history.messages.slice(1)] }
+          : history;
         for (const route of table.routes.filter((r) => implementedFamilies().includes(r.family))) {
           const checks = run.run(h, resolveRoute(table, sampleTargetForRoute(route)));
           expect(checks.map((c) => c.behaviour)).toEqual(['survives-compaction', 'survives-branch', 'survives-resume']);
-          for (const c of checks) expect(c, `${route.id} ${c.behaviour}: ${c.detail}`).toMatchObject({ status: 'pass' });
+          for (const c of checks)
+            expect(c, `${route.id} ${c.behaviour}: ${c.detail}`).toMatchObject({ status: 'pass' });
         }
       }
     } finally {
@@ -63,28 +66,60 @@ describe('retentionChecks', () => {
       ...builtInStorage,
       openStore(file) {
         const store = builtInStorage.openStore(file);
-        return { ...store, resume: (id) => ({ messages: store.resume(id).messages.map(({ reasoning_content: _dropped, ...m }) => m) }) };
+        return {
+          ...store,
+          resume: (id) => ({ messages: store.resume(id).messages.map(({ reasoning_content: _dropped, ...m }) => m) }),
+        };
       },
     };
     const [compaction, branch, resume] = judge(history, policy, forgetful);
     expect(compaction!.status).toBe('pass');
-    expect(branch).toMatchObject({ status: 'fail', detail: expect.stringMatching(/reasoning_content: \d+ bytes became absent/) });
-    expect(resume).toMatchObject({ status: 'fail', detail: expect.stringMatching(/after resume from state\.db, message \d+ \(assistant\) reasoning_content/) });
+    expect(branch).toMatchObject({
+      status: 'fail',
+      detail: expect.stringMatching(/reasoning_content: \d+ bytes became absent/),
+    });
+    expect(resume).toMatchObject({
+      status: 'fail',
+      detail: expect.stringMatching(/after resume from state\.db, message \d+ \(assistant\) reasoning_content/),
+    });
     const rewriting: EngineStorage = {
       ...builtInStorage,
       compact(h, budget, p) {
         const result = builtInStorage.compact(h, budget, p);
-        return { ...result, history: { messages: result.history.messages.map((m) => (m.role === 'assistant' ? { ...m, content: 'rewritten' } : m)) } };
+        return {
+          ...result,
+          history: {
+            messages: result.history.messages.map((m) => (m.role === 'assistant' ? { ...m, content: 'rewritten' } : m)),
+          },
+        };
       },
     };
-    expect(judge(history, policy, rewriting)[0]).toMatchObject({ status: 'fail', detail: expect.stringMatching(/retained assistant turn changed after compaction \(content/) });
+    expect(judge(history, policy, rewriting)[0]).toMatchObject({
+      status: 'fail',
+      detail: expect.stringMatching(/retained assistant turn changed after compaction \(content/),
+    });
   });
 
   it('tells a pad from an absent field and notices a re-ordered signed item', () => {
-    expect(carrierDifference({ role: 'assistant', content: '', reasoning_content: ' ' }, { role: 'assistant', content: '' })).toMatch(/reasoning_content: 3 bytes became absent/);
-    expect(carrierDifference({ role: 'assistant', content: '', reasoning_content: ' ' }, { role: 'assistant', content: '', reasoning_content: '' })).toMatch(/reasoning_content/);
-    const a = { role: 'assistant' as const, content: null, reasoning_details: [{ type: 'reasoning.text' as const, text: 't', signature: 's' }] };
-    const b = { role: 'assistant' as const, content: null, reasoning_details: [{ signature: 's', type: 'reasoning.text' as const, text: 't' }] };
+    expect(
+      carrierDifference({ role: 'assistant', content: '', reasoning_content: ' ' }, { role: 'assistant', content: '' }),
+    ).toMatch(/reasoning_content: 3 bytes became absent/);
+    expect(
+      carrierDifference(
+        { role: 'assistant', content: '', reasoning_content: ' ' },
+        { role: 'assistant', content: '', reasoning_content: '' },
+      ),
+    ).toMatch(/reasoning_content/);
+    const a = {
+      role: 'assistant' as const,
+      content: null,
+      reasoning_details: [{ type: 'reasoning.text' as const, text: 't', signature: 's' }],
+    };
+    const b = {
+      role: 'assistant' as const,
+      content: null,
+      reasoning_details: [{ signature: 's', type: 'reasoning.text' as const, text: 't' }],
+    };
     expect(carrierDifference(a, b)).toMatch(/reasoning_details/);
     expect(carrierDifference(a, structuredClone(a))).toBeNull();
   });

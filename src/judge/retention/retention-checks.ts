@@ -18,7 +18,8 @@ export function carrierDifference(before: Message, after: Message): string | nul
   for (const key of CARRIER_KEYS) {
     const a = before[key] === undefined ? undefined : JSON.stringify(before[key]);
     const b = after[key] === undefined ? undefined : JSON.stringify(after[key]);
-    if (a !== b) return `${key}: ${a === undefined ? 'absent' : `${a.length} bytes`} became ${b === undefined ? 'absent' : `${b.length} bytes`}`;
+    if (a !== b)
+      return `${key}: ${a === undefined ? 'absent' : `${a.length} bytes`} became ${b === undefined ? 'absent' : `${b.length} bytes`}`;
   }
   return null;
 }
@@ -33,12 +34,17 @@ export function messageDifference(before: Message, after: Message): string | nul
   for (const key of keys) {
     const a = JSON.stringify((before as unknown as Record<string, unknown>)[key]);
     const b = JSON.stringify((after as unknown as Record<string, unknown>)[key]);
-    if (a !== b) return `${key}: ${a === undefined ? 'absent' : `${a.length} bytes`} became ${b === undefined ? 'absent' : `${b.length} bytes`}`;
+    if (a !== b)
+      return `${key}: ${a === undefined ? 'absent' : `${a.length} bytes`} became ${b === undefined ? 'absent' : `${b.length} bytes`}`;
   }
   return null;
 }
 
-function compareAll(original: readonly Message[], copy: readonly Message[], pairs: Iterable<[number, number]>): string | null {
+function compareAll(
+  original: readonly Message[],
+  copy: readonly Message[],
+  pairs: Iterable<[number, number]>,
+): string | null {
   for (const [i, j] of pairs) {
     const diff = carrierDifference(original[i]!, copy[j]!);
     if (diff) return `message ${i} (${original[i]!.role}) ${diff}`;
@@ -46,10 +52,12 @@ function compareAll(original: readonly Message[], copy: readonly Message[], pair
   return null;
 }
 
-const identity = (n: number): Iterable<[number, number]> => Array.from({ length: n }, (_, i): [number, number] => [i, i]);
+const identity = (n: number): Iterable<[number, number]> =>
+  Array.from({ length: n }, (_, i): [number, number] => [i, i]);
 
 /** The judge's own reading of "holds reasoning": any carrier key present on any message. */
-const holdsCarrier = (history: History) => history.messages.some((m) => CARRIER_KEYS.some((key) => m[key] !== undefined));
+const holdsCarrier = (history: History) =>
+  history.messages.some((m) => CARRIER_KEYS.some((key) => m[key] !== undefined));
 
 /**
  * The stores the checks write to, opened once per run (opening a SQLite database and running its
@@ -129,15 +137,27 @@ function branchCopies(history: History, stores: RunStores): Omit<StoredCopies, '
 }
 
 function checkResume(history: History, policy: RoutePolicy, storage: EngineStorage, resumed: History): RetentionCheck {
-  if (resumed.messages.length !== history.messages.length) return fail('survives-resume', `resumed ${resumed.messages.length} of ${history.messages.length} messages`);
+  if (resumed.messages.length !== history.messages.length)
+    return fail('survives-resume', `resumed ${resumed.messages.length} of ${history.messages.length} messages`);
   const diff = compareAll(history.messages, resumed.messages, identity(history.messages.length));
   if (diff) return fail('survives-resume', `after resume from state.db, ${diff}`);
   if (requestBytes(storage, resumed, policy) !== requestBytes(storage, history, policy))
-    return fail('survives-resume', `the ${policy.routeId} request built from the resumed session differs from the live one`);
-  return pass('survives-resume', `${history.messages.length} messages reloaded from a state.db file; carriers and the ${policy.routeId} request byte-identical`);
+    return fail(
+      'survives-resume',
+      `the ${policy.routeId} request built from the resumed session differs from the live one`,
+    );
+  return pass(
+    'survives-resume',
+    `${history.messages.length} messages reloaded from a state.db file; carriers and the ${policy.routeId} request byte-identical`,
+  );
 }
 
-function checkBranch(history: History, policy: RoutePolicy, storage: EngineStorage, copies: Omit<StoredCopies, 'resumed'>): RetentionCheck {
+function checkBranch(
+  history: History,
+  policy: RoutePolicy,
+  storage: EngineStorage,
+  copies: Omit<StoredCopies, 'resumed'>,
+): RetentionCheck {
   const { branched, halfBranch: halfHistory, parentAfter } = copies;
   let diff = compareAll(history.messages, branched.messages, identity(history.messages.length));
   if (diff) return fail('survives-branch', `in the branch, ${diff}`);
@@ -145,7 +165,8 @@ function checkBranch(history: History, policy: RoutePolicy, storage: EngineStora
   if (diff) return fail('survives-branch', `in the branch at turn ${halfHistory.messages.length}, ${diff}`);
   if (requestBytes(storage, branched, policy) !== requestBytes(storage, history, policy))
     return fail('survives-branch', `the ${policy.routeId} request built from the branch differs from the original`);
-  if (parentAfter.messages.length !== history.messages.length) return fail('survives-branch', 'a turn appended to the branch appeared in the parent session');
+  if (parentAfter.messages.length !== history.messages.length)
+    return fail('survives-branch', 'a turn appended to the branch appeared in the parent session');
   diff = compareAll(history.messages, parentAfter.messages, identity(history.messages.length));
   if (diff) return fail('survives-branch', `in the parent after the branch changed, ${diff}`);
   return pass(
@@ -154,12 +175,19 @@ function checkBranch(history: History, policy: RoutePolicy, storage: EngineStora
   );
 }
 
-const requestBytes = (storage: EngineStorage, history: History, policy: RoutePolicy) => JSON.stringify(storage.buildRequest(history, policy));
+const requestBytes = (storage: EngineStorage, history: History, policy: RoutePolicy) =>
+  JSON.stringify(storage.buildRequest(history, policy));
 
-function checkCompaction(history: History, policy: RoutePolicy, storage: EngineStorage, before: string): RetentionCheck {
+function checkCompaction(
+  history: History,
+  policy: RoutePolicy,
+  storage: EngineStorage,
+  before: string,
+): RetentionCheck {
   const budget = Math.max(1, Math.floor(storage.estimateTokens(history, policy) / 2));
   const result = storage.compact(history, budget, policy);
-  if (JSON.stringify(history) !== before) return fail('survives-compaction', 'compaction modified the history it was given');
+  if (JSON.stringify(history) !== before)
+    return fail('survives-compaction', 'compaction modified the history it was given');
   const pairs = result.kept.flatMap((from, j): [number, number][] => (from === null ? [] : [[from, j]]));
   const diff = compareAll(history.messages, result.history.messages, pairs);
   if (diff) return fail('survives-compaction', `after compaction, retained ${diff}`);
@@ -168,11 +196,18 @@ function checkCompaction(history: History, policy: RoutePolicy, storage: EngineS
   for (const [i, j] of pairs) {
     if (history.messages[i]!.role !== 'assistant') continue;
     const changed = messageDifference(history.messages[i]!, result.history.messages[j]!);
-    if (changed) return fail('survives-compaction', `message ${i}: the retained assistant turn changed after compaction (${changed}), so what ${policy.routeId} is sent changes`);
+    if (changed)
+      return fail(
+        'survives-compaction',
+        `message ${i}: the retained assistant turn changed after compaction (${changed}), so what ${policy.routeId} is sent changes`,
+      );
   }
   const recompacted = storage.compact(result.history, budget, policy);
   if (result.status === 'compacted' && recompacted.status !== 'unchanged')
-    return fail('survives-compaction', `the preflight disagrees with the tail walk: a compacted history (${result.estimateAfter} <= ${budget}) would be compacted again`);
+    return fail(
+      'survives-compaction',
+      `the preflight disagrees with the tail walk: a compacted history (${result.estimateAfter} <= ${budget}) would be compacted again`,
+    );
   return pass(
     'survives-compaction',
     `budget ${budget} of ${result.estimateBefore}: ${result.status}, ${pairs.length} messages retained with carriers byte-identical, ${result.dropped} summarized${result.reason ? ` (${result.reason.split(';')[0]})` : ''}`,
@@ -219,7 +254,12 @@ export function retentionChecks(storage: EngineStorage): RetentionChecks {
   };
   return {
     run(history, policy) {
-      if (!holdsCarrier(history)) return behaviours.map((behaviour) => ({ behaviour, status: 'n/a', detail: 'the history holds no reasoning carrier' }));
+      if (!holdsCarrier(history))
+        return behaviours.map((behaviour) => ({
+          behaviour,
+          status: 'n/a',
+          detail: 'the history holds no reasoning carrier',
+        }));
       const text = JSON.stringify(history);
       const compaction = guarded('survives-compaction', () => checkCompaction(history, policy, storage, text));
       const stored = storedCopiesOf(history, text);

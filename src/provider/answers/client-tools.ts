@@ -12,7 +12,10 @@ export interface OfferedTool {
  * call to one of its tools, then with words once the results are in. Each family folder has one.
  */
 export interface ClientToolReading {
-  /** The function tools on offer; built-in tools (web search, code execution) have no client handler, so they are not listed. */
+  /**
+   * The function tools on offer; built-in tools (web search, code execution) have no client handler, so they are not
+   * listed.
+   */
   offeredTools(body: Readonly<Record<string, unknown>>): OfferedTool[];
   /** Does the request end with the results of tool calls (so the model's next move is words)? */
   endsWithToolResult(body: Readonly<Record<string, unknown>>): boolean;
@@ -24,7 +27,11 @@ export const list = (value: unknown): unknown[] => (Array.isArray(value) ? value
 
 export const last = (value: unknown): unknown => (Array.isArray(value) ? value[value.length - 1] : undefined);
 
-/** A tool named by the client; a declaration without a usable name is skipped, one without a schema takes any object. */
-export const named = (name: unknown, schema: unknown): OfferedTool[] => (typeof name === 'string' && name !== '' ? [{ name, schema: schema ?? { type: 'object' } }] : []);
+/**
+ * A tool named by the client; a declaration without a usable name is skipped, one without a schema takes any object.
+ */
+export const named = (name: unknown, schema: unknown): OfferedTool[] =>
+  typeof name === 'string' && name !== '' ? [{ name, schema: schema ?? { type: 'object' } }] : [];
 
-export const hasBlock = (content: unknown, test: (block: Record<string, unknown>) => boolean): boolean => list(content).some((b) => isPlainObject(b) && test(b));
+export const hasBlock = (content: unknown, test: (block: Record<string, unknown>) => boolean): boolean =>
+  list(content).some((b) => isPlainObject(b) && test(b));

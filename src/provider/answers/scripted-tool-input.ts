@@ -11,6 +11,7 @@ export function scriptedToolInput(args: string, where: string): Record<string, u
   } catch {
     throw new Error(`${where}: scripted tool arguments are not valid JSON`);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${where}: scripted tool arguments must be a JSON object`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error(`${where}: scripted tool arguments must be a JSON object`);
   return value as Record<string, unknown>;
 }

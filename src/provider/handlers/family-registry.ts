@@ -38,12 +38,29 @@ export interface ProviderSideFamily {
  * makes it exhaustive (a described family missing here is a compile error).
  */
 export const PROVIDER_SIDE_FAMILIES: Readonly<Record<FamilyId, ProviderSideFamily>> = {
-  // A gateway's chat body is also judged by its upstream's rules (spec `upstreams`); per-message rules are spec data (`messageRules`).
-  'openai-chat': { renderAnswer: renderOpenAIChatAnswer, judges: [judgeMessageEchoes, judgeMessageRules, judgeGatewayUpstream], clientTools: openAIChatClientTools },
+  // A gateway's chat body is also judged by its upstream's rules (spec `upstreams`); per-message rules are spec data
+  // (`messageRules`).
+  'openai-chat': {
+    renderAnswer: renderOpenAIChatAnswer,
+    judges: [judgeMessageEchoes, judgeMessageRules, judgeGatewayUpstream],
+    clientTools: openAIChatClientTools,
+  },
   // Copilot wants its opaque back on the current tool turn only; its own judge scopes that.
   copilot: { renderAnswer: renderCopilotAnswer, judges: [judgeCopilot], clientTools: copilotClientTools },
   gemini: { renderAnswer: renderGeminiAnswer, judges: [judgeGemini], clientTools: geminiClientTools },
-  'openai-responses': { renderAnswer: renderOpenAIResponsesAnswer, judges: [judgeOpenAIResponses], clientTools: openAIResponsesClientTools },
-  'anthropic-messages': { renderAnswer: renderAnthropicMessagesAnswer, judges: [judgeAnthropicMessages], clientTools: anthropicMessagesClientTools },
-  'bedrock-converse': { renderAnswer: renderBedrockConverseAnswer, judges: [judgeBedrockConverse], clientTools: bedrockConverseClientTools },
+  'openai-responses': {
+    renderAnswer: renderOpenAIResponsesAnswer,
+    judges: [judgeOpenAIResponses],
+    clientTools: openAIResponsesClientTools,
+  },
+  'anthropic-messages': {
+    renderAnswer: renderAnthropicMessagesAnswer,
+    judges: [judgeAnthropicMessages],
+    clientTools: anthropicMessagesClientTools,
+  },
+  'bedrock-converse': {
+    renderAnswer: renderBedrockConverseAnswer,
+    judges: [judgeBedrockConverse],
+    clientTools: bedrockConverseClientTools,
+  },
 };

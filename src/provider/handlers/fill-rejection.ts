@@ -17,7 +17,9 @@ function fill(value: unknown, params: Params): unknown {
   return value;
 }
 
-/** Placeholders (`{index}`, ...) a filled body still holds: a rule that did not supply them, never to reach a client. */
+/**
+ * Placeholders (`{index}`, ...) a filled body still holds: a rule that did not supply them, never to reach a client.
+ */
 export function unfilledPlaceholders(value: unknown, out: string[] = []): string[] {
   if (typeof value === 'string') for (const m of value.matchAll(/\{([a-z_]+)\}/g)) out.push(m[1]!);
   else if (Array.isArray(value)) value.forEach((v) => unfilledPlaceholders(v, out));
@@ -26,6 +28,9 @@ export function unfilledPlaceholders(value: unknown, out: string[] = []): string
 }
 
 /** The provider's error answer, placeholders filled from what the request got wrong. */
-export function fillRejection(rejection: Rejection, params: Params): { status: number; headers: Record<string, string>; body: unknown } {
+export function fillRejection(
+  rejection: Rejection,
+  params: Params,
+): { status: number; headers: Record<string, string>; body: unknown } {
   return { status: rejection.status, headers: { ...(rejection.headers ?? {}) }, body: fill(rejection.body, params) };
 }

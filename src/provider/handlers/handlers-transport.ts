@@ -30,7 +30,10 @@ export function handlersByOrigin(groups: readonly HandlerGroup[]): (url: string)
  * judging itself. A request no handler claims fails its call, as `onUnhandledRequest: 'error'` does.
  * `handlers` is either the whole list or a lookup of the ones that could claim a URL (handlersByOrigin).
  */
-export function handlersTransport(handlers: readonly HttpHandler[] | ((url: string) => readonly HttpHandler[]), timeoutMs?: number): ScenarioTransport {
+export function handlersTransport(
+  handlers: readonly HttpHandler[] | ((url: string) => readonly HttpHandler[]),
+  timeoutMs?: number,
+): ScenarioTransport {
   const candidates = typeof handlers === 'function' ? handlers : () => handlers;
   return (request, spec, meta) => {
     const signal = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);

@@ -13,7 +13,9 @@ export function judgeRequest(spec: ProviderSpec, body: unknown): Finding[] {
   const schema = judgeRequestSchema(spec, body);
   // A provider that fails schema validation never gets as far as its semantic checks.
   if (schema.length > 0) return schema;
-  const findings = [judgeForbiddenFields, ...(PROVIDER_SIDE_FAMILIES[spec.family]?.judges ?? [])].flatMap((judge) => judge(spec, body)).map((f) => markContested(spec, f));
+  const findings = [judgeForbiddenFields, ...(PROVIDER_SIDE_FAMILIES[spec.family]?.judges ?? [])]
+    .flatMap((judge) => judge(spec, body))
+    .map((f) => markContested(spec, f));
   return [...findings.filter((f) => !f.contested), ...findings.filter((f) => f.contested)];
 }
 

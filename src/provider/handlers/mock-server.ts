@@ -8,7 +8,11 @@ import { providerHandlers, type MockOptions } from './provider-handlers.js';
  * Every provider's handlers in one MSW server, intercepting this process's fetch. Unhandled
  * requests are errors: a request that no mock claims must never reach the network.
  */
-export function startMockProviders(specs: ProviderSpec[], fixtures: FixtureStore, options: MockOptions = {}): SetupServer {
+export function startMockProviders(
+  specs: ProviderSpec[],
+  fixtures: FixtureStore,
+  options: MockOptions = {},
+): SetupServer {
   // Gateway specs consult their upstreams' rules by id.
   registerProviderSpecs(specs);
   const server = setupServer(...specs.flatMap((spec) => providerHandlers(spec, fixtures, options)));

@@ -21,12 +21,17 @@ export interface MockOptions {
 }
 
 function json(status: number, body: unknown, headers: Record<string, string>): Response {
-  return typeof body === 'string' ? new HttpResponse(body, { status, headers: { 'content-type': 'text/plain', ...headers } }) : HttpResponse.json(body as Record<string, unknown>, { status, headers });
+  return typeof body === 'string'
+    ? new HttpResponse(body, { status, headers: { 'content-type': 'text/plain', ...headers } })
+    : HttpResponse.json(body as Record<string, unknown>, { status, headers });
 }
 
 /** A harness error (not a provider answer): a 599 the runner reports as such, never as the provider's word. */
 function harnessError(message: string, findings: Finding[] = []): Response {
-  return HttpResponse.json({ error: { type: 'reasoning_replay_mock_error', message } }, { status: 599, headers: { [FINDINGS_HEADER]: JSON.stringify(findings) } });
+  return HttpResponse.json(
+    { error: { type: 'reasoning_replay_mock_error', message } },
+    { status: 599, headers: { [FINDINGS_HEADER]: JSON.stringify(findings) } },
+  );
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -38,20 +43,29 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * by the model (specs/providers `models`).
  */
 export function endpointPattern(baseUrl: string, path: string, model?: string): RegExp {
-  const [before, after] = (baseUrl.replace(/\/$/, '') + path.replace(/\?.*$/, '')).split('{model}') as [string, string | undefined];
-  const modelPattern = model === undefined ? '([^/?]+?)' : `(${escapeRegExp(model)}|${escapeRegExp(encodeURIComponent(model))})`;
+  const [before, after] = (baseUrl.replace(/\/$/, '') + path.replace(/\?.*$/, '')).split('{model}') as [
+    string,
+    string | undefined,
+  ];
+  const modelPattern =
+    model === undefined ? '([^/?]+?)' : `(${escapeRegExp(model)}|${escapeRegExp(encodeURIComponent(model))})`;
   // `*` in an alias is one path segment of any value (a Vertex project or location).
   const literal = (text: string) => escapeRegExp(text).replace(/\\\*/g, '[^/]+');
   const body = after === undefined ? literal(before) : literal(before) + modelPattern + literal(after);
   return new RegExp(`^${body}(?:\\?.*)?$`);
 }
 
-/** Every path a spec answers on, with whether it is the streaming one: its own, then the SDK aliases (relative to the base URL's origin). */
+/**
+ * Every path a spec answers on, with whether it is the streaming one: its own, then the SDK aliases (relative to the
+ * base URL's origin).
+ */
 export function specPaths(spec: ProviderSpec): Array<{ baseUrl: string; path: string; stream: boolean }> {
   const origin = new URL(spec.endpoint.baseUrl).origin;
   const out = [{ baseUrl: spec.endpoint.baseUrl, path: spec.endpoint.path, stream: false }];
-  if (spec.endpoint.streamPath && spec.endpoint.streamPath !== spec.endpoint.path) out.push({ baseUrl: spec.endpoint.baseUrl, path: spec.endpoint.streamPath, stream: true });
-  for (const alias of spec.endpoint.aliases ?? []) out.push({ baseUrl: origin, path: alias, stream: /stream/i.test(alias) });
+  if (spec.endpoint.streamPath && spec.endpoint.streamPath !== spec.endpoint.path)
+    out.push({ baseUrl: spec.endpoint.baseUrl, path: spec.endpoint.streamPath, stream: true });
+  for (const alias of spec.endpoint.aliases ?? [])
+    out.push({ baseUrl: origin, path: alias, stream: /stream/i.test(alias) });
   return out;
 }
 
@@ -62,11 +76,17 @@ function callIndex(request: Request, body: unknown): number {
   if (!isPlainObject(body)) return 0;
   const list = (body.messages ?? body.contents ?? body.input) as unknown;
   if (!Array.isArray(list)) return 0;
-  return list.filter((m) => isPlainObject(m) && (m.role === 'assistant' || m.role === 'model' || m.type === 'function_call')).length;
+  return list.filter(
+    (m) => isPlainObject(m) && (m.role === 'assistant' || m.role === 'model' || m.type === 'function_call'),
+  ).length;
 }
 
 /** The provider's answer to the first finding: its own rejection, or its upstream's inside the gateway envelope. */
-function rejectionAnswer(spec: ProviderSpec, finding: Finding, model: string): { status: number; headers: Record<string, string>; body: unknown } | string {
+function rejectionAnswer(
+  spec: ProviderSpec,
+  finding: Finding,
+  model: string,
+): { status: number; headers: Record<string, string>; body: unknown } | string {
   const rules = rejectionSpec(spec, finding, model);
   const rejection = rules?.rejections[finding.rejection];
   if (!rules || !rejection) return `spec ${rules?.id ?? spec.id} has no rejection "${finding.rejection}"`;
@@ -74,8 +94,10 @@ function rejectionAnswer(spec: ProviderSpec, finding: Finding, model: string): {
   if (!isUpstreamFinding(finding)) return own;
   const wrapperId = finding.via.gatewayRejection ?? spec.request.upstreamEnvelope;
   const wrapper = wrapperId === undefined ? undefined : spec.rejections[wrapperId];
-  if (!wrapper) return `spec ${spec.id} names upstream ${finding.via.provider} but has no envelope rejection for its errors`;
-  // Google's own error bodies arrive pretty-printed inside OpenRouter's message; other upstreams' compact (issue reports of each).
+  if (!wrapper)
+    return `spec ${spec.id} names upstream ${finding.via.provider} but has no envelope rejection for its errors`;
+  // Google's own error bodies arrive pretty-printed inside OpenRouter's message; other upstreams' compact (issue
+  // reports of each).
   const raw = finding.via.gatewayRejection ? `${JSON.stringify(own.body, null, 2)}\n` : JSON.stringify(own.body);
   const wrapped = fillRejection(wrapper, { ...finding.params, raw, provider_name: finding.via.providerName });
   return { ...wrapped, status: own.status };
@@ -85,11 +107,18 @@ function rejectionAnswer(spec: ProviderSpec, finding: Finding, model: string): {
  * Providers that list every offending field in one answer (spec request.joinFindings): the text at
  * the pointer of each same-rejection finding's body, joined, in the first answer's body.
  */
-function joined(spec: ProviderSpec, findings: Finding[], answer: ReturnType<typeof rejectionAnswer>, model: string): ReturnType<typeof rejectionAnswer> {
+function joined(
+  spec: ProviderSpec,
+  findings: Finding[],
+  answer: ReturnType<typeof rejectionAnswer>,
+  model: string,
+): ReturnType<typeof rejectionAnswer> {
   const join = spec.request.joinFindings;
   if (!join || typeof answer === 'string' || findings.length < 2) return answer;
   const same = findings.filter((f) => f.rejection === findings[0]!.rejection && !isUpstreamFinding(f));
-  const texts = same.map((f) => atPointer(fillRejection(spec.rejections[f.rejection]!, { model, ...f.params }).body, join.pointer)).filter((t): t is string => typeof t === 'string');
+  const texts = same
+    .map((f) => atPointer(fillRejection(spec.rejections[f.rejection]!, { model, ...f.params }).body, join.pointer))
+    .filter((t): t is string => typeof t === 'string');
   if (texts.length < 2 || !isPlainObject(answer.body)) return answer;
   const body = structuredClone(answer.body) as Record<string, unknown>;
   const keys = join.pointer.split('/').slice(1);
@@ -120,14 +149,26 @@ async function jsonBody(request: Request, spec: ProviderSpec): Promise<unknown> 
     const invalid = spec.request.invalidRejection && spec.rejections[spec.request.invalidRejection];
     if (invalid) {
       const answer = fillRejection(invalid, { path: '', field: '' });
-      const finding: Finding = { rule: 'provider-accepts', rejection: spec.request.invalidRejection!, params: {}, detail: 'the body is not JSON' };
+      const finding: Finding = {
+        rule: 'provider-accepts',
+        rejection: spec.request.invalidRejection!,
+        params: {},
+        detail: 'the body is not JSON',
+      };
       return json(answer.status, answer.body, { ...answer.headers, [FINDINGS_HEADER]: JSON.stringify([finding]) });
     }
-    return json(400, { error: { message: 'request body is not valid JSON (reasoning-replay mock; provider wording unknown)' } }, {});
+    return json(
+      400,
+      { error: { message: 'request body is not valid JSON (reasoning-replay mock; provider wording unknown)' } },
+      {},
+    );
   }
 }
 
-/** The provider's answer to a request it refuses: the first finding's rejection, filled (joined where the provider joins). */
+/**
+ * The provider's answer to a request it refuses: the first finding's rejection, filled (joined where the provider
+ * joins).
+ */
 function refusal(spec: ProviderSpec, rules: ProviderSpec, findings: Finding[], model: string): Response {
   const headers = { [FINDINGS_HEADER]: JSON.stringify(findings) };
   const first = { ...findings[0]!, params: { model, ...findings[0]!.params } };
@@ -159,10 +200,13 @@ function wireAliasHandlers(spec: ProviderSpec): HttpHandler[] {
       const model = requestModel(null, body, spec.target.model);
       if (!servesModel(spec, model)) return undefined;
       const rules = specForModel(spec, model);
-      if (!judge) return harnessError(`spec ${spec.id} serves ${alias.path} as ${alias.family}, which no gateway judge reads`);
+      if (!judge)
+        return harnessError(`spec ${spec.id} serves ${alias.path} as ${alias.family}, which no gateway judge reads`);
       const findings = judge(rules, body);
       if (findings.length > 0) return refusal(spec, rules, findings, model);
-      return harnessError(`${spec.id} accepted this ${alias.family} request on ${alias.path}, but its fixtures are ${spec.family} answers; none is rendered in ${alias.family} shape`);
+      return harnessError(
+        `${spec.id} accepted this ${alias.family} request on ${alias.path}, but its fixtures are ${spec.family} answers; none is rendered in ${alias.family} shape`,
+      );
     });
   });
 }
@@ -197,14 +241,19 @@ export function providerHandlers(spec: ProviderSpec, fixtures: FixtureStore, opt
       const wantsStream = streamPath || (isPlainObject(body) && body.stream === true);
       const responseHeaders = { ...(exchange.response.headers ?? {}), ...headers };
       if (wantsStream) {
-        if (!exchange.response.stream) return harnessError(`${loaded.path} exchange ${call} has no stream; record it with --stream`);
+        if (!exchange.response.stream)
+          return harnessError(`${loaded.path} exchange ${call} has no stream; record it with --stream`);
         return new HttpResponse(sseBody(exchange.response.stream.events, options.pace ?? 0), {
           status: exchange.response.status,
           headers: { ...responseHeaders, 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
         });
       }
-      if (exchange.response.body === undefined) return harnessError(`${loaded.path} exchange ${call} has no JSON body; it was recorded as a stream`);
-      return json(exchange.response.status, exchange.response.body, { ...responseHeaders, 'content-type': 'application/json' });
+      if (exchange.response.body === undefined)
+        return harnessError(`${loaded.path} exchange ${call} has no JSON body; it was recorded as a stream`);
+      return json(exchange.response.status, exchange.response.body, {
+        ...responseHeaders,
+        'content-type': 'application/json',
+      });
     });
   });
   return [...own, ...wireAliasHandlers(spec)];

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { mockRedactedData, mockSignThinking, type IssuedPlace } from '../signing/mock-signature.js';
-import { judgeClaudeBlock, judgeClaudeMessage, type ClaudeReasoningBlock, type PlacedClaudeBlock } from './claude-reasoning-blocks.js';
+import {
+  judgeClaudeBlock,
+  judgeClaudeMessage,
+  type ClaudeReasoningBlock,
+  type PlacedClaudeBlock,
+} from './claude-reasoning-blocks.js';
 
 /**
  * Each verdict of Claude's per-block and per-message reading, driven with hand-signed blocks
@@ -30,15 +35,43 @@ describe('judgeClaudeBlock: a thinking block', () => {
   });
 
   it('names a missing thinking key before a missing signature, and a signature that is absent or not a string', () => {
-    expect(judgeClaudeBlock({ kind: 'thinking', hasThinkingKey: false, hasSignatureKey: false }, 0, true)).toBe('thinking-field-required');
-    expect(judgeClaudeBlock({ kind: 'thinking', thinking: 'plan', hasThinkingKey: true, hasSignatureKey: false }, 0, true)).toBe('missing-signature');
-    expect(judgeClaudeBlock({ kind: 'thinking', thinking: 'plan', signature: null, hasThinkingKey: true, hasSignatureKey: true }, 0, true)).toBe('missing-signature');
+    expect(judgeClaudeBlock({ kind: 'thinking', hasThinkingKey: false, hasSignatureKey: false }, 0, true)).toBe(
+      'thinking-field-required',
+    );
+    expect(
+      judgeClaudeBlock({ kind: 'thinking', thinking: 'plan', hasThinkingKey: true, hasSignatureKey: false }, 0, true),
+    ).toBe('missing-signature');
+    expect(
+      judgeClaudeBlock(
+        { kind: 'thinking', thinking: 'plan', signature: null, hasThinkingKey: true, hasSignatureKey: true },
+        0,
+        true,
+      ),
+    ).toBe('missing-signature');
   });
 
   it('verifies a non-string thinking value as empty text', () => {
     const signedEmpty = mockSignThinking('', 0);
-    expect(judgeClaudeBlock({ kind: 'thinking', thinking: null, signature: signedEmpty, hasThinkingKey: true, hasSignatureKey: true }, 0, false)).toBe('ok');
-    expect(judgeClaudeBlock({ kind: 'thinking', thinking: 3, signature: mockSignThinking('3', 0), hasThinkingKey: true, hasSignatureKey: true }, 0, false)).toBe('invalid-signature');
+    expect(
+      judgeClaudeBlock(
+        { kind: 'thinking', thinking: null, signature: signedEmpty, hasThinkingKey: true, hasSignatureKey: true },
+        0,
+        false,
+      ),
+    ).toBe('ok');
+    expect(
+      judgeClaudeBlock(
+        {
+          kind: 'thinking',
+          thinking: 3,
+          signature: mockSignThinking('3', 0),
+          hasThinkingKey: true,
+          hasSignatureKey: true,
+        },
+        0,
+        false,
+      ),
+    ).toBe('invalid-signature');
   });
 
   it('edited text: "cannot be modified" in the latest message, an invalid signature earlier', () => {
@@ -82,14 +115,22 @@ describe('judgeClaudeBlock: a redacted block', () => {
     expect(judgeClaudeBlock(bound, 0, true, { blocks: 1, at: 0 })).toBe('blocks-modified');
     const bytes = Buffer.from(bound.data as string, 'base64');
     bytes.writeUInt16BE(3, 50);
-    expect(judgeClaudeBlock({ ...bound, data: bytes.toString('base64') }, 0, true, { blocks: 1, at: 0 })).toBe('invalid-redacted');
+    expect(judgeClaudeBlock({ ...bound, data: bytes.toString('base64') }, 0, true, { blocks: 1, at: 0 })).toBe(
+      'invalid-redacted',
+    );
   });
 });
 
-/** A message's reasoning blocks as Claude issued them: `kinds` in order, block o at content index `2 * o` (a text block after each). */
+/**
+ * A message's reasoning blocks as Claude issued them: `kinds` in order, block o at content index `2 * o` (a text block
+ * after each).
+ */
 function issuedMessage(kinds: readonly ('t' | 'r')[]): PlacedClaudeBlock[] {
   const blocks = kinds.length;
-  return kinds.map((k, o) => ({ at: 2 * o, block: k === 't' ? thinking(`thought ${o}`, o, { blocks, at: 2 * o }) : redacted(`r${o}`, o, { blocks, at: 2 * o }) }));
+  return kinds.map((k, o) => ({
+    at: 2 * o,
+    block: k === 't' ? thinking(`thought ${o}`, o, { blocks, at: 2 * o }) : redacted(`r${o}`, o, { blocks, at: 2 * o }),
+  }));
 }
 
 describe('judgeClaudeMessage', () => {
@@ -161,7 +202,9 @@ describe('judgeClaudeMessage', () => {
 
   it('reads a bound block with a non-string thinking value as empty text when looking for where it was issued', () => {
     const block = { ...thinking('', 0, { blocks: 2, at: 0 }), thinking: 3 };
-    expect(judgeClaudeMessage([{ at: 0, block }], true)).toEqual([{ verdict: 'blocks-modified', at: 1, ordinal: 1, dropped: 1 }]);
+    expect(judgeClaudeMessage([{ at: 0, block }], true)).toEqual([
+      { verdict: 'blocks-modified', at: 1, ordinal: 1, dropped: 1 },
+    ]);
   });
 
   it('blocks bound to no place (signed before places were bound) are judged block by block', () => {
@@ -171,9 +214,11 @@ describe('judgeClaudeMessage', () => {
 
   it('an edited bound block is not mistaken for one kept where it was issued', () => {
     const [first, second] = issuedMessage(['t', 't', 't']);
-    expect(judgeClaudeMessage([first!, { ...second!, block: { ...second!.block, thinking: 'edited' } }], true)).toEqual([
-      { verdict: 'blocks-modified', at: 2, ordinal: 1 },
-      { verdict: 'blocks-modified', at: 3, ordinal: 2, dropped: 1 },
-    ]);
+    expect(judgeClaudeMessage([first!, { ...second!, block: { ...second!.block, thinking: 'edited' } }], true)).toEqual(
+      [
+        { verdict: 'blocks-modified', at: 2, ordinal: 1 },
+        { verdict: 'blocks-modified', at: 3, ordinal: 2, dropped: 1 },
+      ],
+    );
   });
 });

@@ -3,21 +3,40 @@ import { fc, test } from '@fast-check/vitest';
 import { mockRedactedData, mockSignThinking } from '../signing/mock-signature.js';
 import { judgeClaudeMessage, type PlacedClaudeBlock } from './claude-reasoning-blocks.js';
 
-/** Reasoning block `ordinal` of an answer that held `blocks` of them, each followed by a text block, as Claude issued it: odd places redacted. */
+/**
+ * Reasoning block `ordinal` of an answer that held `blocks` of them, each followed by a text block, as Claude issued
+ * it: odd places redacted.
+ */
 function issued(ordinal: number, blocks: number): PlacedClaudeBlock['block'] {
   const place = { blocks, at: 2 * ordinal };
-  if (ordinal % 2 === 1) return { kind: 'redacted_thinking', data: mockRedactedData(`r${ordinal}`, ordinal, undefined, place), hasThinkingKey: false, hasSignatureKey: false };
+  if (ordinal % 2 === 1)
+    return {
+      kind: 'redacted_thinking',
+      data: mockRedactedData(`r${ordinal}`, ordinal, undefined, place),
+      hasThinkingKey: false,
+      hasSignatureKey: false,
+    };
   const thinking = `thought ${ordinal}`;
-  return { kind: 'thinking', thinking, signature: mockSignThinking(thinking, ordinal, undefined, place), hasThinkingKey: true, hasSignatureKey: true };
+  return {
+    kind: 'thinking',
+    thinking,
+    signature: mockSignThinking(thinking, ordinal, undefined, place),
+    hasThinkingKey: true,
+    hasSignatureKey: true,
+  };
 }
 
-/** The answer's reasoning blocks (content index = 2 * ordinal), with the blocks at `dropped` and the text after each left out. */
+/**
+ * The answer's reasoning blocks (content index = 2 * ordinal), with the blocks at `dropped` and the text after each
+ * left out.
+ */
 function replayed(blocks: number, dropped: readonly number[] = []): PlacedClaudeBlock[] {
   const kept = Array.from({ length: blocks }, (_, o) => issued(o, blocks)).filter((_, o) => !dropped.includes(o));
   return kept.map((block, i) => ({ at: 2 * i, block }));
 }
 
-const verdicts = (reasoning: PlacedClaudeBlock[], latest = true) => judgeClaudeMessage(reasoning, latest).map((f) => [f.verdict, f.at]);
+const verdicts = (reasoning: PlacedClaudeBlock[], latest = true) =>
+  judgeClaudeMessage(reasoning, latest).map((f) => [f.verdict, f.at]);
 
 describe('judgeClaudeMessage', () => {
   it('accepts every block of a multi-block answer replayed as issued', () => {
@@ -49,17 +68,27 @@ describe('judgeClaudeMessage', () => {
   it('keeps single-block signatures valid beside other blocks (answers signed before sequences were bound)', () => {
     const legacy: PlacedClaudeBlock[] = [0, 1].map((o) => ({
       at: o,
-      block: { kind: 'thinking', thinking: `t${o}`, signature: mockSignThinking(`t${o}`, o), hasThinkingKey: true, hasSignatureKey: true },
+      block: {
+        kind: 'thinking',
+        thinking: `t${o}`,
+        signature: mockSignThinking(`t${o}`, o),
+        hasThinkingKey: true,
+        hasSignatureKey: true,
+      },
     }));
     expect(verdicts(legacy)).toEqual([]);
   });
 
-  test.prop([fc.integer({ min: 2, max: 6 }).chain((n) => fc.tuple(fc.constant(n), fc.uniqueArray(fc.nat(n - 1), { minLength: 1, maxLength: n - 1 })))], { numRuns: 60 })(
-    'dropping any blocks but not all of a latest answer is refused; nothing else is',
-    ([blocks, dropped]) => {
-      const found = judgeClaudeMessage(replayed(blocks, dropped), true);
-      expect(found.length).toBeGreaterThan(0);
-      expect(found.every((f) => f.verdict === 'blocks-modified')).toBe(true);
-    },
-  );
+  test.prop(
+    [
+      fc
+        .integer({ min: 2, max: 6 })
+        .chain((n) => fc.tuple(fc.constant(n), fc.uniqueArray(fc.nat(n - 1), { minLength: 1, maxLength: n - 1 }))),
+    ],
+    { numRuns: 60 },
+  )('dropping any blocks but not all of a latest answer is refused; nothing else is', ([blocks, dropped]) => {
+    const found = judgeClaudeMessage(replayed(blocks, dropped), true);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((f) => f.verdict === 'blocks-modified')).toBe(true);
+  });
 });

@@ -1,4 +1,11 @@
-import { mockIssuedWhere, mockSignatureIssued, verifyMockRedactedData, verifyMockThinkingSignature, type IssuedPlace, type IssuedWhere } from '../signing/mock-signature.js';
+import {
+  mockIssuedWhere,
+  mockSignatureIssued,
+  verifyMockRedactedData,
+  verifyMockThinkingSignature,
+  type IssuedPlace,
+  type IssuedWhere,
+} from '../signing/mock-signature.js';
 
 /** One replayed Claude reasoning block, wherever it came from (Messages content, OpenRouter reasoning_details). */
 export interface ClaudeReasoningBlock {
@@ -11,7 +18,8 @@ export interface ClaudeReasoningBlock {
   data?: unknown;
 }
 
-export type ClaudeBlockVerdict = 'ok' | 'thinking-field-required' | 'missing-signature' | 'invalid-signature' | 'blocks-modified' | 'invalid-redacted';
+export type ClaudeBlockVerdict =
+  'ok' | 'thinking-field-required' | 'missing-signature' | 'invalid-signature' | 'blocks-modified' | 'invalid-redacted';
 
 /** Claude turns hold a handful of reasoning blocks; a block verified at another ordinal was moved. */
 const MAX_ORDINAL = 16;
@@ -34,9 +42,15 @@ const ORDINALS = Array.from({ length: MAX_ORDINAL }, (_, o) => o);
  *   "Invalid `data` in `redacted_thinking` block" anywhere (microsoft/vscode#320196, #318076);
  *   data it issued for another place: the same split as a moved signature.
  */
-export function judgeClaudeBlock(block: ClaudeReasoningBlock, ordinal: number, latest: boolean, place: IssuedPlace = {}): ClaudeBlockVerdict {
+export function judgeClaudeBlock(
+  block: ClaudeReasoningBlock,
+  ordinal: number,
+  latest: boolean,
+  place: IssuedPlace = {},
+): ClaudeBlockVerdict {
   if (block.kind === 'redacted_thinking') {
-    if (verifyMockRedactedData(block.data, ordinal) || verifyMockRedactedData(block.data, ordinal, undefined, place)) return 'ok';
+    if (verifyMockRedactedData(block.data, ordinal) || verifyMockRedactedData(block.data, ordinal, undefined, place))
+      return 'ok';
     // Data Claude issued for another place (moved, or a sibling dropped) is a modification; data it
     // never issued (edited, truncated, a thinking signature sent as data) is invalid wherever it stands.
     // Only the latest message tells the two apart, so only there is it worth the search.
@@ -45,7 +59,11 @@ export function judgeClaudeBlock(block: ClaudeReasoningBlock, ordinal: number, l
   if (!block.hasThinkingKey) return 'thinking-field-required';
   if (!block.hasSignatureKey || typeof block.signature !== 'string') return 'missing-signature';
   const text = typeof block.thinking === 'string' ? block.thinking : '';
-  if (verifyMockThinkingSignature(text, ordinal, block.signature) || verifyMockThinkingSignature(text, ordinal, block.signature, undefined, place)) return 'ok';
+  if (
+    verifyMockThinkingSignature(text, ordinal, block.signature) ||
+    verifyMockThinkingSignature(text, ordinal, block.signature, undefined, place)
+  )
+    return 'ok';
   return latest && mockSignatureIssued(block.signature) ? 'blocks-modified' : 'invalid-signature';
 }
 
@@ -56,14 +74,19 @@ function redactedIssuedElsewhere(data: unknown, ordinal: number): boolean {
   return ORDINALS.some((o) => o !== ordinal && verifyMockRedactedData(data, o));
 }
 
-/** Where Claude issued this block intact, when it was bound to a place (read from the blob, then verified); undefined when it was not. */
+/**
+ * Where Claude issued this block intact, when it was bound to a place (read from the blob, then verified); undefined
+ * when it was not.
+ */
 function issuedWhere(block: ClaudeReasoningBlock): IssuedWhere | undefined {
   const blob = block.kind === 'redacted_thinking' ? block.data : block.signature;
   const where = mockIssuedWhere(blob);
   if (!where) return undefined;
   const text = typeof block.thinking === 'string' ? block.thinking : '';
   const intact =
-    block.kind === 'redacted_thinking' ? verifyMockRedactedData(block.data, where.ordinal, undefined, where) : verifyMockThinkingSignature(text, where.ordinal, block.signature, undefined, where);
+    block.kind === 'redacted_thinking'
+      ? verifyMockRedactedData(block.data, where.ordinal, undefined, where)
+      : verifyMockThinkingSignature(text, where.ordinal, block.signature, undefined, where);
   return intact ? where : undefined;
 }
 
@@ -97,8 +120,10 @@ export function judgeClaudeMessage(reasoning: readonly PlacedClaudeBlock[], late
     const verdict = judgeClaudeBlock(block, ordinal, latest, { blocks, at });
     if (verdict === 'ok') return;
     const issued = issuedWhere(block);
-    const keptWhereIssued = issued !== undefined && issued.ordinal === ordinal && issued.at === at && (issued.blocks ?? 1) > blocks;
-    if (keptWhereIssued) dropped ??= { verdict, at: reasoning.at(-1)!.at + 1, ordinal: blocks, dropped: (issued.blocks ?? 1) - blocks };
+    const keptWhereIssued =
+      issued !== undefined && issued.ordinal === ordinal && issued.at === at && (issued.blocks ?? 1) > blocks;
+    if (keptWhereIssued)
+      dropped ??= { verdict, at: reasoning.at(-1)!.at + 1, ordinal: blocks, dropped: (issued.blocks ?? 1) - blocks };
     else findings.push({ verdict, at, ordinal });
   });
   return dropped ? [...findings, dropped] : findings;

@@ -13,8 +13,24 @@ const assistant = (...kinds: string[]): LoopMessage => ({ role: 'assistant', kin
 
 describe('toolLoopOpener', () => {
   it('finds the first assistant message after the last user message that says something', () => {
-    expect(toolLoopOpener([user('text'), assistant('thinking', 'tool_use'), user('tool_result'), assistant('tool_use'), user('tool_result')])).toBe(1);
-    expect(toolLoopOpener([user('text'), assistant('tool_use'), user('text'), assistant('tool_use'), user('tool_result', 'tool_result')])).toBe(3);
+    expect(
+      toolLoopOpener([
+        user('text'),
+        assistant('thinking', 'tool_use'),
+        user('tool_result'),
+        assistant('tool_use'),
+        user('tool_result'),
+      ]),
+    ).toBe(1);
+    expect(
+      toolLoopOpener([
+        user('text'),
+        assistant('tool_use'),
+        user('text'),
+        assistant('tool_use'),
+        user('tool_result', 'tool_result'),
+      ]),
+    ).toBe(3);
   });
 
   it('finds a loop that starts at the very first message', () => {

@@ -9,7 +9,8 @@ import { conditionHolds, judgeForbiddenFields } from './forbidden-fields.js';
  * untested. These cases drive judgeForbiddenFields with hand-made rules, whatever the specs hold.
  */
 
-const spec = (forbid: ForbidRule[]): ProviderSpec => ({ forbid, rejections: { refused: { sources: ['https://example.com/provider-docs'] } } }) as unknown as ProviderSpec;
+const spec = (forbid: ForbidRule[]): ProviderSpec =>
+  ({ forbid, rejections: { refused: { sources: ['https://example.com/provider-docs'] } } }) as unknown as ProviderSpec;
 
 const body = {
   model: 'm',
@@ -27,7 +28,9 @@ describe('conditionHolds', () => {
     expect(conditionHolds(body, { pointer: '/reasoning_effort', exists: false })).toBe(false);
     expect(conditionHolds(body, { pointer: '/thinking', exists: true })).toBe(false);
     expect(conditionHolds(body, { pointer: '/thinking', exists: false })).toBe(true);
-    expect(conditionHolds(body, { pointer: '/messages/1/content/0', equals: { type: 'thinking', thinking: 't' } })).toBe(true);
+    expect(
+      conditionHolds(body, { pointer: '/messages/1/content/0', equals: { type: 'thinking', thinking: 't' } }),
+    ).toBe(true);
     expect(conditionHolds(body, { pointer: '/messages/1/content/0', equals: { type: 'thinking' } })).toBe(false);
   });
 });
@@ -44,13 +47,17 @@ describe('judgeForbiddenFields', () => {
       { path: 'messages.1.reasoning', field: 'reasoning', index: 1, role: 'assistant' },
       { path: 'messages.2.reasoning', field: 'reasoning', index: 2, role: 'assistant' },
     ]);
-    expect(findings.every((f) => f.rule === 'strict-schema' && f.rejection === 'refused' && f.contested === undefined)).toBe(true);
+    expect(
+      findings.every((f) => f.rule === 'strict-schema' && f.rejection === 'refused' && f.contested === undefined),
+    ).toBe(true);
     expect(findings[1]!.detail).toBe('messages.1.reasoning is refused');
   });
 
   it('walks a fixed index and the keys of an object, and names the block inside a message', () => {
     const block = judgeForbiddenFields(spec([{ path: 'messages.1.content.*.thinking', rejection: 'refused' }]), body);
-    expect(block.map((f) => f.params)).toStrictEqual([{ path: 'messages.1.content.0.thinking', field: 'thinking', index: 1, block: 0, role: 'assistant' }]);
+    expect(block.map((f) => f.params)).toStrictEqual([
+      { path: 'messages.1.content.0.thinking', field: 'thinking', index: 1, block: 0, role: 'assistant' },
+    ]);
     const keys = judgeForbiddenFields(spec([{ path: 'messages.1.*', rejection: 'refused', ifType: 'array' }]), body);
     expect(keys.map((f) => f.params.path)).toStrictEqual(['messages.1.content', 'messages.1.reasoning_details']);
     expect(judgeForbiddenFields(spec([{ path: 'messages.7.reasoning', rejection: 'refused' }]), body)).toEqual([]);
@@ -59,7 +66,10 @@ describe('judgeForbiddenFields', () => {
   });
 
   it('names a top-level field without an index or a role', () => {
-    const [finding, ...rest] = judgeForbiddenFields(spec([{ path: 'reasoning_effort', rejection: 'refused', rule: 'provider-accepts', notes: 'not on this model' }]), body);
+    const [finding, ...rest] = judgeForbiddenFields(
+      spec([{ path: 'reasoning_effort', rejection: 'refused', rule: 'provider-accepts', notes: 'not on this model' }]),
+      body,
+    );
     expect(rest).toEqual([]);
     expect(finding!.params).toStrictEqual({ path: 'reasoning_effort', field: 'reasoning_effort' });
     expect(finding!.rule).toBe('provider-accepts');
@@ -67,21 +77,26 @@ describe('judgeForbiddenFields', () => {
   });
 
   it('keeps only values of the rule’s JSON type', () => {
-    const ofType = (ifType: ForbidRule['ifType']) => judgeForbiddenFields(spec([{ path: 'messages.*.reasoning', rejection: 'refused', ifType }]), body).map((f) => f.params.index);
+    const ofType = (ifType: ForbidRule['ifType']) =>
+      judgeForbiddenFields(spec([{ path: 'messages.*.reasoning', rejection: 'refused', ifType }]), body).map(
+        (f) => f.params.index,
+      );
     expect(ofType('null')).toStrictEqual([2]);
     expect(ofType('string')).toStrictEqual([0, 1]);
     expect(ofType('object')).toStrictEqual([]);
   });
 
   it('keeps only messages of the listed roles, and never a field outside a message list', () => {
-    const inRoles = (roles: string[], path = 'messages.*.reasoning') => judgeForbiddenFields(spec([{ path, rejection: 'refused', roles }]), body).map((f) => f.params.path);
+    const inRoles = (roles: string[], path = 'messages.*.reasoning') =>
+      judgeForbiddenFields(spec([{ path, rejection: 'refused', roles }]), body).map((f) => f.params.path);
     expect(inRoles(['assistant'])).toStrictEqual(['messages.1.reasoning', 'messages.2.reasoning']);
     expect(inRoles(['user'])).toStrictEqual(['messages.0.reasoning']);
     expect(inRoles(['user'], 'reasoning_effort')).toStrictEqual([]);
   });
 
   it('applies a rule only when every whenBody condition holds and no unlessBody condition does', () => {
-    const count = (rule: Partial<ForbidRule>) => judgeForbiddenFields(spec([{ path: 'reasoning_effort', rejection: 'refused', ...rule }]), body).length;
+    const count = (rule: Partial<ForbidRule>) =>
+      judgeForbiddenFields(spec([{ path: 'reasoning_effort', rejection: 'refused', ...rule }]), body).length;
     expect(count({ whenBody: [{ pointer: '/model', equals: 'm' }] })).toBe(1);
     expect(
       count({
@@ -103,27 +118,66 @@ describe('judgeForbiddenFields', () => {
   });
 
   it('reads only whole numbers as list indexes, however many digits', () => {
-    const long = { messages: [...Array.from({ length: 10 }, () => ({ role: 'user', content: 'q' })), { role: 'assistant', content: 'a', reasoning: 'r', step2: [] }] };
-    const at = (path: string) => judgeForbiddenFields(spec([{ path, rejection: 'refused' }]), long).map((f) => f.params);
-    expect(at('messages.10.reasoning')).toStrictEqual([{ path: 'messages.10.reasoning', field: 'reasoning', index: 10, role: 'assistant' }]);
-    expect(at('messages.10.*').map((p) => p.path)).toStrictEqual(['messages.10.role', 'messages.10.content', 'messages.10.reasoning', 'messages.10.step2']);
-    expect(at('messages.10.*').find((p) => p.field === 'step2')).toStrictEqual({ path: 'messages.10.step2', field: 'step2', index: 10, role: 'assistant' });
-    for (const path of ['messages.foo', 'messages.a1', 'messages.1a', 'messages.length']) expect(at(path), path).toStrictEqual([]);
+    const long = {
+      messages: [
+        ...Array.from({ length: 10 }, () => ({ role: 'user', content: 'q' })),
+        { role: 'assistant', content: 'a', reasoning: 'r', step2: [] },
+      ],
+    };
+    const at = (path: string) =>
+      judgeForbiddenFields(spec([{ path, rejection: 'refused' }]), long).map((f) => f.params);
+    expect(at('messages.10.reasoning')).toStrictEqual([
+      { path: 'messages.10.reasoning', field: 'reasoning', index: 10, role: 'assistant' },
+    ]);
+    expect(at('messages.10.*').map((p) => p.path)).toStrictEqual([
+      'messages.10.role',
+      'messages.10.content',
+      'messages.10.reasoning',
+      'messages.10.step2',
+    ]);
+    expect(at('messages.10.*').find((p) => p.field === 'step2')).toStrictEqual({
+      path: 'messages.10.step2',
+      field: 'step2',
+      index: 10,
+      role: 'assistant',
+    });
+    for (const path of ['messages.foo', 'messages.a1', 'messages.1a', 'messages.length'])
+      expect(at(path), path).toStrictEqual([]);
   });
 
   it('finds a top-level field that is null, and gives no role for a message whose role is not a string', () => {
     const odd = { stop: null, messages: [{ role: 7, reasoning: 'r' }] };
-    expect(judgeForbiddenFields(spec([{ path: 'stop', rejection: 'refused' }]), odd).map((f) => f.params)).toStrictEqual([{ path: 'stop', field: 'stop' }]);
-    expect(judgeForbiddenFields(spec([{ path: 'messages.*.reasoning', rejection: 'refused' }]), odd).map((f) => f.params)).toStrictEqual([
-      { path: 'messages.0.reasoning', field: 'reasoning', index: 0 },
-    ]);
+    expect(
+      judgeForbiddenFields(spec([{ path: 'stop', rejection: 'refused' }]), odd).map((f) => f.params),
+    ).toStrictEqual([{ path: 'stop', field: 'stop' }]);
+    expect(
+      judgeForbiddenFields(spec([{ path: 'messages.*.reasoning', rejection: 'refused' }]), odd).map((f) => f.params),
+    ).toStrictEqual([{ path: 'messages.0.reasoning', field: 'reasoning', index: 0 }]);
   });
 
   it('marks a contested rule and cites both sides', () => {
-    const [finding] = judgeForbiddenFields(spec([{ path: 'reasoning_effort', rejection: 'refused', contested: { sources: ['https://example.com/accepted'] } } as ForbidRule]), body);
+    const [finding] = judgeForbiddenFields(
+      spec([
+        {
+          path: 'reasoning_effort',
+          rejection: 'refused',
+          contested: { sources: ['https://example.com/accepted'] },
+        } as ForbidRule,
+      ]),
+      body,
+    );
     expect(finding!.contested).toBe(true);
     expect(finding!.sources).toStrictEqual(['https://example.com/provider-docs', 'https://example.com/accepted']);
-    const [unknownRejection] = judgeForbiddenFields(spec([{ path: 'reasoning_effort', rejection: 'other', contested: { sources: ['https://example.com/accepted'] } } as ForbidRule]), body);
+    const [unknownRejection] = judgeForbiddenFields(
+      spec([
+        {
+          path: 'reasoning_effort',
+          rejection: 'other',
+          contested: { sources: ['https://example.com/accepted'] },
+        } as ForbidRule,
+      ]),
+      body,
+    );
     expect(unknownRejection!.sources).toStrictEqual(['https://example.com/accepted']);
   });
 });

@@ -41,7 +41,11 @@ function walk(value: unknown, segments: readonly string[], at: string[] = []): s
  */
 export function judgeForbiddenFields(spec: ProviderSpec, body: unknown): Finding[] {
   return (spec.forbid ?? []).flatMap((rule) => {
-    if (!(rule.whenBody ?? []).every((c) => conditionHolds(body, c)) || (rule.unlessBody ?? []).some((c) => conditionHolds(body, c))) return [];
+    if (
+      !(rule.whenBody ?? []).every((c) => conditionHolds(body, c)) ||
+      (rule.unlessBody ?? []).some((c) => conditionHolds(body, c))
+    )
+      return [];
     return walk(body, rule.path.split('.')).flatMap((location) => {
       const indexes = location.filter((s) => /^\d+$/.test(s));
       const firstIndex = indexes[0];
@@ -62,7 +66,12 @@ export function judgeForbiddenFields(spec: ProviderSpec, body: unknown): Finding
             ...(role !== undefined ? { role } : {}),
           },
           detail: `${location.join('.')} is refused${rule.notes ? ` (${rule.notes})` : ''}`,
-          ...(rule.contested ? { contested: true as const, sources: [...(spec.rejections[rule.rejection]?.sources ?? []), ...rule.contested.sources] } : {}),
+          ...(rule.contested
+            ? {
+                contested: true as const,
+                sources: [...(spec.rejections[rule.rejection]?.sources ?? []), ...rule.contested.sources],
+              }
+            : {}),
         },
       ];
     });

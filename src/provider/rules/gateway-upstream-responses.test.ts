@@ -12,13 +12,26 @@ const handlers = providerHandlers(nous, new FixtureStore());
 async function post(body: unknown, path = '/v1/responses') {
   const response = await getResponse(
     handlers,
-    new Request(`https://inference-api.nousresearch.com${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    new Request(`https://inference-api.nousresearch.com${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
   );
-  return { status: response?.status, text: response ? await response.text() : '', findings: JSON.parse(response?.headers.get(FINDINGS_HEADER) ?? '[]') as Finding[] };
+  return {
+    status: response?.status,
+    text: response ? await response.text() : '',
+    findings: JSON.parse(response?.headers.get(FINDINGS_HEADER) ?? '[]') as Finding[],
+  };
 }
 
 const call = { type: 'function_call', call_id: 'call_1', name: 'read_file', arguments: '{"path":"main.go"}' };
-const reasoning = (text: string) => ({ type: 'reasoning', id: 'rs_1', summary: [], content: [{ type: 'reasoning_text', text }] });
+const reasoning = (text: string) => ({
+  type: 'reasoning',
+  id: 'rs_1',
+  summary: [],
+  content: [{ type: 'reasoning_text', text }],
+});
 const loop = (...assistant: unknown[]) => [
   { role: 'user', content: [{ type: 'input_text', text: 'Read main.go' }] },
   ...assistant,
@@ -27,10 +40,23 @@ const loop = (...assistant: unknown[]) => [
 
 describe('Responses input read as the chat messages a gateway hands its upstream', () => {
   it('joins reasoning, assistant text and calls of one turn into one assistant message, and names the input index it starts at', () => {
-    const { messages, inputIndex } = responsesInputAsChat(loop(reasoning('Open it.'), { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Reading.' }] }, call));
+    const { messages, inputIndex } = responsesInputAsChat(
+      loop(
+        reasoning('Open it.'),
+        { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Reading.' }] },
+        call,
+      ),
+    );
     expect(messages).toEqual([
       { role: 'user', content: 'Read main.go' },
-      { role: 'assistant', content: 'Reading.', reasoning_content: 'Open it.', tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'read_file', arguments: '{"path":"main.go"}' } }] },
+      {
+        role: 'assistant',
+        content: 'Reading.',
+        reasoning_content: 'Open it.',
+        tool_calls: [
+          { id: 'call_1', type: 'function', function: { name: 'read_file', arguments: '{"path":"main.go"}' } },
+        ],
+      },
       { role: 'tool', tool_call_id: 'call_1', content: 'package main' },
     ]);
     expect(inputIndex).toEqual([0, 1, 4]);
@@ -66,7 +92,11 @@ describe('Nous Portal’s Responses path', () => {
         model,
         messages: [
           { role: 'user', content: 'hi' },
-          { role: 'assistant', content: null, tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: '{}' } }] },
+          {
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: '{}' } }],
+          },
           { role: 'tool', tool_call_id: 'c', content: 'x' },
         ],
       },

@@ -6,15 +6,24 @@ import type { Finding } from '../../shared/findings/finding.js';
 import { upstreamFor, type UpstreamFinding } from './gateway-upstream.js';
 import { echoRuleFindings } from './message-echo-judge.js';
 
-/** The readable text of a Responses reasoning item: its `reasoning_text` content parts (what a chat upstream calls reasoning_content). */
+/**
+ * The readable text of a Responses reasoning item: its `reasoning_text` content parts (what a chat upstream calls
+ * reasoning_content).
+ */
 function reasoningText(item: Record<string, unknown>): string | undefined {
   if (!Array.isArray(item.content)) return undefined;
-  const parts = item.content.filter((p): p is Record<string, unknown> => isPlainObject(p) && p.type === 'reasoning_text' && typeof p.text === 'string');
+  const parts = item.content.filter(
+    (p): p is Record<string, unknown> => isPlainObject(p) && p.type === 'reasoning_text' && typeof p.text === 'string',
+  );
   return parts.length === 0 ? undefined : parts.map((p) => String(p.text)).join('');
 }
 
 const textOf = (content: unknown): string =>
-  typeof content === 'string' ? content : Array.isArray(content) ? content.map((p) => (isPlainObject(p) && typeof p.text === 'string' ? p.text : '')).join('') : '';
+  typeof content === 'string'
+    ? content
+    : Array.isArray(content)
+      ? content.map((p) => (isPlainObject(p) && typeof p.text === 'string' ? p.text : '')).join('')
+      : '';
 
 /**
  * Responses input items read as the chat messages a gateway hands a chat-completions upstream:
@@ -41,7 +50,8 @@ export function responsesInputAsChat(input: unknown): { messages: Record<string,
     if (item.type === 'reasoning') {
       const text = reasoningText(item);
       const message = assistant(at);
-      if (text !== undefined) message.reasoning_content = `${typeof message.reasoning_content === 'string' ? message.reasoning_content : ''}${text}`;
+      if (text !== undefined)
+        message.reasoning_content = `${typeof message.reasoning_content === 'string' ? message.reasoning_content : ''}${text}`;
     } else if (item.type === 'function_call') {
       const message = assistant(at);
       const calls = Array.isArray(message.tool_calls) ? message.tool_calls : (message.tool_calls = []);
@@ -50,7 +60,8 @@ export function responsesInputAsChat(input: unknown): { messages: Record<string,
       assistant(at).content = textOf(item.content);
     } else {
       open = undefined;
-      if (item.type === 'function_call_output') messages.push({ role: 'tool', tool_call_id: item.call_id, content: textOf(item.output) });
+      if (item.type === 'function_call_output')
+        messages.push({ role: 'tool', tool_call_id: item.call_id, content: textOf(item.output) });
       else if (typeof item.role === 'string') messages.push({ role: item.role, content: textOf(item.content) });
       else return;
       inputIndex.push(at);
@@ -70,7 +81,17 @@ export function responsesInputAsChat(input: unknown): { messages: Record<string,
  */
 export function judgeGatewayResponses(spec: ProviderSpec, body: unknown): Finding[] {
   const invalid = spec.request.invalidRejection;
-  const malformed = (path: string): Finding[] => (invalid ? [{ rule: 'provider-accepts', rejection: invalid, params: { path, field: path }, detail: `the Responses body fails at '${path}'` }] : []);
+  const malformed = (path: string): Finding[] =>
+    invalid
+      ? [
+          {
+            rule: 'provider-accepts',
+            rejection: invalid,
+            params: { path, field: path },
+            detail: `the Responses body fails at '${path}'`,
+          },
+        ]
+      : [];
   if (!isPlainObject(body)) return malformed('');
   if (typeof body.model !== 'string') return malformed('model');
   if (typeof body.input !== 'string' && !Array.isArray(body.input)) return malformed('input');
@@ -86,7 +107,11 @@ export function judgeGatewayResponses(spec: ProviderSpec, body: unknown): Findin
         ...f,
         params: { ...f.params, path: `input.${String(f.params.index)}`, provider_name: upstream.providerName },
         detail: `${f.detail ?? f.rejection} (Responses input item ${String(f.params.index)})`,
-        via: { provider: upstream.provider, providerName: upstream.providerName, ...(own ? { gatewayRejection: own } : {}) },
+        via: {
+          provider: upstream.provider,
+          providerName: upstream.providerName,
+          ...(own ? { gatewayRejection: own } : {}),
+        },
       };
     }),
   );

@@ -27,14 +27,40 @@ function upstreamSpec(id: string, rejections: string[], extra: Record<string, un
     ...extra,
   } as unknown as ProviderSpec;
 }
-const CLAUDE = ['blocks-modified', 'invalid-signature', 'invalid-redacted', 'missing-signature', 'thinking-field-required', 'thinking-expected'];
+const CLAUDE = [
+  'blocks-modified',
+  'invalid-signature',
+  'invalid-redacted',
+  'missing-signature',
+  'thinking-field-required',
+  'thinking-expected',
+];
 registerProviderSpecs([
-  upstreamSpec('h5-claude', CLAUDE, { models: { variants: [{ match: '^lenient', label: 'no signature checks', without: ['invalid-signature', 'blocks-modified'], sources: [SRC] }] } }),
+  upstreamSpec('h5-claude', CLAUDE, {
+    models: {
+      variants: [
+        {
+          match: '^lenient',
+          label: 'no signature checks',
+          without: ['invalid-signature', 'blocks-modified'],
+          sources: [SRC],
+        },
+      ],
+    },
+  }),
   upstreamSpec('h5-claude-bare', []),
   upstreamSpec('h5-gemini', ['missing-thought-signature']),
   upstreamSpec('h5-openai', ['encrypted-content-not-verified', 'encrypted-content-other-organization']),
   upstreamSpec('h5-echo', ['must-echo-missing'], {
-    echo: [{ field: 'reasoning_content', turns: 'tool-call-turns', level: 'required', rejection: 'must-echo-missing', source: SRC }],
+    echo: [
+      {
+        field: 'reasoning_content',
+        turns: 'tool-call-turns',
+        level: 'required',
+        rejection: 'must-echo-missing',
+        source: SRC,
+      },
+    ],
   }),
 ]);
 
@@ -62,7 +88,9 @@ const gateway = (upstreams: Upstream[] | undefined, target = 'h5-claude/claude-1
   }) as unknown as ProviderSpec;
 
 const claudeGateway = gateway([
-  up('h5-claude', ['claude-signatures', 'claude-thinking-first'], { contested: { 'claude-thinking-first': { notes: 'n', sources: ['https://other.test/side'] } } }),
+  up('h5-claude', ['claude-signatures', 'claude-thinking-first'], {
+    contested: { 'claude-thinking-first': { notes: 'n', sources: ['https://other.test/side'] } },
+  }),
   up('h5-claude-bare', ['claude-signatures', 'claude-thinking-first']),
   up('h5-gemini', ['gemini-preserved-details'], {
     ownRejections: { 'missing-thought-signature': 'gw-gemini' },
@@ -79,7 +107,12 @@ const text = (t: string, ordinal: number, blocks?: number) => ({
   signature: mockSignThinking(t, ordinal, undefined, blocks ? { blocks } : {}),
   format: 'anthropic-claude-v1',
 });
-const judge = (model: string, messages: unknown[], extra: Record<string, unknown> = {}, spec = claudeGateway): Finding[] => judgeGatewayUpstream(spec, { model, messages, ...extra });
+const judge = (
+  model: string,
+  messages: unknown[],
+  extra: Record<string, unknown> = {},
+  spec = claudeGateway,
+): Finding[] => judgeGatewayUpstream(spec, { model, messages, ...extra });
 const loop = (assistant: Record<string, unknown>) => [
   { role: 'user', content: 'q' },
   { role: 'assistant', content: null, tool_calls: [call()], ...assistant },
@@ -112,7 +145,11 @@ describe('gateway judge: what it looks at', () => {
   });
 
   it('reports only rejections the upstream defines', () => {
-    expect(judge('h5-claude-bare/claude-1', loop({ reasoning_details: [{ ...text('x', 0), signature: 'forged' }] }), { reasoning: { effort: 'high' } })).toEqual([]);
+    expect(
+      judge('h5-claude-bare/claude-1', loop({ reasoning_details: [{ ...text('x', 0), signature: 'forged' }] }), {
+        reasoning: { effort: 'high' },
+      }),
+    ).toEqual([]);
   });
 });
 
@@ -122,7 +159,12 @@ describe('gateway judge: Claude signatures', () => {
       { role: 'system', content: 's' },
       { role: 'developer', content: 'd' },
       { role: 'user', content: 'q' },
-      { role: 'assistant', content: null, tool_calls: [call()], reasoning_details: [{ ...text('a', 0), signature: 'forged' }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [call()],
+        reasoning_details: [{ ...text('a', 0), signature: 'forged' }],
+      },
       { role: 'tool', tool_call_id: 'c1', content: 'r' },
       { role: 'user', content: 'more' },
       { role: 'assistant', content: 'done', reasoning_details: [{ ...text('b', 0), signature: 'forged' }] },
@@ -137,43 +179,83 @@ describe('gateway judge: Claude signatures', () => {
   it('skips entries that are not objects (naming the item where it sits in the list as sent), items of other formats or types, and a reasoning_details that is not a list', () => {
     const forged = { ...text('x', 0), signature: 'forged' };
     expect(judge('h5-claude/claude-1', loop({ reasoning_details: 'junk' }))).toEqual([]);
-    const others = ['junk', { type: 'reasoning.summary', summary: 's', format: 'anthropic-claude-v1' }, { ...forged, format: 'google-gemini-v1' }, forged];
-    expect(judge('h5-claude/claude-1', loop({ reasoning_details: others })).map((f) => f.params.path)).toEqual(['messages.1.reasoning_details.3']);
+    const others = [
+      'junk',
+      { type: 'reasoning.summary', summary: 's', format: 'anthropic-claude-v1' },
+      { ...forged, format: 'google-gemini-v1' },
+      forged,
+    ];
+    expect(judge('h5-claude/claude-1', loop({ reasoning_details: others })).map((f) => f.params.path)).toEqual([
+      'messages.1.reasoning_details.3',
+    ]);
   });
 
   it('leaves an unsigned text item of unnamed format behind (the signed one after it keeps its place), but sends one marked Claude’s with an empty signature', () => {
     const unnamed = { type: 'reasoning.text', text: 'plain' };
     expect(judge('h5-claude/claude-1', loop({ reasoning_details: [unnamed, text('x', 0)] }))).toEqual([]);
-    expect(judge('h5-claude/claude-1', loop({ reasoning_details: [{ ...unnamed, signature: null }, text('x', 0)] }))).toEqual([]);
-    expect(rejections(judge('h5-claude/claude-1', loop({ reasoning_details: [{ ...unnamed, format: 'anthropic-claude-v1' }] })))).toEqual(['invalid-signature']);
+    expect(
+      judge('h5-claude/claude-1', loop({ reasoning_details: [{ ...unnamed, signature: null }, text('x', 0)] })),
+    ).toEqual([]);
+    expect(
+      rejections(
+        judge('h5-claude/claude-1', loop({ reasoning_details: [{ ...unnamed, format: 'anthropic-claude-v1' }] })),
+      ),
+    ).toEqual(['invalid-signature']);
     // A signed item of unnamed format is taken for Claude's.
-    expect(judge('h5-claude/claude-1', loop({ reasoning_details: [{ type: 'reasoning.text', text: 'x', signature: mockSignThinking('x', 0) }] }))).toEqual([]);
+    expect(
+      judge(
+        'h5-claude/claude-1',
+        loop({ reasoning_details: [{ type: 'reasoning.text', text: 'x', signature: mockSignThinking('x', 0) }] }),
+      ),
+    ).toEqual([]);
     // Text that is not a string is judged as empty: the signature no longer covers it.
-    expect(rejections(judge('h5-claude/claude-1', loop({ reasoning_details: [{ ...text('x', 0), text: 7 }] })))).toEqual(['blocks-modified']);
+    expect(
+      rejections(judge('h5-claude/claude-1', loop({ reasoning_details: [{ ...text('x', 0), text: 7 }] }))),
+    ).toEqual(['blocks-modified']);
   });
 
   it('verifies redacted items as redacted blocks, placed among their siblings', () => {
-    const pair = [text('x', 0, 2), { type: 'reasoning.encrypted', data: mockRedactedData('s', 1, undefined, { blocks: 2 }), format: 'anthropic-claude-v1' }];
+    const pair = [
+      text('x', 0, 2),
+      {
+        type: 'reasoning.encrypted',
+        data: mockRedactedData('s', 1, undefined, { blocks: 2 }),
+        format: 'anthropic-claude-v1',
+      },
+    ];
     expect(judge('h5-claude/claude-1', loop({ reasoning_details: pair }))).toEqual([]);
-    expect(rejections(judge('h5-claude/claude-1', loop({ reasoning_details: [pair[0], { ...pair[1], data: 'bm90IGlzc3VlZA==' }] })))).toEqual(['invalid-redacted']);
+    expect(
+      rejections(
+        judge('h5-claude/claude-1', loop({ reasoning_details: [pair[0], { ...pair[1], data: 'bm90IGlzc3VlZA==' }] })),
+      ),
+    ).toEqual(['invalid-redacted']);
   });
 
   it('says which item went, and where, in the finding’s words', () => {
-    const [dropped] = judge('h5-claude/claude-1', [{ role: 'system', content: 's' }, ...loop({ reasoning_details: [text('x', 0, 2)] })]);
+    const [dropped] = judge('h5-claude/claude-1', [
+      { role: 'system', content: 's' },
+      ...loop({ reasoning_details: [text('x', 0, 2)] }),
+    ]);
     expect(dropped).toEqual({
       rule: 'signatures-verbatim',
       rejection: 'blocks-modified',
       params: { index: 1, block: 1, role: 'assistant', path: 'messages.2.reasoning_details.1' },
-      detail: '1 reasoning item(s) dropped after item 0 of message 2 (Name h5-claude message 1, content 1): blocks-modified',
+      detail:
+        '1 reasoning item(s) dropped after item 0 of message 2 (Name h5-claude message 1, content 1): blocks-modified',
       via: { provider: 'h5-claude', providerName: 'Name h5-claude' },
     });
     const [edited] = judge('h5-claude/claude-1', loop({ reasoning_details: [{ ...text('x', 0), text: 'y' }] }));
-    expect(edited!.detail).toBe('reasoning_details item 0 of message 1 (Name h5-claude message 1, content 0): blocks-modified');
+    expect(edited!.detail).toBe(
+      'reasoning_details item 0 of message 1 (Name h5-claude message 1, content 0): blocks-modified',
+    );
   });
 });
 
 describe('gateway judge: the current tool loop opens with Claude reasoning', () => {
-  const opened = (assistant: Record<string, unknown>, extra: Record<string, unknown> = { reasoning: { effort: 'high' } }) => judge('h5-claude/claude-1', loop(assistant), extra);
+  const opened = (
+    assistant: Record<string, unknown>,
+    extra: Record<string, unknown> = { reasoning: { effort: 'high' } },
+  ) => judge('h5-claude/claude-1', loop(assistant), extra);
 
   it('asks for it only when reasoning is on (reasoning object or include_reasoning) and the request ends in a tool result', () => {
     expect(rejections(opened({}))).toEqual(['thinking-expected']);
@@ -184,7 +266,11 @@ describe('gateway judge: the current tool loop opens with Claude reasoning', () 
     expect(opened({}, { reasoning: {} })).toEqual([]);
     expect(opened({}, { include_reasoning: 'yes' })).toEqual([]);
     expect(opened({}, {})).toEqual([]);
-    expect(judge('h5-claude/claude-1', [...loop({}), { role: 'assistant', content: 'done' }], { reasoning: { effort: 'high' } })).toEqual([]);
+    expect(
+      judge('h5-claude/claude-1', [...loop({}), { role: 'assistant', content: 'done' }], {
+        reasoning: { effort: 'high' },
+      }),
+    ).toEqual([]);
   });
 
   it('is satisfied by a Claude item on the loop’s first assistant message, and names what opens it otherwise', () => {
@@ -242,13 +328,19 @@ describe('gateway judge: Gemini’s encrypted detail on the current turn’s too
       rule: 'signatures-verbatim',
       rejection: 'missing-thought-signature',
       params: { field: 'look', index: 1, position: 2, path: 'messages.2.reasoning_details' },
-      detail: 'tool-call message 2 of the current turn has no encrypted reasoning detail (Gemini\u2019s thought signature)'.replace('\u2019', "'"),
+      detail:
+        'tool-call message 2 of the current turn has no encrypted reasoning detail (Gemini\u2019s thought signature)'.replace(
+          '\u2019',
+          "'",
+        ),
       via: { provider: 'h5-gemini', providerName: 'Name h5-gemini', gatewayRejection: 'gw-gemini' },
       contested: true,
       sources: ['https://gw.test/up', 'https://other.test/g'],
     });
     expect(gemini(loop({ reasoning_details: [{ type: 'reasoning.encrypted', data: 'sig' }] }))).toEqual([]);
-    expect(rejections(gemini(loop({ reasoning_details: [{ type: 'reasoning.encrypted', data: 7 }] })))).toEqual(['missing-thought-signature']);
+    expect(rejections(gemini(loop({ reasoning_details: [{ type: 'reasoning.encrypted', data: 7 }] })))).toEqual([
+      'missing-thought-signature',
+    ]);
   });
 
   it('leaves earlier turns, answers without tool calls and other roles alone, and names a call without a function ""', () => {
@@ -266,7 +358,13 @@ describe('gateway judge: Gemini’s encrypted detail on the current turn’s too
         { role: 'tool', content: 'x', tool_calls: [call()] },
       ]),
     ).toEqual([]);
-    expect(gemini([{ role: 'user', content: 'q' }, 'junk', { role: 'assistant', content: null, tool_calls: [{ id: 'c1' }] }])[0]!.params.field).toBe('');
+    expect(
+      gemini([
+        { role: 'user', content: 'q' },
+        'junk',
+        { role: 'assistant', content: null, tool_calls: [{ id: 'c1' }] },
+      ])[0]!.params.field,
+    ).toBe('');
     expect(
       gemini([
         { role: 'user', content: 'q' },
@@ -279,13 +377,26 @@ describe('gateway judge: Gemini’s encrypted detail on the current turn’s too
 describe('gateway judge: OpenAI’s encrypted reasoning and must-echo upstreams', () => {
   it('checks only encrypted items of the Responses format on assistant messages, with the item’s place', () => {
     const item = { type: 'reasoning.encrypted', id: 'rs_1', data: 'not-issued', format: 'openai-responses-v1' };
-    const [f] = judge('h5-openai/gpt-5', loop({ reasoning_details: ['junk', { type: 'reasoning.text', text: 't', format: 'openai-responses-v1' }, item] }));
-    expect(f).toMatchObject({ rejection: 'encrypted-content-not-verified', params: { index: 1, path: 'rs_1' }, via: { provider: 'h5-openai' } });
+    const [f] = judge(
+      'h5-openai/gpt-5',
+      loop({ reasoning_details: ['junk', { type: 'reasoning.text', text: 't', format: 'openai-responses-v1' }, item] }),
+    );
+    expect(f).toMatchObject({
+      rejection: 'encrypted-content-not-verified',
+      params: { index: 1, path: 'rs_1' },
+      via: { provider: 'h5-openai' },
+    });
     // The path names the item where it sits in the list as sent, a non-object entry before it included.
-    expect(f!.detail).toBe('encrypted_content of rs_1 at messages.1.reasoning_details.2 is not what the server issued for that item');
-    expect(judge('h5-openai/gpt-5', loop({ reasoning_details: [{ ...item, format: 'anthropic-claude-v1' }] }))).toEqual([]);
+    expect(f!.detail).toBe(
+      'encrypted_content of rs_1 at messages.1.reasoning_details.2 is not what the server issued for that item',
+    );
+    expect(judge('h5-openai/gpt-5', loop({ reasoning_details: [{ ...item, format: 'anthropic-claude-v1' }] }))).toEqual(
+      [],
+    );
     expect(judge('h5-openai/gpt-5', [{ role: 'user', content: 'q', reasoning_details: [item] }])).toEqual([]);
-    expect(judge('h5-openai/gpt-5', loop({ reasoning_details: [{ ...item, id: 5 }] }))[0]!.detail).toContain('an id-less reasoning item');
+    expect(judge('h5-openai/gpt-5', loop({ reasoning_details: [{ ...item, id: 5 }] }))[0]!.detail).toContain(
+      'an id-less reasoning item',
+    );
   });
 
   it('lets reasoning or reasoning_details satisfy an upstream’s reasoning_content echo', () => {
@@ -295,7 +406,11 @@ describe('gateway judge: OpenAI’s encrypted reasoning and must-echo upstreams'
   });
 
   it('puts contested findings after the others, and marks only those', () => {
-    const both = gateway([up('h5-claude', ['claude-thinking-first', 'claude-signatures'], { contested: { 'claude-thinking-first': { notes: 'n', sources: ['https://other.test/side'] } } })]);
+    const both = gateway([
+      up('h5-claude', ['claude-thinking-first', 'claude-signatures'], {
+        contested: { 'claude-thinking-first': { notes: 'n', sources: ['https://other.test/side'] } },
+      }),
+    ]);
     const messages = [
       { role: 'user', content: 'a' },
       { role: 'assistant', content: 'x', reasoning_details: [{ ...text('x', 0), signature: 'forged' }] },
@@ -316,9 +431,15 @@ describe('rejectionSpec', () => {
     const own: Finding = { rule: 'provider-accepts', rejection: 'x', params: {} };
     expect(rejectionSpec(claudeGateway, own, 'h5-claude/claude-1')).toBe(claudeGateway);
     const passed = { ...own, via: { provider: 'h5-claude', providerName: 'n' } } as Finding;
-    expect(Object.keys(rejectionSpec(claudeGateway, passed, 'h5-claude/lenient-1')!.rejections)).not.toContain('invalid-signature');
-    expect(Object.keys(rejectionSpec(claudeGateway, passed, 'h5-claude/claude-1')!.rejections)).toContain('invalid-signature');
-    expect(rejectionSpec(claudeGateway, { ...own, via: { provider: 'nobody', providerName: 'n' } } as Finding, 'x')).toBeUndefined();
+    expect(Object.keys(rejectionSpec(claudeGateway, passed, 'h5-claude/lenient-1')!.rejections)).not.toContain(
+      'invalid-signature',
+    );
+    expect(Object.keys(rejectionSpec(claudeGateway, passed, 'h5-claude/claude-1')!.rejections)).toContain(
+      'invalid-signature',
+    );
+    expect(
+      rejectionSpec(claudeGateway, { ...own, via: { provider: 'nobody', providerName: 'n' } } as Finding, 'x'),
+    ).toBeUndefined();
   });
 });
 
@@ -339,12 +460,35 @@ describe('gateway judge: edges a second Stryker run left', () => {
   });
 
   it('takes a forged item of unnamed format for Claude’s, and an unsigned redacted item of unnamed format too', () => {
-    expect(rejections(judge('h5-claude/claude-1', loop({ reasoning_details: [{ type: 'reasoning.text', text: 'x', signature: 'forged' }] })))).toEqual(['invalid-signature']);
-    expect(rejections(judge('h5-claude/claude-1', loop({ reasoning_details: [{ type: 'reasoning.encrypted', data: 'bm90IGlzc3VlZA==' }] })))).toEqual(['invalid-redacted']);
+    expect(
+      rejections(
+        judge(
+          'h5-claude/claude-1',
+          loop({ reasoning_details: [{ type: 'reasoning.text', text: 'x', signature: 'forged' }] }),
+        ),
+      ),
+    ).toEqual(['invalid-signature']);
+    expect(
+      rejections(
+        judge(
+          'h5-claude/claude-1',
+          loop({ reasoning_details: [{ type: 'reasoning.encrypted', data: 'bm90IGlzc3VlZA==' }] }),
+        ),
+      ),
+    ).toEqual(['invalid-redacted']);
   });
 
   it('judges text that is not a string as empty text', () => {
-    expect(judge('h5-claude/claude-1', loop({ reasoning_details: [{ type: 'reasoning.text', text: 7, signature: mockSignThinking('', 0), format: 'anthropic-claude-v1' }] }))).toEqual([]);
+    expect(
+      judge(
+        'h5-claude/claude-1',
+        loop({
+          reasoning_details: [
+            { type: 'reasoning.text', text: 7, signature: mockSignThinking('', 0), format: 'anthropic-claude-v1' },
+          ],
+        }),
+      ),
+    ).toEqual([]);
   });
 
   it('judges assistant messages only', () => {
@@ -353,36 +497,70 @@ describe('gateway judge: edges a second Stryker run left', () => {
 
   it('names the place after the last item left when the third of three blocks was dropped', () => {
     const [f] = judge('h5-claude/claude-1', loop({ reasoning_details: [text('a', 0, 3), text('b', 1, 3)] }));
-    expect(f).toMatchObject({ rejection: 'blocks-modified', params: { block: 2, path: 'messages.1.reasoning_details.2' } });
+    expect(f).toMatchObject({
+      rejection: 'blocks-modified',
+      params: { block: 2, path: 'messages.1.reasoning_details.2' },
+    });
     expect(f!.detail).toMatch(/^1 reasoning item\(s\) dropped after item 1 of message 1/);
   });
 
   it('disputes only an unsigned text item, and only where the upstream names the dispute', () => {
-    const disputing = gateway([up('h5-claude', ['claude-signatures'], { contested: { 'claude-unsigned-text': { notes: 'n', sources: ['https://other.test/u'] } } })]);
+    const disputing = gateway([
+      up('h5-claude', ['claude-signatures'], {
+        contested: { 'claude-unsigned-text': { notes: 'n', sources: ['https://other.test/u'] } },
+      }),
+    ]);
     const unsigned = { type: 'reasoning.text', text: 'x', format: 'anthropic-claude-v1' };
-    expect(judge('h5-claude/claude-1', loop({ reasoning_details: [unsigned] }), {}, disputing)[0]).toMatchObject({ contested: true, sources: ['https://gw.test/up', 'https://other.test/u'] });
-    expect(judge('h5-claude/claude-1', loop({ reasoning_details: [{ type: 'reasoning.encrypted', data: 'bad', format: 'anthropic-claude-v1' }] }), {}, disputing)[0]!.contested).toBeUndefined();
+    expect(judge('h5-claude/claude-1', loop({ reasoning_details: [unsigned] }), {}, disputing)[0]).toMatchObject({
+      contested: true,
+      sources: ['https://gw.test/up', 'https://other.test/u'],
+    });
+    expect(
+      judge(
+        'h5-claude/claude-1',
+        loop({ reasoning_details: [{ type: 'reasoning.encrypted', data: 'bad', format: 'anthropic-claude-v1' }] }),
+        {},
+        disputing,
+      )[0]!.contested,
+    ).toBeUndefined();
     const plain = gateway([up('h5-claude', ['claude-signatures'])]);
-    expect(judge('h5-claude/claude-1', loop({ reasoning_details: [unsigned] }), {}, plain)[0]).toMatchObject({ rejection: 'invalid-signature' });
-    expect(judge('h5-claude/claude-1', loop({ reasoning_details: [unsigned] }), {}, plain)[0]!.contested).toBeUndefined();
+    expect(judge('h5-claude/claude-1', loop({ reasoning_details: [unsigned] }), {}, plain)[0]).toMatchObject({
+      rejection: 'invalid-signature',
+    });
+    expect(
+      judge('h5-claude/claude-1', loop({ reasoning_details: [unsigned] }), {}, plain)[0]!.contested,
+    ).toBeUndefined();
   });
 
   it('finds the loop opener at the very first message, sees past entries that are not objects, and answers in the gateway’s words where it has them', () => {
-    const own = gateway([up('h5-claude', ['claude-thinking-first'], { ownRejections: { 'thinking-expected': 'gw-te' } })]);
+    const own = gateway([
+      up('h5-claude', ['claude-thinking-first'], { ownRejections: { 'thinking-expected': 'gw-te' } }),
+    ]);
     const [f] = judge(
       'h5-claude/claude-1',
       [
-        { role: 'assistant', content: null, tool_calls: [call()], reasoning_details: [null, { type: 'reasoning.encrypted', data: 'g', format: 'google-gemini-v1' }] },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [call()],
+          reasoning_details: [null, { type: 'reasoning.encrypted', data: 'g', format: 'google-gemini-v1' }],
+        },
         { role: 'tool', tool_call_id: 'c1', content: 'r' },
       ],
       { reasoning: { effort: 'high' } },
       own,
     );
-    expect(f).toMatchObject({ rejection: 'thinking-expected', params: { index: 0 }, via: { gatewayRejection: 'gw-te' } });
+    expect(f).toMatchObject({
+      rejection: 'thinking-expected',
+      params: { index: 0 },
+      via: { gatewayRejection: 'gw-te' },
+    });
   });
 
   it('Gemini: needs the upstream to define the refusal, and judges a turn when no user message came before it', () => {
-    expect(judge('h5-claude-bare/x', loop({}), {}, gateway([up('h5-claude-bare', ['gemini-preserved-details'])]))).toEqual([]);
+    expect(
+      judge('h5-claude-bare/x', loop({}), {}, gateway([up('h5-claude-bare', ['gemini-preserved-details'])])),
+    ).toEqual([]);
     expect(
       rejections(
         judge('h5-gemini/gemini-3', [

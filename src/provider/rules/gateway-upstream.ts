@@ -7,7 +7,10 @@ import { judgeClaudeMessage, type ClaudeReasoningBlock } from './claude-reasonin
 import { echoRuleFindings } from './message-echo-judge.js';
 import { encryptedContentFinding } from '../families/openai-responses/request-rules.js';
 
-/** A finding a gateway passes on from its upstream: the rejection is the upstream spec's, wrapped in the gateway's envelope. */
+/**
+ * A finding a gateway passes on from its upstream: the rejection is the upstream spec's, wrapped in the gateway's
+ * envelope.
+ */
 export interface UpstreamFinding extends Finding {
   via: { provider: string; providerName: string; gatewayRejection?: string };
 }
@@ -44,11 +47,18 @@ function upstreamIndexes(messages: readonly unknown[]): number[] {
   return out;
 }
 
-const details = (message: Record<string, unknown>): Record<string, unknown>[] => (Array.isArray(message.reasoning_details) ? message.reasoning_details.filter(isPlainObject) : []);
+const details = (message: Record<string, unknown>): Record<string, unknown>[] =>
+  Array.isArray(message.reasoning_details) ? message.reasoning_details.filter(isPlainObject) : [];
 /** Each object entry of reasoning_details with its index in the list as sent (what a finding's path names). */
 const indexedDetails = (message: Record<string, unknown>): Array<[number, Record<string, unknown>]> =>
-  Array.isArray(message.reasoning_details) ? message.reasoning_details.flatMap((d: unknown, i: number): Array<[number, Record<string, unknown>]> => (isPlainObject(d) ? [[i, d]] : [])) : [];
-const isClaudeItem = (d: Record<string, unknown>) => (d.format === undefined || d.format === 'anthropic-claude-v1') && (d.type === 'reasoning.text' || d.type === 'reasoning.encrypted');
+  Array.isArray(message.reasoning_details)
+    ? message.reasoning_details.flatMap((d: unknown, i: number): Array<[number, Record<string, unknown>]> =>
+        isPlainObject(d) ? [[i, d]] : [],
+      )
+    : [];
+const isClaudeItem = (d: Record<string, unknown>) =>
+  (d.format === undefined || d.format === 'anthropic-claude-v1') &&
+  (d.type === 'reasoning.text' || d.type === 'reasoning.encrypted');
 const claudeItems = (message: Record<string, unknown>) => details(message).filter(isClaudeItem);
 
 /**
@@ -58,7 +68,9 @@ const claudeItems = (message: Record<string, unknown>) => details(message).filte
  * for Claude's own and stays behind; one marked anthropic-claude-v1 goes up with an empty
  * signature and Claude calls it invalid (OpenRouterTeam/ai-sdk-provider#423).
  */
-function claudeBlocksSent(message: Record<string, unknown>): { item: number; block: ClaudeReasoningBlock; unsigned: boolean }[] {
+function claudeBlocksSent(
+  message: Record<string, unknown>,
+): { item: number; block: ClaudeReasoningBlock; unsigned: boolean }[] {
   const out: { item: number; block: ClaudeReasoningBlock; unsigned: boolean }[] = [];
   for (const [item, d] of indexedDetails(message)) {
     if (!isClaudeItem(d)) continue;
@@ -69,7 +81,13 @@ function claudeBlocksSent(message: Record<string, unknown>): { item: number; blo
       unsigned: d.type === 'reasoning.text' && unsigned,
       block:
         d.type === 'reasoning.text'
-          ? { kind: 'thinking', thinking: typeof d.text === 'string' ? d.text : '', signature: unsigned ? '' : d.signature, hasThinkingKey: true, hasSignatureKey: true }
+          ? {
+              kind: 'thinking',
+              thinking: typeof d.text === 'string' ? d.text : '',
+              signature: unsigned ? '' : d.signature,
+              hasThinkingKey: true,
+              hasSignatureKey: true,
+            }
           : { kind: 'redacted_thinking', data: d.data, hasThinkingKey: false, hasSignatureKey: false },
     });
   }
@@ -117,7 +135,10 @@ export function judgeGatewayUpstream(spec: ProviderSpec, body: unknown): Finding
     ...(upstream.ownRejections?.[rejection] ? { gatewayRejection: upstream.ownRejections[rejection] } : {}),
   });
   const findings: UpstreamFinding[] = [];
-  const lastAssistant = messages.reduce<number>((at, m, i) => (isPlainObject(m) && m.role === 'assistant' ? i : at), -1);
+  const lastAssistant = messages.reduce<number>(
+    (at, m, i) => (isPlainObject(m) && m.role === 'assistant' ? i : at),
+    -1,
+  );
   const lastUser = messages.reduce<number>((at, m, i) => (isPlainObject(m) && m.role === 'user' ? i : at), -1);
 
   for (const check of upstream.checks) {
@@ -134,9 +155,13 @@ export function judgeGatewayUpstream(spec: ProviderSpec, body: unknown): Finding
         )) {
           if (!has(verdict)) continue;
           const item = sent[ordinal]?.item ?? (sent.at(-1)?.item ?? -1) + 1;
-          // Whether the gateway refuses an unsigned text item or drops it silently, sources disagree (spec: contested.claude-unsigned-text).
-          const disputed = !dropped && sent[ordinal]?.unsigned ? upstream.contested?.['claude-unsigned-text'] : undefined;
-          const what = dropped ? `${dropped} reasoning item(s) dropped after item ${item - 1}` : `reasoning_details item ${item}`;
+          // Whether the gateway refuses an unsigned text item or drops it silently, sources disagree (spec:
+          // contested.claude-unsigned-text).
+          const disputed =
+            !dropped && sent[ordinal]?.unsigned ? upstream.contested?.['claude-unsigned-text'] : undefined;
+          const what = dropped
+            ? `${dropped} reasoning item(s) dropped after item ${item - 1}`
+            : `reasoning_details item ${item}`;
           findings.push({
             rule: 'signatures-verbatim',
             rejection: verdict,
@@ -149,7 +174,8 @@ export function judgeGatewayUpstream(spec: ProviderSpec, body: unknown): Finding
       });
     } else if (check === 'claude-thinking-first') {
       const last = messages.at(-1);
-      if (!has('thinking-expected') || !reasoningRequested(body) || !isPlainObject(last) || last.role !== 'tool') continue;
+      if (!has('thinking-expected') || !reasoningRequested(body) || !isPlainObject(last) || last.role !== 'tool')
+        continue;
       const opener = messages.findIndex((m, i) => i > lastUser && isPlainObject(m) && m.role === 'assistant');
       const message = messages[opener];
       if (opener < 0 || !isPlainObject(message) || claudeItems(message).length > 0) continue;
@@ -157,21 +183,45 @@ export function judgeGatewayUpstream(spec: ProviderSpec, body: unknown): Finding
       findings.push({
         rule: 'signatures-verbatim',
         rejection: 'thinking-expected',
-        params: { index: indexes[opener]!, block: 0, found, role: 'assistant', path: `messages.${indexes[opener]}.content.0.type` },
+        params: {
+          index: indexes[opener]!,
+          block: 0,
+          found,
+          role: 'assistant',
+          path: `messages.${indexes[opener]}.content.0.type`,
+        },
         detail: `assistant message ${opener} opens the current tool loop without a Claude reasoning item`,
         via: via('thinking-expected'),
       });
     } else if (check === 'gemini-preserved-details') {
       if (!has('missing-thought-signature')) continue;
       messages.forEach((message, index) => {
-        if (index <= lastUser || !isPlainObject(message) || message.role !== 'assistant' || !Array.isArray(message.tool_calls) || message.tool_calls.length === 0) return;
-        if (details(message).some((d) => d.type === 'reasoning.encrypted' && typeof d.data === 'string' && d.data !== '')) return;
+        if (
+          index <= lastUser ||
+          !isPlainObject(message) ||
+          message.role !== 'assistant' ||
+          !Array.isArray(message.tool_calls) ||
+          message.tool_calls.length === 0
+        )
+          return;
+        if (
+          details(message).some((d) => d.type === 'reasoning.encrypted' && typeof d.data === 'string' && d.data !== '')
+        )
+          return;
         const call = message.tool_calls[0];
-        const name = isPlainObject(call) && isPlainObject(call.function) && typeof call.function.name === 'string' ? call.function.name : '';
+        const name =
+          isPlainObject(call) && isPlainObject(call.function) && typeof call.function.name === 'string'
+            ? call.function.name
+            : '';
         findings.push({
           rule: 'signatures-verbatim',
           rejection: 'missing-thought-signature',
-          params: { field: name, index: indexes[index]!, position: indexes[index]! + 1, path: `messages.${index}.reasoning_details` },
+          params: {
+            field: name,
+            index: indexes[index]!,
+            position: indexes[index]! + 1,
+            path: `messages.${index}.reasoning_details`,
+          },
           detail: `tool-call message ${index} of the current turn has no encrypted reasoning detail (Gemini's thought signature)`,
           via: via('missing-thought-signature'),
         });
@@ -182,7 +232,13 @@ export function judgeGatewayUpstream(spec: ProviderSpec, body: unknown): Finding
         for (const [ordinal, d] of indexedDetails(message)) {
           if (d.type !== 'reasoning.encrypted' || d.format !== 'openai-responses-v1') continue;
           const id = typeof d.id === 'string' ? d.id : '';
-          const finding = encryptedContentFinding(spec, id, d.data, { index, path: `messages.${index}.reasoning_details.${ordinal}` }, rules.rejections);
+          const finding = encryptedContentFinding(
+            spec,
+            id,
+            d.data,
+            { index, path: `messages.${index}.reasoning_details.${ordinal}` },
+            rules.rejections,
+          );
           if (finding) findings.push({ ...finding, via: via(finding.rejection) });
         }
       });
@@ -195,7 +251,16 @@ export function judgeGatewayUpstream(spec: ProviderSpec, body: unknown): Finding
   }
   // A check the sources disagree on for this upstream is reported as contested (a warning), still answered strictly.
   const marked = findings.map((f) => {
-    const check = upstream.checks.find((c) => f.rejection === ({ 'claude-thinking-first': 'thinking-expected', 'gemini-preserved-details': 'missing-thought-signature' } as Record<string, string>)[c]);
+    const check = upstream.checks.find(
+      (c) =>
+        f.rejection ===
+        (
+          {
+            'claude-thinking-first': 'thinking-expected',
+            'gemini-preserved-details': 'missing-thought-signature',
+          } as Record<string, string>
+        )[c],
+    );
     const contested = check && upstream.contested?.[check];
     return contested ? { ...f, contested: true as const, sources: [...upstream.sources, ...contested.sources] } : f;
   });

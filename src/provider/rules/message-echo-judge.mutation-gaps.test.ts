@@ -8,10 +8,18 @@ import { atPointer, echoRuleFindings, judgeMessageEchoes } from './message-echo-
  * allowEmpty, aliases, unlessBody, contested sides) and the finding's numbering loose under Stryker.
  */
 
-const rule = (extra: Partial<EchoRule> = {}): EchoRule => ({ field: 'reasoning_content', turns: 'tool-call-turns', level: 'required', rejection: 'missing-echo', ...extra });
+const rule = (extra: Partial<EchoRule> = {}): EchoRule => ({
+  field: 'reasoning_content',
+  turns: 'tool-call-turns',
+  level: 'required',
+  rejection: 'missing-echo',
+  ...extra,
+});
 const call = [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{}' } }];
 
-/** user, assistant (tool call, no echo), tool, user, assistant (plain answer, no echo), assistant (tool call, echoed). */
+/**
+ * user, assistant (tool call, no echo), tool, user, assistant (plain answer, no echo), assistant (tool call, echoed).
+ */
 const messages = [
   { role: 'user', content: 'q1' },
   { role: 'assistant', content: null, tool_calls: call },
@@ -21,7 +29,8 @@ const messages = [
   { role: 'assistant', content: null, tool_calls: call, reasoning_content: 'why' },
 ];
 const body = { model: 'm', messages };
-const flagged = (r: EchoRule, list: unknown[] = messages) => echoRuleFindings(r, { messages: list }, list).map((f) => f.params.index);
+const flagged = (r: EchoRule, list: unknown[] = messages) =>
+  echoRuleFindings(r, { messages: list }, list).map((f) => f.params.index);
 
 describe('atPointer', () => {
   it('walks objects and arrays, unescaping ~1 and ~0', () => {
@@ -63,7 +72,9 @@ describe('echoRuleFindings', () => {
       { role: 'assistant', content: 'current answer' },
     ];
     expect(flagged(rule({ turns: 'current-turn' }), list)).toStrictEqual([3]);
-    expect(flagged(rule({ turns: 'current-turn' }), [{ role: 'assistant', content: 'opening answer' }])).toStrictEqual([0]);
+    expect(flagged(rule({ turns: 'current-turn' }), [{ role: 'assistant', content: 'opening answer' }])).toStrictEqual([
+      0,
+    ]);
   });
 
   it('skips the rule when an unlessBody condition holds', () => {
@@ -133,8 +144,15 @@ describe('echoRuleFindings', () => {
 
   it('marks a contested rule with both sides, and an empty-string finding by emptyContested only', () => {
     const contested = { notes: 'n', sources: ['https://example.com/other-side'] };
-    const [withSource] = echoRuleFindings(rule({ contested, source: 'https://example.com/docs' }), { messages }, messages);
-    expect(withSource).toMatchObject({ contested: true, sources: ['https://example.com/docs', 'https://example.com/other-side'] });
+    const [withSource] = echoRuleFindings(
+      rule({ contested, source: 'https://example.com/docs' }),
+      { messages },
+      messages,
+    );
+    expect(withSource).toMatchObject({
+      contested: true,
+      sources: ['https://example.com/docs', 'https://example.com/other-side'],
+    });
     const [withoutSource] = echoRuleFindings(rule({ contested }), { messages }, messages);
     expect(withoutSource!.sources).toStrictEqual(['https://example.com/other-side']);
     const list = [

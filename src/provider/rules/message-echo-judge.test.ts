@@ -5,7 +5,8 @@ import type { Finding } from '../../shared/findings/finding.js';
 import { judgeRequest } from '../handlers/judge-request.js';
 
 const specs = new Map(loadProviderSpecs().map((s) => [s.id, s]));
-const judge = (id: string, body: Record<string, unknown>): Finding[] => judgeRequest(specForModel(specs.get(id)!, String(body.model)), body);
+const judge = (id: string, body: Record<string, unknown>): Finding[] =>
+  judgeRequest(specForModel(specs.get(id)!, String(body.model)), body);
 
 const call = { id: 'c1', type: 'function', function: { name: 'read', arguments: '{}' } };
 const toolTurn = (model: string, extra: Record<string, unknown> = {}, body: Record<string, unknown> = {}) => ({
@@ -21,14 +22,20 @@ const toolTurn = (model: string, extra: Record<string, unknown> = {}, body: Reco
 
 describe('DeepSeek’s must-echo rule, per model and mode', () => {
   it('holds in thinking mode only: thinking disabled and deepseek-chat carry no echo rule', () => {
-    expect(judge('deepseek', toolTurn('deepseek-v4-flash'))[0]).toMatchObject({ rule: 'must-echo', params: { index: 2 } });
+    expect(judge('deepseek', toolTurn('deepseek-v4-flash'))[0]).toMatchObject({
+      rule: 'must-echo',
+      params: { index: 2 },
+    });
     expect(judge('deepseek', toolTurn('deepseek-v4-flash', {}, { thinking: { type: 'disabled' } }))).toEqual([]);
     expect(judge('deepseek', toolTurn('deepseek-chat'))).toEqual([]);
   });
 
   it('answers each model generation in its own wording', () => {
     expect(judge('deepseek', toolTurn('deepseek-v4-pro'))[0]?.rejection).toBe('reasoning-content-not-passed-back');
-    expect(judge('deepseek', toolTurn('deepseek-v3.2'))[0]).toMatchObject({ rejection: 'missing-reasoning-content-field', params: { index: 2 } });
+    expect(judge('deepseek', toolTurn('deepseek-v3.2'))[0]).toMatchObject({
+      rejection: 'missing-reasoning-content-field',
+      params: { index: 2 },
+    });
   });
 
   it('refuses "" and a current turn’s plain answer without reasoning, as contested findings citing both sides', () => {
@@ -46,7 +53,10 @@ describe('DeepSeek’s must-echo rule, per model and mode', () => {
   });
 
   it('answers bodies it cannot deserialize in serde’s words', () => {
-    expect(judge('deepseek', { model: 'deepseek-chat', prompt: 'x' })[0]).toMatchObject({ rejection: 'missing-field', params: { field: 'messages' } });
+    expect(judge('deepseek', { model: 'deepseek-chat', prompt: 'x' })[0]).toMatchObject({
+      rejection: 'missing-field',
+      params: { field: 'messages' },
+    });
     const parts = toolTurn('deepseek-v4-flash', { reasoning_content: 'r' });
     (parts.messages as Array<Record<string, unknown>>)[3]!.content = [{ type: 'text', text: '# Title' }];
     expect(judge('deepseek', parts)[0]).toMatchObject({ rejection: 'content-not-a-string', params: { index: 3 } });
@@ -64,7 +74,10 @@ describe('per-model rules within one provider', () => {
       ],
     });
     expect(judge('groq', body('openai/gpt-oss-120b'))).toEqual([]);
-    expect(judge('groq', body('moonshotai/kimi-k2-instruct'))[0]).toMatchObject({ rejection: 'reasoning-not-supported', params: { index: 1 } });
+    expect(judge('groq', body('moonshotai/kimi-k2-instruct'))[0]).toMatchObject({
+      rejection: 'reasoning-not-supported',
+      params: { index: 1 },
+    });
   });
 
   it('Cerebras takes messages[].reasoning', () => {
@@ -84,7 +97,10 @@ describe('per-model rules within one provider', () => {
 describe('contested rejections', () => {
   it('make every finding answered with them contested, citing both sides', () => {
     const spec = structuredClone(specForModel(specs.get('deepseek')!, 'deepseek-v4-flash'));
-    spec.rejections['reasoning-content-not-passed-back']!.contested = { notes: 'disputed', sources: ['https://example.org/other-side'] };
+    spec.rejections['reasoning-content-not-passed-back']!.contested = {
+      notes: 'disputed',
+      sources: ['https://example.org/other-side'],
+    };
     const [finding] = judgeRequest(spec, toolTurn('deepseek-v4-flash'));
     expect(finding).toMatchObject({ contested: true });
     expect(finding?.sources).toContain('https://example.org/other-side');

@@ -17,11 +17,19 @@ export function atPointer(body: unknown, pointer: string): unknown {
 /** Readable reasoning in a field: a non-empty string, or reasoning_details items with text or a summary. */
 function readable(value: unknown): boolean {
   if (typeof value === 'string') return value !== '';
-  if (Array.isArray(value)) return value.some((d) => isPlainObject(d) && ((typeof d.text === 'string' && d.text !== '') || (typeof d.summary === 'string' && d.summary !== '')));
+  if (Array.isArray(value))
+    return value.some(
+      (d) =>
+        isPlainObject(d) &&
+        ((typeof d.text === 'string' && d.text !== '') || (typeof d.summary === 'string' && d.summary !== '')),
+    );
   return false;
 }
 
-function contestedFields(contested: Contested | undefined, own: string | undefined): Pick<Finding, 'contested' | 'sources'> {
+function contestedFields(
+  contested: Contested | undefined,
+  own: string | undefined,
+): Pick<Finding, 'contested' | 'sources'> {
   if (!contested) return {};
   return { contested: true, sources: [...(own ? [own] : []), ...contested.sources] };
 }
@@ -31,7 +39,12 @@ function contestedFields(contested: Contested | undefined, own: string | undefin
  * provider reports (a gateway's upstream may number messages differently); `aliases` on the rule
  * (a gateway mapping `reasoning` onto reasoning_content) also satisfy it.
  */
-export function echoRuleFindings(rule: EchoRule, body: Record<string, unknown>, messages: readonly unknown[], indexOf: (chatIndex: number) => number = (i) => i): Finding[] {
+export function echoRuleFindings(
+  rule: EchoRule,
+  body: Record<string, unknown>,
+  messages: readonly unknown[],
+  indexOf: (chatIndex: number) => number = (i) => i,
+): Finding[] {
   if (rule.level !== 'required' || !rule.rejection) return [];
   if ((rule.unlessBody ?? []).some((c) => atPointer(body, c.pointer) === c.equals)) return [];
   const lastUser = messages.reduce<number>((at, m, i) => (isPlainObject(m) && m.role === 'user' ? i : at), -1);
@@ -44,7 +57,9 @@ export function echoRuleFindings(rule: EchoRule, body: Record<string, unknown>, 
     if (rule.turns === 'current-turn' && (index < lastUser || toolTurn)) return;
     const value = message[rule.field];
     const empty = value === '';
-    const present = (typeof value === 'string' && (rule.allowEmpty === true || !empty)) || (rule.aliases ?? []).some((alias) => readable(message[alias]));
+    const present =
+      (typeof value === 'string' && (rule.allowEmpty === true || !empty)) ||
+      (rule.aliases ?? []).some((alias) => readable(message[alias]));
     if (present) return;
     const at = indexOf(index);
     findings.push({

@@ -9,12 +9,18 @@ import { judgeRequest } from '../handlers/judge-request.js';
 import { judgeMessageRules } from './message-rules-judge.js';
 
 const specs = new Map(loadProviderSpecs().map((s) => [s.id, s]));
-const judge = (id: string, body: Record<string, unknown>): Finding[] => judgeRequest(specForModel(specs.get(id)!, String(body.model)), body);
+const judge = (id: string, body: Record<string, unknown>): Finding[] =>
+  judgeRequest(specForModel(specs.get(id)!, String(body.model)), body);
 /** The text of the answer the mock gives for a provider's first finding. */
 const answer = (id: string, body: Record<string, unknown>) => {
   const spec = specForModel(specs.get(id)!, String(body.model));
   const [first] = judgeRequest(spec, body);
-  return first && { status: spec.rejections[first.rejection]!.status, text: JSON.stringify(fillRejection(spec.rejections[first.rejection]!, first.params).body) };
+  return (
+    first && {
+      status: spec.rejections[first.rejection]!.status,
+      text: JSON.stringify(fillRejection(spec.rejections[first.rejection]!, first.params).body),
+    }
+  );
 };
 
 const bare = (rules: MessageRule[]): ProviderSpec => ({
@@ -28,9 +34,17 @@ describe('fields that may not all be empty (Zhipu)', () => {
   const metagpt = ['system', 'user', 'assistant', 'user'].map((role) => ({ role, content: 'x' }));
 
   it('refuses an assistant message with neither content nor tool_calls, numbered as Zhipu numbers it (system counted)', () => {
-    const body = { model: 'glm-4', messages: [...metagpt, { role: 'assistant', content: '' }, { role: 'user', content: 'Continue.' }] };
-    expect(judge('zhipu-glm', body)).toMatchObject([{ rejection: 'content-and-tool-calls-empty', params: { index: 4, role: 'assistant' } }]);
-    expect(answer('zhipu-glm', body)).toEqual({ status: 400, text: expect.stringContaining('messages[4]:content和tool_calls 字段不能同时为空') });
+    const body = {
+      model: 'glm-4',
+      messages: [...metagpt, { role: 'assistant', content: '' }, { role: 'user', content: 'Continue.' }],
+    };
+    expect(judge('zhipu-glm', body)).toMatchObject([
+      { rejection: 'content-and-tool-calls-empty', params: { index: 4, role: 'assistant' } },
+    ]);
+    expect(answer('zhipu-glm', body)).toEqual({
+      status: 400,
+      text: expect.stringContaining('messages[4]:content和tool_calls 字段不能同时为空'),
+    });
   });
 
   it('takes null and an absent content as empty too, and lets a tool-call turn with content "" through', () => {
@@ -58,13 +72,21 @@ describe('fields that may not all be empty (Zhipu)', () => {
   });
 
   it('walks another top-level list when the rule names one: a tool definition without its type', () => {
-    const body = { model: 'glm-4.6', messages: [{ role: 'user', content: 'ls' }], tools: [{ type: 'function', function: { name: 'a' } }, { function: { name: 'Bash' } }] };
-    expect(judge('zhipu-glm', body)).toMatchObject([{ rejection: 'tool-type-empty', params: { index: 1, path: 'tools.1' } }]);
+    const body = {
+      model: 'glm-4.6',
+      messages: [{ role: 'user', content: 'ls' }],
+      tools: [{ type: 'function', function: { name: 'a' } }, { function: { name: 'Bash' } }],
+    };
+    expect(judge('zhipu-glm', body)).toMatchObject([
+      { rejection: 'tool-type-empty', params: { index: 1, path: 'tools.1' } },
+    ]);
     expect(answer('zhipu-glm', body)?.text).toContain('tools[1].type:type cannot be empty.');
   });
 
   it('holds only for the roles it names', () => {
-    const rules: MessageRule[] = [{ rejection: 'no', fields: { roles: ['assistant'], empty: ['content', 'tool_calls'] } }];
+    const rules: MessageRule[] = [
+      { rejection: 'no', fields: { roles: ['assistant'], empty: ['content', 'tool_calls'] } },
+    ];
     expect(judgeMessageRules(bare(rules), { messages: [{ role: 'user', content: '' }] })).toEqual([]);
   });
 });
@@ -74,7 +96,12 @@ describe('fields that may not all be present (llama.cpp, gpt-oss template)', () 
     model,
     messages: [
       { role: 'user', content: 'What time is it in Tokyo?' },
-      { role: 'assistant', content: 'Let me check.', reasoning_content: reasoning, tool_calls: [call('{"tz":"Asia/Tokyo"}')] },
+      {
+        role: 'assistant',
+        content: 'Let me check.',
+        reasoning_content: reasoning,
+        tool_calls: [call('{"tz":"Asia/Tokyo"}')],
+      },
       { role: 'tool', tool_call_id: 'c1', content: '09:00' },
     ],
   });
@@ -83,7 +110,10 @@ describe('fields that may not all be present (llama.cpp, gpt-oss template)', () 
     const [found] = judge('llama-cpp-local', body('gpt-oss-20b', 'Call the time tool.'));
     expect(found).toMatchObject({ rejection: 'gpt-oss-content-and-thinking', params: { index: 1 }, contested: true });
     expect(found?.sources).toContain('https://github.com/ggml-org/llama.cpp/pull/19704');
-    expect(answer('llama-cpp-local', body('gpt-oss-20b', 'Call the time tool.'))).toEqual({ status: 500, text: expect.stringContaining('Cannot pass both content and thinking') });
+    expect(answer('llama-cpp-local', body('gpt-oss-20b', 'Call the time tool.'))).toEqual({
+      status: 500,
+      text: expect.stringContaining('Cannot pass both content and thinking'),
+    });
     expect(judge('llama-cpp-local', body('qwen3-8b', 'Call the time tool.'))).toEqual([]);
   });
 
@@ -105,9 +135,14 @@ describe('strings that must be JSON (DashScope)', () => {
 
   it('refuses replayed arguments that do not parse, naming the call', () => {
     expect(judge('dashscope', body('city=Hangzhou'))).toMatchObject([
-      { rejection: 'arguments-not-json', params: { index: 1, path: 'messages.1.tool_calls.1.function.arguments', field: 'arguments' } },
+      {
+        rejection: 'arguments-not-json',
+        params: { index: 1, path: 'messages.1.tool_calls.1.function.arguments', field: 'arguments' },
+      },
     ]);
-    expect(answer('dashscope', body('city=Hangzhou'))?.text).toContain('The \\"function.arguments\\" parameter of the code model must be in JSON format.');
+    expect(answer('dashscope', body('city=Hangzhou'))?.text).toContain(
+      'The \\"function.arguments\\" parameter of the code model must be in JSON format.',
+    );
   });
 
   it('accepts JSON arguments, an object or not (a non-object is not shown refused)', () => {
@@ -122,11 +157,28 @@ describe('what a message must follow, and a role the conversation must hold (Das
 
   it('refuses a tool result with no tool-call turn before it, and lets parallel results follow one another', () => {
     const orphan = { model: 'qwen-plus', messages: [{ role: 'user', content: 'time?' }, result('c1')] };
-    expect(judge('dashscope', orphan)).toMatchObject([{ rejection: 'tool-without-tool-calls', params: { index: 1, role: 'tool' } }]);
-    expect(answer('dashscope', orphan)?.text).toContain('messages with role \\"tool\\" must be a response to a preceeding message with \\"tool_calls\\".');
-    expect(judge('dashscope', { model: 'qwen-plus', messages: [{ role: 'user', content: 'time?' }, toolCall, result('c1'), result('c2')] })).toEqual([]);
+    expect(judge('dashscope', orphan)).toMatchObject([
+      { rejection: 'tool-without-tool-calls', params: { index: 1, role: 'tool' } },
+    ]);
+    expect(answer('dashscope', orphan)?.text).toContain(
+      'messages with role \\"tool\\" must be a response to a preceeding message with \\"tool_calls\\".',
+    );
+    expect(
+      judge('dashscope', {
+        model: 'qwen-plus',
+        messages: [{ role: 'user', content: 'time?' }, toolCall, result('c1'), result('c2')],
+      }),
+    ).toEqual([]);
     // A compaction that kept the results but cut the call turn: a plain answer is no tool-call turn.
-    const cut = { model: 'qwen-plus', messages: [{ role: 'user', content: 'time?' }, { role: 'assistant', content: 'Checking.' }, result('c1'), result('c2')] };
+    const cut = {
+      model: 'qwen-plus',
+      messages: [
+        { role: 'user', content: 'time?' },
+        { role: 'assistant', content: 'Checking.' },
+        result('c1'),
+        result('c2'),
+      ],
+    };
     expect(judge('dashscope', cut).map((f) => f.params.index)).toEqual([2, 3]);
   });
 
@@ -140,16 +192,26 @@ describe('what a message must follow, and a role the conversation must hold (Das
     };
     expect(judge('dashscope', body)).toMatchObject([{ rejection: 'no-user-message', params: { path: 'messages' } }]);
     expect(judge('dashscope', body)[0]?.params.index).toBeUndefined();
-    expect(answer('dashscope', body)?.text).toContain('The input messages do not contain elements with the role of user');
+    expect(answer('dashscope', body)?.text).toContain(
+      'The input messages do not contain elements with the role of user',
+    );
   });
 });
 
 describe('role alternation (Hunyuan)', () => {
-  const turns = (...roles: string[]) => ({ model: 'hunyuan-t1-latest', messages: roles.map((role) => ({ role, content: role })) });
+  const turns = (...roles: string[]) => ({
+    model: 'hunyuan-t1-latest',
+    messages: roles.map((role) => ({ role, content: role })),
+  });
 
   it('refuses two user messages in a row at the second, in Hunyuan’s words', () => {
-    expect(judge('hunyuan', turns('system', 'user', 'user'))).toMatchObject([{ rejection: 'roles-must-alternate', params: { index: 2, role: 'user' } }]);
-    expect(answer('hunyuan', turns('system', 'user', 'user'))).toEqual({ status: 400, text: expect.stringContaining('messages 中 user（tool） 和 assistant 角色需交替出现') });
+    expect(judge('hunyuan', turns('system', 'user', 'user'))).toMatchObject([
+      { rejection: 'roles-must-alternate', params: { index: 2, role: 'user' } },
+    ]);
+    expect(answer('hunyuan', turns('system', 'user', 'user'))).toEqual({
+      status: 400,
+      text: expect.stringContaining('messages 中 user（tool） 和 assistant 角色需交替出现'),
+    });
   });
 
   it('takes consecutive tool results as one question, and wants the conversation to start and end with one', () => {
@@ -160,9 +222,23 @@ describe('role alternation (Hunyuan)', () => {
   });
 
   it('never refuses a conversation that alternates, and names the first message out of turn in one that does not', () => {
-    const rules: MessageRule[] = [{ rejection: 'no', alternation: { skip: ['system'], ask: ['user', 'tool'], answer: ['assistant'], repeatable: ['tool'], first: 'ask', last: 'ask' } }];
+    const rules: MessageRule[] = [
+      {
+        rejection: 'no',
+        alternation: {
+          skip: ['system'],
+          ask: ['user', 'tool'],
+          answer: ['assistant'],
+          repeatable: ['tool'],
+          first: 'ask',
+          last: 'ask',
+        },
+      },
+    ];
     const aQuestion = fc.constantFrom<string[]>(['user'], ['tool'], ['tool', 'tool']);
-    const anAlternatingConversation = fc.array(aQuestion, { minLength: 1, maxLength: 6 }).map((questions) => questions.flatMap((q, i) => [...(i > 0 ? ['assistant'] : []), ...q]));
+    const anAlternatingConversation = fc
+      .array(aQuestion, { minLength: 1, maxLength: 6 })
+      .map((questions) => questions.flatMap((q, i) => [...(i > 0 ? ['assistant'] : []), ...q]));
     fc.assert(
       fc.property(anAlternatingConversation, fc.nat(), (roles, at) => {
         const messages = ['system', ...roles].map((role) => ({ role }));
@@ -181,7 +257,15 @@ describe('role alternation (Hunyuan)', () => {
 
 describe('contested message rules', () => {
   it('mark their findings contested and cite both sides', () => {
-    const rules: MessageRule[] = [{ rejection: 'no', fields: { empty: ['content'] }, contested: { notes: 'other side', sources: ['https://example.com/other'] } }];
-    expect(judgeMessageRules(bare(rules), { messages: [{ role: 'user' }] })).toMatchObject([{ contested: true, sources: ['https://example.com/own', 'https://example.com/other'] }]);
+    const rules: MessageRule[] = [
+      {
+        rejection: 'no',
+        fields: { empty: ['content'] },
+        contested: { notes: 'other side', sources: ['https://example.com/other'] },
+      },
+    ];
+    expect(judgeMessageRules(bare(rules), { messages: [{ role: 'user' }] })).toMatchObject([
+      { contested: true, sources: ['https://example.com/own', 'https://example.com/other'] },
+    ]);
   });
 });

@@ -31,7 +31,11 @@ function parsesAsJson(text: string): boolean {
 }
 
 /** Every value at a dotted path (`tool_calls.*.function.arguments`) inside one message, with its keys. */
-function valuesAt(value: unknown, segments: readonly string[], at: string[] = []): Array<{ at: string[]; value: unknown }> {
+function valuesAt(
+  value: unknown,
+  segments: readonly string[],
+  at: string[] = [],
+): Array<{ at: string[]; value: unknown }> {
   if (segments.length === 0) return [{ at, value }];
   const [head, ...rest] = segments as [string, ...string[]];
   if (head === '*') {
@@ -48,7 +52,10 @@ function listed(names: readonly string[]): string {
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
-/** Zhipu: an assistant message with neither content nor tool_calls; llama.cpp's gpt-oss template: content and reasoning beside tool calls. */
+/**
+ * Zhipu: an assistant message with neither content nor tool_calls; llama.cpp's gpt-oss template: content and reasoning
+ * beside tool calls.
+ */
 function fieldsFindings(check: Fields, rule: MessageRule, messages: readonly unknown[], list: string): Finding[] {
   const empty = check.empty ?? [];
   const nonEmpty = check.nonEmpty ?? [];
@@ -57,7 +64,9 @@ function fieldsFindings(check: Fields, rule: MessageRule, messages: readonly unk
     if (!isPlainObject(message) || !appliesTo(check.roles, role)) return [];
     if (!empty.every((f) => isEmpty(message[f])) || !nonEmpty.every((f) => !isEmpty(message[f]))) return [];
     const what = [
-      ...(empty.length > 0 ? [`${listed(empty)} ${empty.length === 2 ? 'both ' : empty.length > 2 ? 'all ' : ''}empty`] : []),
+      ...(empty.length > 0
+        ? [`${listed(empty)} ${empty.length === 2 ? 'both ' : empty.length > 2 ? 'all ' : ''}empty`]
+        : []),
       ...(nonEmpty.length > 0 ? [`${listed(nonEmpty)} together`] : []),
     ].join(', ');
     return [
@@ -71,7 +80,12 @@ function fieldsFindings(check: Fields, rule: MessageRule, messages: readonly unk
 }
 
 /** DashScope: a replayed tool call whose arguments are not JSON. */
-function jsonStringFindings(check: JsonString, rule: MessageRule, messages: readonly unknown[], list: string): Finding[] {
+function jsonStringFindings(
+  check: JsonString,
+  rule: MessageRule,
+  messages: readonly unknown[],
+  list: string,
+): Finding[] {
   const segments = check.path.split('.');
   return messages.flatMap((message, index) => {
     const role = roleOf(message);
@@ -89,18 +103,41 @@ function jsonStringFindings(check: JsonString, rule: MessageRule, messages: read
  * Hunyuan: user (or tool) and assistant take turns, starting and ending with a question. Only the
  * first message out of turn is named: after it, every later position is out of turn too.
  */
-function alternationFindings(check: Alternation, rule: MessageRule, messages: readonly unknown[], list: string): Finding[] {
-  const sideOf = (role: string | undefined) => (role === undefined ? undefined : check.ask.includes(role) ? 'ask' : check.answer.includes(role) ? 'answer' : undefined);
+function alternationFindings(
+  check: Alternation,
+  rule: MessageRule,
+  messages: readonly unknown[],
+  list: string,
+): Finding[] {
+  const sideOf = (role: string | undefined) =>
+    role === undefined
+      ? undefined
+      : check.ask.includes(role)
+        ? 'ask'
+        : check.answer.includes(role)
+          ? 'answer'
+          : undefined;
   let previous: { side: 'ask' | 'answer'; role: string; index: number } | undefined;
   for (const [index, message] of messages.entries()) {
     const role = roleOf(message);
     const side = sideOf(role);
     if (role === undefined || side === undefined || (check.skip ?? []).includes(role)) continue;
-    const outOfTurn = previous === undefined ? check.first !== undefined && side !== check.first : side === previous.side && !(role === previous.role && (check.repeatable ?? []).includes(role));
+    const outOfTurn =
+      previous === undefined
+        ? check.first !== undefined && side !== check.first
+        : side === previous.side && !(role === previous.role && (check.repeatable ?? []).includes(role));
     if (outOfTurn) {
       const why =
-        previous === undefined ? `the conversation must start with ${check.first === 'ask' ? check.ask.join('/') : check.answer.join('/')}` : `it follows ${previous.role} message ${previous.index}`;
-      return [finding(rule, { index, role, field: 'role', path: `${list}.${index}` }, `${role} message ${index} is out of turn: ${why}`)];
+        previous === undefined
+          ? `the conversation must start with ${check.first === 'ask' ? check.ask.join('/') : check.answer.join('/')}`
+          : `it follows ${previous.role} message ${previous.index}`;
+      return [
+        finding(
+          rule,
+          { index, role, field: 'role', path: `${list}.${index}` },
+          `${role} message ${index} is out of turn: ${why}`,
+        ),
+      ];
     }
     previous = { side, role, index };
   }
@@ -135,10 +172,19 @@ function followsFindings(check: Follows, rule: MessageRule, items: readonly unkn
     let before = index - 1;
     while (before >= 0 && through.includes(roleOf(items[before]) ?? '')) before -= 1;
     const previous = items[before];
-    const answered = isPlainObject(previous) && appliesTo(check.after.roles, roleOf(previous)) && (check.after.nonEmpty ?? []).every((f) => !isEmpty(previous[f]));
+    const answered =
+      isPlainObject(previous) &&
+      appliesTo(check.after.roles, roleOf(previous)) &&
+      (check.after.nonEmpty ?? []).every((f) => !isEmpty(previous[f]));
     if (answered) return [];
     const what = `${check.after.roles.join('/')}${check.after.nonEmpty ? ` with ${listed(check.after.nonEmpty)}` : ''}`;
-    return [finding(rule, { index, role, field: 'role', path: `${list}.${index}` }, `${role} ${list === 'messages' ? 'message' : 'item'} ${index} does not follow a ${what}`)];
+    return [
+      finding(
+        rule,
+        { index, role, field: 'role', path: `${list}.${index}` },
+        `${role} ${list === 'messages' ? 'message' : 'item'} ${index} does not follow a ${what}`,
+      ),
+    ];
   });
 }
 
@@ -146,10 +192,17 @@ function finding(rule: MessageRule, params: Finding['params'], detail: string): 
   return { rule: rule.rule ?? 'provider-accepts', rejection: rule.rejection, params, detail };
 }
 
-/** A rule the spec marks contested makes its findings contested, citing both sides (the rejection's own contested mark is added by judgeRequest). */
+/**
+ * A rule the spec marks contested makes its findings contested, citing both sides (the rejection's own contested mark
+ * is added by judgeRequest).
+ */
 function contestedBy(spec: ProviderSpec, rule: MessageRule, found: Finding): Finding {
   if (!rule.contested) return found;
-  return { ...found, contested: true, sources: [...(spec.rejections[rule.rejection]?.sources ?? []), ...rule.contested.sources] };
+  return {
+    ...found,
+    contested: true,
+    sources: [...(spec.rejections[rule.rejection]?.sources ?? []), ...rule.contested.sources],
+  };
 }
 
 /**

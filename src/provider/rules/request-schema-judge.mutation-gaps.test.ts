@@ -28,21 +28,49 @@ const SCHEMA = {
           content: {
             anyOf: [
               { type: 'string' },
-              { type: 'array', items: { type: 'object', additionalProperties: false, required: ['type'], properties: { type: { type: 'string' }, text: { type: 'string' } } } },
+              {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  additionalProperties: false,
+                  required: ['type'],
+                  properties: { type: { type: 'string' }, text: { type: 'string' } },
+                },
+              },
             ],
           },
-          tool_calls: { type: 'array', items: { type: 'object', additionalProperties: false, properties: { id: { type: 'string' } } } },
+          tool_calls: {
+            type: 'array',
+            items: { type: 'object', additionalProperties: false, properties: { id: { type: 'string' } } },
+          },
         },
       },
     },
-    meta: { type: 'array', items: { type: 'object', additionalProperties: false, properties: { k: { type: 'string' }, type: { type: 'string' } } } },
+    meta: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { k: { type: 'string' }, type: { type: 'string' } },
+      },
+    },
   },
 };
 
 type Request = Partial<ProviderSpec['request']>;
-const spec = (request: Request = {}, family = 'openai-chat'): ProviderSpec => ({ family, request: { schema: SCHEMA, ...request }, rejections: {} }) as unknown as ProviderSpec;
-const openai: Request = { unknownFieldRejection: 'unknown', invalidRejection: 'invalid', missingModelRejection: 'no-model', missingFieldRejection: 'no-field' };
-const ok = (extra: Record<string, unknown> = {}) => ({ model: 'm', messages: [{ role: 'user', content: 'q' }], ...extra });
+const spec = (request: Request = {}, family = 'openai-chat'): ProviderSpec =>
+  ({ family, request: { schema: SCHEMA, ...request }, rejections: {} }) as unknown as ProviderSpec;
+const openai: Request = {
+  unknownFieldRejection: 'unknown',
+  invalidRejection: 'invalid',
+  missingModelRejection: 'no-model',
+  missingFieldRejection: 'no-field',
+};
+const ok = (extra: Record<string, unknown> = {}) => ({
+  model: 'm',
+  messages: [{ role: 'user', content: 'q' }],
+  ...extra,
+});
 const judged = (request: Request, body: unknown, family?: string) => judgeRequestSchema(spec(request, family), body);
 
 describe('judgeRequestSchema: unknown keys', () => {
@@ -61,7 +89,13 @@ describe('judgeRequestSchema: unknown keys', () => {
       {
         rule: 'strict-schema',
         rejection: 'unknown',
-        params: { index: 1, role: 'assistant', field: 'index', path: 'messages.1.tool_calls.0.index', param: 'messages[1].tool_calls[0].index' },
+        params: {
+          index: 1,
+          role: 'assistant',
+          field: 'index',
+          path: 'messages.1.tool_calls.0.index',
+          param: 'messages[1].tool_calls[0].index',
+        },
         detail: 'unexpected property "index" at /messages/1/tool_calls/0',
       },
     ]);
@@ -69,21 +103,38 @@ describe('judgeRequestSchema: unknown keys', () => {
 
   it('answers a top-level unknown key with its own rejection when the spec has one, without an index', () => {
     expect(judged(openai, ok({ reasoning: {} }))).toStrictEqual([
-      { rule: 'strict-schema', rejection: 'unknown', params: { path: 'reasoning', field: 'reasoning', param: 'reasoning' }, detail: 'unexpected property "reasoning" at /' },
+      {
+        rule: 'strict-schema',
+        rejection: 'unknown',
+        params: { path: 'reasoning', field: 'reasoning', param: 'reasoning' },
+        detail: 'unexpected property "reasoning" at /',
+      },
     ]);
-    expect(judged({ ...openai, unknownTopLevelRejection: 'unknown-top' }, ok({ reasoning: {} })).map((f) => f.rejection)).toStrictEqual(['unknown-top']);
+    expect(
+      judged({ ...openai, unknownTopLevelRejection: 'unknown-top' }, ok({ reasoning: {} })).map((f) => f.rejection),
+    ).toStrictEqual(['unknown-top']);
     const nested = ok({ messages: [{ role: 'user', content: 'q', reasoning: 'r' }] });
-    expect(judged({ ...openai, unknownTopLevelRejection: 'unknown-top' }, nested).map((f) => f.rejection)).toStrictEqual(['unknown']);
+    expect(
+      judged({ ...openai, unknownTopLevelRejection: 'unknown-top' }, nested).map((f) => f.rejection),
+    ).toStrictEqual(['unknown']);
   });
 
   it('reports only the unknown keys when there are any, each once, as providers name only the key', () => {
     const body = { model: 7, messages: [{ role: 'user', content: [{ type: 'text', text: 'q', cache: 1 }], extra: 1 }] };
-    expect(judged(openai, body).map((f) => f.params.path)).toStrictEqual(['messages.0.extra', 'messages.0.content.0.cache']);
+    expect(judged(openai, body).map((f) => f.params.path)).toStrictEqual([
+      'messages.0.extra',
+      'messages.0.content.0.cache',
+    ]);
   });
 
   it('words an unknown key as invalid when the spec has no unknown-field rejection', () => {
     expect(judged({ invalidRejection: 'invalid' }, ok({ reasoning: {} }))).toStrictEqual([
-      { rule: 'provider-accepts', rejection: 'invalid', params: { path: '', field: '' }, detail: '/ must NOT have additional properties' },
+      {
+        rule: 'provider-accepts',
+        rejection: 'invalid',
+        params: { path: '', field: '' },
+        detail: '/ must NOT have additional properties',
+      },
     ]);
     expect(judged({}, ok({ reasoning: {} }))).toStrictEqual([]);
   });
@@ -116,13 +167,22 @@ describe('judgeRequestSchema: unknown keys', () => {
         { role: 'assistant', content: [{ type: 3, id: 'i' }] },
       ],
     });
-    expect(judged(openai, untyped, 'anthropic-messages').find((f) => f.params.field === 'id')?.params.path).toBe('messages.1.content.0.id');
-    expect(judged(openai, ok({ messages: [{ role: 'user', content: 'q', x: 1 }] }), 'anthropic-messages')[0]?.params.path).toBe('messages.0.x');
+    expect(judged(openai, untyped, 'anthropic-messages').find((f) => f.params.field === 'id')?.params.path).toBe(
+      'messages.1.content.0.id',
+    );
+    expect(
+      judged(openai, ok({ messages: [{ role: 'user', content: 'q', x: 1 }] }), 'anthropic-messages')[0]?.params.path,
+    ).toBe('messages.0.x');
     expect(judged(openai, ok({ meta: [{ type: 'a', j: 1 }] }), 'anthropic-messages')[0]?.params.path).toBe('meta.0.j');
   });
 
   it('names no role for a list item without one, and no index outside a top-level list', () => {
-    expect(judged(openai, ok({ meta: [{ k: 'a' }, { z: 1 }] }))[0]?.params).toStrictEqual({ index: 1, field: 'z', path: 'meta.1.z', param: 'meta[1].z' });
+    expect(judged(openai, ok({ meta: [{ k: 'a' }, { z: 1 }] }))[0]?.params).toStrictEqual({
+      index: 1,
+      field: 'z',
+      path: 'meta.1.z',
+      param: 'meta[1].z',
+    });
   });
 });
 
@@ -143,18 +203,40 @@ describe('judgeRequestSchema: missing and invalid values', () => {
   });
 
   it('answers another missing top-level field with the missing-field rejection, and a nested one as invalid', () => {
-    expect(judged(openai, { model: 'm' })).toStrictEqual([{ rule: 'provider-accepts', rejection: 'no-field', params: { field: 'messages', path: 'messages' }, detail: 'the body has no messages' }]);
+    expect(judged(openai, { model: 'm' })).toStrictEqual([
+      {
+        rule: 'provider-accepts',
+        rejection: 'no-field',
+        params: { field: 'messages', path: 'messages' },
+        detail: 'the body has no messages',
+      },
+    ]);
     expect(judged({ invalidRejection: 'invalid' }, { model: 'm' })).toStrictEqual([
-      { rule: 'provider-accepts', rejection: 'invalid', params: { path: '', field: '' }, detail: "/ must have required property 'messages'" },
+      {
+        rule: 'provider-accepts',
+        rejection: 'invalid',
+        params: { path: '', field: '' },
+        detail: "/ must have required property 'messages'",
+      },
     ]);
     expect(judged(openai, ok({ messages: [{ role: 'user' }] }))).toStrictEqual([
-      { rule: 'provider-accepts', rejection: 'invalid', params: { index: 0, role: 'user', path: 'messages.0', field: 'messages.0' }, detail: "/messages/0 must have required property 'content'" },
+      {
+        rule: 'provider-accepts',
+        rejection: 'invalid',
+        params: { index: 0, role: 'user', path: 'messages.0', field: 'messages.0' },
+        detail: "/messages/0 must have required property 'content'",
+      },
     ]);
   });
 
   it('answers a wrong value as invalid at its path, and nothing when the spec has no such rejection', () => {
     expect(judged(openai, ok({ temperature: 'hot' }))).toStrictEqual([
-      { rule: 'provider-accepts', rejection: 'invalid', params: { path: 'temperature', field: 'temperature' }, detail: '/temperature must be number' },
+      {
+        rule: 'provider-accepts',
+        rejection: 'invalid',
+        params: { path: 'temperature', field: 'temperature' },
+        detail: '/temperature must be number',
+      },
     ]);
     expect(judged({ unknownFieldRejection: 'unknown' }, ok({ temperature: 'hot' }))).toStrictEqual([]);
   });
@@ -167,11 +249,21 @@ describe('judgeRequestSchema: members that must not be null (AWS)', () => {
     const expected = (detail: string) => ({
       rule: 'provider-accepts',
       rejection: 'null-member',
-      params: { index: 0, role: 'user', field: 'content', path: 'messages.0.content', member: 'messages.0.member.content' },
+      params: {
+        index: 0,
+        role: 'user',
+        field: 'content',
+        path: 'messages.0.content',
+        member: 'messages.0.member.content',
+      },
       detail,
     });
-    expect(judged(aws, ok({ messages: [{ role: 'user' }] }))).toStrictEqual([expected('/messages/0/content is absent or null')]);
-    expect(judged(aws, ok({ messages: [{ role: 'user', content: null }] }))).toStrictEqual([expected('/messages/0/content is absent or null')]);
+    expect(judged(aws, ok({ messages: [{ role: 'user' }] }))).toStrictEqual([
+      expected('/messages/0/content is absent or null'),
+    ]);
+    expect(judged(aws, ok({ messages: [{ role: 'user', content: null }] }))).toStrictEqual([
+      expected('/messages/0/content is absent or null'),
+    ]);
   });
 
   it('answers a null member the same whatever its schema asks of a value there (an enum, a union)', () => {
@@ -184,21 +276,33 @@ describe('judgeRequestSchema: members that must not be null (AWS)', () => {
         detail: '/messages/0/role is absent or null',
       },
     ]);
-    expect(judged(aws, ok({ messages: [{ role: 'user', content: null }] })).map((f) => f.rejection)).toStrictEqual(['null-member']);
+    expect(judged(aws, ok({ messages: [{ role: 'user', content: null }] })).map((f) => f.rejection)).toStrictEqual([
+      'null-member',
+    ]);
   });
 
   it('reads a null member inside a list item, and leaves top-level members to the other rejections', () => {
     const body = ok({ messages: [{ role: 'user', content: [{ type: null, text: 'q' }] }] });
-    expect(judged(aws, body)[0]).toMatchObject({ rejection: 'null-member', params: { field: 'type', path: 'messages.0.content.0.type', member: 'messages.0.member.content.0.member.type' } });
+    expect(judged(aws, body)[0]).toMatchObject({
+      rejection: 'null-member',
+      params: { field: 'type', path: 'messages.0.content.0.type', member: 'messages.0.member.content.0.member.type' },
+    });
     expect(judged(aws, { model: 'm', messages: null }).map((f) => f.rejection)).not.toContain('null-member');
-    expect(judged(aws, { messages: [{ role: 'user', content: 'q' }] }).map((f) => f.rejection)).toStrictEqual(['no-model']);
+    expect(judged(aws, { messages: [{ role: 'user', content: 'q' }] }).map((f) => f.rejection)).toStrictEqual([
+      'no-model',
+    ]);
   });
 
   it('puts null members before the other value errors, and lets a null optional member be a plain type error', () => {
     const body = ok({ temperature: 'hot', messages: [{ role: 'user', content: null }] });
-    expect(judged(aws, body).map((f) => `${f.rejection} ${String(f.params.path)}`)).toStrictEqual(['null-member messages.0.content', 'invalid temperature']);
+    expect(judged(aws, body).map((f) => `${f.rejection} ${String(f.params.path)}`)).toStrictEqual([
+      'null-member messages.0.content',
+      'invalid temperature',
+    ]);
     const optional = ok({ messages: [{ role: 'user', content: 'q', tool_calls: null }] });
     expect(judged(aws, optional).map((f) => f.rejection)).toStrictEqual(['invalid']);
-    expect(judged(openai, ok({ messages: [{ role: 'user', content: null }] })).every((f) => f.rejection === 'invalid')).toBe(true);
+    expect(
+      judged(openai, ok({ messages: [{ role: 'user', content: null }] })).every((f) => f.rejection === 'invalid'),
+    ).toBe(true);
   });
 });

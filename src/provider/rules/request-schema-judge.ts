@@ -14,7 +14,8 @@ function taggedPath(body: unknown, parts: readonly string[]): string {
   for (const part of parts) {
     at = Array.isArray(at) ? at[Number(part)] : isPlainObject(at) ? at[part] : undefined;
     out.push(part);
-    if (/^\d+$/.test(part) && out.at(-2) === 'content' && isPlainObject(at) && typeof at.type === 'string') out.push(at.type);
+    if (/^\d+$/.test(part) && out.at(-2) === 'content' && isPlainObject(at) && typeof at.type === 'string')
+      out.push(at.type);
   }
   return out.join('.');
 }
@@ -56,7 +57,10 @@ function nullMembers(spec: ProviderSpec, body: unknown): Set<string> {
   return new Set(absent.map((e) => `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}`));
 }
 
-/** `/messages/1/content/0/reasoningContent` -> `messages.1.member.content.0.member.reasoningContent`, how AWS names a member. */
+/**
+ * `/messages/1/content/0/reasoningContent` -> `messages.1.member.content.0.member.reasoningContent`, how AWS names a
+ * member.
+ */
 function awsMemberPath(pointer: string): string {
   return pointer
     .split('/')
@@ -65,20 +69,35 @@ function awsMemberPath(pointer: string): string {
     .join('.');
 }
 
-function toFinding(spec: ProviderSpec, body: unknown, error: ErrorObject, nulls: ReadonlySet<string>): Finding | undefined {
+function toFinding(
+  spec: ProviderSpec,
+  body: unknown,
+  error: ErrorObject,
+  nulls: ReadonlySet<string>,
+): Finding | undefined {
   const where = locate(body, error.instancePath, spec.family === 'anthropic-messages');
-  const member = error.keyword === 'required' ? `${error.instancePath}/${(error.params as { missingProperty: string }).missingProperty}` : error.instancePath;
-  // Any complaint about a required member that is null (its type, an enum, a union around it) is that member being null.
+  const member =
+    error.keyword === 'required'
+      ? `${error.instancePath}/${(error.params as { missingProperty: string }).missingProperty}`
+      : error.instancePath;
+  // Any complaint about a required member that is null (its type, an enum, a union around it) is that member being
+  // null.
   if (spec.request.nullMemberRejection && nulls.has(member)) {
     return {
       rule: 'provider-accepts',
       rejection: spec.request.nullMemberRejection,
-      params: { ...where, field: member.split('/').at(-1)!, path: member.slice(1).replaceAll('/', '.'), member: awsMemberPath(member) },
+      params: {
+        ...where,
+        field: member.split('/').at(-1)!,
+        path: member.slice(1).replaceAll('/', '.'),
+        member: awsMemberPath(member),
+      },
       detail: `${member} is absent or null`,
     };
   }
   // Providers word a top-level unknown key differently from a nested one, and it has no index to fill.
-  const rejection = (error.instancePath === '' && spec.request.unknownTopLevelRejection) || spec.request.unknownFieldRejection;
+  const rejection =
+    (error.instancePath === '' && spec.request.unknownTopLevelRejection) || spec.request.unknownFieldRejection;
   if (error.keyword === 'additionalProperties' && rejection) {
     const field = (error.params as { additionalProperty: string }).additionalProperty;
     const dotted = where.path ? `${where.path}.${field}` : field;
@@ -90,12 +109,27 @@ function toFinding(spec: ProviderSpec, body: unknown, error: ErrorObject, nulls:
       detail: `unexpected property "${field}" at /${error.instancePath.slice(1)}`,
     };
   }
-  if (error.keyword === 'required' && error.instancePath === '' && (error.params as { missingProperty: string }).missingProperty === 'model' && spec.request.missingModelRejection) {
-    return { rule: 'provider-accepts', rejection: spec.request.missingModelRejection, params: { field: 'model', path: 'model' }, detail: 'the body names no model' };
+  if (
+    error.keyword === 'required' &&
+    error.instancePath === '' &&
+    (error.params as { missingProperty: string }).missingProperty === 'model' &&
+    spec.request.missingModelRejection
+  ) {
+    return {
+      rule: 'provider-accepts',
+      rejection: spec.request.missingModelRejection,
+      params: { field: 'model', path: 'model' },
+      detail: 'the body names no model',
+    };
   }
   if (error.keyword === 'required' && error.instancePath === '' && spec.request.missingFieldRejection) {
     const field = (error.params as { missingProperty: string }).missingProperty;
-    return { rule: 'provider-accepts', rejection: spec.request.missingFieldRejection, params: { field, path: field }, detail: `the body has no ${field}` };
+    return {
+      rule: 'provider-accepts',
+      rejection: spec.request.missingFieldRejection,
+      params: { field, path: field },
+      detail: `the body has no ${field}`,
+    };
   }
   if (spec.request.invalidRejection) {
     return {
@@ -115,7 +149,8 @@ export function judgeRequestSchema(spec: ProviderSpec, body: unknown): Finding[]
   const failed = [...(validate.errors ?? [])];
   const nulls = nullMembers(spec, body);
   // Unknown fields first, as providers report them; then a missing model, which providers check before the rest.
-  const rank = (e: ErrorObject) => (e.keyword === 'additionalProperties' ? 2 : e.keyword === 'required' && e.instancePath === '' ? 1 : 0);
+  const rank = (e: ErrorObject) =>
+    e.keyword === 'additionalProperties' ? 2 : e.keyword === 'required' && e.instancePath === '' ? 1 : 0;
   const errors = failed.sort((a, b) => rank(b) - rank(a));
   const findings: Finding[] = [];
   for (const error of errors) {

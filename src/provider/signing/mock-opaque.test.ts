@@ -13,12 +13,17 @@ describe('mock opaque blobs', () => {
     expect(verifyMockOpaque('gemini', 'thought', 42)).toBe(false);
   });
 
-  test.prop([fc.string(), fc.nat(), fc.integer({ min: 1, max: 63 })])('refuses a blob with any character changed', (seed, at, shift) => {
-    const blob = mockOpaque('openai-responses', 'encrypted', seed);
-    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-    const i = at % blob.length;
-    const c = blob[i]!;
-    const replaced = c === '=' ? 'A' : alphabet[(alphabet.indexOf(c) + shift) % 64]!;
-    expect(verifyMockOpaque('openai-responses', 'encrypted', blob.slice(0, i) + replaced + blob.slice(i + 1))).toBe(false);
-  });
+  test.prop([fc.string(), fc.nat(), fc.integer({ min: 1, max: 63 })])(
+    'refuses a blob with any character changed',
+    (seed, at, shift) => {
+      const blob = mockOpaque('openai-responses', 'encrypted', seed);
+      const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+      const i = at % blob.length;
+      const c = blob[i]!;
+      const replaced = c === '=' ? 'A' : alphabet[(alphabet.indexOf(c) + shift) % 64]!;
+      expect(verifyMockOpaque('openai-responses', 'encrypted', blob.slice(0, i) + replaced + blob.slice(i + 1))).toBe(
+        false,
+      );
+    },
+  );
 });

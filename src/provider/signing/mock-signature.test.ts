@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
-import { mockIssuedWhere, mockRedactedData, mockSignThinking, verifyMockRedactedData, verifyMockThinkingSignature } from './mock-signature.js';
+import {
+  mockIssuedWhere,
+  mockRedactedData,
+  mockSignThinking,
+  verifyMockRedactedData,
+  verifyMockThinkingSignature,
+} from './mock-signature.js';
 
 /** Replaces one base64 character with another valid one, so the blob still decodes but differs. */
 function flipChar(s: string, at: number): string {
@@ -25,17 +31,23 @@ describe('mock signatures', () => {
     expect(verifyMockThinkingSignature('think', 0, '')).toBe(false);
   });
 
-  test.prop([fc.string(), fc.nat(3), fc.nat()])('refuses a signature with any one character changed', (text, ordinal, at) => {
-    const sig = mockSignThinking(text, ordinal);
-    expect(verifyMockThinkingSignature(text, ordinal, flipChar(sig, at))).toBe(false);
-  });
+  test.prop([fc.string(), fc.nat(3), fc.nat()])(
+    'refuses a signature with any one character changed',
+    (text, ordinal, at) => {
+      const sig = mockSignThinking(text, ordinal);
+      expect(verifyMockThinkingSignature(text, ordinal, flipChar(sig, at))).toBe(false);
+    },
+  );
 
-  test.prop([fc.string(), fc.nat(3), fc.nat()])('refuses redacted data with any one character changed', (seed, ordinal, at) => {
-    const data = mockRedactedData(seed, ordinal);
-    expect(verifyMockRedactedData(data, ordinal)).toBe(true);
-    expect(verifyMockRedactedData(flipChar(data, at), ordinal)).toBe(false);
-    expect(verifyMockRedactedData(data, ordinal + 1)).toBe(false);
-  });
+  test.prop([fc.string(), fc.nat(3), fc.nat()])(
+    'refuses redacted data with any one character changed',
+    (seed, ordinal, at) => {
+      const data = mockRedactedData(seed, ordinal);
+      expect(verifyMockRedactedData(data, ordinal)).toBe(true);
+      expect(verifyMockRedactedData(flipChar(data, at), ordinal)).toBe(false);
+      expect(verifyMockRedactedData(data, ordinal + 1)).toBe(false);
+    },
+  );
 
   it('binds the number of reasoning blocks the issuing message held and the content index, and keeps the common form unchanged', () => {
     const among2 = mockSignThinking('think', 0, undefined, { blocks: 2 });
@@ -62,7 +74,11 @@ describe('mock signatures', () => {
     expect(mockIssuedWhere(lying)).toEqual({ ordinal: 1, blocks: 3, at: 2 });
     expect(verifyMockThinkingSignature('think', 1, lying, undefined, { blocks: 3, at: 2 })).toBe(false);
     expect(verifyMockThinkingSignature('think', 1, lying, undefined, { blocks: 3, at: 4 })).toBe(true);
-    expect(mockIssuedWhere(mockRedactedData('s', 0, undefined, { blocks: 2 }))).toEqual({ ordinal: 0, blocks: 2, at: 0 });
+    expect(mockIssuedWhere(mockRedactedData('s', 0, undefined, { blocks: 2 }))).toEqual({
+      ordinal: 0,
+      blocks: 2,
+      at: 0,
+    });
   });
 
   it('is deterministic, so synthesized fixtures do not churn', () => {

@@ -95,14 +95,23 @@ function blobBytes(blob: unknown): Buffer | undefined {
   if (typeof blob !== 'string' || blob === '') return undefined;
   // Buffer.from(.., 'base64') skips characters it cannot read, so compare the canonical spelling too.
   const bytes = Buffer.from(blob, 'base64');
-  return bytes.toString('base64') === blob && (bytes.length === BLOB_BYTES || bytes.length === BLOB_BYTES + WHERE_BYTES) ? bytes : undefined;
+  return bytes.toString('base64') === blob && (bytes.length === BLOB_BYTES || bytes.length === BLOB_BYTES + WHERE_BYTES)
+    ? bytes
+    : undefined;
 }
 
-/** Where the mock claims to have issued this signature or redacted data, when it was bound to a place; undefined for the common place or a foreign blob. */
+/**
+ * Where the mock claims to have issued this signature or redacted data, when it was bound to a place; undefined for the
+ * common place or a foreign blob.
+ */
 export function mockIssuedWhere(blob: unknown): IssuedWhere | undefined {
   const bytes = blobBytes(blob);
   if (!bytes || bytes.length === BLOB_BYTES) return undefined;
-  return { ordinal: bytes.readUInt16BE(BLOB_BYTES), blocks: bytes.readUInt16BE(BLOB_BYTES + 2), at: bytes.readUInt16BE(BLOB_BYTES + 4) };
+  return {
+    ordinal: bytes.readUInt16BE(BLOB_BYTES),
+    blocks: bytes.readUInt16BE(BLOB_BYTES + 2),
+    at: bytes.readUInt16BE(BLOB_BYTES + 4),
+  };
 }
 
 /**
@@ -113,7 +122,12 @@ export function mockIssuedWhere(blob: unknown): IssuedWhere | undefined {
  * modified" in the latest message) from one it never issued (forged, foreign, truncated:
  * "Invalid signature").
  */
-export function mockSignThinking(thinking: string, ordinal: number, signer: string = CLAUDE_SIGNER, place: IssuedPlace = {}): string {
+export function mockSignThinking(
+  thinking: string,
+  ordinal: number,
+  signer: string = CLAUDE_SIGNER,
+  place: IssuedPlace = {},
+): string {
   const digest = mac(signer, coverage('thinking', ordinal, thinking, place));
   return Buffer.concat([digest, issueTag(signer, digest), whereTrailer(ordinal, place)]).toString('base64');
 }
@@ -121,13 +135,26 @@ export function mockSignThinking(thinking: string, ordinal: number, signer: stri
 /** True when this signer issued the signature, for whatever text and place. */
 export function mockSignatureIssued(signature: unknown, signer: string = CLAUDE_SIGNER): boolean {
   const bytes = blobBytes(signature);
-  return bytes !== undefined && sameBytes(bytes.subarray(DIGEST_BYTES, DIGEST_BYTES + TAG_BYTES), issueTag(signer, bytes.subarray(0, DIGEST_BYTES)));
+  return (
+    bytes !== undefined &&
+    sameBytes(bytes.subarray(DIGEST_BYTES, DIGEST_BYTES + TAG_BYTES), issueTag(signer, bytes.subarray(0, DIGEST_BYTES)))
+  );
 }
 
 /** True when the signature was issued for this text at this place (an empty place: the single-block form). */
-export function verifyMockThinkingSignature(thinking: string, ordinal: number, signature: unknown, signer: string = CLAUDE_SIGNER, place: IssuedPlace = {}): boolean {
+export function verifyMockThinkingSignature(
+  thinking: string,
+  ordinal: number,
+  signature: unknown,
+  signer: string = CLAUDE_SIGNER,
+  place: IssuedPlace = {},
+): boolean {
   const bytes = blobBytes(signature);
-  return bytes !== undefined && mockSignatureIssued(signature, signer) && sameBytes(bytes.subarray(0, DIGEST_BYTES), mac(signer, coverage('thinking', ordinal, thinking, place)));
+  return (
+    bytes !== undefined &&
+    mockSignatureIssued(signature, signer) &&
+    sameBytes(bytes.subarray(0, DIGEST_BYTES), mac(signer, coverage('thinking', ordinal, thinking, place)))
+  );
 }
 
 const NONCE_BYTES = 16;
@@ -136,14 +163,31 @@ const NONCE_BYTES = 16;
  * Opaque redacted-thinking data: a nonce derived from `seed` (synthesized fixtures must be
  * reproducible) followed by a MAC over it. Nothing readable is inside, as with the real blobs.
  */
-export function mockRedactedData(seed: string, ordinal: number, signer: string = CLAUDE_SIGNER, place: IssuedPlace = {}): string {
+export function mockRedactedData(
+  seed: string,
+  ordinal: number,
+  signer: string = CLAUDE_SIGNER,
+  place: IssuedPlace = {},
+): string {
   const nonce = createHash('sha256').update(seed).digest().subarray(0, NONCE_BYTES);
-  return Buffer.concat([nonce, mac(signer, coverage('redacted', ordinal, nonce.toString('hex'), place)), whereTrailer(ordinal, place)]).toString('base64');
+  return Buffer.concat([
+    nonce,
+    mac(signer, coverage('redacted', ordinal, nonce.toString('hex'), place)),
+    whereTrailer(ordinal, place),
+  ]).toString('base64');
 }
 
-export function verifyMockRedactedData(data: unknown, ordinal: number, signer: string = CLAUDE_SIGNER, place: IssuedPlace = {}): boolean {
+export function verifyMockRedactedData(
+  data: unknown,
+  ordinal: number,
+  signer: string = CLAUDE_SIGNER,
+  place: IssuedPlace = {},
+): boolean {
   const bytes = blobBytes(data);
   if (!bytes) return false;
   const nonce = bytes.subarray(0, NONCE_BYTES);
-  return sameBytes(bytes.subarray(NONCE_BYTES, BLOB_BYTES), mac(signer, coverage('redacted', ordinal, nonce.toString('hex'), place)));
+  return sameBytes(
+    bytes.subarray(NONCE_BYTES, BLOB_BYTES),
+    mac(signer, coverage('redacted', ordinal, nonce.toString('hex'), place)),
+  );
 }

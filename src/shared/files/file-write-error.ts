@@ -14,7 +14,10 @@ const MEANING: Record<string, [problem: string, hint?: string]> = {
   ENOTDIR: ['part of the path is a file, not a folder', 'point at a folder (or a new path)'],
   EEXIST: ['a file stands where a folder is expected', 'point at a folder (or a new path)'],
   EISDIR: ['is a directory, not a file', 'name a file inside it'],
-  EBUSY: ['is busy or a mount point (a directory such as "/" cannot be replaced by a file)', 'name a file, not a folder'],
+  EBUSY: [
+    'is busy or a mount point (a directory such as "/" cannot be replaced by a file)',
+    'name a file, not a folder',
+  ],
   ENOENT: ['the folder does not exist', 'create it first, or name an existing folder'],
   ENAMETOOLONG: ['the path is too long', 'use a shorter path'],
   EMFILE: ['too many open files', 'raise the open-file limit (ulimit -n)'],
@@ -34,7 +37,9 @@ export class FileWriteError extends InputError {
 /** The errno code of a Node file-system error, when `err` is one. */
 export function fsErrorCode(err: unknown): string | undefined {
   const e = err as NodeJS.ErrnoException | null;
-  return e && typeof e === 'object' && typeof e.code === 'string' && typeof e.syscall === 'string' && e.code in MEANING ? e.code : undefined;
+  return e && typeof e === 'object' && typeof e.code === 'string' && typeof e.syscall === 'string' && e.code in MEANING
+    ? e.code
+    : undefined;
 }
 
 /** An InputError naming `path` (or the path the error names) for a file-system error; anything else as is. */
@@ -42,5 +47,9 @@ export function asFileWriteError(err: unknown, path?: string): unknown {
   const code = fsErrorCode(err);
   if (!code) return err;
   const e = err as NodeJS.ErrnoException;
-  return new FileWriteError(path ?? e.path ?? '(a file)', code, e.syscall && path && e.path && e.path !== path ? `${e.syscall} ${e.path}` : undefined);
+  return new FileWriteError(
+    path ?? e.path ?? '(a file)',
+    code,
+    e.syscall && path && e.path && e.path !== path ? `${e.syscall} ${e.path}` : undefined,
+  );
 }

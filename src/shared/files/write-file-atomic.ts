@@ -1,4 +1,16 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+  type Stats,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { asFileWriteError, FileWriteError } from './file-write-error.js';
 import { processAlive } from './process-alive.js';
@@ -52,7 +64,8 @@ export function ensureDir(dir: string): void {
 }
 
 function writeAll(fd: number, data: string | Uint8Array | Iterable<string>): void {
-  if (typeof data === 'string' || data instanceof Uint8Array) writeSync(fd, typeof data === 'string' ? Buffer.from(data) : data);
+  if (typeof data === 'string' || data instanceof Uint8Array)
+    writeSync(fd, typeof data === 'string' ? Buffer.from(data) : data);
   else for (const piece of data) writeSync(fd, piece);
 }
 

@@ -29,7 +29,12 @@ export type Content = string | TextPart[] | null;
  * routes (direct, Bedrock, Vertex, Foundry) store so a reloaded turn replays byte-identically.
  * Unknown extra keys on an item are kept and replayed verbatim: signatures cover them.
  */
-export type ReasoningDetail = ReasoningTextDetail | ReasoningSummaryDetail | ReasoningEncryptedDetail | AnthropicThinkingDetail | AnthropicRedactedThinkingDetail;
+export type ReasoningDetail =
+  | ReasoningTextDetail
+  | ReasoningSummaryDetail
+  | ReasoningEncryptedDetail
+  | AnthropicThinkingDetail
+  | AnthropicRedactedThinkingDetail;
 
 interface DetailCommon {
   id?: string | null;

@@ -52,7 +52,13 @@ describe('the provider spec lint', () => {
     s.echo[1]!.contested = { notes: 'x', sources: [s.echo[1]!.source!] };
     delete s.echo[0]!.source;
     const pointers = lintProviderSpec(s).map((p) => p.pointer);
-    expect(pointers).toEqual(expect.arrayContaining(['/rejections/reasoning-content-not-passed-back/body', '/echo/1/contested/sources', '/echo/0/source']));
+    expect(pointers).toEqual(
+      expect.arrayContaining([
+        '/rejections/reasoning-content-not-passed-back/body',
+        '/echo/1/contested/sources',
+        '/echo/0/source',
+      ]),
+    );
   });
 
   it('fails a message rule naming no defined rejection, or contested by its own sources, in a spec and in a model variant', () => {
@@ -60,11 +66,30 @@ describe('the provider spec lint', () => {
     const own = s.rejections['content-and-tool-calls-empty']!.sources;
     s.messageRules = [
       { rejection: 'no-such-rejection', fields: { empty: ['content'] } },
-      { rejection: 'content-and-tool-calls-empty', fields: { empty: ['content'] }, contested: { notes: 'x', sources: [own[0]!] } },
+      {
+        rejection: 'content-and-tool-calls-empty',
+        fields: { empty: ['content'] },
+        contested: { notes: 'x', sources: [own[0]!] },
+      },
     ];
-    s.models = { variants: [{ match: 'glm-4', label: 'GLM-4', sources: own, messageRules: [{ rejection: 'missing', jsonString: { path: 'x' } }] }] };
+    s.models = {
+      variants: [
+        {
+          match: 'glm-4',
+          label: 'GLM-4',
+          sources: own,
+          messageRules: [{ rejection: 'missing', jsonString: { path: 'x' } }],
+        },
+      ],
+    };
     const pointers = lintProviderSpec(s).map((p) => p.pointer);
-    expect(pointers).toEqual(expect.arrayContaining(['/messageRules/0/rejection', '/messageRules/1/contested/sources', '/models/variants/0/messageRules/0/rejection']));
+    expect(pointers).toEqual(
+      expect.arrayContaining([
+        '/messageRules/0/rejection',
+        '/messageRules/1/contested/sources',
+        '/models/variants/0/messageRules/0/rejection',
+      ]),
+    );
   });
 
   it('fails a gateway whose upstream is not a spec of the set', () => {

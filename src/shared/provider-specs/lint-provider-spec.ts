@@ -11,7 +11,21 @@ export interface SpecLintProblem {
  * Placeholders a mock knows how to fill. A rejection body holding any other `{name}` would reach a
  * client unfilled (`messages.{index}.{role}.reasoning` for a top-level key), so the lint refuses it.
  */
-export const KNOWN_PLACEHOLDERS = new Set(['index', 'block', 'field', 'role', 'path', 'found', 'raw', 'provider_name', 'model', 'item', 'position', 'param', 'member']);
+export const KNOWN_PLACEHOLDERS = new Set([
+  'index',
+  'block',
+  'field',
+  'role',
+  'path',
+  'found',
+  'raw',
+  'provider_name',
+  'model',
+  'item',
+  'position',
+  'param',
+  'member',
+]);
 
 function placeholdersIn(value: unknown, out = new Set<string>()): Set<string> {
   if (typeof value === 'string') for (const m of value.matchAll(/\{([a-z_]+)\}/g)) out.add(m[1]!);
@@ -54,20 +68,35 @@ export function lintProviderSpec(spec: ProviderSpec): SpecLintProblem[] {
       );
     }
     for (const name of placeholdersIn(rejection.body)) {
-      if (!KNOWN_PLACEHOLDERS.has(name)) add(`${pointer}/body`, `placeholder {${name}} is never filled by a mock`, `use one of ${[...KNOWN_PLACEHOLDERS].map((p) => `{${p}}`).join(', ')}`);
+      if (!KNOWN_PLACEHOLDERS.has(name))
+        add(
+          `${pointer}/body`,
+          `placeholder {${name}} is never filled by a mock`,
+          `use one of ${[...KNOWN_PLACEHOLDERS].map((p) => `{${p}}`).join(', ')}`,
+        );
     }
     if (rejection.contested) checkContested(`${pointer}/contested`, rejection.contested, rejection.sources ?? []);
   };
   const checkContested = (pointer: string, contested: { sources: string[] }, own: readonly string[]) => {
-    if (contested.sources.length === 0) add(`${pointer}/sources`, 'a contested rule without the other side', 'cite the source that disagrees');
+    if (contested.sources.length === 0)
+      add(`${pointer}/sources`, 'a contested rule without the other side', 'cite the source that disagrees');
     else if (contested.sources.every((s) => own.includes(s)))
-      add(`${pointer}/sources`, "the contested sources are the rule's own sources", 'cite the source that disagrees with the rule, beside the ones that support it');
+      add(
+        `${pointer}/sources`,
+        "the contested sources are the rule's own sources",
+        'cite the source that disagrees with the rule, beside the ones that support it',
+      );
   };
 
   const ids = new Set(Object.keys(spec.rejections));
   const allIds = new Set([...ids, ...(spec.models?.variants ?? []).flatMap((v) => Object.keys(v.rejections ?? {}))]);
   const needs = (pointer: string, id: string | undefined, pool = allIds) => {
-    if (id !== undefined && !pool.has(id)) add(pointer, `names rejection "${id}", which is not defined`, `define it under /rejections or use one of: ${[...pool].join(', ') || '(none defined)'}`);
+    if (id !== undefined && !pool.has(id))
+      add(
+        pointer,
+        `names rejection "${id}", which is not defined`,
+        `define it under /rejections or use one of: ${[...pool].join(', ') || '(none defined)'}`,
+      );
   };
 
   for (const [id, rejection] of Object.entries(spec.rejections)) checkRejection(`/rejections/${id}`, rejection);
@@ -84,11 +113,21 @@ export function lintProviderSpec(spec: ProviderSpec): SpecLintProblem[] {
       needs(`${pointer}/${i}/rejection`, rule.rejection);
       if (rule.level === 'required') {
         if (!rule.rejection)
-          add(`${pointer}/${i}`, `a required echo of ${rule.field} without a rejection`, 'name the rejection the provider answers when the echo is missing, or make the rule "recommended"');
-        if (!rule.source) add(`${pointer}/${i}/source`, `a required echo of ${rule.field} without a source`, 'cite the doc or report that shows the provider refuses a request without it');
+          add(
+            `${pointer}/${i}`,
+            `a required echo of ${rule.field} without a rejection`,
+            'name the rejection the provider answers when the echo is missing, or make the rule "recommended"',
+          );
+        if (!rule.source)
+          add(
+            `${pointer}/${i}/source`,
+            `a required echo of ${rule.field} without a source`,
+            'cite the doc or report that shows the provider refuses a request without it',
+          );
       }
       if (rule.contested) checkContested(`${pointer}/${i}/contested`, rule.contested, rule.source ? [rule.source] : []);
-      if (rule.emptyContested) checkContested(`${pointer}/${i}/emptyContested`, rule.emptyContested, rule.source ? [rule.source] : []);
+      if (rule.emptyContested)
+        checkContested(`${pointer}/${i}/emptyContested`, rule.emptyContested, rule.source ? [rule.source] : []);
     });
   checkEcho('/echo', spec.echo);
   (spec.forbid ?? []).forEach((f, i) => {
@@ -96,33 +135,55 @@ export function lintProviderSpec(spec: ProviderSpec): SpecLintProblem[] {
     if (f.contested) checkContested(`/forbid/${i}/contested`, f.contested, spec.rejections[f.rejection]?.sources ?? []);
   });
 
-  const checkMessageRules = (pointer: string, rules: ProviderSpec['messageRules'], own: Record<string, Rejection> = spec.rejections) =>
+  const checkMessageRules = (
+    pointer: string,
+    rules: ProviderSpec['messageRules'],
+    own: Record<string, Rejection> = spec.rejections,
+  ) =>
     (rules ?? []).forEach((r, i) => {
       needs(`${pointer}/${i}/rejection`, r.rejection);
-      if (r.contested) checkContested(`${pointer}/${i}/contested`, r.contested, (own[r.rejection] ?? spec.rejections[r.rejection])?.sources ?? []);
+      if (r.contested)
+        checkContested(
+          `${pointer}/${i}/contested`,
+          r.contested,
+          (own[r.rejection] ?? spec.rejections[r.rejection])?.sources ?? [],
+        );
     });
   checkMessageRules('/messageRules', spec.messageRules);
 
   if (spec.models?.serves !== undefined) {
     const bad = badRegExp(spec.models.serves);
-    if (bad) add('/models/serves', `not a regular expression: ${bad}`, 'write a JavaScript regular expression on the model id');
+    if (bad)
+      add(
+        '/models/serves',
+        `not a regular expression: ${bad}`,
+        'write a JavaScript regular expression on the model id',
+      );
   }
   (spec.models?.variants ?? []).forEach((variant, v) => {
     const at = `/models/variants/${v}`;
     const bad = badRegExp(variant.match);
-    if (bad) add(`${at}/match`, `not a regular expression: ${bad}`, 'write a JavaScript regular expression on the model id');
-    for (const [id, rejection] of Object.entries(variant.rejections ?? {})) checkRejection(`${at}/rejections/${id}`, rejection);
+    if (bad)
+      add(`${at}/match`, `not a regular expression: ${bad}`, 'write a JavaScript regular expression on the model id');
+    for (const [id, rejection] of Object.entries(variant.rejections ?? {}))
+      checkRejection(`${at}/rejections/${id}`, rejection);
     (variant.without ?? []).forEach((id, i) => needs(`${at}/without/${i}`, id, ids));
     if (variant.echo) checkEcho(`${at}/echo`, variant.echo);
     (variant.forbid ?? []).forEach((f, i) => needs(`${at}/forbid/${i}/rejection`, f.rejection));
     checkMessageRules(`${at}/messageRules`, variant.messageRules, variant.rejections);
     if (!bad) {
       (variant.examples ?? []).forEach((model, i) => {
-        if (!new RegExp(variant.match).test(model)) add(`${at}/examples/${i}`, `the example model "${model}" does not match the variant's own match`, 'fix the example, or widen match');
+        if (!new RegExp(variant.match).test(model))
+          add(
+            `${at}/examples/${i}`,
+            `the example model "${model}" does not match the variant's own match`,
+            'fix the example, or widen match',
+          );
       });
     }
   });
-  for (const [key, parameter] of Object.entries(spec.parameters ?? {})) needs(`/parameters/${key}/refusedBy`, parameter.refusedBy);
+  for (const [key, parameter] of Object.entries(spec.parameters ?? {}))
+    needs(`/parameters/${key}/refusedBy`, parameter.refusedBy);
 
   if (closesSomewhere(spec.request.schema)) {
     const unknownIds = [
@@ -144,10 +205,17 @@ export function lintProviderSpec(spec: ProviderSpec): SpecLintProblem[] {
   (spec.upstreams ?? []).forEach((up, u) => {
     const at = `/upstreams/${u}`;
     const bad = badRegExp(up.models);
-    if (bad) add(`${at}/models`, `not a regular expression: ${bad}`, 'write a JavaScript regular expression on the model id');
-    if (!spec.request.upstreamEnvelope) add('/request/upstreamEnvelope', 'upstreams are listed but no envelope wraps their errors', 'name the rejection whose body holds {raw} and {provider_name}');
+    if (bad)
+      add(`${at}/models`, `not a regular expression: ${bad}`, 'write a JavaScript regular expression on the model id');
+    if (!spec.request.upstreamEnvelope)
+      add(
+        '/request/upstreamEnvelope',
+        'upstreams are listed but no envelope wraps their errors',
+        'name the rejection whose body holds {raw} and {provider_name}',
+      );
     for (const [from, to] of Object.entries(up.ownRejections ?? {})) needs(`${at}/ownRejections/${from}`, to, ids);
-    for (const [check, contested] of Object.entries(up.contested ?? {})) if (contested) checkContested(`${at}/contested/${check}`, contested, up.sources);
+    for (const [check, contested] of Object.entries(up.contested ?? {}))
+      if (contested) checkContested(`${at}/contested/${check}`, contested, up.sources);
   });
   return problems;
 }
@@ -159,7 +227,14 @@ export function lintProviderSpecSet(specs: readonly ProviderSpec[]): Array<SpecL
     (spec.upstreams ?? []).flatMap((up, u) =>
       ids.has(up.provider)
         ? []
-        : [{ id: spec.id, pointer: `/upstreams/${u}/provider`, problem: `names provider spec "${up.provider}", which does not exist`, hint: `use one of: ${[...ids].join(', ')}` }],
+        : [
+            {
+              id: spec.id,
+              pointer: `/upstreams/${u}/provider`,
+              problem: `names provider spec "${up.provider}", which does not exist`,
+              hint: `use one of: ${[...ids].join(', ')}`,
+            },
+          ],
     ),
   );
 }

@@ -49,7 +49,9 @@ describe('loadProviderSpec', () => {
   it('checks the top-level unknown-field rejection reference too', () => {
     const spec = bundled('openai');
     spec.request.unknownTopLevelRejection = 'missing';
-    expect(inputErrorOf(() => loadProviderSpec(writeSpec('openai.json', spec))).pointer).toBe('/request/unknownTopLevelRejection');
+    expect(inputErrorOf(() => loadProviderSpec(writeSpec('openai.json', spec))).pointer).toBe(
+      '/request/unknownTopLevelRejection',
+    );
   });
 
   it('refuses an id that differs from its file name', () => {
@@ -72,7 +74,9 @@ describe('loadProviderSpec', () => {
   it('refuses a wording that is neither verbatim nor unknown', () => {
     const spec = bundled('mimo');
     spec.rejections['reasoning-content-not-passed-back'].wording = 'paraphrased';
-    expect(inputErrorOf(() => loadProviderSpec(writeSpec('mimo.json', spec))).pointer).toBe('/rejections/reasoning-content-not-passed-back/wording');
+    expect(inputErrorOf(() => loadProviderSpec(writeSpec('mimo.json', spec))).pointer).toBe(
+      '/rejections/reasoning-content-not-passed-back/wording',
+    );
   });
 
   it('names an unexpected key in an echo rule', () => {

@@ -12,7 +12,10 @@ export function defaultProvidersDir(): string {
   return join(specsDir(), 'providers');
 }
 
-/** Checks one spec beyond its schema (the spec lint: sources, references, placeholders) and that its id is its file name. */
+/**
+ * Checks one spec beyond its schema (the spec lint: sources, references, placeholders) and that its id is its file
+ * name.
+ */
 export function checkProviderSpec(value: unknown, file: string): ProviderSpec {
   const spec = assertValid<ProviderSpec>(value, 'provider.schema.json', file);
   const [first] = lintProviderSpec(spec);
@@ -22,7 +25,12 @@ export function checkProviderSpec(value: unknown, file: string): ProviderSpec {
     .at(-1)
     ?.replace(/\.json$/, '');
   if (base !== undefined && base !== spec.id) {
-    throw new InputError(file, '/id', `id "${spec.id}" differs from the file name "${base}"`, 'name the file <id>.json');
+    throw new InputError(
+      file,
+      '/id',
+      `id "${spec.id}" differs from the file name "${base}"`,
+      'name the file <id>.json',
+    );
   }
   return spec;
 }

@@ -6,13 +6,22 @@ export interface Rejection {
   headers?: Record<string, string>;
   body: unknown;
   wording: 'verbatim' | 'unknown';
-  kind?: 'unknown-field' | 'missing-reasoning' | 'invalid-signature' | 'modified-reasoning' | 'missing-signature' | 'invalid-request' | 'malformed-body';
+  kind?:
+    | 'unknown-field'
+    | 'missing-reasoning'
+    | 'invalid-signature'
+    | 'modified-reasoning'
+    | 'missing-signature'
+    | 'invalid-request'
+    | 'malformed-body';
   sources: string[];
   contested?: Contested;
   notes?: string;
 }
 
-/** Public sources disagree: `sources` are the other side; the mock answers with the stricter reading, the gate warns. */
+/**
+ * Public sources disagree: `sources` are the other side; the mock answers with the stricter reading, the gate warns.
+ */
 export interface Contested {
   notes: string;
   sources: string[];
@@ -78,12 +87,24 @@ export interface MessageRule {
   contested?: Contested;
   fields?: { roles?: string[]; empty?: string[]; nonEmpty?: string[] };
   jsonString?: { roles?: string[]; path: string };
-  alternation?: { ask: string[]; answer: string[]; skip?: string[]; repeatable?: string[]; first?: 'ask' | 'answer'; last?: 'ask' | 'answer' };
+  alternation?: {
+    ask: string[];
+    answer: string[];
+    skip?: string[];
+    repeatable?: string[];
+    first?: 'ask' | 'answer';
+    last?: 'ask' | 'answer';
+  };
   contains?: { roles: string[] };
   follows?: { roles: string[]; after: { roles: string[]; nonEmpty?: string[] }; through?: string[] };
 }
 
-export type UpstreamCheck = 'claude-signatures' | 'claude-thinking-first' | 'gemini-preserved-details' | 'must-echo' | 'openai-encrypted-reasoning';
+export type UpstreamCheck =
+  | 'claude-signatures'
+  | 'claude-thinking-first'
+  | 'gemini-preserved-details'
+  | 'must-echo'
+  | 'openai-encrypted-reasoning';
 
 /** A path where the provider also serves another wire family, relative to the base URL's origin. */
 export interface WireAlias {
@@ -131,7 +152,10 @@ export interface ProviderSpec {
   models?: { serves?: string; variants?: ModelVariant[] };
   upstreams?: Upstream[];
   ignores?: Array<{ field: string; source: string; notes?: string }>;
-  parameters?: Record<string, { models?: string[]; wanted?: unknown; refusedBy?: string; source: string; notes?: string }>;
+  parameters?: Record<
+    string,
+    { models?: string[]; wanted?: unknown; refusedBy?: string; source: string; notes?: string }
+  >;
   reachedAs?: Array<{ provider: string; host?: string; source: string; notes?: string }>;
   response: { carriers: string[]; detailFormat?: string; sources?: string[] };
   secretEnv?: string;
@@ -146,6 +170,9 @@ export function specHost(spec: ProviderSpec): string {
 
 /** The full URL of a request path for this provider, with `{model}` filled in. */
 export function specUrl(spec: ProviderSpec, model: string, stream = false): string {
-  const path = (stream && spec.endpoint.streamPath ? spec.endpoint.streamPath : spec.endpoint.path).replaceAll('{model}', encodeURIComponent(model));
+  const path = (stream && spec.endpoint.streamPath ? spec.endpoint.streamPath : spec.endpoint.path).replaceAll(
+    '{model}',
+    encodeURIComponent(model),
+  );
   return spec.endpoint.baseUrl.replace(/\/$/, '') + path;
 }

@@ -33,13 +33,23 @@ function bodyWithMessageKey(s: ProviderSpec, key: string, value: unknown): Recor
     messages: [
       { role: 'system', content: 'You are terse.' },
       { role: 'user', content: 'Weather in Lisbon?' },
-      { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Lisbon"}' } }], [key]: value },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Lisbon"}' } },
+        ],
+        [key]: value,
+      },
       { role: 'tool', tool_call_id: 'call_1', content: '{"condition":"rain"}' },
     ],
   };
 }
 
-/** Providers a public source shows refusing an unknown key. SambaNova and Hunyuan are strict in the route table, but no source shows them closed, so their specs stay open. */
+/**
+ * Providers a public source shows refusing an unknown key. SambaNova and Hunyuan are strict in the route table, but no
+ * source shows them closed, so their specs stay open.
+ */
 const STRICT = ['mistral', 'groq', 'cerebras', 'fireworks', 'openai'];
 const LENIENT = [
   'sambanova',
@@ -126,7 +136,10 @@ describe('request schemas', () => {
   it('strict providers refuse reasoning_details on a message, naming the message', () => {
     for (const id of STRICT) {
       const s = spec(id);
-      const findings = judgeRequestSchema(s, bodyWithMessageKey(s, 'reasoning_details', [{ type: 'reasoning.text', text: 'x' }]));
+      const findings = judgeRequestSchema(
+        s,
+        bodyWithMessageKey(s, 'reasoning_details', [{ type: 'reasoning.text', text: 'x' }]),
+      );
       expect(findings[0]?.rejection, id).toBe(s.request.unknownFieldRejection);
       expect(findings[0]?.params, id).toMatchObject({ index: 2, role: 'assistant', field: 'reasoning_details' });
     }
@@ -150,14 +163,25 @@ describe('request schemas', () => {
     const s = spec('mistral');
     const body = { model: s.target.model, messages: [{ role: 'user', content: 'hi', name: 'ann' }] };
     expect(judgeRequestSchema(s, body)[0]?.params).toMatchObject({ index: 0, role: 'user', field: 'name' });
-    expect(accepts(s, { model: s.target.model, messages: [{ role: 'tool', content: '{}', tool_call_id: 'c', name: 'get_weather' }] })).toBe(true);
+    expect(
+      accepts(s, {
+        model: s.target.model,
+        messages: [{ role: 'tool', content: '{}', tool_call_id: 'c', name: 'get_weather' }],
+      }),
+    ).toBe(true);
   });
 
   it('accepts the plain request the route table builds for it, vendor flags included', () => {
     const history: History = {
       messages: [
         { role: 'user', content: 'Weather in Lisbon?' },
-        { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Lisbon"}' } }] },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            { id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Lisbon"}' } },
+          ],
+        },
         { role: 'tool', tool_call_id: 'call_1', content: '{"condition":"rain"}' },
       ],
     };
@@ -171,13 +195,23 @@ describe('request schemas', () => {
 
   it('takes each vendor flag on its own provider and refuses it on strict ones', () => {
     const base = (s: ProviderSpec) => ({ model: s.target.model, messages: [{ role: 'user', content: 'hi' }] });
-    expect(accepts(spec('moonshot'), { ...base(spec('moonshot')), thinking: { type: 'enabled', keep: 'all' } })).toBe(true);
-    expect(accepts(spec('moonshot'), { ...base(spec('moonshot')), thinking: { type: 'enabled', keep: 'some' } })).toBe(false);
-    expect(accepts(spec('zhipu-glm'), { ...base(spec('zhipu-glm')), thinking: { type: 'enabled', clear_thinking: false } })).toBe(true);
+    expect(accepts(spec('moonshot'), { ...base(spec('moonshot')), thinking: { type: 'enabled', keep: 'all' } })).toBe(
+      true,
+    );
+    expect(accepts(spec('moonshot'), { ...base(spec('moonshot')), thinking: { type: 'enabled', keep: 'some' } })).toBe(
+      false,
+    );
+    expect(
+      accepts(spec('zhipu-glm'), { ...base(spec('zhipu-glm')), thinking: { type: 'enabled', clear_thinking: false } }),
+    ).toBe(true);
     expect(accepts(spec('dashscope'), { ...base(spec('dashscope')), preserve_thinking: true })).toBe(true);
     for (const id of STRICT) {
       const s = spec(id);
-      for (const flag of [{ thinking: { type: 'enabled', keep: 'all' } }, { preserve_thinking: true }, { clear_thinking: false }]) {
+      for (const flag of [
+        { thinking: { type: 'enabled', keep: 'all' } },
+        { preserve_thinking: true },
+        { clear_thinking: false },
+      ]) {
         expect(accepts(s, { ...base(s), ...flag }), `${id} ${JSON.stringify(flag)}`).toBe(false);
       }
     }
@@ -191,7 +225,12 @@ describe('rejection bodies as the mock fills them', () => {
     for (const s of specs) {
       const id = s.request.unknownFieldRejection;
       if (!id) continue;
-      const { body } = fillRejection(s.rejections[id]!, { index: 2, role: 'assistant', field: 'reasoning_content', path: 'messages.2.reasoning_content' });
+      const { body } = fillRejection(s.rejections[id]!, {
+        index: 2,
+        role: 'assistant',
+        field: 'reasoning_content',
+        path: 'messages.2.reasoning_content',
+      });
       expect(unfilled(body), s.id).toEqual([]);
     }
   });
@@ -206,25 +245,55 @@ describe('rejection bodies as the mock fills them', () => {
   });
 
   it('reproduces the quoted provider errors', () => {
-    const params = { index: 2, role: 'assistant', field: 'reasoning_content', path: 'messages.2.reasoning_content', param: 'messages[2].reasoning_content' };
+    const params = {
+      index: 2,
+      role: 'assistant',
+      field: 'reasoning_content',
+      path: 'messages.2.reasoning_content',
+      param: 'messages[2].reasoning_content',
+    };
     const fill = (id: string) => {
       const s = spec(id);
       return fillRejection(s.rejections[s.request.unknownFieldRejection!]!, params);
     };
     expect(fill('mistral')).toMatchObject({
       status: 422,
-      body: { detail: [{ type: 'extra_forbidden', loc: ['body', 'messages', 2, 'assistant', 'reasoning_content'], msg: 'Extra inputs are not permitted' }] },
+      body: {
+        detail: [
+          {
+            type: 'extra_forbidden',
+            loc: ['body', 'messages', 2, 'assistant', 'reasoning_content'],
+            msg: 'Extra inputs are not permitted',
+          },
+        ],
+      },
     });
     expect(fill('groq').body).toEqual({
-      error: { message: "'messages.2' : for 'role:assistant' the following must be satisfied[('messages.2' : property 'reasoning_content' is unsupported)]", type: 'invalid_request_error' },
+      error: {
+        message:
+          "'messages.2' : for 'role:assistant' the following must be satisfied[('messages.2' : property 'reasoning_content' is unsupported)]",
+        type: 'invalid_request_error',
+      },
     });
-    expect(fill('cerebras').body).toMatchObject({ message: "messages.2.assistant.reasoning_content: property 'messages.2.assistant.reasoning_content' is unsupported", code: 'wrong_api_format' });
+    expect(fill('cerebras').body).toMatchObject({
+      message:
+        "messages.2.assistant.reasoning_content: property 'messages.2.assistant.reasoning_content' is unsupported",
+      code: 'wrong_api_format',
+    });
     expect(fill('openai').body).toEqual({
-      error: { message: "Unknown parameter: 'messages[2].reasoning_content'.", type: 'invalid_request_error', param: 'messages[2].reasoning_content', code: 'unknown_parameter' },
+      error: {
+        message: "Unknown parameter: 'messages[2].reasoning_content'.",
+        type: 'invalid_request_error',
+        param: 'messages[2].reasoning_content',
+        code: 'unknown_parameter',
+      },
     });
     const kimi = spec('moonshot');
     expect(fillRejection(kimi.rejections[kimi.echo[0]!.rejection!]!, { index: 7 }).body).toEqual({
-      error: { message: 'thinking is enabled but reasoning_content is missing in assistant tool call message at index 7', type: 'invalid_request_error' },
+      error: {
+        message: 'thinking is enabled but reasoning_content is missing in assistant tool call message at index 7',
+        type: 'invalid_request_error',
+      },
     });
   });
 });

@@ -15,7 +15,8 @@ export function variantFor(spec: ProviderSpec, model: string) {
 /**
  * The rule set one model gets: the spec with its first matching variant applied. A variant can
  * drop rejections it does not enforce (`without`, which also drops echo rules, forbids and message
- * rules naming them), replace the echo rules, add or reword rejections and add forbids and message rules. Specs are data, so a
+ * rules naming them), replace the echo rules, add or reword rejections and add forbids and message rules. Specs are
+ * data, so a
  * new model family is a new variant, not new code.
  */
 export function specForModel(spec: ProviderSpec, model: string): ProviderSpec {
@@ -27,10 +28,14 @@ export function specForModel(spec: ProviderSpec, model: string): ProviderSpec {
   let out = spec;
   if (variant) {
     const dropped = new Set(variant.without ?? []);
-    const rejections = Object.fromEntries(Object.entries({ ...spec.rejections, ...(variant.rejections ?? {}) }).filter(([id]) => !dropped.has(id)));
+    const rejections = Object.fromEntries(
+      Object.entries({ ...spec.rejections, ...(variant.rejections ?? {}) }).filter(([id]) => !dropped.has(id)),
+    );
     const echo = (variant.echo ?? spec.echo).filter((e) => e.rejection === undefined || !dropped.has(e.rejection));
     const forbid = [...(spec.forbid ?? []), ...(variant.forbid ?? [])].filter((f) => !dropped.has(f.rejection));
-    const messageRules = [...(spec.messageRules ?? []), ...(variant.messageRules ?? [])].filter((r) => !dropped.has(r.rejection));
+    const messageRules = [...(spec.messageRules ?? []), ...(variant.messageRules ?? [])].filter(
+      (r) => !dropped.has(r.rejection),
+    );
     out = { ...spec, echo, rejections, forbid, messageRules };
   }
   byModel.set(model, out);

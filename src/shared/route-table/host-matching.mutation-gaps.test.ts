@@ -53,7 +53,12 @@ describe('hostMatches', () => {
     expect(hostMatches('US-Central1-AIPlatform.googleapis.com.', '*-AIPLATFORM.googleapis.com')).toBe(true);
     expect(hostMatches('x-aiplatform.googleapis.com', '*-aiplatform.googleapis.com')).toBe(true);
     // The label is one DNS label: no dot, no underscore, no leading or trailing hyphen.
-    for (const host of ['a.b-aiplatform.googleapis.com', 'a_b-aiplatform.googleapis.com', '-a-aiplatform.googleapis.com', 'a--aiplatform.googleapis.com']) {
+    for (const host of [
+      'a.b-aiplatform.googleapis.com',
+      'a_b-aiplatform.googleapis.com',
+      '-a-aiplatform.googleapis.com',
+      'a--aiplatform.googleapis.com',
+    ]) {
       expect(hostMatches(host, '*-aiplatform.googleapis.com'), host).toBe(false);
     }
     expect(hostMatches('a-b-aiplatform.googleapis.com', '*-aiplatform.googleapis.com')).toBe(true);

@@ -40,7 +40,8 @@ const VERTEX_REGIONS = [
 
 describe('hostMatches with a one-label wildcard', () => {
   it('matches every documented Vertex region and nothing shaped like it', () => {
-    for (const region of VERTEX_REGIONS) expect(hostMatches(`${region}-aiplatform.googleapis.com`, '*-aiplatform.googleapis.com'), region).toBe(true);
+    for (const region of VERTEX_REGIONS)
+      expect(hostMatches(`${region}-aiplatform.googleapis.com`, '*-aiplatform.googleapis.com'), region).toBe(true);
     for (const host of [
       'aiplatform.googleapis.com',
       '-aiplatform.googleapis.com',
@@ -53,7 +54,9 @@ describe('hostMatches with a one-label wildcard', () => {
   });
 
   it('takes a port or a URL like any host', () => {
-    expect(hostMatches('https://europe-west4-aiplatform.googleapis.com/v1/projects/p', '*-aiplatform.googleapis.com')).toBe(true);
+    expect(
+      hostMatches('https://europe-west4-aiplatform.googleapis.com/v1/projects/p', '*-aiplatform.googleapis.com'),
+    ).toBe(true);
     expect(hostMatches('me-west1-aiplatform.googleapis.com:443', '*-aiplatform.googleapis.com')).toBe(true);
   });
 });
@@ -113,6 +116,15 @@ describe('isLocalHost', () => {
   });
 
   it('leaves public names and addresses alone', () => {
-    for (const host of ['8.8.8.8', '2001:4860:4860::8888', 'fe00::1', 'api.openai.com', 'localhost.evil.com', 'internal.example.com', 'ollama.com']) expect(isLocalHost(host), host).toBe(false);
+    for (const host of [
+      '8.8.8.8',
+      '2001:4860:4860::8888',
+      'fe00::1',
+      'api.openai.com',
+      'localhost.evil.com',
+      'internal.example.com',
+      'ollama.com',
+    ])
+      expect(isLocalHost(host), host).toBe(false);
   });
 });

@@ -44,7 +44,14 @@ export function hostMatches(host: string, pattern: string): boolean {
  * nodes addresses there), IPv6 unique-local fc00::/7 and the unspecified address (0.0.0.0, ::),
  * which clients connect to as the local machine.
  */
-const LOCAL_RANGES: ReadonlySet<string> = new Set(['loopback', 'private', 'linkLocal', 'carrierGradeNat', 'uniqueLocal', 'unspecified']);
+const LOCAL_RANGES: ReadonlySet<string> = new Set([
+  'loopback',
+  'private',
+  'linkLocal',
+  'carrierGradeNat',
+  'uniqueLocal',
+  'unspecified',
+]);
 
 /**
  * Names that never resolve on the public internet: `localhost` and `*.localhost` (RFC 6761),

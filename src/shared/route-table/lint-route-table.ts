@@ -9,13 +9,20 @@ export interface TableProblem {
   hint: string;
 }
 
-/** Can an earlier route `a` capture every request that `b` could match by `key`? (Conservative: a model filter on `a` never captures.) */
+/**
+ * Can an earlier route `a` capture every request that `b` could match by `key`? (Conservative: a model filter on `a`
+ * never captures.)
+ */
 function captures(a: RouteDefinition, b: RouteDefinition): boolean {
   if (a.match.default) return true;
   if (a.match.models || a.match.versions) return false;
   const providerDead = (p: string) => a.match.providers?.includes(p) ?? false;
   const hostDead = (h: string) => a.match.hosts?.some((ah) => hostMatches(h, ah)) ?? false;
-  const paths = [...(b.match.providers ?? []).map((p) => providerDead(p)), ...(b.match.hosts ?? []).map((h) => hostDead(h)), ...(b.match.local ? [a.match.local === true] : [])];
+  const paths = [
+    ...(b.match.providers ?? []).map((p) => providerDead(p)),
+    ...(b.match.hosts ?? []).map((h) => hostDead(h)),
+    ...(b.match.local ? [a.match.local === true] : []),
+  ];
   return paths.length > 0 && paths.every(Boolean);
 }
 
@@ -30,7 +37,11 @@ export function lintRouteTable(table: RouteTable): TableProblem[] {
     const at = `/routes/${i}`;
     const prior = seen.get(route.id);
     if (prior !== undefined) {
-      problems.push({ pointer: `${at}/id`, problem: `route id "${route.id}" is already used at /routes/${prior}`, hint: 'route ids must be unique' });
+      problems.push({
+        pointer: `${at}/id`,
+        problem: `route id "${route.id}" is already used at /routes/${prior}`,
+        hint: 'route ids must be unique',
+      });
     }
     seen.set(route.id, i);
     const known = FAMILY_CARRIER_FIELDS[route.family];
@@ -88,7 +99,13 @@ function versionProblems(matcher: ModelMatcher | undefined, at: string): TablePr
   return (matcher?.versions ?? []).flatMap((range, k) => {
     const problem = versionPatternProblem(range.pattern);
     return problem
-      ? [{ pointer: `${at}/versions/${k}/pattern`, problem: `the version pattern ${JSON.stringify(range.pattern)} ${problem}`, hint: 'e.g. "qwen(\\d+(?:\\.\\d+)?)" reads 3.6 from qwen3.6-plus' }]
+      ? [
+          {
+            pointer: `${at}/versions/${k}/pattern`,
+            problem: `the version pattern ${JSON.stringify(range.pattern)} ${problem}`,
+            hint: 'e.g. "qwen(\\d+(?:\\.\\d+)?)" reads 3.6 from qwen3.6-plus',
+          },
+        ]
       : [];
   });
 }
@@ -102,22 +119,39 @@ function upstreamProblems(table: RouteTable): TableProblem[] {
   const seen = new Set<string>();
   table.upstreamModels?.forEach((rule, i) => {
     const at = `/upstreamModels/${i}`;
-    if (seen.has(rule.id)) problems.push({ pointer: `${at}/id`, problem: `upstream-model rule id "${rule.id}" is used twice`, hint: 'rule ids must be unique' });
+    if (seen.has(rule.id))
+      problems.push({
+        pointer: `${at}/id`,
+        problem: `upstream-model rule id "${rule.id}" is used twice`,
+        hint: 'rule ids must be unique',
+      });
     seen.add(rule.id);
     const patternProblems = versionProblems(rule, at);
     problems.push(...patternProblems);
     if (patternProblems.length === 0) {
       rule.examples.forEach((example, j) => {
         if (!modelMatches(example, rule))
-          problems.push({ pointer: `${at}/examples/${j}`, problem: `upstream-model rule "${rule.id}" does not match its own example "${example}"`, hint: 'widen models/versions, or fix the example' });
+          problems.push({
+            pointer: `${at}/examples/${j}`,
+            problem: `upstream-model rule "${rule.id}" does not match its own example "${example}"`,
+            hint: 'widen models/versions, or fix the example',
+          });
       });
     }
     rule.on.forEach((on, j) => {
       const route = table.routes.find((r) => r.id === on.route);
       const pointer = `${at}/on/${j}/route`;
       if (!route) {
-        problems.push({ pointer, problem: `upstream-model rule "${rule.id}" names route "${on.route}", which the table does not have`, hint: `one of: ${table.routes.map((r) => r.id).join(', ')}` });
-      } else if (route.tier === 'strict' || route.family !== 'openai-chat' || !route.fields.includes('reasoning_content')) {
+        problems.push({
+          pointer,
+          problem: `upstream-model rule "${rule.id}" names route "${on.route}", which the table does not have`,
+          hint: `one of: ${table.routes.map((r) => r.id).join(', ')}`,
+        });
+      } else if (
+        route.tier === 'strict' ||
+        route.family !== 'openai-chat' ||
+        !route.fields.includes('reasoning_content')
+      ) {
         problems.push({
           pointer,
           problem: `upstream-model rule "${rule.id}" cannot apply to route "${route.id}" (${route.tier}, ${route.family}, fields ${route.fields.join(', ') || 'none'})`,

@@ -19,25 +19,57 @@ describe('parseRouteTable errors', () => {
   });
 
   it('names the JSON pointer of an unexpected property', () => {
-    const err = attempt(JSON.stringify({ version: 1, routes: [{ id: 'a', label: 'a', match: { default: true }, family: 'openai-chat', tier: 'standard', fields: [], feilds: [] }] }));
+    const err = attempt(
+      JSON.stringify({
+        version: 1,
+        routes: [
+          {
+            id: 'a',
+            label: 'a',
+            match: { default: true },
+            family: 'openai-chat',
+            tier: 'standard',
+            fields: [],
+            feilds: [],
+          },
+        ],
+      }),
+    );
     expect(err!.pointer).toBe('/routes/0/feilds');
     expect(err!.problem).toBe('unexpected property "feilds"');
   });
 
   it('lists the allowed values of an enum', () => {
-    const err = attempt(JSON.stringify({ version: 1, routes: [{ id: 'a', label: 'a', match: { default: true }, family: 'openai-chat', tier: 'lenient', fields: [] }] }));
+    const err = attempt(
+      JSON.stringify({
+        version: 1,
+        routes: [{ id: 'a', label: 'a', match: { default: true }, family: 'openai-chat', tier: 'lenient', fields: [] }],
+      }),
+    );
     expect(err!.pointer).toBe('/routes/0/tier');
     expect(err!.problem).toBe('must be one of "standard", "strict", "must-echo"');
   });
 
   it('explains a match with no keys', () => {
-    const err = attempt(JSON.stringify({ version: 1, routes: [{ id: 'a', label: 'a', match: {}, family: 'openai-chat', tier: 'standard', fields: [] }] }));
+    const err = attempt(
+      JSON.stringify({
+        version: 1,
+        routes: [{ id: 'a', label: 'a', match: {}, family: 'openai-chat', tier: 'standard', fields: [] }],
+      }),
+    );
     expect(err!.pointer).toBe('/routes/0/match');
     expect(err!.problem).toContain('providers, hosts, local or default');
   });
 
   it('passes lint problems through with their pointer and hint', () => {
-    const err = attempt(JSON.stringify({ version: 1, routes: [{ id: 'a', label: 'a', match: { providers: ['a'] }, family: 'openai-chat', tier: 'standard', fields: [] }] }));
+    const err = attempt(
+      JSON.stringify({
+        version: 1,
+        routes: [
+          { id: 'a', label: 'a', match: { providers: ['a'] }, family: 'openai-chat', tier: 'standard', fields: [] },
+        ],
+      }),
+    );
     expect(err!.message).toContain('at /routes/0/match: the last route is not a default');
     expect(err!.hint).toContain('"default": true');
   });

@@ -47,7 +47,10 @@ export function versionInRange(model: string, range: VersionRange): boolean {
 export function modelMatches(model: string, matcher: ModelMatcher | undefined): boolean {
   if (!matcher || (matcher.models === undefined && matcher.versions === undefined)) return true;
   const m = model.toLowerCase();
-  return (matcher.models?.some((s) => m.includes(s)) ?? false) || (matcher.versions?.some((r) => versionInRange(m, r)) ?? false);
+  return (
+    (matcher.models?.some((s) => m.includes(s)) ?? false) ||
+    (matcher.versions?.some((r) => versionInRange(m, r)) ?? false)
+  );
 }
 
 /** A range's pattern problem, for the linter: it must compile and capture the version in group 1. */

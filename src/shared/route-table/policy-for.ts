@@ -13,5 +13,9 @@ export interface RouteTargetSource {
 
 /** The policy the table resolves for a provider target, matched on its id, base-URL host and model. */
 export function policyFor(table: RouteTable, source: RouteTargetSource): RoutePolicy {
-  return resolveRoute(table, { provider: source.target.provider, host: new URL(source.endpoint.baseUrl).host, model: source.target.model });
+  return resolveRoute(table, {
+    provider: source.target.provider,
+    host: new URL(source.endpoint.baseUrl).host,
+    model: source.target.model,
+  });
 }

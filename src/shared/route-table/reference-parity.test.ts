@@ -12,7 +12,12 @@ import { resolveRoute } from './resolve-route.js';
 type Field = 'reasoning_content' | 'reasoning' | 'reasoning_details';
 const RC: Field[] = ['reasoning_content'];
 const REFERENCE_ROWS: { providers: string[]; hosts: string[]; fields: Field[]; strict?: true }[] = [
-  { providers: ['mistral', 'groq', 'cerebras', 'sambanova'], hosts: ['mistral.ai', 'groq.com', 'cerebras.ai', 'sambanova.ai', 'hunyuan.cloud.tencent.com'], fields: [], strict: true },
+  {
+    providers: ['mistral', 'groq', 'cerebras', 'sambanova'],
+    hosts: ['mistral.ai', 'groq.com', 'cerebras.ai', 'sambanova.ai', 'hunyuan.cloud.tencent.com'],
+    fields: [],
+    strict: true,
+  },
   { providers: ['fireworks'], hosts: ['fireworks.ai'], fields: RC },
   {
     providers: ['openrouter', 'kilocode', 'ai-gateway', 'nous'],
@@ -21,14 +26,29 @@ const REFERENCE_ROWS: { providers: string[]; hosts: string[]; fields: Field[]; s
   },
   {
     providers: ['novita', 'tencent-tokenhub', 'minimax', 'minimax-cn'],
-    hosts: ['novita.ai', 'tokenhub.tencentmaas.com', 'tokenhub-intl.tencentcloudmaas.com', 'minimax.io', 'minimaxi.com'],
+    hosts: [
+      'novita.ai',
+      'tokenhub.tencentmaas.com',
+      'tokenhub-intl.tencentcloudmaas.com',
+      'minimax.io',
+      'minimaxi.com',
+    ],
     fields: ['reasoning_content', 'reasoning_details'],
   },
-  { providers: ['ollama-cloud', 'custom', 'lmstudio', 'upstage'], hosts: ['ollama.com', 'upstage.ai'], fields: ['reasoning_content', 'reasoning'] },
+  {
+    providers: ['ollama-cloud', 'custom', 'lmstudio', 'upstage'],
+    hosts: ['ollama.com', 'upstage.ai'],
+    fields: ['reasoning_content', 'reasoning'],
+  },
 ];
 const under = (host: string, h: string) => host === h || host.endsWith(`.${h}`);
 /** The reference's notion of local: localhost, 127.x, private LAN. */
-const referenceLocal = (host: string) => host === 'localhost' || /^127\./.test(host) || /^10\./.test(host) || /^192\.168\./.test(host) || /^172\.(1[6-9]|2\d|3[01])\./.test(host);
+const referenceLocal = (host: string) =>
+  host === 'localhost' ||
+  /^127\./.test(host) ||
+  /^10\./.test(host) ||
+  /^192\.168\./.test(host) ||
+  /^172\.(1[6-9]|2\d|3[01])\./.test(host);
 
 function reference(provider: string, host: string, model: string): { fields: Field[]; tier: string } {
   const row = REFERENCE_ROWS.find((r) => r.providers.includes(provider) || r.hosts.some((h) => under(host, h)));
@@ -78,7 +98,15 @@ const TARGETS: [string, string][] = [
   ['x', 'host.docker.internal'],
   ['x', 'ollama'],
 ];
-const MODELS = ['deepseek-v4-pro', 'moonshotai/kimi-k2.6', 'kimi-k2.5', 'mimo-v2.5-pro', 'qwen3.6-plus', 'glm-4.7', 'gpt-5'];
+const MODELS = [
+  'deepseek-v4-pro',
+  'moonshotai/kimi-k2.6',
+  'kimi-k2.5',
+  'mimo-v2.5-pro',
+  'qwen3.6-plus',
+  'glm-4.7',
+  'gpt-5',
+];
 
 /** The documented differences (README table), as a classifier of one disagreeing cell. */
 function documentedDifference(
@@ -90,7 +118,11 @@ function documentedDifference(
 ): string | undefined {
   if (ours.routeId === 'copilot') return 'Copilot fields';
   if (isLocalHost(host) && !referenceLocal(host) && ours.routeId === 'local') return 'local rows';
-  if (ours.upstreamRule !== undefined || (ref.tier === 'must-echo' && ours.tier === 'standard' && /deepseek|mimo/.test(model))) return 'upstream-model rules';
+  if (
+    ours.upstreamRule !== undefined ||
+    (ref.tier === 'must-echo' && ours.tier === 'standard' && /deepseek|mimo/.test(model))
+  )
+    return 'upstream-model rules';
   if (ours.routeId === 'kimi' && provider === 'moonshot') return 'provider aliases (moonshot, kimi, mimo, vllm, ...)';
   return undefined;
 }
@@ -113,7 +145,10 @@ describe('parity with the reference routing', () => {
         }
         const why = documentedDifference(provider, host, model, ours, ref);
         if (why) tally.set(why, (tally.get(why) ?? 0) + 1);
-        else undocumented.push(`${provider} ${host} ${model}: ours ${ours.routeId} ${ours.tier} [${ours.fields.join(',')}], reference ${ref.tier} [${ref.fields.join(',')}]`);
+        else
+          undocumented.push(
+            `${provider} ${host} ${model}: ours ${ours.routeId} ${ours.tier} [${ours.fields.join(',')}], reference ${ref.tier} [${ref.fields.join(',')}]`,
+          );
       }
     }
     console.log(`reference parity over ${cells} cells: ${[...tally].map(([k, v]) => `${k} ${v}`).join('; ')}`);

@@ -68,7 +68,9 @@ describe('resolveRoute on the bundled table', () => {
   });
 
   it('attaches vendor flags to their own route and model only', () => {
-    expect(route('moonshot', 'api.moonshot.ai', 'kimi-k2.6').flags).toEqual({ thinking: { type: 'enabled', keep: 'all' } });
+    expect(route('moonshot', 'api.moonshot.ai', 'kimi-k2.6').flags).toEqual({
+      thinking: { type: 'enabled', keep: 'all' },
+    });
     expect(route('zai', 'api.z.ai', 'glm-5.1').flags).toEqual({ thinking: { type: 'enabled', clear_thinking: false } });
     expect(route('dashscope', 'dashscope.aliyuncs.com', 'qwen3.6-plus').flags).toEqual({ preserve_thinking: true });
     expect(route('dashscope', 'dashscope.aliyuncs.com', 'qwen-max').flags).toEqual({});
@@ -79,16 +81,33 @@ describe('resolveRoute on the bundled table', () => {
 
 /** The issue's version rules (issue 14, item 4), checked on the bundled table at their boundaries. */
 describe('vendor flags by model version', () => {
-  const has = (policyFlags: Record<string, unknown>, path: string[]) => path.reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], policyFlags) !== undefined;
+  const has = (policyFlags: Record<string, unknown>, path: string[]) =>
+    path.reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], policyFlags) !== undefined;
   it('DashScope preserve_thinking from qwen3.6 and kimi-k2.6 on, qwen3.8 included', () => {
-    for (const model of ['qwen3.6-plus', 'qwen3.7-max', 'qwen3.8-max-preview', 'qwen3.10-plus', 'qwen4-plus', 'kimi-k2.6', 'kimi-k2.7'])
+    for (const model of [
+      'qwen3.6-plus',
+      'qwen3.7-max',
+      'qwen3.8-max-preview',
+      'qwen3.10-plus',
+      'qwen4-plus',
+      'kimi-k2.6',
+      'kimi-k2.7',
+    ])
       expect(route('dashscope', 'dashscope.aliyuncs.com', model).flags.preserve_thinking, model).toBe(true);
-    for (const model of ['qwen3.5-plus', 'qwen3-max', 'qwen-plus', 'qwen2.5-72b-instruct', 'kimi-k2.5', 'Moonshot-Kimi-K2-Instruct'])
+    for (const model of [
+      'qwen3.5-plus',
+      'qwen3-max',
+      'qwen-plus',
+      'qwen2.5-72b-instruct',
+      'kimi-k2.5',
+      'Moonshot-Kimi-K2-Instruct',
+    ])
       expect(route('dashscope', 'dashscope.aliyuncs.com', model).flags.preserve_thinking, model).toBeUndefined();
   });
 
   it('Kimi keep:"all" only on k2.6 and later (k2.5 and k2-thinking have no such parameter)', () => {
-    for (const model of ['kimi-k2.6', 'kimi-k2.7-code', 'kimi-k2.7-code-highspeed']) expect(has(route('moonshot', 'api.moonshot.ai', model).flags, ['thinking', 'keep']), model).toBe(true);
+    for (const model of ['kimi-k2.6', 'kimi-k2.7-code', 'kimi-k2.7-code-highspeed'])
+      expect(has(route('moonshot', 'api.moonshot.ai', model).flags, ['thinking', 'keep']), model).toBe(true);
     for (const model of ['kimi-k2.5', 'kimi-k2-thinking', 'kimi-k2-0905-preview', 'moonshot-v1-8k'])
       expect(has(route('moonshot', 'api.moonshot.ai', model).flags, ['thinking', 'keep']), model).toBe(false);
   });
@@ -105,18 +124,32 @@ describe('vendor flags by model version', () => {
 
 describe('regional Vertex endpoints', () => {
   // https://cloud.google.com/vertex-ai/docs/generative-ai/learn/locations (and `global`, served by the bare host)
-  const regions = ['us-central1', 'us-east5', 'europe-west4', 'europe-southwest1', 'asia-northeast1', 'australia-southeast1', 'me-central2', 'northamerica-northeast1', 'southamerica-east1'];
+  const regions = [
+    'us-central1',
+    'us-east5',
+    'europe-west4',
+    'europe-southwest1',
+    'asia-northeast1',
+    'australia-southeast1',
+    'me-central2',
+    'northamerica-northeast1',
+    'southamerica-east1',
+  ];
   const hosts = ['aiplatform.googleapis.com', ...regions.map((r) => `${r}-aiplatform.googleapis.com`)];
   it('sends Gemini to vertex-gemini and Claude to vertex-anthropic on every regional and the global host', () => {
     for (const host of hosts) {
       expect(route('custom', host, 'gemini-3-pro-preview').routeId, host).toBe('vertex-gemini');
-      expect(route('x', `https://${host}/v1/projects/p/locations/l`, 'gemini-2.5-flash').routeId, host).toBe('vertex-gemini');
+      expect(route('x', `https://${host}/v1/projects/p/locations/l`, 'gemini-2.5-flash').routeId, host).toBe(
+        'vertex-gemini',
+      );
       expect(route('x', host, 'claude-sonnet-4-5@20250929').routeId, host).toBe('vertex-anthropic');
     }
   });
 
   it('gives a regional Gemini its own native key, as the global one', () => {
-    expect(route('x', 'europe-west4-aiplatform.googleapis.com', 'gemini-3-pro-preview').native).toBe(route('x', 'aiplatform.googleapis.com', 'gemini-3-pro-preview').native);
+    expect(route('x', 'europe-west4-aiplatform.googleapis.com', 'gemini-3-pro-preview').native).toBe(
+      route('x', 'aiplatform.googleapis.com', 'gemini-3-pro-preview').native,
+    );
   });
 });
 
@@ -155,6 +188,7 @@ describe("upstream-model rules (from the table's own data)", () => {
   });
 
   it('never raises a strict route, whatever the model', () => {
-    for (const rule of rules) for (const model of rule.examples) expect(route('custom', 'api.groq.com', model).tier).toBe('strict');
+    for (const rule of rules)
+      for (const model of rule.examples) expect(route('custom', 'api.groq.com', model).tier).toBe('strict');
   });
 });

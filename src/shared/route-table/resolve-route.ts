@@ -7,7 +7,10 @@ export function routeMatches(route: RouteDefinition, target: RouteTarget): boole
   const { match } = route;
   if (match.default) return true;
   const provider = target.provider.trim().toLowerCase();
-  const keyed = (match.providers?.includes(provider) ?? false) || (match.hosts?.some((h) => hostMatches(target.host, h)) ?? false) || (match.local === true && isLocalHost(target.host));
+  const keyed =
+    (match.providers?.includes(provider) ?? false) ||
+    (match.hosts?.some((h) => hostMatches(target.host, h)) ?? false) ||
+    (match.local === true && isLocalHost(target.host));
   return keyed && modelMatches(target.model, match);
 }
 
@@ -23,7 +26,11 @@ export function findRoute(table: RouteTable, target: RouteTarget): RouteDefiniti
  * the public reports of the upstream's error passing through it) and the model matches. A strict
  * route is never raised: strict wins, as everywhere else.
  */
-export function upstreamRuleFor(table: RouteTable, route: RouteDefinition, model: string): UpstreamModelRule | undefined {
+export function upstreamRuleFor(
+  table: RouteTable,
+  route: RouteDefinition,
+  model: string,
+): UpstreamModelRule | undefined {
   if (route.tier !== 'standard') return undefined;
   return table.upstreamModels?.find((rule) => rule.on.some((o) => o.route === route.id) && modelMatches(model, rule));
 }
@@ -46,7 +53,8 @@ export function resolveRoute(table: RouteTable, target: RouteTarget): RoutePolic
   };
   if (upstream) policy.upstreamRule = upstream.id;
   if (route.native) policy.native = route.native;
-  const replayPolicy = route.modelPolicies?.find((p) => modelMatches(target.model, { models: p.models }))?.policy ?? route.defaultPolicy;
+  const replayPolicy =
+    route.modelPolicies?.find((p) => modelMatches(target.model, { models: p.models }))?.policy ?? route.defaultPolicy;
   if (replayPolicy) policy.replayPolicy = replayPolicy;
   // Written only when it holds, so a policy for a model that reasons is the same as before the key existed.
   if (route.withoutReasoning && modelMatches(target.model, route.withoutReasoning)) policy.withoutReasoning = true;

@@ -17,10 +17,20 @@ export function checkScenario(value: unknown, file: string): Scenario {
     .at(-1)
     ?.replace(/\.json$/, '');
   if (base !== undefined && base !== scenario.id) {
-    throw new InputError(file, '/id', `id "${scenario.id}" differs from the file name "${base}"`, 'name the file <id>.json');
+    throw new InputError(
+      file,
+      '/id',
+      `id "${scenario.id}" differs from the file name "${base}"`,
+      'name the file <id>.json',
+    );
   }
   if (!scenario.steps.some((s) => 'call' in s)) {
-    throw new InputError(file, '/steps', 'has no call step, so nothing is ever sent', 'add {"call": {"answer": {...}}}');
+    throw new InputError(
+      file,
+      '/steps',
+      'has no call step, so nothing is ever sent',
+      'add {"call": {"answer": {...}}}',
+    );
   }
   return scenario;
 }

@@ -23,17 +23,20 @@ describe('parseSse', () => {
     expect(truncated).toBe(true);
   });
 
-  test.prop([fc.array(sseEvent, { maxLength: 8 }), fc.array(fc.nat(), { maxLength: 6 })])('gives the same events however the bytes are split into chunks', (events, cuts) => {
-    const text = formatSse(events);
-    const reader = new SseReader();
-    let at = 0;
-    for (const cut of [...cuts].map((c) => c % (text.length + 1)).sort((a, b) => a - b)) {
-      reader.feed(text.slice(at, cut));
-      at = cut;
-    }
-    reader.feed(text.slice(at));
-    expect(reader.events).toEqual(parseSse(text).events);
-    expect(reader.events.map((e) => e.data)).toEqual(events.map((e) => e.data));
-    expect(reader.pending).toBe(false);
-  });
+  test.prop([fc.array(sseEvent, { maxLength: 8 }), fc.array(fc.nat(), { maxLength: 6 })])(
+    'gives the same events however the bytes are split into chunks',
+    (events, cuts) => {
+      const text = formatSse(events);
+      const reader = new SseReader();
+      let at = 0;
+      for (const cut of [...cuts].map((c) => c % (text.length + 1)).sort((a, b) => a - b)) {
+        reader.feed(text.slice(at, cut));
+        at = cut;
+      }
+      reader.feed(text.slice(at));
+      expect(reader.events).toEqual(parseSse(text).events);
+      expect(reader.events.map((e) => e.data)).toEqual(events.map((e) => e.data));
+      expect(reader.pending).toBe(false);
+    },
+  );
 });

@@ -15,7 +15,11 @@ export interface ExchangeResponse {
 
 export type TransportResponse = ExchangeResponse;
 
-export type ScenarioTransport = (request: OutboundRequest, spec: ProviderSpec, meta: { scenario: string; call: number }) => Promise<TransportResponse>;
+export type ScenarioTransport = (
+  request: OutboundRequest,
+  spec: ProviderSpec,
+  meta: { scenario: string; call: number },
+) => Promise<TransportResponse>;
 
 /** Reads a fetch Response into the transport shape: JSON when it parses, the raw text otherwise (SSE). */
 export async function readResponse(response: Response): Promise<TransportResponse> {
@@ -49,16 +53,26 @@ export function within<T>(work: Promise<T>, signal: AbortSignal | undefined): Pr
   });
 }
 
-export const requestInit = (request: OutboundRequest, meta: { scenario: string; call: number }, signal?: AbortSignal): RequestInit => ({
+export const requestInit = (
+  request: OutboundRequest,
+  meta: { scenario: string; call: number },
+  signal?: AbortSignal,
+): RequestInit => ({
   method: request.method,
   headers: { ...request.headers, [SCENARIO_HEADER]: meta.scenario, [CALL_HEADER]: String(meta.call) },
   body: JSON.stringify(request.body),
   ...(signal ? { signal } : {}),
 });
 
-export const urlOf = (request: OutboundRequest, spec: ProviderSpec) => spec.endpoint.baseUrl.replace(/\/$/, '') + request.path;
+export const urlOf = (request: OutboundRequest, spec: ProviderSpec) =>
+  spec.endpoint.baseUrl.replace(/\/$/, '') + request.path;
 
-async function sendOverFetch(request: OutboundRequest, spec: ProviderSpec, meta: { scenario: string; call: number }, signal?: AbortSignal): Promise<TransportResponse> {
+async function sendOverFetch(
+  request: OutboundRequest,
+  spec: ProviderSpec,
+  meta: { scenario: string; call: number },
+  signal?: AbortSignal,
+): Promise<TransportResponse> {
   const exchange = async () => {
     const response = await fetch(urlOf(request, spec), requestInit(request, meta, signal));
     return readResponse(response);

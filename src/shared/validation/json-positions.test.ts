@@ -39,7 +39,8 @@ describe('jsonPointerLines', () => {
       expect(line).toBeGreaterThanOrEqual(1);
       expect(line).toBeLessThanOrEqual(total);
       let v: unknown = JSON.parse(pretty);
-      for (const part of pointer.split('/').slice(1)) v = (v as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+      for (const part of pointer.split('/').slice(1))
+        v = (v as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
       expect(v).not.toBeUndefined();
     }
   });
@@ -63,28 +64,33 @@ describe('parseJson error positions', () => {
     ['{"a": "x"', 1, 10],
     ['', 1, 1],
   ])('%j: line %i, column %i, on every Node version', (text, line, column) => {
-    expect(located(text)).toMatch(new RegExp(`^f\\.json: not valid JSON at line ${line}, column ${column}: [a-z ]+ \\(hint: `));
+    expect(located(text)).toMatch(
+      new RegExp(`^f\\.json: not valid JSON at line ${line}, column ${column}: [a-z ]+ \\(hint: `),
+    );
   });
 
-  test.prop([fc.json(), fc.nat(), fc.constantFrom('', ',', '}', ':', '"', '[')])('a corrupted document is refused with a position inside the text, never a stack trace', (text, at, junk) => {
-    const pretty = JSON.stringify(JSON.parse(text), null, 2);
-    const cut = at % (pretty.length + 1);
-    const broken = pretty.slice(0, cut) + junk + pretty.slice(cut + 1);
-    let valid = true;
-    try {
-      JSON.parse(broken);
-    } catch {
-      valid = false;
-    }
-    if (valid) return;
-    const message = located(broken);
-    const m = /at line (\d+), column (\d+)/.exec(message);
-    if (!m) {
-      expect(message).toMatch(/^f\.json: not valid JSON: /);
-      return;
-    }
-    const lines = broken.split('\n');
-    expect(Number(m[1])).toBeLessThanOrEqual(lines.length);
-    expect(Number(m[2])).toBeLessThanOrEqual((lines[Number(m[1]) - 1]?.length ?? 0) + 1);
-  });
+  test.prop([fc.json(), fc.nat(), fc.constantFrom('', ',', '}', ':', '"', '[')])(
+    'a corrupted document is refused with a position inside the text, never a stack trace',
+    (text, at, junk) => {
+      const pretty = JSON.stringify(JSON.parse(text), null, 2);
+      const cut = at % (pretty.length + 1);
+      const broken = pretty.slice(0, cut) + junk + pretty.slice(cut + 1);
+      let valid = true;
+      try {
+        JSON.parse(broken);
+      } catch {
+        valid = false;
+      }
+      if (valid) return;
+      const message = located(broken);
+      const m = /at line (\d+), column (\d+)/.exec(message);
+      if (!m) {
+        expect(message).toMatch(/^f\.json: not valid JSON: /);
+        return;
+      }
+      const lines = broken.split('\n');
+      expect(Number(m[1])).toBeLessThanOrEqual(lines.length);
+      expect(Number(m[2])).toBeLessThanOrEqual((lines[Number(m[1]) - 1]?.length ?? 0) + 1);
+    },
+  );
 });

@@ -90,7 +90,10 @@ describe('precompiled provider request schemas', () => {
 
   it('hold every bundled request schema, keyed by its text, with the runtime verdicts', () => {
     const runtime = new Ajv(INLINE_AJV_OPTIONS);
-    const bodies = withBrokenCopies([{ model: 'm', messages: [{ role: 'user', content: 'hi' }] }, { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }]);
+    const bodies = withBrokenCopies([
+      { model: 'm', messages: [{ role: 'user', content: 'hi' }] },
+      { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] },
+    ]);
     for (const spec of specs) {
       if ('$id' in spec.request.schema) continue;
       const precompiled = mod[inlineSchemaKey(JSON.stringify(spec.request.schema))];

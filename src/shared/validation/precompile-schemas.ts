@@ -51,7 +51,8 @@ export function precompiledSchemaCode(sources: SchemaSources = readSchemaSources
   for (const { name, schema } of sources.files) {
     refs[name] = name;
     for (const group of ['definitions', '$defs']) {
-      for (const key of Object.keys((schema as Record<string, Record<string, unknown> | undefined>)[group] ?? {})) refs[`${name}#/${group}/${key}`] = `${name}#/${group}/${key}`;
+      for (const key of Object.keys((schema as Record<string, Record<string, unknown> | undefined>)[group] ?? {}))
+        refs[`${name}#/${group}/${key}`] = `${name}#/${group}/${key}`;
     }
   }
   return `${standaloneCode.default(ajv, refs)}\nexports.__schemaHash = ${JSON.stringify(sources.hash)};\n`;

@@ -12,10 +12,21 @@ export function parseJson(text: string, file: string): unknown {
     return JSON.parse(text);
   } catch (err) {
     const found = firstJsonSyntaxProblem(text);
-    if (found) throw new InputError(file, '', `not valid JSON at line ${found.line}, column ${found.column}: ${found.problem}`, 'fix the syntax at that spot');
+    if (found)
+      throw new InputError(
+        file,
+        '',
+        `not valid JSON at line ${found.line}, column ${found.column}: ${found.problem}`,
+        'fix the syntax at that spot',
+      );
     // The scanner accepted what JSON.parse refused (an edge such as a lone BOM): V8's words, no position.
     const message = err instanceof Error ? err.message : String(err);
-    throw new InputError(file, '', `not valid JSON: ${message.replace(/^./, (c) => c.toLowerCase())}`, 'fix the syntax');
+    throw new InputError(
+      file,
+      '',
+      `not valid JSON: ${message.replace(/^./, (c) => c.toLowerCase())}`,
+      'fix the syntax',
+    );
   }
 }
 
@@ -25,7 +36,12 @@ export function readJsonFile(file: string): unknown {
     text = readFileSync(file, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    const problem = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, expected a JSON file' : `cannot read (${code ?? String(err)})`;
+    const problem =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'is a directory, expected a JSON file'
+          : `cannot read (${code ?? String(err)})`;
     throw new InputError(file, '', problem);
   }
   return parseJson(text, file);

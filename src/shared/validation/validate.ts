@@ -21,7 +21,9 @@ function validators(): Lookup {
   if (lookup) return lookup;
   const sources = readSchemaSources();
   if (existsSync(PRECOMPILED)) {
-    const mod = createRequire(import.meta.url)(PRECOMPILED) as Record<string, ValidateFunction> & { __schemaHash?: string };
+    const mod = createRequire(import.meta.url)(PRECOMPILED) as Record<string, ValidateFunction> & {
+      __schemaHash?: string;
+    };
     if (mod.__schemaHash === sources.hash) {
       // A pointer the build did not precompile is compiled here, from the same schemas.
       let ajv: Ajv | undefined;
@@ -53,7 +55,9 @@ let precompiledInline: Record<string, ValidateFunction> | null | undefined;
 
 /** The build's validators for the bundled provider schemas, keyed by text hash (an edited schema simply misses). */
 function precompiledInlineValidator(text: string): ValidateFunction | undefined {
-  precompiledInline ??= existsSync(PRECOMPILED_INLINE) ? (createRequire(import.meta.url)(PRECOMPILED_INLINE) as Record<string, ValidateFunction>) : null;
+  precompiledInline ??= existsSync(PRECOMPILED_INLINE)
+    ? (createRequire(import.meta.url)(PRECOMPILED_INLINE) as Record<string, ValidateFunction>)
+    : null;
   return precompiledInline?.[createHash('sha256').update(text).digest('hex')];
 }
 
@@ -69,7 +73,10 @@ export function inlineValidator(schema: object): ValidateFunction {
     validate = inlineByText.get(text);
     if (!validate) {
       // A schema naming an $id would clash with another of the same $id in one instance: give it its own.
-      validate = '$id' in schema ? newAjv(INLINE_AJV_OPTIONS).compile(schema as AnySchema) : (precompiledInlineValidator(text) ?? (inlineAjv ??= newAjv(INLINE_AJV_OPTIONS)).compile(schema));
+      validate =
+        '$id' in schema
+          ? newAjv(INLINE_AJV_OPTIONS).compile(schema as AnySchema)
+          : (precompiledInlineValidator(text) ?? (inlineAjv ??= newAjv(INLINE_AJV_OPTIONS)).compile(schema));
       inlineByText.set(text, validate);
     }
     inline.set(schema, validate);
@@ -84,9 +91,17 @@ export function inlineValidator(schema: object): ValidateFunction {
 export function describeSchemaErrors(errors: ErrorObject[]): { pointer: string; problem: string } {
   // A failed anyOf reports each branch's `required`; the branches are the alternatives, so say that.
   const anyOf = errors.find((e) => e.keyword === 'anyOf');
-  if (anyOf && errors.every((e) => e === anyOf || (e.keyword === 'required' && e.instancePath === anyOf.instancePath))) {
-    const options = errors.filter((e) => e.keyword === 'required').map((e) => (e.params as { missingProperty: string }).missingProperty);
-    return { pointer: anyOf.instancePath || '/', problem: `must name at least one of ${options.join(', ').replace(/, ([^,]*)$/, ' or $1')}` };
+  if (
+    anyOf &&
+    errors.every((e) => e === anyOf || (e.keyword === 'required' && e.instancePath === anyOf.instancePath))
+  ) {
+    const options = errors
+      .filter((e) => e.keyword === 'required')
+      .map((e) => (e.params as { missingProperty: string }).missingProperty);
+    return {
+      pointer: anyOf.instancePath || '/',
+      problem: `must name at least one of ${options.join(', ').replace(/, ([^,]*)$/, ' or $1')}`,
+    };
   }
   const noise = new Set(['anyOf', 'oneOf', 'if', 'allOf']);
   const concrete = errors.filter((e) => !noise.has(e.keyword));
@@ -143,24 +158,45 @@ function pointerOf(entry: Walk): string {
 }
 
 /** Walks without recursion (a deep value must not overflow the stack while being measured). */
-export function assertWithinLimits(value: unknown, file: string, limits: { maxDepth: number; maxNodes: number; maxStringLength: number } = INPUT_LIMITS): void {
+export function assertWithinLimits(
+  value: unknown,
+  file: string,
+  limits: { maxDepth: number; maxNodes: number; maxStringLength: number } = INPUT_LIMITS,
+): void {
   const stack: Walk[] = [{ value, depth: 0 }];
   let nodes = 0;
   while (stack.length > 0) {
     const entry = stack.pop()!;
     const v = entry.value;
-    if (++nodes > limits.maxNodes) throw new InputError(file, '', `holds more than ${limits.maxNodes} values`, 'split the input; nothing was stored');
+    if (++nodes > limits.maxNodes)
+      throw new InputError(
+        file,
+        '',
+        `holds more than ${limits.maxNodes} values`,
+        'split the input; nothing was stored',
+      );
     if (typeof v === 'string') {
       if (v.length > limits.maxStringLength)
-        throw new InputError(file, pointerOf(entry), `a string of ${v.length} characters is over the limit of ${limits.maxStringLength}`, 'inputs this large are refused before anything is stored');
+        throw new InputError(
+          file,
+          pointerOf(entry),
+          `a string of ${v.length} characters is over the limit of ${limits.maxStringLength}`,
+          'inputs this large are refused before anything is stored',
+        );
       continue;
     }
     if (typeof v !== 'object' || v === null) continue;
     if (entry.depth >= limits.maxDepth) {
-      throw new InputError(file, pointerOf(entry), `nests deeper than ${limits.maxDepth} levels`, 'no provider payload nests this deep; the value is refused before validation');
+      throw new InputError(
+        file,
+        pointerOf(entry),
+        `nests deeper than ${limits.maxDepth} levels`,
+        'no provider payload nests this deep; the value is refused before validation',
+      );
     }
     const depth = entry.depth + 1;
-    if (Array.isArray(v)) for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], depth, key: String(i), parent: entry });
+    if (Array.isArray(v))
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], depth, key: String(i), parent: entry });
     else for (const [k, x] of Object.entries(v)) stack.push({ value: x, depth, key: k, parent: entry });
   }
 }

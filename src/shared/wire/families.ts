@@ -13,7 +13,8 @@
 export type StandardWireField = 'reasoning_content' | 'reasoning' | 'reasoning_details';
 
 /** How a request presents its API key (Vertex hosts take an OAuth token as Bearer whatever the family). */
-export type AuthScheme = { kind: 'bearer' } | { kind: 'header'; header: string; extraHeaders?: Readonly<Record<string, string>> };
+export type AuthScheme =
+  { kind: 'bearer' } | { kind: 'header'; header: string; extraHeaders?: Readonly<Record<string, string>> };
 
 /**
  * How a stream is framed. `sse-data`: data-only SSE ending in `[DONE]` (chat completions);
@@ -36,7 +37,12 @@ export type StreamKind = 'sse-data' | 'sse-named' | 'sse-json' | 'aws-event-stre
  */
 export type ReasoningOnWire =
   | { readonly kind: 'message-keys'; readonly nativeCarriers?: readonly string[] }
-  | { readonly kind: 'blocks'; readonly carrier: string; readonly signedBy?: 'anthropic'; readonly replayPolicies?: boolean }
+  | {
+      readonly kind: 'blocks';
+      readonly carrier: string;
+      readonly signedBy?: 'anthropic';
+      readonly replayPolicies?: boolean;
+    }
   | { readonly kind: 'native'; readonly carrier: string };
 
 export interface FamilyDescriptor {
@@ -136,7 +142,10 @@ export const FAMILY_DESCRIPTORS = [
     auth: bearer,
     paths: { request: '/chat/completions', stream: '/chat/completions' },
     stream: 'sse-data',
-    reasoningOnWire: { kind: 'message-keys', nativeCarriers: ['reasoning_opaque', 'reasoning_text', 'thought_signature'] },
+    reasoningOnWire: {
+      kind: 'message-keys',
+      nativeCarriers: ['reasoning_opaque', 'reasoning_text', 'thought_signature'],
+    },
   },
 ] as const satisfies readonly FamilyDescriptor[];
 

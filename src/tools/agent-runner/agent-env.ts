@@ -10,12 +10,22 @@ export const MOCK_API_KEY = 'rr-mock-key-not-a-secret';
  */
 export const SDK_BASE_URL_VARIABLES: ReadonlyArray<{ variable: string; provider: string; readBy: string }> = [
   { variable: 'OPENAI_BASE_URL', provider: 'openai', readBy: 'openai (Node, Python), @ai-sdk/openai' },
-  { variable: 'ANTHROPIC_BASE_URL', provider: 'anthropic', readBy: '@anthropic-ai/sdk, anthropic (Python), @ai-sdk/anthropic' },
+  {
+    variable: 'ANTHROPIC_BASE_URL',
+    provider: 'anthropic',
+    readBy: '@anthropic-ai/sdk, anthropic (Python), @ai-sdk/anthropic',
+  },
   { variable: 'GOOGLE_GEMINI_BASE_URL', provider: 'gemini', readBy: '@google/genai, google-genai (Python)' },
 ];
 
 /** Key variables SDKs refuse to start without; each gets MOCK_API_KEY. */
-const KEY_VARIABLES = ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_API_KEY', 'GOOGLE_GENERATIVE_AI_API_KEY'];
+const KEY_VARIABLES = [
+  'OPENAI_API_KEY',
+  'ANTHROPIC_API_KEY',
+  'GEMINI_API_KEY',
+  'GOOGLE_API_KEY',
+  'GOOGLE_GENERATIVE_AI_API_KEY',
+];
 
 /** `vercel-ai-gateway` -> `VERCEL_AI_GATEWAY`: the per-provider variable stem. */
 export const envStem = (id: string): string => id.toUpperCase().replace(/[^A-Z0-9]+/g, '_');

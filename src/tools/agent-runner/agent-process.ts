@@ -25,9 +25,19 @@ export interface AgentProcess {
  * Starts the agent in its own process group (so a timeout ends its children too), with `env` added
  * to ours. argv[0] is run directly; one string with spaces is run through the shell, as a CI line is.
  */
-export function startAgent(argv: readonly string[], env: Record<string, string>, timeoutMs: number, stdin: 'pipe' | 'ignore' = 'ignore'): AgentProcess {
+export function startAgent(
+  argv: readonly string[],
+  env: Record<string, string>,
+  timeoutMs: number,
+  stdin: 'pipe' | 'ignore' = 'ignore',
+): AgentProcess {
   const shell = argv.length === 1 && /\s/.test(argv[0]!);
-  const child = spawn(argv[0]!, argv.slice(1), { env: { ...process.env, ...env }, stdio: [stdin, 'pipe', 'pipe'], detached: true, shell });
+  const child = spawn(argv[0]!, argv.slice(1), {
+    env: { ...process.env, ...env },
+    stdio: [stdin, 'pipe', 'pipe'],
+    detached: true,
+    shell,
+  });
   let output = '';
   const keep = (chunk: Buffer) => {
     output += chunk.toString('utf8');
@@ -61,12 +71,24 @@ export function startAgent(argv: readonly string[], env: Record<string, string>,
   const exited = new Promise<AgentExit>((resolve) => {
     child.once('error', (err) => {
       clearTimeout(timer);
-      resolve({ code: null, signal: null, timedOut: false, failure: `could not start ${argv[0]}: ${err.message}`, output });
+      resolve({
+        code: null,
+        signal: null,
+        timedOut: false,
+        failure: `could not start ${argv[0]}: ${err.message}`,
+        output,
+      });
     });
     child.once('close', (code, signal) => {
       clearTimeout(timer);
       const tail = output.length > OUTPUT_TAIL ? `…${output.slice(-OUTPUT_TAIL)}` : output;
-      const failure = timedOut ? `did not finish within --timeout ${timeoutMs} ms (killed)` : code !== 0 ? (signal ? `was killed by ${signal}` : `exited ${code}`) : undefined;
+      const failure = timedOut
+        ? `did not finish within --timeout ${timeoutMs} ms (killed)`
+        : code !== 0
+          ? signal
+            ? `was killed by ${signal}`
+            : `exited ${code}`
+          : undefined;
       resolve({ code, signal, timedOut, ...(failure ? { failure } : {}), output: tail });
     });
   });

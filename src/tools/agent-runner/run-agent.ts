@@ -16,7 +16,8 @@ import { userTurns } from './turns.js';
  *    and on stdin; the agent keeps its own conversation between calls (its session store);
  *  - `jsonl`: one long-lived process spoken to over stdin/stdout (docs/judge-your-agent.md).
  */
-export type DriveMode = { kind: 'once'; argv: string[] } | { kind: 'each-turn'; command: string } | { kind: 'jsonl'; argv: string[] };
+export type DriveMode =
+  { kind: 'once'; argv: string[] } | { kind: 'each-turn'; command: string } | { kind: 'jsonl'; argv: string[] };
 
 export interface RunAgentOptions {
   mode: DriveMode;
@@ -47,7 +48,11 @@ export interface RunResult {
 const JSONL_TURN_TIMEOUT_NOTE = 'a {"type":"turn-done"} line on stdout';
 
 /** One agent session against fresh mocks: every request it sends is collected with its verdict. */
-async function runSession(options: RunAgentOptions, scenario: Scenario | undefined, entries: ServeLogEntry[]): Promise<SessionResult> {
+async function runSession(
+  options: RunAgentOptions,
+  scenario: Scenario | undefined,
+  entries: ServeLogEntry[],
+): Promise<SessionResult> {
   const runId = `rr-${randomBytes(6).toString('hex')}`;
   const before = entries.length;
   const serve = await startServe({
@@ -65,7 +70,10 @@ async function runSession(options: RunAgentOptions, scenario: Scenario | undefin
     },
   });
   const turns = userTurns(scenario);
-  const env = { ...agentEnv({ url: serve.url, specs: options.specs, runId, ...(scenario ? { scenario: scenario.id } : {}) }), REASONING_REPLAY_TURNS: JSON.stringify(turns) };
+  const env = {
+    ...agentEnv({ url: serve.url, specs: options.specs, runId, ...(scenario ? { scenario: scenario.id } : {}) }),
+    REASONING_REPLAY_TURNS: JSON.stringify(turns),
+  };
   const deadline = Date.now() + options.timeoutMs;
   let exit: AgentExit;
   try {
@@ -76,7 +84,12 @@ async function runSession(options: RunAgentOptions, scenario: Scenario | undefin
       exit = { code: 0, signal: null, timedOut: false, output: '' };
       for (let i = 0; i < turns.length; i++) {
         options.onProgress?.(`turn ${i + 1}/${turns.length}`);
-        const agent = startAgent([mode.command], { ...env, REASONING_REPLAY_TURN: String(i), REASONING_REPLAY_MESSAGE: turns[i]! }, Math.max(1, deadline - Date.now()), 'pipe');
+        const agent = startAgent(
+          [mode.command],
+          { ...env, REASONING_REPLAY_TURN: String(i), REASONING_REPLAY_MESSAGE: turns[i]! },
+          Math.max(1, deadline - Date.now()),
+          'pipe',
+        );
         agent.child.stdin!.end(JSON.stringify({ type: 'turn', turn: i, role: 'user', content: turns[i] }) + '\n');
         const turnExit = await agent.exited;
         exit = { ...turnExit, output: exit.output + turnExit.output };
@@ -95,7 +108,12 @@ async function runSession(options: RunAgentOptions, scenario: Scenario | undefin
 }
 
 /** The JSON-lines form: a turn line in, wait for its turn-done line out, then an end line and EOF. */
-async function driveJsonl(argv: string[], env: Record<string, string>, turns: string[], options: RunAgentOptions): Promise<AgentExit> {
+async function driveJsonl(
+  argv: string[],
+  env: Record<string, string>,
+  turns: string[],
+  options: RunAgentOptions,
+): Promise<AgentExit> {
   const agent = startAgent(argv, env, options.timeoutMs, 'pipe');
   const done = new Set<number>();
   const waiters = new Map<number, () => void>();
@@ -128,7 +146,8 @@ async function driveJsonl(argv: string[], env: Record<string, string>, turns: st
   if (!exitedEarly) stdin.end(JSON.stringify({ type: 'end' }) + '\n');
   const exit = await exited;
   const missing = turns.findIndex((_, i) => !done.has(i));
-  if (!exit.failure && missing >= 0) return { ...exit, failure: `ended before turn ${missing} was done (expected ${JSONL_TURN_TIMEOUT_NOTE})` };
+  if (!exit.failure && missing >= 0)
+    return { ...exit, failure: `ended before turn ${missing} was done (expected ${JSONL_TURN_TIMEOUT_NOTE})` };
   return exit;
 }
 

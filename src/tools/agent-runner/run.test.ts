@@ -17,7 +17,21 @@ const agent = (name: string) => join(projectRoot(), 'examples', 'agents', name);
 describe('reasoning-replay run', () => {
   it('a conforming Python agent exits 0, with a testcase per request and the report about it', () => {
     const out = join(work, 'ok');
-    const r = runCli(['run', '--provider', 'deepseek', '--provider', 'mistral', '--out', out, '--', 'python3', agent('python-agent.py')], { cwd: work });
+    const r = runCli(
+      [
+        'run',
+        '--provider',
+        'deepseek',
+        '--provider',
+        'mistral',
+        '--out',
+        out,
+        '--',
+        'python3',
+        agent('python-agent.py'),
+      ],
+      { cwd: work },
+    );
     expect(r.stderr).not.toMatch(/internal error/);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toMatch(/✓ the agent conformed: 4 requests over 1 session/);
@@ -32,28 +46,65 @@ describe('reasoning-replay run', () => {
 
   it('the same agent dropping reasoning_content exits 1 naming the rule and the request', () => {
     const junitFile = join(work, 'broken.xml');
-    const r = runCli(['run', '--provider', 'deepseek', '--junit', junitFile, '--', 'python3', agent('python-agent.py'), '--drop-reasoning'], { cwd: work });
+    const r = runCli(
+      [
+        'run',
+        '--provider',
+        'deepseek',
+        '--junit',
+        junitFile,
+        '--',
+        'python3',
+        agent('python-agent.py'),
+        '--drop-reasoning',
+      ],
+      { cwd: work },
+    );
     expect(r.code, r.stdout + r.stderr).toBe(1);
-    expect(r.stdout).toMatch(/✗ #2 deepseek POST \/deepseek\/chat\/completions -> 400: must-echo: assistant message 1 \(tool call\) has no reasoning_content/);
+    expect(r.stdout).toMatch(
+      /✗ #2 deepseek POST \/deepseek\/chat\/completions -> 400: must-echo: assistant message 1 \(tool call\) has no reasoning_content/,
+    );
     expect(readFileSync(junitFile, 'utf8')).toMatch(/<failure message="must-echo">/);
   });
 
   it('an AI SDK agent: on Claude it conforms (0); on DeepSeek through @ai-sdk/openai chat it drops reasoning_content (1, must-echo)', () => {
-    const ok = runCli(['run', '--provider', 'anthropic', '--provider', 'deepseek', '--', 'node', agent('ai-sdk-agent.mjs')], { cwd: work });
+    const ok = runCli(
+      ['run', '--provider', 'anthropic', '--provider', 'deepseek', '--', 'node', agent('ai-sdk-agent.mjs')],
+      { cwd: work },
+    );
     expect(ok.code, ok.stdout + ok.stderr).toBe(0);
     expect(ok.stdout).toMatch(/## ai-sdk-agent \(anthropic\)/);
-    const broken = runCli(['run', '--provider', 'anthropic', '--provider', 'deepseek', '--', 'node', agent('ai-sdk-agent.mjs'), '--deepseek'], { cwd: work });
+    const broken = runCli(
+      [
+        'run',
+        '--provider',
+        'anthropic',
+        '--provider',
+        'deepseek',
+        '--',
+        'node',
+        agent('ai-sdk-agent.mjs'),
+        '--deepseek',
+      ],
+      { cwd: work },
+    );
     expect(broken.code, broken.stdout + broken.stderr).toBe(1);
     expect(broken.stdout).toMatch(/✗ #2 deepseek POST \/deepseek\/chat\/completions -> 400: must-echo/);
   });
 
   it('drives a waiting agent turn by turn: --each-turn, and the JSON-lines protocol', () => {
-    const each = runCli(['run', '--provider', 'deepseek', '--each-turn', `python3 ${agent('python-agent.py')}`], { cwd: work, env: { AGENT_STATE_FILE: join(work, 'state.json') } });
+    const each = runCli(['run', '--provider', 'deepseek', '--each-turn', `python3 ${agent('python-agent.py')}`], {
+      cwd: work,
+      env: { AGENT_STATE_FILE: join(work, 'state.json') },
+    });
     expect(each.code, each.stdout + each.stderr).toBe(0);
     expect(each.stderr).toMatch(/turn 1\/2[\s\S]*turn 2\/2/);
     // One tool round per turn (2 requests each); turn 2 resumes turn 1's conversation from the state file.
     expect(each.stdout).toMatch(/agent exited 0, 4 requests/);
-    const jsonl = runCli(['run', '--provider', 'openai', '--protocol', 'jsonl', '--', 'node', agent('jsonl-agent.mjs')], { cwd: work });
+    const jsonl = runCli(
+      ['run', '--provider', 'openai', '--protocol', 'jsonl', '--', 'node', agent('jsonl-agent.mjs')],
+      { cwd: work },
+    );
     expect(jsonl.stderr).not.toMatch(/agent output/);
     expect(jsonl.code, jsonl.stdout + jsonl.stderr).toBe(0);
     expect(jsonl.stdout).toMatch(/agent exited 0, 4 requests/);

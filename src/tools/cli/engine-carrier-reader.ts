@@ -9,5 +9,8 @@ import type { RouteTable } from '../../shared/route-table/route-table.js';
  * route's policy files a native record under the route's own key (gemini vs vertex-gemini).
  */
 export function engineCarrierReader(table: RouteTable): CarrierReader {
-  return (spec, body) => (implementedFamilies().includes(spec.family) ? (familyFor(spec.family).fromResponse(body, policyFor(table, spec)).carriers as Record<string, unknown>) : undefined);
+  return (spec, body) =>
+    implementedFamilies().includes(spec.family)
+      ? (familyFor(spec.family).fromResponse(body, policyFor(table, spec)).carriers as Record<string, unknown>)
+      : undefined;
 }

@@ -5,7 +5,8 @@ import type { RoutePolicy } from '../../shared/route-table/route-table.js';
 export const historyFormatOption = {
   choices: HISTORY_FORMAT_IDS,
   default: 'canonical' as HistoryFormatId,
-  describe: 'how the history file is stored: canonical, openai-chat (exported chat completions, Gemini/Copilot extras, reasoning_details), anthropic-messages or gemini-contents',
+  describe:
+    'how the history file is stored: canonical, openai-chat (exported chat completions, Gemini/Copilot extras, reasoning_details), anthropic-messages or gemini-contents',
 } as const;
 
 /** Gemini signatures in a converted history are filed under the target route's key when it is a Gemini route. */

@@ -17,12 +17,27 @@ export interface CliRouteArgs {
 export function resolveCliRoute(table: RouteTable, args: CliRouteArgs): RoutePolicy {
   if (args.route !== undefined) {
     const route = table.routes.find((r) => r.id === args.route);
-    if (!route) throw new InputError('--route', '', `no route "${args.route}" in the table`, `one of: ${table.routes.map((r) => r.id).join(', ')}`);
+    if (!route)
+      throw new InputError(
+        '--route',
+        '',
+        `no route "${args.route}" in the table`,
+        `one of: ${table.routes.map((r) => r.id).join(', ')}`,
+      );
     const sample = sampleTargetForRoute(route);
-    const target = { provider: args.provider ?? sample.provider, host: args.host ?? sample.host, model: args.model ?? sample.model };
+    const target = {
+      provider: args.provider ?? sample.provider,
+      host: args.host ?? sample.host,
+      model: args.model ?? sample.model,
+    };
     const policy = resolveRoute(table, target);
     if (policy.routeId !== route.id) {
-      throw new InputError('--route', '', `${JSON.stringify(target)} resolves to route "${policy.routeId}", not "${route.id}"`, 'give --provider/--host/--model that reach the row');
+      throw new InputError(
+        '--route',
+        '',
+        `${JSON.stringify(target)} resolves to route "${policy.routeId}", not "${route.id}"`,
+        'give --provider/--host/--model that reach the row',
+      );
     }
     return policy;
   }

@@ -18,7 +18,10 @@ export const builtInEngine: EngineUnderTest = {
     return {
       async turn({ history, policy, options }, send) {
         const result = await sendWithFallback({ history, policy, options, verdicts, transport: send });
-        return { attempts: result.attempts.map((a) => ({ attempt: a.attempt, request: a.request, response: a.response })), withheld: result.recorded };
+        return {
+          attempts: result.attempts.map((a) => ({ attempt: a.attempt, request: a.request, response: a.response })),
+          withheld: result.recorded,
+        };
       },
       readAnswer(response, policy) {
         const family = familyFor(policy.family);

@@ -24,7 +24,11 @@ async function failingCells(command: string): Promise<string[]> {
   try {
     const run = await runMatrix({ routes: checkScope(loaded, PROVIDERS, command)!, engine, retention: false }, loaded);
     expect(run.cells.length).toBeGreaterThan(20);
-    return [...new Set(run.cells.flatMap((c) => c.checks.filter((k) => k.status === 'fail').map((k) => `${c.target} ${k.behaviour}`)))].sort();
+    return [
+      ...new Set(
+        run.cells.flatMap((c) => c.checks.filter((k) => k.status === 'fail').map((k) => `${c.target} ${k.behaviour}`)),
+      ),
+    ].sort();
   } finally {
     await engine.close();
   }
@@ -34,7 +38,11 @@ describe('check --engine: external request builders', () => {
   for (const [language, command] of Object.entries(ADAPTERS)) {
     it(`the ${language} adapter passes; its --broken twin fails must-echo on DeepSeek and strict-schema on Groq, nothing else`, async () => {
       expect(await failingCells(command)).toEqual([]);
-      expect(await failingCells(`${command} --broken`)).toEqual(['deepseek must-echo', 'groq fields-sent', 'groq strict-schema']);
+      expect(await failingCells(`${command} --broken`)).toEqual([
+        'deepseek must-echo',
+        'groq fields-sent',
+        'groq strict-schema',
+      ]);
     }, 60_000);
   }
 

@@ -10,7 +10,8 @@ import { isPlainObject } from '../../shared/objects/deep-merge.js';
  * `check --engine "<cmd>"`: the matrix through someone else's request builder. The command runs
  * once, for the whole matrix, and speaks JSON lines (docs/judge-your-agent.md, "check --engine"):
  *
- *   in:  {"id":1,"type":"build","target":{provider,host,model,family,baseUrl,path},"history":{messages},"options":{stream?,tools?}}
+ * in:
+ * {"id":1,"type":"build","target":{provider,host,model,family,baseUrl,path},"history":{messages},"options":{stream?,tools?}}
  *   out: {"id":1,"body":{...}}   (optionally "path" and "headers")   or   {"id":1,"error":"why"}
  *
  * It is given the target, never this project's route policy: the adapter decides with its own
@@ -55,7 +56,11 @@ export function startExternalEngine(options: ExternalEngineOptions): ExternalEng
     }
   };
   child.once('error', (err) => failAll(`engine command could not start: ${err.message}`));
-  child.once('exit', (code, signal) => failAll(`engine command exited ${signal ?? code}${stderr ? `; its stderr ends: ${stderr.trim().split('\n').slice(-3).join(' | ')}` : ''}`));
+  child.once('exit', (code, signal) =>
+    failAll(
+      `engine command exited ${signal ?? code}${stderr ? `; its stderr ends: ${stderr.trim().split('\n').slice(-3).join(' | ')}` : ''}`,
+    ),
+  );
   child.stdin!.on('error', () => undefined);
   createInterface({ input: child.stdout! }).on('line', (line) => {
     let msg: unknown;
@@ -79,16 +84,18 @@ export function startExternalEngine(options: ExternalEngineOptions): ExternalEng
   });
 
   const build = (payload: Record<string, unknown>) =>
-    new Promise<{ body: Record<string, unknown>; path?: string; headers?: Record<string, string> }>((resolve, reject) => {
-      if (dead) return reject(new Error(dead));
-      const id = nextId++;
-      const timer = setTimeout(() => {
-        pending.delete(id);
-        reject(new Error(`engine gave no answer to build #${id} within ${options.timeoutMs ?? 10_000} ms`));
-      }, options.timeoutMs ?? 10_000);
-      pending.set(id, { resolve, reject, timer });
-      child.stdin!.write(JSON.stringify({ id, type: 'build', ...payload }) + '\n');
-    });
+    new Promise<{ body: Record<string, unknown>; path?: string; headers?: Record<string, string> }>(
+      (resolve, reject) => {
+        if (dead) return reject(new Error(dead));
+        const id = nextId++;
+        const timer = setTimeout(() => {
+          pending.delete(id);
+          reject(new Error(`engine gave no answer to build #${id} within ${options.timeoutMs ?? 10_000} ms`));
+        }, options.timeoutMs ?? 10_000);
+        pending.set(id, { resolve, reject, timer });
+        child.stdin!.write(JSON.stringify({ id, type: 'build', ...payload }) + '\n');
+      },
+    );
 
   return {
     name: options.command,
@@ -97,7 +104,14 @@ export function startExternalEngine(options: ExternalEngineOptions): ExternalEng
       return {
         async turn({ history, spec, options: requestOptions }, send) {
           const path = requestPath(spec, requestOptions.stream === true);
-          const target = { provider: spec.target.provider, host: specHost(spec), model: spec.target.model, family: spec.family, baseUrl: spec.endpoint.baseUrl, path };
+          const target = {
+            provider: spec.target.provider,
+            host: specHost(spec),
+            model: spec.target.model,
+            family: spec.family,
+            baseUrl: spec.endpoint.baseUrl,
+            path,
+          };
           const built = await build({ target, history, options: requestOptions });
           const request: OutboundRequest = {
             family: spec.family,

@@ -49,6 +49,13 @@ describe('engineChanges', () => {
         'specs/schema/x.json',
         'specs/scenarios/s.json',
       ]),
-    ).toEqual(['src/replay/x.ts', 'specs/providers/a.json', 'fixtures/providers/a/b.json', 'package-lock.json', 'specs/schema/x.json', 'specs/scenarios/s.json']);
+    ).toEqual([
+      'src/replay/x.ts',
+      'specs/providers/a.json',
+      'fixtures/providers/a/b.json',
+      'package-lock.json',
+      'specs/schema/x.json',
+      'specs/scenarios/s.json',
+    ]);
   });
 });

@@ -8,10 +8,20 @@ import type { RouteChange } from './describe-route-table-diff.js';
  * rules, the scenarios, the schemas, the fixtures and the locked dependencies. Any of them changed
  * means every route is re-run, not only the ones the table diff names.
  */
-export const ENGINE_PATHS = ['src/', 'specs/providers/', 'specs/scenarios/', 'specs/schema/', 'fixtures/', 'package.json', 'package-lock.json'];
+export const ENGINE_PATHS = [
+  'src/',
+  'specs/providers/',
+  'specs/scenarios/',
+  'specs/schema/',
+  'fixtures/',
+  'package.json',
+  'package-lock.json',
+];
 
 export function engineChanges(changedPaths: string[]): string[] {
-  return changedPaths.filter((p) => ENGINE_PATHS.some((prefix) => (prefix.endsWith('/') ? p.startsWith(prefix) : p === prefix)));
+  return changedPaths.filter((p) =>
+    ENGINE_PATHS.some((prefix) => (prefix.endsWith('/') ? p.startsWith(prefix) : p === prefix)),
+  );
 }
 
 /**
@@ -19,7 +29,12 @@ export function engineChanges(changedPaths: string[]): string[] {
  * route each provider target resolves to whenever its resolved policy changed (a reorder, a match
  * edit or a removal moves targets between routes without touching the routes they land on).
  */
-export function affectedRoutes(base: RouteTable, head: RouteTable, changes: RouteChange[], specs: ProviderSpec[]): Set<string> {
+export function affectedRoutes(
+  base: RouteTable,
+  head: RouteTable,
+  changes: RouteChange[],
+  specs: ProviderSpec[],
+): Set<string> {
   const headIds = new Set(head.routes.map((r) => r.id));
   const affected = new Set(changes.filter((c) => c.behavioural && headIds.has(c.route)).map((c) => c.route));
   const comparable = (p: ReturnType<typeof policyFor>) => JSON.stringify({ ...p, label: undefined });

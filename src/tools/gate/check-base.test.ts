@@ -21,7 +21,11 @@ afterAll(() => {
 });
 
 function git(repo: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.name=gate test', '-c', 'user.email=gate@example.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, encoding: 'utf8' });
+  return execFileSync(
+    'git',
+    ['-c', 'user.name=gate test', '-c', 'user.email=gate@example.invalid', '-c', 'commit.gpgsign=false', ...args],
+    { cwd: repo, encoding: 'utf8' },
+  );
 }
 
 /** The project's table minus routes no provider spec covers yet, so the base itself is green. */
@@ -67,10 +71,22 @@ describe('check --base REF in a git repository', () => {
 
     const summary = join(mkdtempSync(join(tmpdir(), 'rr-summary-')), 'step-summary.md');
     dirs.push(dirname(summary));
-    const result = runCli(['check', '--base', 'main', '--junit', junit, '--require-clean', '--html-url', 'https://ci.example/run/1/compatibility.html'], {
-      cwd: repo,
-      env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary },
-    });
+    const result = runCli(
+      [
+        'check',
+        '--base',
+        'main',
+        '--junit',
+        junit,
+        '--require-clean',
+        '--html-url',
+        'https://ci.example/run/1/compatibility.html',
+      ],
+      {
+        cwd: repo,
+        env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary },
+      },
+    );
     expect(result.stderr).toBe('');
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('route table: main:specs/routes.json -> working tree specs/routes.json');
@@ -87,7 +103,10 @@ describe('check --base REF in a git repository', () => {
     const xml = readFileSync(junit, 'utf8');
     expect(XMLValidator.validate(xml)).toBe(true);
     const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml);
-    const suites = [doc.testsuites.testsuite].flat() as Array<{ name: string; testcase: Array<{ name: string; failure?: unknown }> }>;
+    const suites = [doc.testsuites.testsuite].flat() as Array<{
+      name: string;
+      testcase: Array<{ name: string; failure?: unknown }>;
+    }>;
     expect(suites.map((s) => s.name)).toEqual(['route mistral', 'route deepseek']);
     const failed = (s: (typeof suites)[number]) => s.testcase.filter((t) => t.failure !== undefined).map((t) => t.name);
     expect(failed(suites[0]!)).toContain('strict-schema');
@@ -133,7 +152,9 @@ describe('check --base REF in a git repository', () => {
     const junit = join(repo, 'junit.xml');
     const result = runCli(['check', '--base', 'HEAD', '--junit', junit], { cwd: repo });
     expect(result.stdout).toContain('  no change\n');
-    expect(result.stdout).toContain('engine, specs or fixtures changed since HEAD (specs/scenarios/plain-two-turn-chat.json): running every route');
+    expect(result.stdout).toContain(
+      'engine, specs or fixtures changed since HEAD (specs/scenarios/plain-two-turn-chat.json): running every route',
+    );
     const suites = readFileSync(junit, 'utf8').match(/<testsuite name="route /g) ?? [];
     expect(suites.length).toBe(baseTable().routes.length);
   });
@@ -156,7 +177,9 @@ describe('check --base REF in a git repository', () => {
       const repo = makeRepo();
       const result = runCli(['check', '--base', 'no-such-branch'], { cwd: repo });
       expect(result.code).toBe(2);
-      expect(result.stderr).toMatch(/^reasoning-replay: --base: git ref "no-such-branch" does not exist in .*\(hint: .*\)\n$/);
+      expect(result.stderr).toMatch(
+        /^reasoning-replay: --base: git ref "no-such-branch" does not exist in .*\(hint: .*\)\n$/,
+      );
     });
 
     it('a base without specs/routes.json', () => {
@@ -169,7 +192,9 @@ describe('check --base REF in a git repository', () => {
       cpSync(specsDir(), join(repo, 'specs'), { recursive: true });
       const result = runCli(['check', '--base', 'HEAD'], { cwd: repo });
       expect(result.code).toBe(2);
-      expect(result.stderr).toBe('reasoning-replay: --base: HEAD has no specs/routes.json (hint: pick a base at or after the commit that added specs/routes.json)\n');
+      expect(result.stderr).toBe(
+        'reasoning-replay: --base: HEAD has no specs/routes.json (hint: pick a base at or after the commit that added specs/routes.json)\n',
+      );
     });
 
     it('not a git repository', () => {
@@ -186,7 +211,9 @@ describe('check --base REF in a git repository', () => {
       edit(repo, (t) => route(t, 'mistral').fields.push('reasoning'));
       const result = runCli(['check', '--base', 'HEAD', '--require-clean'], { cwd: repo });
       expect(result.code).toBe(2);
-      expect(result.stderr).toMatch(/the working tree has uncommitted changes \(specs\/routes.json\) \(hint: commit them, or drop --require-clean/);
+      expect(result.stderr).toMatch(
+        /the working tree has uncommitted changes \(specs\/routes.json\) \(hint: commit them, or drop --require-clean/,
+      );
     });
 
     it('a base table that is invalid names the ref, file and pointer', () => {

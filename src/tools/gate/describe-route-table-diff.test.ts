@@ -22,13 +22,25 @@ describe('describeRouteTableDiff', () => {
     const t = edit((t) => at(t, 'mistral').fields.push('reasoning_details'));
     const [change] = describeRouteTableDiff(base, t);
     const i = t.routes.findIndex((r) => r.id === 'mistral');
-    expect(change).toEqual({ route: 'mistral', kind: 'fields', pointer: `/routes/${i}/fields/0`, behavioural: true, text: 'route mistral now receives reasoning_details' });
-    expect(texts(edit((t) => at(t, 'novita').fields.push('reasoning')))).toEqual(['route novita now also receives reasoning']);
-    expect(texts(edit((t) => (at(t, 'openrouter').fields = ['reasoning_content'])))).toEqual(['route openrouter no longer receives reasoning, reasoning_details']);
+    expect(change).toEqual({
+      route: 'mistral',
+      kind: 'fields',
+      pointer: `/routes/${i}/fields/0`,
+      behavioural: true,
+      text: 'route mistral now receives reasoning_details',
+    });
+    expect(texts(edit((t) => at(t, 'novita').fields.push('reasoning')))).toEqual([
+      'route novita now also receives reasoning',
+    ]);
+    expect(texts(edit((t) => (at(t, 'openrouter').fields = ['reasoning_content'])))).toEqual([
+      'route openrouter no longer receives reasoning, reasoning_details',
+    ]);
   });
 
   it('says a tier move in words', () => {
-    expect(texts(edit((t) => (at(t, 'deepseek').tier = 'standard')))).toEqual(['route deepseek moved from must-echo to standard']);
+    expect(texts(edit((t) => (at(t, 'deepseek').tier = 'standard')))).toEqual([
+      'route deepseek moved from must-echo to standard',
+    ]);
   });
 
   it('reports added and removed routes, and only the route that moved on a reorder', () => {
@@ -43,7 +55,16 @@ describe('describeRouteTableDiff', () => {
     expect(changes.map((c) => [c.route, c.kind])).toEqual([['deepseek', 'reordered']]);
     expect(changes[0]!.text).toMatch(/^route deepseek reordered: position \d+ -> 1/);
 
-    const added = edit((t) => t.routes.splice(1, 0, { id: 'acme', label: 'Acme', match: { providers: ['acme'] }, family: 'openai-chat', tier: 'strict', fields: [] }));
+    const added = edit((t) =>
+      t.routes.splice(1, 0, {
+        id: 'acme',
+        label: 'Acme',
+        match: { providers: ['acme'] },
+        family: 'openai-chat',
+        tier: 'strict',
+        fields: [],
+      }),
+    );
     expect(texts(added)).toEqual(['route acme added at position 2 (strict, openai-chat, receives no reasoning field)']);
     const removed = edit((t) =>
       t.routes.splice(
@@ -74,10 +95,18 @@ describe('describeRouteTableDiff', () => {
     const changes = describeRouteTableDiff(base, t);
     expect(changes.map((c) => c.text)).toEqual([
       'route groq now also matches provider groq-eu',
-      expect.stringMatching(/^route kimi now sets \{"thinking":\{"type":"enabled","keep":"last"\}\} for models matching \/kimi.*\/ from \d/),
-      expect.stringMatching(/^route kimi no longer sets \{"thinking":\{"type":"enabled","keep":"all"\}\} for models matching \/kimi.*\/ from \d/),
+      expect.stringMatching(
+        /^route kimi now sets \{"thinking":\{"type":"enabled","keep":"last"\}\} for models matching \/kimi.*\/ from \d/,
+      ),
+      expect.stringMatching(
+        /^route kimi no longer sets \{"thinking":\{"type":"enabled","keep":"all"\}\} for models matching \/kimi.*\/ from \d/,
+      ),
       'route fireworks notes changed (no behaviour change)',
-      ...at(base, 'zai-glm').flags!.map((f) => expect.stringMatching(new RegExp(`^route zai-glm no longer sets ${JSON.stringify(f.set).replace(/[{}]/g, '\\$&')}`))),
+      ...at(base, 'zai-glm').flags!.map((f) =>
+        expect.stringMatching(
+          new RegExp(`^route zai-glm no longer sets ${JSON.stringify(f.set).replace(/[{}]/g, '\\$&')}`),
+        ),
+      ),
       'route default now receives the native record "copilot"',
       'route default now replays models containing claude with policy strip',
     ]);
@@ -88,7 +117,9 @@ describe('describeRouteTableDiff', () => {
     const rule = base.upstreamModels![0]!;
     const dropped = edit((t) => t.upstreamModels![0]!.on.splice(0, 1));
     expect(describeRouteTableDiff(base, dropped).map((c) => [c.route, c.kind])).toEqual([[rule.on[0]!.route, 'tier']]);
-    const widened = edit((t) => (t.upstreamModels![0]!.models = [...(t.upstreamModels![0]!.models ?? []), 'deepseek-v5']));
+    const widened = edit(
+      (t) => (t.upstreamModels![0]!.models = [...(t.upstreamModels![0]!.models ?? []), 'deepseek-v5']),
+    );
     expect(
       describeRouteTableDiff(base, widened)
         .map((c) => c.route)

@@ -1,9 +1,17 @@
-import type { ModelPolicy, RouteDefinition, RouteMatch, RouteTable, UpstreamModelRule, VendorFlag } from '../../shared/route-table/route-table.js';
+import type {
+  ModelPolicy,
+  RouteDefinition,
+  RouteMatch,
+  RouteTable,
+  UpstreamModelRule,
+  VendorFlag,
+} from '../../shared/route-table/route-table.js';
 
 /** One change between two route tables, said in words a reviewer can check against the diff. */
 export interface RouteChange {
   route: string;
-  kind: 'added' | 'removed' | 'reordered' | 'match' | 'family' | 'tier' | 'fields' | 'flags' | 'native' | 'policy' | 'docs';
+  kind:
+    'added' | 'removed' | 'reordered' | 'match' | 'family' | 'tier' | 'fields' | 'flags' | 'native' | 'policy' | 'docs';
   text: string;
   /** JSON pointer into the NEW table where the change shows; a removal points at the routes array. */
   pointer: string;
@@ -23,7 +31,13 @@ export function describeRouteTableDiff(base: RouteTable, head: RouteTable): Rout
 
   head.routes.forEach((route, i) => {
     if (!baseIndex.has(route.id)) {
-      changes.push({ route: route.id, kind: 'added', pointer: `/routes/${i}`, behavioural: true, text: `route ${route.id} added at position ${i + 1} (${summarize(route)})` });
+      changes.push({
+        route: route.id,
+        kind: 'added',
+        pointer: `/routes/${i}`,
+        behavioural: true,
+        text: `route ${route.id} added at position ${i + 1} (${summarize(route)})`,
+      });
     }
   });
   base.routes.forEach((route) => {
@@ -64,20 +78,32 @@ export function describeRouteTableDiff(base: RouteTable, head: RouteTable): Rout
 function describeRouteChange(before: RouteDefinition, after: RouteDefinition, at: string): RouteChange[] {
   const id = after.id;
   const out: RouteChange[] = [];
-  const push = (kind: RouteChange['kind'], pointer: string, text: string, behavioural = true) => out.push({ route: id, kind, pointer, text: `route ${id} ${text}`, behavioural });
+  const push = (kind: RouteChange['kind'], pointer: string, text: string, behavioural = true) =>
+    out.push({ route: id, kind, pointer, text: `route ${id} ${text}`, behavioural });
 
   out.push(...describeMatch(id, before.match, after.match, `${at}/match`));
-  if (before.family !== after.family) push('family', `${at}/family`, `now speaks ${after.family} (was ${before.family})`);
+  if (before.family !== after.family)
+    push('family', `${at}/family`, `now speaks ${after.family} (was ${before.family})`);
   if (before.tier !== after.tier) push('tier', `${at}/tier`, `moved from ${before.tier} to ${after.tier}`);
 
   const gained = after.fields.filter((f) => !before.fields.includes(f));
   const lost = before.fields.filter((f) => !after.fields.includes(f));
   if (gained.length) {
     const first = after.fields.indexOf(gained[0]!);
-    push('fields', `${at}/fields/${first}`, `now ${before.fields.length - lost.length > 0 ? 'also ' : ''}receives ${list(gained)}`);
+    push(
+      'fields',
+      `${at}/fields/${first}`,
+      `now ${before.fields.length - lost.length > 0 ? 'also ' : ''}receives ${list(gained)}`,
+    );
   }
-  if (lost.length) push('fields', `${at}/fields`, `no longer receives ${list(lost)}${after.fields.length === 0 ? ' (no reasoning field travels now)' : ''}`);
-  if (!gained.length && !lost.length && before.fields.join() !== after.fields.join()) push('fields', `${at}/fields`, `sends its fields in a new order: ${list(after.fields)}`);
+  if (lost.length)
+    push(
+      'fields',
+      `${at}/fields`,
+      `no longer receives ${list(lost)}${after.fields.length === 0 ? ' (no reasoning field travels now)' : ''}`,
+    );
+  if (!gained.length && !lost.length && before.fields.join() !== after.fields.join())
+    push('fields', `${at}/fields`, `sends its fields in a new order: ${list(after.fields)}`);
 
   out.push(...describeFlags(id, before.flags ?? [], after.flags ?? [], `${at}/flags`));
 
@@ -93,18 +119,35 @@ function describeRouteChange(before: RouteDefinition, after: RouteDefinition, at
 
   out.push(...describePolicies(id, before.modelPolicies ?? [], after.modelPolicies ?? [], `${at}/modelPolicies`));
   if (before.defaultPolicy !== after.defaultPolicy) {
-    push('policy', after.defaultPolicy === undefined ? at : `${at}/defaultPolicy`, `default replay policy ${after.defaultPolicy ?? 'none'} (was ${before.defaultPolicy ?? 'none'})`);
+    push(
+      'policy',
+      after.defaultPolicy === undefined ? at : `${at}/defaultPolicy`,
+      `default replay policy ${after.defaultPolicy ?? 'none'} (was ${before.defaultPolicy ?? 'none'})`,
+    );
   }
 
-  const without = (r: RouteDefinition) => JSON.stringify({ models: r.withoutReasoning?.models ?? [], versions: r.withoutReasoning?.versions ?? [] });
+  const without = (r: RouteDefinition) =>
+    JSON.stringify({ models: r.withoutReasoning?.models ?? [], versions: r.withoutReasoning?.versions ?? [] });
   if (without(before) !== without(after)) {
     const words = (r: RouteDefinition) =>
-      r.withoutReasoning ? [...(r.withoutReasoning.models ?? []).map((m) => JSON.stringify(m)), ...(r.withoutReasoning.versions ?? []).map((v) => `versions /${v.pattern}/`)].join(', ') : 'none';
-    push('policy', after.withoutReasoning ? `${at}/withoutReasoning` : at, `asks no reasoning of models ${words(after)} (was ${words(before)})`);
+      r.withoutReasoning
+        ? [
+            ...(r.withoutReasoning.models ?? []).map((m) => JSON.stringify(m)),
+            ...(r.withoutReasoning.versions ?? []).map((v) => `versions /${v.pattern}/`),
+          ].join(', ')
+        : 'none';
+    push(
+      'policy',
+      after.withoutReasoning ? `${at}/withoutReasoning` : at,
+      `asks no reasoning of models ${words(after)} (was ${words(before)})`,
+    );
   }
-  if (before.label !== after.label) push('docs', `${at}/label`, `label changed to "${after.label}" (no behaviour change)`, false);
-  if (JSON.stringify(before.sources ?? []) !== JSON.stringify(after.sources ?? [])) push('docs', after.sources ? `${at}/sources` : at, 'sources changed (no behaviour change)', false);
-  if ((before.notes ?? '') !== (after.notes ?? '')) push('docs', after.notes ? `${at}/notes` : at, 'notes changed (no behaviour change)', false);
+  if (before.label !== after.label)
+    push('docs', `${at}/label`, `label changed to "${after.label}" (no behaviour change)`, false);
+  if (JSON.stringify(before.sources ?? []) !== JSON.stringify(after.sources ?? []))
+    push('docs', after.sources ? `${at}/sources` : at, 'sources changed (no behaviour change)', false);
+  if ((before.notes ?? '') !== (after.notes ?? ''))
+    push('docs', after.notes ? `${at}/notes` : at, 'notes changed (no behaviour change)', false);
   return out;
 }
 
@@ -118,19 +161,43 @@ function describeMatch(id: string, before: RouteMatch, after: RouteMatch, at: st
     const lost = b.filter((x) => !a.includes(x));
     const noun = (n: number) => `${names[key]}${n === 1 ? '' : 's'}`;
     if (gained.length) {
-      const text = key === 'models' ? `now only matches models containing ${list(a)}` : `now also matches ${noun(gained.length)} ${list(gained)}`;
-      out.push({ route: id, kind: 'match', pointer: `${at}/${key}/${a.indexOf(gained[0]!)}`, behavioural: true, text: `route ${id} ${text}` });
+      const text =
+        key === 'models'
+          ? `now only matches models containing ${list(a)}`
+          : `now also matches ${noun(gained.length)} ${list(gained)}`;
+      out.push({
+        route: id,
+        kind: 'match',
+        pointer: `${at}/${key}/${a.indexOf(gained[0]!)}`,
+        behavioural: true,
+        text: `route ${id} ${text}`,
+      });
     }
     if (lost.length) {
-      const text = key === 'models' && a.length === 0 ? 'now matches every model' : `no longer matches ${noun(lost.length)} ${list(lost)}`;
-      out.push({ route: id, kind: 'match', pointer: a.length ? `${at}/${key}` : at, behavioural: true, text: `route ${id} ${text}` });
+      const text =
+        key === 'models' && a.length === 0
+          ? 'now matches every model'
+          : `no longer matches ${noun(lost.length)} ${list(lost)}`;
+      out.push({
+        route: id,
+        kind: 'match',
+        pointer: a.length ? `${at}/${key}` : at,
+        behavioural: true,
+        text: `route ${id} ${text}`,
+      });
     }
   }
   for (const key of ['local', 'default'] as const) {
     if (Boolean(before[key]) !== Boolean(after[key])) {
       const what = key === 'local' ? 'local (loopback / LAN) hosts' : 'every target (default route)';
       const text = after[key] ? `now matches ${what}` : `no longer matches ${what}`;
-      out.push({ route: id, kind: 'match', pointer: after[key] ? `${at}/${key}` : at, behavioural: true, text: `route ${id} ${text}` });
+      out.push({
+        route: id,
+        kind: 'match',
+        pointer: after[key] ? `${at}/${key}` : at,
+        behavioural: true,
+        text: `route ${id} ${text}`,
+      });
     }
   }
   return out;
@@ -146,16 +213,31 @@ function describeFlags(id: string, before: VendorFlag[], after: VendorFlag[], at
     if (!f.when) return '';
     const parts = [
       ...(f.when.models ? [`containing ${list(f.when.models)}`] : []),
-      ...(f.when.versions ?? []).map((v) => `matching /${v.pattern}/${v.min ? ` from ${v.min}` : ''}${v.below ? ` below ${v.below}` : ''}`),
+      ...(f.when.versions ?? []).map(
+        (v) => `matching /${v.pattern}/${v.min ? ` from ${v.min}` : ''}${v.below ? ` below ${v.below}` : ''}`,
+      ),
     ];
     return ` for models ${parts.join(' or ')}`;
   };
   after.forEach((f, i) => {
-    if (!beforeKeys.includes(afterKeys[i]!)) out.push({ route: id, kind: 'flags', pointer: `${at}/${i}`, behavioural: true, text: `route ${id} now sets ${JSON.stringify(f.set)}${scope(f)}` });
+    if (!beforeKeys.includes(afterKeys[i]!))
+      out.push({
+        route: id,
+        kind: 'flags',
+        pointer: `${at}/${i}`,
+        behavioural: true,
+        text: `route ${id} now sets ${JSON.stringify(f.set)}${scope(f)}`,
+      });
   });
   before.forEach((f, i) => {
     if (!afterKeys.includes(beforeKeys[i]!))
-      out.push({ route: id, kind: 'flags', pointer: after.length ? at : at.replace(/\/flags$/, ''), behavioural: true, text: `route ${id} no longer sets ${JSON.stringify(f.set)}${scope(f)}` });
+      out.push({
+        route: id,
+        kind: 'flags',
+        pointer: after.length ? at : at.replace(/\/flags$/, ''),
+        behavioural: true,
+        text: `route ${id} no longer sets ${JSON.stringify(f.set)}${scope(f)}`,
+      });
   });
   return out;
 }
@@ -165,7 +247,14 @@ function describePolicies(id: string, before: ModelPolicy[], after: ModelPolicy[
   const out: RouteChange[] = [];
   after.forEach((p, i) => {
     const old = before.find((b) => key(b) === key(p));
-    if (!old) out.push({ route: id, kind: 'policy', pointer: `${at}/${i}`, behavioural: true, text: `route ${id} now replays models containing ${list(p.models)} with policy ${p.policy}` });
+    if (!old)
+      out.push({
+        route: id,
+        kind: 'policy',
+        pointer: `${at}/${i}`,
+        behavioural: true,
+        text: `route ${id} now replays models containing ${list(p.models)} with policy ${p.policy}`,
+      });
     else if (old.policy !== p.policy)
       out.push({
         route: id,
@@ -222,7 +311,12 @@ function longestIncreasing(seq: number[]): Set<number> {
  * to one (its models, versions or routes) is a tier change of every route it lists before or after.
  */
 function describeUpstreamModels(base: RouteTable, head: RouteTable): RouteChange[] {
-  const what = (r: UpstreamModelRule) => JSON.stringify({ models: r.models ?? null, versions: (r.versions ?? []).map((v) => [v.pattern, v.min ?? null, v.below ?? null]), tier: r.tier });
+  const what = (r: UpstreamModelRule) =>
+    JSON.stringify({
+      models: r.models ?? null,
+      versions: (r.versions ?? []).map((v) => [v.pattern, v.min ?? null, v.below ?? null]),
+      tier: r.tier,
+    });
   const before = new Map((base.upstreamModels ?? []).map((r) => [r.id, r]));
   const out: RouteChange[] = [];
   (head.upstreamModels ?? []).forEach((rule, i) => {
@@ -241,7 +335,13 @@ function describeUpstreamModels(base: RouteTable, head: RouteTable): RouteChange
   });
   for (const rule of before.values()) {
     for (const on of rule.on)
-      out.push({ route: on.route, kind: 'tier', pointer: '/upstreamModels', behavioural: true, text: `route ${on.route} no longer gets upstream-model rule ${rule.id} (removed)` });
+      out.push({
+        route: on.route,
+        kind: 'tier',
+        pointer: '/upstreamModels',
+        behavioural: true,
+        text: `route ${on.route} no longer gets upstream-model rule ${rule.id} (removed)`,
+      });
   }
   return out;
 }

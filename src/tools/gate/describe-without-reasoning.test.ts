@@ -21,9 +21,17 @@ const table = (models?: string[]): RouteTable => ({
 describe('describeRouteTableDiff: which models are asked for no reasoning', () => {
   it('says a withoutReasoning change in words, as a behavioural change the gate runs', () => {
     expect(describeRouteTableDiff(table(['gpt-4', 'gpt-5-chat']), table(['gpt-4']))).toEqual([
-      { route: 'responses', kind: 'policy', pointer: '/routes/0/withoutReasoning', behavioural: true, text: 'route responses asks no reasoning of models "gpt-4" (was "gpt-4", "gpt-5-chat")' },
+      {
+        route: 'responses',
+        kind: 'policy',
+        pointer: '/routes/0/withoutReasoning',
+        behavioural: true,
+        text: 'route responses asks no reasoning of models "gpt-4" (was "gpt-4", "gpt-5-chat")',
+      },
     ]);
-    expect(describeRouteTableDiff(table(['gpt-4']), table()).map((c) => [c.pointer, c.text])).toEqual([['/routes/0', 'route responses asks no reasoning of models none (was "gpt-4")']]);
+    expect(describeRouteTableDiff(table(['gpt-4']), table()).map((c) => [c.pointer, c.text])).toEqual([
+      ['/routes/0', 'route responses asks no reasoning of models none (was "gpt-4")'],
+    ]);
   });
 
   it('says nothing when only its sources or notes change', () => {

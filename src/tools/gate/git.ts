@@ -7,10 +7,21 @@ import { InputError } from '../../shared/validation/input-error.js';
 /** Runs git and returns stdout, or undefined when git exits non-zero. A missing git binary is bad input. */
 function git(cwd: string, args: string[]): string | undefined {
   try {
-    return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+    return execFileSync('git', args, {
+      cwd,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      maxBuffer: 64 * 1024 * 1024,
+    });
   } catch (err) {
     const e = err as NodeJS.ErrnoException & { status?: number };
-    if (e.code === 'ENOENT') throw new InputError('--base', '', 'git is not installed or not on PATH', 'install git, or run check without --base');
+    if (e.code === 'ENOENT')
+      throw new InputError(
+        '--base',
+        '',
+        'git is not installed or not on PATH',
+        'install git, or run check without --base',
+      );
     return undefined;
   }
 }
@@ -18,7 +29,13 @@ function git(cwd: string, args: string[]): string | undefined {
 /** The repository the gate compares in: the git toplevel of `cwd`. */
 export function gitToplevel(cwd: string): string {
   const top = git(cwd, ['rev-parse', '--show-toplevel']);
-  if (top === undefined) throw new InputError(cwd, '', 'is not inside a git repository', 'run `check --base` from a clone of the repository (or drop --base)');
+  if (top === undefined)
+    throw new InputError(
+      cwd,
+      '',
+      'is not inside a git repository',
+      'run `check --base` from a clone of the repository (or drop --base)',
+    );
   return top.trim();
 }
 
@@ -26,7 +43,12 @@ export function gitToplevel(cwd: string): string {
 export function resolveCommit(top: string, ref: string): string {
   const sha = git(top, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]);
   if (sha === undefined || sha.trim() === '') {
-    throw new InputError('--base', '', `git ref "${ref}" does not exist in ${top}`, 'fetch it first (in GitHub Actions: actions/checkout with fetch-depth: 0), e.g. --base origin/main');
+    throw new InputError(
+      '--base',
+      '',
+      `git ref "${ref}" does not exist in ${top}`,
+      'fetch it first (in GitHub Actions: actions/checkout with fetch-depth: 0), e.g. --base origin/main',
+    );
   }
   return sha.trim();
 }
@@ -37,7 +59,9 @@ export function showAtCommit(top: string, sha: string, path: string): string | u
   return git(top, ['show', `${sha}:${path}`]);
 }
 
-/** Paths (relative to the toplevel) that differ between a commit and the working tree: staged, unstaged and untracked. */
+/**
+ * Paths (relative to the toplevel) that differ between a commit and the working tree: staged, unstaged and untracked.
+ */
 export function changedSince(top: string, sha: string): string[] {
   const tracked = git(top, ['diff', '--name-only', '-z', sha, '--']) ?? '';
   const untracked = git(top, ['ls-files', '--others', '--exclude-standard', '-z']) ?? '';

@@ -66,20 +66,35 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
   const headFile = options.routes ? resolve(cwd, options.routes) : join(top, 'specs', 'routes.json');
   const rel = relative(top, headFile);
   if (rel.startsWith('..') || isAbsolute(rel)) {
-    throw new InputError(headFile, '', `is outside the git repository ${top}`, 'with --base, gate a route table the repository tracks');
+    throw new InputError(
+      headFile,
+      '',
+      `is outside the git repository ${top}`,
+      'with --base, gate a route table the repository tracks',
+    );
   }
   const relPosix = rel.split(sep).join('/');
   if (options.requireClean) {
     const dirty = uncommittedPaths(top);
     if (dirty.length > 0) {
       const shown = dirty.slice(0, 5).join(', ') + (dirty.length > 5 ? `, and ${dirty.length - 5} more` : '');
-      throw new InputError(top, '', `the working tree has uncommitted changes (${shown})`, 'commit them, or drop --require-clean to gate the working tree as it is');
+      throw new InputError(
+        top,
+        '',
+        `the working tree has uncommitted changes (${shown})`,
+        'commit them, or drop --require-clean to gate the working tree as it is',
+      );
     }
   }
   const sha = resolveCommit(top, options.base);
   const baseText = showAtCommit(top, sha, relPosix);
   if (baseText === undefined) {
-    throw new InputError('--base', '', `${options.base} has no ${relPosix}`, `pick a base at or after the commit that added ${relPosix}`);
+    throw new InputError(
+      '--base',
+      '',
+      `${options.base} has no ${relPosix}`,
+      `pick a base at or after the commit that added ${relPosix}`,
+    );
   }
   const baseTable = parseRouteTable(baseText, `${options.base}:${relPosix}`);
   const headTable = loadRouteTable(headFile);
@@ -102,17 +117,21 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
   const harm = changes.length > 0 ? judgeTables(baseTable, headTable, loaded.specs) : undefined;
   if (harm) {
     out(`harm of this change, from the provider specs: ${harm.verdict}\n`);
-    for (const f of harm.findings) out(`  ${f.status === 'fail' ? '✗' : '!'} ${f.provider}, ${f.turns ?? 'every request'}: ${f.detail}\n`);
+    for (const f of harm.findings)
+      out(`  ${f.status === 'fail' ? '✗' : '!'} ${f.provider}, ${f.turns ?? 'every request'}: ${f.detail}\n`);
     for (const r of harm.reasons) out(`  · ${r}\n`);
   }
-  const harmFails = harm !== undefined && (harm.verdict === 'unexplained' || harm.findings.some((f) => f.status === 'fail'));
+  const harmFails =
+    harm !== undefined && (harm.verdict === 'unexplained' || harm.findings.some((f) => f.status === 'fail'));
   let scope: Set<string> | undefined;
   if (engine.length > 0) {
     const shown = engine.slice(0, 5).join(', ') + (engine.length > 5 ? `, and ${engine.length - 5} more` : '');
     out(`engine, specs or fixtures changed since ${options.base} (${shown}): running every route\n`);
   } else {
     scope = affectedRoutes(baseTable, headTable, changes, loaded.specs);
-    out(scope.size ? `affected routes: ${[...scope].join(', ')}\n` : 'no route can behave differently: nothing to run\n');
+    out(
+      scope.size ? `affected routes: ${[...scope].join(', ')}\n` : 'no route can behave differently: nothing to run\n',
+    );
   }
 
   const run =
@@ -129,12 +148,19 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
           loaded,
         );
   const untested = uncoveredRoutes(headTable, loaded.specs).filter((r) => !scope || scope.has(r));
-  const report = buildCompatibilityReport(run, { routeOrder: headTable.routes.map((r) => r.id), untestedRoutes: untested, root: top });
+  const report = buildCompatibilityReport(run, {
+    routeOrder: headTable.routes.map((r) => r.id),
+    untestedRoutes: untested,
+    root: top,
+  });
 
   const failures = formatFailures(run.cells);
   if (failures) out(`\n${failures}\n`);
-  for (const route of untested) out(`✗ route ${route} is not tested: no provider spec in specs/providers/ resolves to it\n`);
-  const failingCells = report.routes.flatMap((r) => r.matrix.filter((m) => m.status === 'fail').map((m) => `${r.route} × ${m.behaviour}`));
+  for (const route of untested)
+    out(`✗ route ${route} is not tested: no provider spec in specs/providers/ resolves to it\n`);
+  const failingCells = report.routes.flatMap((r) =>
+    r.matrix.filter((m) => m.status === 'fail').map((m) => `${r.route} × ${m.behaviour}`),
+  );
   out(
     `\n${STATUS_SYMBOL[report.summary.verdict]} ${report.summary.routes} route(s) checked, ${report.summary.cells.total} cells: ${describeCounts(report.summary.cells)}` +
       `${failingCells.length ? ` — failing: ${failingCells.join(', ')}` : ''}${untested.length ? ` — untested: ${untested.join(', ')}` : ''}\n`,
@@ -148,22 +174,44 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
   }
   if (options.stepSummary) {
     const diff = changes.length ? changes.map((c) => `- ${c.text}`).join('\n') : '- no change';
-    appendFileSync(options.stepSummary, `### Route table: \`${options.base}\` → working tree\n\n${diff}\n\n${renderMarkdown(report, options.htmlUrl ? { htmlUrl: options.htmlUrl } : {})}\n`);
+    appendFileSync(
+      options.stepSummary,
+      `### Route table: \`${options.base}\` → working tree\n\n${diff}\n\n${renderMarkdown(report, options.htmlUrl ? { htmlUrl: options.htmlUrl } : {})}\n`,
+    );
   }
   if (options.githubActions) {
-    for (const line of annotations(report, changes, headTable, readFileSync(headFile, 'utf8'), relPosix)) out(line + '\n');
+    for (const line of annotations(report, changes, headTable, readFileSync(headFile, 'utf8'), relPosix))
+      out(line + '\n');
   }
-  return { failed: report.summary.verdict === 'fail' || harmFails, changes, ...(scope ? { scope: [...scope] } : {}), report };
+  return {
+    failed: report.summary.verdict === 'fail' || harmFails,
+    changes,
+    ...(scope ? { scope: [...scope] } : {}),
+    report,
+  };
 }
 
 /** One ::error per failing or untested route, on the line of the table change that concerns it. */
-function annotations(report: CompatibilityReport, changes: RouteChange[], head: { routes: { id: string }[] }, text: string, file: string): string[] {
+function annotations(
+  report: CompatibilityReport,
+  changes: RouteChange[],
+  head: { routes: { id: string }[] },
+  text: string,
+  file: string,
+): string[] {
   const lines = jsonPointerLines(text);
   const where = (route: string): { line: number; cause: string } => {
     const own = changes.filter((c) => c.route === route && c.behavioural);
-    if (own.length > 0) return { line: lineOfPointer(lines, own[0]!.pointer), cause: `changed here: ${own.map((c) => c.text).join('; ')}` };
+    if (own.length > 0)
+      return {
+        line: lineOfPointer(lines, own[0]!.pointer),
+        cause: `changed here: ${own.map((c) => c.text).join('; ')}`,
+      };
     const i = head.routes.findIndex((r) => r.id === route);
-    return { line: lineOfPointer(lines, `/routes/${i}/id`), cause: 'no table change on this route itself (its targets moved, or the engine/specs changed)' };
+    return {
+      line: lineOfPointer(lines, `/routes/${i}/id`),
+      cause: 'no table change on this route itself (its targets moved, or the engine/specs changed)',
+    };
   };
   const out: string[] = [];
   for (const row of report.routes) {
@@ -182,7 +230,14 @@ function annotations(report: CompatibilityReport, changes: RouteChange[], head: 
   }
   for (const route of report.summary.untestedRoutes) {
     const { line, cause } = where(route);
-    out.push(errorAnnotation(file, line, `reasoning-replay: route ${route}`, `route ${route} is not tested: no provider spec in specs/providers/ resolves to it; ${cause}`));
+    out.push(
+      errorAnnotation(
+        file,
+        line,
+        `reasoning-replay: route ${route}`,
+        `route ${route} is not tested: no provider spec in specs/providers/ resolves to it; ${cause}`,
+      ),
+    );
   }
   return out;
 }

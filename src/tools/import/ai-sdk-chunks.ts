@@ -18,12 +18,18 @@ export function chunksToEvents(text: string, family: FamilyId): SseEvent[] {
     try {
       payload = JSON.parse(line);
     } catch {
-      throw new Error(`line ${i + 1} is not JSON: ${JSON.stringify(line.length > 60 ? `${line.slice(0, 60)}…` : line)}`);
+      throw new Error(
+        `line ${i + 1} is not JSON: ${JSON.stringify(line.length > 60 ? `${line.slice(0, 60)}…` : line)}`,
+      );
     }
-    const type = typeof payload === 'object' && payload !== null && typeof (payload as { type?: unknown }).type === 'string' ? (payload as { type: string }).type : undefined;
+    const type =
+      typeof payload === 'object' && payload !== null && typeof (payload as { type?: unknown }).type === 'string'
+        ? (payload as { type: string }).type
+        : undefined;
     const named = (family === 'anthropic-messages' || family === 'openai-responses') && type !== undefined;
     events.push(named ? { event: type, data: line } : { data: line });
   });
-  if ((family === 'openai-chat' || family === 'copilot') && events.at(-1)?.data.trim() !== '[DONE]') events.push({ data: '[DONE]' });
+  if ((family === 'openai-chat' || family === 'copilot') && events.at(-1)?.data.trim() !== '[DONE]')
+    events.push({ data: '[DONE]' });
   return events;
 }

@@ -32,7 +32,13 @@ if (dir === undefined) {
       const lines = parseSse(c.sse!)
         .events.map((e) => e.data)
         .filter((d) => d.trim() !== '[DONE]');
-      const imported = importRecording({ source: `${c.id}.chunks.txt`, bytes: new TextEncoder().encode(lines.join('\n') + '\n'), format: 'ai-sdk-chunks', provider: PROVIDER[c.family]!, table });
+      const imported = importRecording({
+        source: `${c.id}.chunks.txt`,
+        bytes: new TextEncoder().encode(lines.join('\n') + '\n'),
+        format: 'ai-sdk-chunks',
+        provider: PROVIDER[c.family]!,
+        table,
+      });
       expect(imported.fixture.family).toBe(c.family as FamilyId);
       expect(imported.fixture.provenance).toMatchObject({ kind: 'imported', format: 'ai-sdk-chunks' });
       const reader = familyFor(c.family).streamCarriers!(imported.live.policy);

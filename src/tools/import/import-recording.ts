@@ -74,7 +74,8 @@ function jsonOr(text: string | undefined): unknown {
 /** The model a call names: its body's `model`, or the URL segment Gemini and Bedrock put it in. */
 function modelOf(x: RecordedExchange): string | undefined {
   const body = jsonOr(x.requestBody);
-  if (typeof body === 'object' && body !== null && typeof (body as { model?: unknown }).model === 'string') return (body as { model: string }).model;
+  if (typeof body === 'object' && body !== null && typeof (body as { model?: unknown }).model === 'string')
+    return (body as { model: string }).model;
   const path = decodeURIComponent(new URL(x.url).pathname);
   return /\/models\/([^/:]+):/.exec(path)?.[1] ?? /\/model\/([^/]+)\/(converse|invoke)/.exec(path)?.[1];
 }
@@ -86,7 +87,8 @@ function modelOf(x: RecordedExchange): string | undefined {
 function decompressed(x: RecordedExchange): string | Uint8Array {
   const encoding = (x.responseHeaders['content-encoding'] ?? '').toLowerCase().trim();
   if (!encoding || encoding === 'identity') return x.responseBody;
-  const bytes = typeof x.responseBody === 'string' ? Buffer.from(x.responseBody, 'latin1') : Buffer.from(x.responseBody);
+  const bytes =
+    typeof x.responseBody === 'string' ? Buffer.from(x.responseBody, 'latin1') : Buffer.from(x.responseBody);
   try {
     if (encoding === 'gzip' || encoding === 'x-gzip') return new Uint8Array(gunzipSync(bytes));
     if (encoding === 'deflate') return new Uint8Array(inflateSync(bytes));
@@ -98,7 +100,11 @@ function decompressed(x: RecordedExchange): string | Uint8Array {
   return x.responseBody;
 }
 
-function responseOf(recorded: RecordedExchange, notes: string[], at: number): { response: FixtureExchange['response']; events?: SseEvent[] } {
+function responseOf(
+  recorded: RecordedExchange,
+  notes: string[],
+  at: number,
+): { response: FixtureExchange['response']; events?: SseEvent[] } {
   const x = { ...recorded, responseBody: decompressed(recorded) };
   const contentType = x.responseHeaders['content-type'] ?? '';
   const headers = { ...x.responseHeaders };
@@ -119,7 +125,13 @@ function responseOf(recorded: RecordedExchange, notes: string[], at: number): { 
 }
 
 /** What the family reads from the answer, as the recorder stores it beside each exchange. */
-function carriersOf(live: LiveTarget, response: FixtureExchange['response'], events: SseEvent[] | undefined, notes: string[], at: number): Record<string, unknown> | undefined {
+function carriersOf(
+  live: LiveTarget,
+  response: FixtureExchange['response'],
+  events: SseEvent[] | undefined,
+  notes: string[],
+  at: number,
+): Record<string, unknown> | undefined {
   if (response.status >= 300) return undefined;
   const family = familyFor(live.family);
   try {
@@ -128,14 +140,19 @@ function carriersOf(live: LiveTarget, response: FixtureExchange['response'], eve
       const reader = family.streamCarriers(live.policy);
       for (const e of events) reader.acceptEvent(e);
       const answer = reader.end();
-      notes.push(...reader.notes.map((n) => `exchange ${at}: ${n}`), ...(answer.notes ?? []).map((n) => `exchange ${at}: ${n}`));
+      notes.push(
+        ...reader.notes.map((n) => `exchange ${at}: ${n}`),
+        ...(answer.notes ?? []).map((n) => `exchange ${at}: ${n}`),
+      );
       return answer.carriers as Record<string, unknown>;
     }
     const answer = family.fromResponse(response.body, live.policy);
     notes.push(...(answer.notes ?? []).map((n) => `exchange ${at}: ${n}`));
     return answer.carriers as Record<string, unknown>;
   } catch (error) {
-    notes.push(`exchange ${at}: the ${live.family} reader could not read the answer (${(error as Error).message}); it is kept as recorded`);
+    notes.push(
+      `exchange ${at}: the ${live.family} reader could not read the answer (${(error as Error).message}); it is kept as recorded`,
+    );
     return undefined;
   }
 }
@@ -174,16 +191,25 @@ export function importRecording(args: ImportArgs): ImportedFixture {
   const exchanges: FixtureExchange[] = [];
   const streams = new Map<number, SseEvent[]>();
   if (chunkEvents) {
-    const response: FixtureExchange['response'] = { status: 200, headers: { 'content-type': 'text/event-stream' }, stream: { events: [] } };
+    const response: FixtureExchange['response'] = {
+      status: 200,
+      headers: { 'content-type': 'text/event-stream' },
+      stream: { events: [] },
+    };
     const carriers = carriersOf(live, response, chunkEvents, notes, 0);
     streams.set(0, chunkEvents);
     exchanges.push({ response, ...(carriers ? { carriers } : {}) });
   } else {
-    const calls = recorded.filter((x) => x.method.toUpperCase() === 'POST' && CALL_PATH[live.family].test(new URL(x.url).pathname));
+    const calls = recorded.filter(
+      (x) => x.method.toUpperCase() === 'POST' && CALL_PATH[live.family].test(new URL(x.url).pathname),
+    );
     const skipped = recorded.length - calls.length;
     if (calls.length === 0) {
       const seen = [...new Set(recorded.map((x) => `${x.method} ${new URL(x.url).pathname}`))].slice(0, 5).join(', ');
-      throw new ImportFormatError('', `no ${live.family} call in it (POST ${CALL_PATH[live.family].source}); it holds ${recorded.length} exchange(s)${seen ? `: ${seen}` : ''}`);
+      throw new ImportFormatError(
+        '',
+        `no ${live.family} call in it (POST ${CALL_PATH[live.family].source}); it holds ${recorded.length} exchange(s)${seen ? `: ${seen}` : ''}`,
+      );
     }
     if (skipped > 0) notes.push(`${skipped} recorded exchange(s) that are not ${live.family} calls were left out`);
     calls.forEach((x, at) => {
@@ -236,7 +262,13 @@ function familyOfProvider(args: ImportArgs): FamilyId {
 function specBaseUrl(args: ImportArgs): string {
   if (args.baseUrl) return args.baseUrl;
   try {
-    const probe = resolveLiveTarget({ provider: args.provider, baseUrl: 'https://api.example.com', model: 'x', table: args.table, ...(args.providersDir ? { providersDir: args.providersDir } : {}) });
+    const probe = resolveLiveTarget({
+      provider: args.provider,
+      baseUrl: 'https://api.example.com',
+      model: 'x',
+      table: args.table,
+      ...(args.providersDir ? { providersDir: args.providersDir } : {}),
+    });
     return probe.spec?.endpoint.baseUrl ?? 'https://api.example.com';
   } catch {
     return 'https://api.example.com';

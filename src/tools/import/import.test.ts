@@ -22,8 +22,19 @@ async function runImport(file: string, provider: string, scenario?: string) {
   const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
   const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
   try {
-    const code = await importCommand.run({ file, provider, ...(scenario ? { scenario } : {}), out: tree, force: false, routes: defaultRoutesFile() } as never);
-    return { code, stdout: out.mock.calls.map((c) => String(c[0])).join(''), stderr: err.mock.calls.map((c) => String(c[0])).join('') };
+    const code = await importCommand.run({
+      file,
+      provider,
+      ...(scenario ? { scenario } : {}),
+      out: tree,
+      force: false,
+      routes: defaultRoutesFile(),
+    } as never);
+    return {
+      code,
+      stdout: out.mock.calls.map((c) => String(c[0])).join(''),
+      stderr: err.mock.calls.map((c) => String(c[0])).join(''),
+    };
   } finally {
     out.mockRestore();
     err.mockRestore();
@@ -44,8 +55,14 @@ describe('reasoning-replay import', () => {
     const { text, fixture } = read('deepseek', 'tool-call-with-reasoning');
     expect(text).not.toContain('sk-vcr-cassette-t3st');
     expect(text).not.toContain('sid=abc123');
-    expect(fixture.provenance).toMatchObject({ kind: 'imported', format: 'vcr', source: here('deepseek-tool-call.vcrpy.yaml') });
-    expect(fixture.exchanges[0]!.carriers).toMatchObject({ reasoning_content: 'I need current conditions for Lisbon; call get_weather.' });
+    expect(fixture.provenance).toMatchObject({
+      kind: 'imported',
+      format: 'vcr',
+      source: here('deepseek-tool-call.vcrpy.yaml'),
+    });
+    expect(fixture.exchanges[0]!.carriers).toMatchObject({
+      reasoning_content: 'I need current conditions for Lisbon; call get_weather.',
+    });
   });
 
   it('a HAR 1.2 file: streamed answers become stream events', async () => {
@@ -79,10 +96,19 @@ describe('reasoning-replay import', () => {
   it('refuses to import over an imported fixture without --force, and names a file that is not its format', async () => {
     const again = await runImport(here('deepseek-tool-call.vcrpy.yaml'), 'deepseek', 'tool-call-with-reasoning');
     expect(again.code).toBe(1);
-    await expect(runImport(here('anthropic-two-turn.har').replace('.har', '.chunks.txt'), 'anthropic')).rejects.toThrow(/cannot read it/);
-    await expect(importCommand.run({ file: here('deepseek-one-turn.chunks.txt'), provider: 'deepseek', format: 'har', out: tree, force: false, routes: defaultRoutesFile() } as never)).rejects.toThrow(
-      /not JSON, so not a HAR file/,
+    await expect(runImport(here('anthropic-two-turn.har').replace('.har', '.chunks.txt'), 'anthropic')).rejects.toThrow(
+      /cannot read it/,
     );
+    await expect(
+      importCommand.run({
+        file: here('deepseek-one-turn.chunks.txt'),
+        provider: 'deepseek',
+        format: 'har',
+        out: tree,
+        force: false,
+        routes: defaultRoutesFile(),
+      } as never),
+    ).rejects.toThrow(/not JSON, so not a HAR file/);
   });
 
   it('every imported fixture replays through the gate in place of the synthesized one', async () => {
@@ -94,7 +120,12 @@ describe('reasoning-replay import', () => {
     ];
     for (const stream of [false, true]) {
       const want = cells.filter((c) => c.stream === stream);
-      const run = await runMatrix({ engine: builtInEngine, fixturesDir: tree, routes: new Set(want.map((c) => c.route)), stream });
+      const run = await runMatrix({
+        engine: builtInEngine,
+        fixturesDir: tree,
+        routes: new Set(want.map((c) => c.route)),
+        stream,
+      });
       for (const c of want) {
         const cell = run.cells.find((x) => x.target === c.target && x.scenario === c.scenario);
         expect(cell, `${c.target}/${c.scenario}`).toBeDefined();

@@ -3,7 +3,10 @@ import { headerRecord, ImportFormatError, type RecordedExchange } from './record
 
 type Obj = Record<string, unknown>;
 
-const nameValues = (list: unknown): [string, unknown][] => (Array.isArray(list) ? list.filter(isPlainObject).map((h) => [String(h.name ?? ''), h.value ?? ''] as [string, unknown]) : []);
+const nameValues = (list: unknown): [string, unknown][] =>
+  Array.isArray(list)
+    ? list.filter(isPlainObject).map((h) => [String(h.name ?? ''), h.value ?? ''] as [string, unknown])
+    : [];
 
 /**
  * HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/), as Polly.js, mitmproxy and browser
@@ -21,11 +24,14 @@ export function readHar(text: string): RecordedExchange[] {
   if (!Array.isArray(entries)) throw new ImportFormatError('/log/entries', 'a HAR file has a log.entries array');
   return entries.map((entry, i): RecordedExchange => {
     const at = `/log/entries/${i}`;
-    if (!isPlainObject(entry) || !isPlainObject(entry.request) || !isPlainObject(entry.response)) throw new ImportFormatError(at, 'an entry has a request and a response');
+    if (!isPlainObject(entry) || !isPlainObject(entry.request) || !isPlainObject(entry.response))
+      throw new ImportFormatError(at, 'an entry has a request and a response');
     const req: Obj = entry.request;
     const res: Obj = entry.response;
-    if (typeof req.url !== 'string' || typeof req.method !== 'string') throw new ImportFormatError(`${at}/request`, 'a request has a method and a url');
-    if (typeof res.status !== 'number') throw new ImportFormatError(`${at}/response/status`, 'a response has a numeric status');
+    if (typeof req.url !== 'string' || typeof req.method !== 'string')
+      throw new ImportFormatError(`${at}/request`, 'a request has a method and a url');
+    if (typeof res.status !== 'number')
+      throw new ImportFormatError(`${at}/response/status`, 'a response has a numeric status');
     const content = isPlainObject(res.content) ? res.content : {};
     const body = typeof content.text === 'string' ? content.text : '';
     const post = isPlainObject(req.postData) && typeof req.postData.text === 'string' ? req.postData.text : undefined;

@@ -15,7 +15,8 @@ function bodyOf(raw: unknown): string | Uint8Array | undefined {
   return undefined;
 }
 
-const text = (body: string | Uint8Array | undefined) => (body instanceof Uint8Array ? new TextDecoder().decode(body) : body);
+const text = (body: string | Uint8Array | undefined) =>
+  body instanceof Uint8Array ? new TextDecoder().decode(body) : body;
 
 /** vcrpy writes header values as lists; Ruby VCR too. */
 const headers = (raw: unknown): Record<string, string> => headerRecord(isPlainObject(raw) ? Object.entries(raw) : []);
@@ -34,16 +35,20 @@ export function readVcrCassette(source: string): RecordedExchange[] {
   }
   const list = isPlainObject(doc) ? (doc.interactions ?? doc.http_interactions) : undefined;
   const key = isPlainObject(doc) && doc.interactions !== undefined ? 'interactions' : 'http_interactions';
-  if (!Array.isArray(list)) throw new ImportFormatError('/interactions', 'a cassette has interactions (vcrpy) or http_interactions (Ruby VCR)');
+  if (!Array.isArray(list))
+    throw new ImportFormatError('/interactions', 'a cassette has interactions (vcrpy) or http_interactions (Ruby VCR)');
   return list.map((item, i): RecordedExchange => {
     const at = `/${key}/${i}`;
-    if (!isPlainObject(item) || !isPlainObject(item.request) || !isPlainObject(item.response)) throw new ImportFormatError(at, 'an interaction has a request and a response');
+    if (!isPlainObject(item) || !isPlainObject(item.request) || !isPlainObject(item.response))
+      throw new ImportFormatError(at, 'an interaction has a request and a response');
     const req: Obj = item.request;
     const res: Obj = item.response;
     const url = req.uri ?? req.url;
-    if (typeof url !== 'string' || typeof req.method !== 'string') throw new ImportFormatError(`${at}/request`, 'a request has a method and a uri');
+    if (typeof url !== 'string' || typeof req.method !== 'string')
+      throw new ImportFormatError(`${at}/request`, 'a request has a method and a uri');
     const status = isPlainObject(res.status) ? res.status.code : res.status;
-    if (typeof status !== 'number') throw new ImportFormatError(`${at}/response/status`, 'a response has a numeric status code');
+    if (typeof status !== 'number')
+      throw new ImportFormatError(`${at}/response/status`, 'a response has a numeric status code');
     const requestBody = text(bodyOf(req.body));
     return {
       method: req.method.toUpperCase(),

@@ -31,7 +31,10 @@ export interface MatrixInputs {
   /** `false` skips the compaction / branch / resume checks (they run when the engine exposes its storage). */
   retention?: false;
   onCell?: (done: number, total: number, cell: CellVerdict) => void;
-  /** The engine under test, injected by the caller (the built-in one: src/tools/engine-adapters/built-in-engine.ts; `check --engine` passes an external one). */
+  /**
+   * The engine under test, injected by the caller (the built-in one: src/tools/engine-adapters/built-in-engine.ts;
+   * `check --engine` passes an external one).
+   */
   engine: EngineUnderTest;
 }
 
@@ -68,8 +71,13 @@ function notApplicable(scenario: Scenario, spec: ProviderSpec, policy: RoutePoli
   };
 }
 
-/** Every scenario against every provider target, through the mocks. Cells run one at a time: they are milliseconds each. */
-export async function runMatrix(inputs: MatrixInputs, loaded: LoadedInputs = loadMatrixInputs(inputs)): Promise<ConformanceRun> {
+/**
+ * Every scenario against every provider target, through the mocks. Cells run one at a time: they are milliseconds each.
+ */
+export async function runMatrix(
+  inputs: MatrixInputs,
+  loaded: LoadedInputs = loadMatrixInputs(inputs),
+): Promise<ConformanceRun> {
   const started = Date.now();
   const { table, specs, scenarios, fixtures } = loaded;
   const bySpec = new Map(specs.map((s) => [s.id, s]));
@@ -78,12 +86,21 @@ export async function runMatrix(inputs: MatrixInputs, loaded: LoadedInputs = loa
   const targets = specs.filter((s) => !inputs.routes || inputs.routes.has(policies.get(s.id)!.routeId));
   // What the table does to each provider, read off the specs before anything runs.
   const harm = assessTable(table, specs).filter((a) => targets.some((t) => t.id === a.provider));
-  const retention = inputs.retention !== false && inputs.engine.storage ? retentionChecks(inputs.engine.storage) : undefined;
+  const retention =
+    inputs.retention !== false && inputs.engine.storage ? retentionChecks(inputs.engine.storage) : undefined;
   // Every provider's msw handlers, in spec order, answering the run's requests directly (see handlersTransport);
   // a request is offered only to the handlers of its URL's origin, the only ones whose patterns can match it.
   // Gateway specs consult their upstreams' rules by id.
   registerProviderSpecs(specs);
-  const send = handlersTransport(handlersByOrigin(specs.map((spec) => ({ origin: new URL(spec.endpoint.baseUrl).origin, handlers: providerHandlers(spec, fixtures) }))), inputs.timeoutMs);
+  const send = handlersTransport(
+    handlersByOrigin(
+      specs.map((spec) => ({
+        origin: new URL(spec.endpoint.baseUrl).origin,
+        handlers: providerHandlers(spec, fixtures),
+      })),
+    ),
+    inputs.timeoutMs,
+  );
   const cells: CellVerdict[] = [];
   const total = targets.length * scenarios.length;
   try {
@@ -109,5 +126,11 @@ export async function runMatrix(inputs: MatrixInputs, loaded: LoadedInputs = loa
   } finally {
     retention?.close();
   }
-  return { routesFile: loaded.routesFile, startedAt: new Date(started).toISOString(), durationMs: Date.now() - started, cells, harm };
+  return {
+    routesFile: loaded.routesFile,
+    startedAt: new Date(started).toISOString(),
+    durationMs: Date.now() - started,
+    cells,
+    harm,
+  };
 }

@@ -38,7 +38,14 @@ export interface RealWorldAgreement {
   results: CaseResult[];
 }
 
-const empty = (): ProviderAgreement => ({ cases: 0, accepted: 0, rejected: 0, agree: 0, disagree: 0, contestedDisagree: 0 });
+const empty = (): ProviderAgreement => ({
+  cases: 0,
+  accepted: 0,
+  rejected: 0,
+  agree: 0,
+  disagree: 0,
+  contestedDisagree: 0,
+});
 
 function count(into: ProviderAgreement, r: CaseResult): void {
   into.cases++;
@@ -54,7 +61,9 @@ function count(into: ProviderAgreement, r: CaseResult): void {
  * how often the mock answers as the real provider did. A case naming no known provider spec is a
  * disagreement (the mock cannot answer it), never skipped.
  */
-export async function realWorldAgreement(options: { cases?: LoadedCase[]; specs?: ProviderSpec[]; fixtures?: FixtureStore } = {}): Promise<RealWorldAgreement> {
+export async function realWorldAgreement(
+  options: { cases?: LoadedCase[]; specs?: ProviderSpec[]; fixtures?: FixtureStore } = {},
+): Promise<RealWorldAgreement> {
   const cases = options.cases ?? loadRealWorldCases();
   const specs = new Map((options.specs ?? loadProviderSpecs()).map((s) => [s.id, s]));
   const fixtures = options.fixtures ?? new FixtureStore();
@@ -68,8 +77,15 @@ export async function realWorldAgreement(options: { cases?: LoadedCase[]; specs?
       if (!list) handlers.set(spec.id, (list = providerHandlers(spec, fixtures)));
       mock = await replayCase(c, spec, list, fixtures);
     }
-    const verdict = mock ? compareOutcomes(c.outcome, mock) : { agrees: false, difference: `no provider spec "${c.provider}"` };
-    const contestedBy = c.contested === true ? 'case' : mock?.kind === 'rejected' && mock.findings[0]?.contested === true ? 'spec' : undefined;
+    const verdict = mock
+      ? compareOutcomes(c.outcome, mock)
+      : { agrees: false, difference: `no provider spec "${c.provider}"` };
+    const contestedBy =
+      c.contested === true
+        ? 'case'
+        : mock?.kind === 'rejected' && mock.findings[0]?.contested === true
+          ? 'spec'
+          : undefined;
     results.push({
       id: c.id,
       path,
@@ -114,7 +130,10 @@ export function agreementSummary(agreement: RealWorldAgreement): string {
   return `real-world cases: ${t.cases} (${t.accepted} accepted, ${t.rejected} rejected): ${parts.join(', ')}`;
 }
 
-/** What a report's "real-world cases" section shows: totals, one row per provider, and every case the mocks answer differently. */
+/**
+ * What a report's "real-world cases" section shows: totals, one row per provider, and every case the mocks answer
+ * differently.
+ */
 export interface RealWorldReportSection {
   total: ProviderAgreement;
   providers: Array<{ provider: string } & ProviderAgreement>;
@@ -127,6 +146,8 @@ export function realWorldReportSection(agreement: RealWorldAgreement): RealWorld
     providers: Object.entries(agreement.byProvider)
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([provider, counts]) => ({ provider, ...counts })),
-    disagreements: agreement.results.filter((r) => !r.agrees).map((r) => ({ id: r.id, provider: r.provider, contested: r.contested, difference: r.difference })),
+    disagreements: agreement.results
+      .filter((r) => !r.agrees)
+      .map((r) => ({ id: r.id, provider: r.provider, contested: r.contested, difference: r.difference })),
   };
 }

@@ -10,7 +10,11 @@ export type RealOutcome = { accepted: true } | { status: number; wording: string
 
 export interface RealWorldCase {
   id: string;
-  source: { url: string; kind: 'bug-report' | 'pull-request' | 'discussion' | 'recorded-exchange' | 'sdk-fixture' | 'docs'; also?: string[] };
+  source: {
+    url: string;
+    kind: 'bug-report' | 'pull-request' | 'discussion' | 'recorded-exchange' | 'sdk-fixture' | 'docs';
+    also?: string[];
+  };
   framework: string;
   provider: string;
   upstream?: string;
@@ -40,7 +44,13 @@ export function isAccepted(outcome: RealOutcome): outcome is { accepted: true } 
 export function loadRealWorldCase(file: string): LoadedCase {
   const value = assertValid<RealWorldCase>(readJsonFile(file), 'real-world-case.schema.json', file);
   const expected = basename(file, '.json');
-  if (value.id !== expected) throw new InputError(file, '/id', `id "${value.id}" differs from the file name`, `rename the file or set id to "${expected}"`);
+  if (value.id !== expected)
+    throw new InputError(
+      file,
+      '/id',
+      `id "${value.id}" differs from the file name`,
+      `rename the file or set id to "${expected}"`,
+    );
   return { case: value, path: relative(projectRoot(), file) };
 }
 

@@ -2,7 +2,11 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { schemaValidator } from '../../shared/validation/validate.js';
-import { encryptedContentOrganization, organizationOf, pairedReasoningId } from '../../provider/families/openai-responses/issued-items.js';
+import {
+  encryptedContentOrganization,
+  organizationOf,
+  pairedReasoningId,
+} from '../../provider/families/openai-responses/issued-items.js';
 import { verifyMockThinkingSignature } from '../../provider/signing/mock-signature.js';
 import { specsDir } from '../../shared/project-root.js';
 import { agreementSummary, formatAgreement, realWorldAgreement, realWorldReportSection } from './agreement.js';
@@ -31,7 +35,14 @@ describe('real-world case files', () => {
 
   it('the schema refuses a contested case without the other side, and an outcome that is neither', () => {
     const validate = schemaValidator('real-world-case.schema.json');
-    const base = { id: 'x', source: { url: 'https://example.com/1', kind: 'bug-report' }, framework: 'f', provider: 'p', model: 'm', request: { body: {} } };
+    const base = {
+      id: 'x',
+      source: { url: 'https://example.com/1', kind: 'bug-report' },
+      framework: 'f',
+      provider: 'p',
+      model: 'm',
+      request: { body: {} },
+    };
     expect(validate({ ...base, outcome: { accepted: true } })).toBe(true);
     expect(validate({ ...base, outcome: { accepted: true }, contested: true })).toBe(false);
     expect(validate({ ...base, outcome: { status: 400 } })).toBe(false);
@@ -48,7 +59,9 @@ describe('the known-disagreement list', () => {
 
 describe('placeholders resolve through the mock signers', () => {
   it('a $mockSignature is the Claude signature of that text at that ordinal, nothing else', () => {
-    const body = resolvePlaceholders({ content: [{ type: 'thinking', thinking: 'abc', signature: { $mockSignature: { thinking: 'abc', ordinal: 1 } } }] }) as { content: Array<{ signature: string }> };
+    const body = resolvePlaceholders({
+      content: [{ type: 'thinking', thinking: 'abc', signature: { $mockSignature: { thinking: 'abc', ordinal: 1 } } }],
+    }) as { content: Array<{ signature: string }> };
     expect(verifyMockThinkingSignature('abc', 1, body.content[0]!.signature)).toBe(true);
     expect(verifyMockThinkingSignature('abc', 0, body.content[0]!.signature)).toBe(false);
     expect(verifyMockThinkingSignature('abd', 1, body.content[0]!.signature)).toBe(false);
@@ -66,7 +79,9 @@ describe('placeholders resolve through the mock signers', () => {
     const id = resolvePlaceholders({ $mockItemId: { type: 'function_call', reasoningId: 'rs_0a1b', ordinal: 1 } });
     expect(pairedReasoningId('function_call', id)).toBe('rs_0a1b');
     expect(pairedReasoningId('message', id)).toBeUndefined();
-    expect(() => resolvePlaceholders({ $mockItemId: { type: 'function_call', reasoningId: 'reasoning-1' } })).toThrow(/rs_<hex>/);
+    expect(() => resolvePlaceholders({ $mockItemId: { type: 'function_call', reasoningId: 'reasoning-1' } })).toThrow(
+      /rs_<hex>/,
+    );
   });
 
   it('an unknown placeholder is an error, not a silent literal', () => {
@@ -77,9 +92,18 @@ describe('placeholders resolve through the mock signers', () => {
 describe('outcome comparison', () => {
   const rejected = (status: number, text: string) => ({ kind: 'rejected' as const, status, text, findings: [] });
   it('needs the same status and the real wording inside the mock answer', () => {
-    expect(compareOutcomes({ status: 400, wording: 'must be passed back' }, rejected(400, 'The x must be passed back to the API.')).agrees).toBe(true);
-    expect(compareOutcomes({ status: 400, wording: 'must be passed back' }, rejected(422, 'must be passed back')).agrees).toBe(false);
-    expect(compareOutcomes({ status: 400, wording: 'must be passed back' }, rejected(400, 'Field required')).agrees).toBe(false);
+    expect(
+      compareOutcomes(
+        { status: 400, wording: 'must be passed back' },
+        rejected(400, 'The x must be passed back to the API.'),
+      ).agrees,
+    ).toBe(true);
+    expect(
+      compareOutcomes({ status: 400, wording: 'must be passed back' }, rejected(422, 'must be passed back')).agrees,
+    ).toBe(false);
+    expect(
+      compareOutcomes({ status: 400, wording: 'must be passed back' }, rejected(400, 'Field required')).agrees,
+    ).toBe(false);
     expect(compareOutcomes({ status: 400, wording: 'x y z' }, { kind: 'accepted', status: 200 }).agrees).toBe(false);
   });
   it('an accepted request agrees only with an accepted one', () => {
@@ -97,16 +121,25 @@ describe('every real-world case replayed against the provider mocks', () => {
     const contested = disagreeing.filter((r) => r.contested);
     const known = disagreeing.filter((r) => !r.contested && KNOWN_DISAGREEMENTS.has(r.id));
     const fresh = disagreeing.filter((r) => !r.contested && !KNOWN_DISAGREEMENTS.has(r.id));
-    const healed = [...KNOWN_DISAGREEMENTS.keys()].filter((id) => agreement.results.some((r) => r.id === id && r.agrees));
+    const healed = [...KNOWN_DISAGREEMENTS.keys()].filter((id) =>
+      agreement.results.some((r) => r.id === id && r.agrees),
+    );
     if (contested.length)
       lines.push(
         '',
         `warnings: ${contested.length} contested case(s) the mock answers with the other reading:`,
         ...contested.map((r) => `  ${r.id} (contested by the ${r.contestedBy}): ${r.difference}`),
       );
-    if (known.length) lines.push('', `known disagreements (${known.length}, posted for the mock owners):`, ...known.map((r) => `  ${r.id}: ${r.difference}`));
-    if (healed.length) lines.push('', `now agreeing, remove from src/tools/real-world/known-disagreements.ts: ${healed.join(', ')}`);
-    if (fresh.length) lines.push('', `NEW disagreements (${fresh.length}):`, ...fresh.map((r) => `  ${r.id}: ${r.difference}`));
+    if (known.length)
+      lines.push(
+        '',
+        `known disagreements (${known.length}, posted for the mock owners):`,
+        ...known.map((r) => `  ${r.id}: ${r.difference}`),
+      );
+    if (healed.length)
+      lines.push('', `now agreeing, remove from src/tools/real-world/known-disagreements.ts: ${healed.join(', ')}`);
+    if (fresh.length)
+      lines.push('', `NEW disagreements (${fresh.length}):`, ...fresh.map((r) => `  ${r.id}: ${r.difference}`));
     console.log(lines.join('\n'));
     expect(fresh.map((r) => `${r.id}: ${r.difference}`)).toEqual([]);
   });
@@ -114,7 +147,11 @@ describe('every real-world case replayed against the provider mocks', () => {
 
 describe('agreement summary', () => {
   it('counts agree, contested warnings and disagreements apart', async () => {
-    const sample = cases.filter((c) => ['deepseek-v4-tool-turn-with-reasoning-accepted-docs', 'mistral-medium-reasoning-content-litellm'].includes(c.case.id));
+    const sample = cases.filter((c) =>
+      ['deepseek-v4-tool-turn-with-reasoning-accepted-docs', 'mistral-medium-reasoning-content-litellm'].includes(
+        c.case.id,
+      ),
+    );
     expect(sample).toHaveLength(2);
     const a = await realWorldAgreement({ cases: sample });
     expect(a.total.cases).toBe(2);
@@ -122,7 +159,9 @@ describe('agreement summary', () => {
     const section = realWorldReportSection(a);
     expect(section.providers.map((p) => p.provider)).toEqual(['deepseek', 'mistral']);
     expect(section.disagreements).toHaveLength(a.total.disagree + a.total.contestedDisagree);
-    expect(agreementSummary(a)).toMatch(/^real-world cases: 2 \(1 accepted, 1 rejected\): \d\/2 answered as the real provider did/);
+    expect(agreementSummary(a)).toMatch(
+      /^real-world cases: 2 \(1 accepted, 1 rejected\): \d\/2 answered as the real provider did/,
+    );
   });
 });
 
@@ -132,8 +171,19 @@ describe('a bad case file is named with its pointer', () => {
     const { tmpdir } = await import('node:os');
     const dir = mkdtempSync(join(tmpdir(), 'rw-'));
     try {
-      const good = { id: 'a-case', source: { url: 'https://example.com/1', kind: 'docs' }, framework: 'f', provider: 'p', model: 'm', request: { body: {} }, outcome: { accepted: true } };
-      writeFileSync(join(dir, 'a-case.json'), JSON.stringify({ ...good, source: { url: 'http://insecure', kind: 'docs' } }));
+      const good = {
+        id: 'a-case',
+        source: { url: 'https://example.com/1', kind: 'docs' },
+        framework: 'f',
+        provider: 'p',
+        model: 'm',
+        request: { body: {} },
+        outcome: { accepted: true },
+      };
+      writeFileSync(
+        join(dir, 'a-case.json'),
+        JSON.stringify({ ...good, source: { url: 'http://insecure', kind: 'docs' } }),
+      );
       expect(() => loadRealWorldCases(dir)).toThrow(/a-case\.json.*\/source\/url/s);
       writeFileSync(join(dir, 'a-case.json'), JSON.stringify({ ...good, id: 'other' }));
       expect(() => loadRealWorldCases(dir)).toThrow(/differs from the file name/);

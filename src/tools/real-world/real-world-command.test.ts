@@ -39,11 +39,20 @@ describe('reasoning-replay real-world', () => {
     const out = capture();
     await realWorldCommand.run({ provider: 'groq', json: true, strict: false } as never);
     const section = JSON.parse(out.text()) as { providers: Array<{ provider: string; cases: number }> };
-    expect(section.providers).toEqual([expect.objectContaining({ provider: 'groq', cases: loadRealWorldCases().filter((c) => c.case.provider === 'groq').length })]);
+    expect(section.providers).toEqual([
+      expect.objectContaining({
+        provider: 'groq',
+        cases: loadRealWorldCases().filter((c) => c.case.provider === 'groq').length,
+      }),
+    ]);
   });
 
   it('refuses an unknown provider or case as bad input', async () => {
-    await expect(realWorldCommand.run({ provider: 'nope', json: false, strict: false } as never)).rejects.toBeInstanceOf(InputError);
-    await expect(realWorldCommand.run({ case: 'nope', json: false, strict: false } as never)).rejects.toThrow(/no real-world case "nope"/);
+    await expect(
+      realWorldCommand.run({ provider: 'nope', json: false, strict: false } as never),
+    ).rejects.toBeInstanceOf(InputError);
+    await expect(realWorldCommand.run({ case: 'nope', json: false, strict: false } as never)).rejects.toThrow(
+      /no real-world case "nope"/,
+    );
   });
 });

@@ -17,21 +17,40 @@ import { resolvePlaceholders } from './resolve-placeholders.js';
  */
 export const realWorldCommand = defineCommand({
   command: 'real-world',
-  describe: 'Replay the real-world cases (public bug reports, recorded exchanges) against the provider mocks; exit 1 when a mock answers differently',
+  describe:
+    'Replay the real-world cases (public bug reports, recorded exchanges) against the provider mocks; exit 1 when a mock answers differently',
   builder: (y) =>
     y
       .option('provider', { type: 'string', describe: 'only the cases of this provider spec id' })
-      .option('case', { type: 'string', describe: 'show one case: its source, the request sent (placeholders resolved) and both answers' })
+      .option('case', {
+        type: 'string',
+        describe: 'show one case: its source, the request sent (placeholders resolved) and both answers',
+      })
       .option('json', { type: 'boolean', default: false, describe: 'print the per-provider agreement as JSON' })
-      .option('strict', { type: 'boolean', default: false, describe: 'count contested cases that disagree as failures too' })
+      .option('strict', {
+        type: 'boolean',
+        default: false,
+        describe: 'count contested cases that disagree as failures too',
+      })
       .example('$0 real-world', 'agreement per provider, every disagreement listed')
-      .example('$0 real-world --case deepseek-v4-tool-turn-without-reasoning-openagent', 'what was sent and what each side answered')
-      .epilog('Exit codes: 0 every case agrees (contested disagreements warn), 1 a disagreement (or a contested one with --strict), 2 bad input.'),
+      .example(
+        '$0 real-world --case deepseek-v4-tool-turn-without-reasoning-openagent',
+        'what was sent and what each side answered',
+      )
+      .epilog(
+        'Exit codes: 0 every case agrees (contested disagreements warn), 1 a disagreement (or a contested one with --strict), 2 bad input.',
+      ),
   async run(args) {
     let cases = loadRealWorldCases();
     if (args.provider !== undefined) {
       cases = cases.filter((c) => c.case.provider === args.provider);
-      if (cases.length === 0) throw new InputError('--provider', '', `no real-world case names provider "${args.provider}"`, 'see specs/real-world/');
+      if (cases.length === 0)
+        throw new InputError(
+          '--provider',
+          '',
+          `no real-world case names provider "${args.provider}"`,
+          'see specs/real-world/',
+        );
     }
     if (args.case !== undefined) return showCase(args.case, cases);
     const agreement = await realWorldAgreement({ cases });
@@ -41,7 +60,13 @@ export const realWorldCommand = defineCommand({
       process.stdout.write(formatAgreement(agreement) + '\n');
       const disagreeing = agreement.results.filter((r) => !r.agrees);
       if (disagreeing.length > 0) {
-        process.stdout.write('\n' + disagreeing.map((r) => `${r.contested ? `! contested (by the ${r.contestedBy})` : '✗'} ${r.id}: ${r.difference}`).join('\n') + '\n');
+        process.stdout.write(
+          '\n' +
+            disagreeing
+              .map((r) => `${r.contested ? `! contested (by the ${r.contestedBy})` : '✗'} ${r.id}: ${r.difference}`)
+              .join('\n') +
+            '\n',
+        );
       }
       process.stdout.write('\n' + agreementSummary(agreement) + '\n');
     }
@@ -52,14 +77,23 @@ export const realWorldCommand = defineCommand({
 
 async function showCase(id: string, cases: ReturnType<typeof loadRealWorldCases>): Promise<number> {
   const found = cases.find((c) => c.case.id === id);
-  if (!found) throw new InputError('--case', '', `no real-world case "${id}"`, 'case ids are the file names in specs/real-world/');
+  if (!found)
+    throw new InputError(
+      '--case',
+      '',
+      `no real-world case "${id}"`,
+      'case ids are the file names in specs/real-world/',
+    );
   const c = found.case;
   const spec = loadProviderSpecs().find((s) => s.id === c.provider);
   if (!spec) throw new InputError(found.path, '/provider', `no provider spec "${c.provider}"`, 'see specs/providers/');
   const fixtures = new FixtureStore();
   const url = caseUrl(spec, c);
   const body = resolvePlaceholders(c.request.body);
-  const response = await getResponse(providerHandlers(spec, fixtures), new Request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+  const response = await getResponse(
+    providerHandlers(spec, fixtures),
+    new Request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  );
   const lines = [
     `${c.id} (${found.path})`,
     `source: ${c.source.url} (${c.source.kind})`,
@@ -67,7 +101,9 @@ async function showCase(id: string, cases: ReturnType<typeof loadRealWorldCases>
     `real answer: ${describeReal(c.outcome)}${c.contested ? ` (contested: ${(c.contestedSources ?? []).join(', ')})` : ''}`,
     `POST ${url}`,
     JSON.stringify(body, null, 2),
-    response ? `mock answer: ${response.status}\n${await response.text()}` : 'mock answer: none (no mock serves this URL)',
+    response
+      ? `mock answer: ${response.status}\n${await response.text()}`
+      : 'mock answer: none (no mock serves this URL)',
   ];
   if (c.notes) lines.splice(4, 0, `notes: ${c.notes}`);
   process.stdout.write(lines.join('\n') + '\n');

@@ -44,18 +44,28 @@ export function caseUrl(spec: ProviderSpec, c: RealWorldCase): string {
  * answered from; any of the provider's scenarios will do, and a missing one (599 without findings)
  * still means the provider's judge let the request through.
  */
-export async function replayCase(c: RealWorldCase, spec: ProviderSpec, handlers: HttpHandler[], fixtures: FixtureStore): Promise<MockOutcome> {
+export async function replayCase(
+  c: RealWorldCase,
+  spec: ProviderSpec,
+  handlers: HttpHandler[],
+  fixtures: FixtureStore,
+): Promise<MockOutcome> {
   const url = caseUrl(spec, c);
   const scenarios = fixtures.scenariosFor(spec.id);
   const scenario = scenarios.includes(PREFERRED_SCENARIO) ? PREFERRED_SCENARIO : scenarios[0];
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (scenario) headers[SCENARIO_HEADER] = scenario;
-  const request = new Request(url, { method: 'POST', headers, body: JSON.stringify(resolvePlaceholders(c.request.body)) });
+  const request = new Request(url, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(resolvePlaceholders(c.request.body)),
+  });
   const response = await getResponse(handlers, request);
   if (!response) return { kind: 'unclaimed', url };
   const findings = JSON.parse(response.headers.get(FINDINGS_HEADER) ?? '[]') as Finding[];
   const raw = await response.text();
-  if (response.status === 599) return findings.length === 0 ? { kind: 'accepted', status: 599 } : { kind: 'harness-error', text: raw };
+  if (response.status === 599)
+    return findings.length === 0 ? { kind: 'accepted', status: 599 } : { kind: 'harness-error', text: raw };
   if (response.status < 400) return { kind: 'accepted', status: response.status };
   let parsed: unknown = raw;
   try {
@@ -87,7 +97,10 @@ export function describeReal(outcome: RealOutcome): string {
 
 /** Agreement: both accept, or both reject with the same status and the real wording inside the mock's answer. */
 export function compareOutcomes(real: RealOutcome, mock: MockOutcome): CaseVerdict {
-  const differs = (): CaseVerdict => ({ agrees: false, difference: `real=${describeReal(real)}, mock=${describeMock(mock)}` });
+  const differs = (): CaseVerdict => ({
+    agrees: false,
+    difference: `real=${describeReal(real)}, mock=${describeMock(mock)}`,
+  });
   if (isAccepted(real)) return mock.kind === 'accepted' ? { agrees: true, difference: '' } : differs();
   if (mock.kind !== 'rejected' || mock.status !== real.status) return differs();
   return squash(mock.text).includes(squash(real.wording)) ? { agrees: true, difference: '' } : differs();

@@ -1,22 +1,31 @@
 import { mockOpaque, type OpaqueSigner } from '../../provider/signing/mock-opaque.js';
-import { mockEncryptedContent, mockPairedItemId, organizationOf } from '../../provider/families/openai-responses/issued-items.js';
-import { CLAUDE_SIGNER, mockRedactedData, mockSignThinking, type IssuedPlace } from '../../provider/signing/mock-signature.js';
+import {
+  mockEncryptedContent,
+  mockPairedItemId,
+  organizationOf,
+} from '../../provider/families/openai-responses/issued-items.js';
+import {
+  CLAUDE_SIGNER,
+  mockRedactedData,
+  mockSignThinking,
+  type IssuedPlace,
+} from '../../provider/signing/mock-signature.js';
 import { isPlainObject } from '../../shared/objects/deep-merge.js';
 
 /**
  * A real request carried real signatures, which no mock can verify. A case therefore writes each
  * signed or encrypted blob as the answer the mock itself would have issued for the same content:
- *   {"$mockSignature": {"thinking": T, "ordinal"?: n, "signer"?: s, "blocks"?: b, "at"?: i}}  Claude signature of text T
+ * {"$mockSignature": {"thinking": T, "ordinal"?: n, "signer"?: s, "blocks"?: b, "at"?: i}}  Claude signature of text T
  *   {"$mockRedacted": {"seed": S, "ordinal"?: n, "blocks"?: b, "at"?: i}}                    redacted_thinking data
  * (`blocks`: how many reasoning blocks the answer's message held, when more than one; `at`: the
  * block's index among the message's content blocks, when not its ordinal. A case whose client
  * dropped a block signs the blocks it kept where the answer had them.)
  *   {"$mockOpaque": {"signer": s, "kind": k, "seed": S}}              Gemini / Copilot / Responses blob
  *   {"$mockEncrypted": {"itemId": id, "seed": S, "issuer"?: p}}       Responses encrypted_content of item id,
- *                                                                     issued through provider p (its OpenAI organization;
+ * issued through provider p (its OpenAI organization;
  *                                                                     default openai-responses)
  *   {"$mockItemId": {"type": "function_call"|"message", "reasoningId": rs, "ordinal"?: n}}
- *                                                                     Responses fc_/msg_ id issued after reasoning item rs
+ * Responses fc_/msg_ id issued after reasoning item rs
  * A request that really sent a foreign or edited blob keeps a literal string (a foreign blob) or
  * signs other text than it sends (an edited block), which is what the real client did.
  */
@@ -40,18 +49,23 @@ function text(args: Record<string, unknown>, key: string, where: string): string
 
 function ordinal(args: Record<string, unknown>): number {
   const value = args.ordinal ?? 0;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new PlaceholderError('"ordinal" must be a whole number');
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
+    throw new PlaceholderError('"ordinal" must be a whole number');
   return value;
 }
 
 function wholeFrom(args: Record<string, unknown>, key: string, least: number): number | undefined {
   const value = args[key];
   if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < least) throw new PlaceholderError(`"${key}" must be a whole number from ${least}`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < least)
+    throw new PlaceholderError(`"${key}" must be a whole number from ${least}`);
   return value;
 }
 
-/** Where the issuing message held the block, when not in the common place (its only reasoning block, opening the message). */
+/**
+ * Where the issuing message held the block, when not in the common place (its only reasoning block, opening the
+ * message).
+ */
 function place(args: Record<string, unknown>): IssuedPlace {
   const blocks = wholeFrom(args, 'blocks', 1);
   const at = wholeFrom(args, 'at', 0);
@@ -61,12 +75,18 @@ function place(args: Record<string, unknown>): IssuedPlace {
 function resolveOne(kind: string, args: Record<string, unknown>): string {
   switch (kind) {
     case '$mockSignature':
-      return mockSignThinking(text(args, 'thinking', kind), ordinal(args), typeof args.signer === 'string' ? args.signer : CLAUDE_SIGNER, place(args));
+      return mockSignThinking(
+        text(args, 'thinking', kind),
+        ordinal(args),
+        typeof args.signer === 'string' ? args.signer : CLAUDE_SIGNER,
+        place(args),
+      );
     case '$mockRedacted':
       return mockRedactedData(text(args, 'seed', kind), ordinal(args), CLAUDE_SIGNER, place(args));
     case '$mockOpaque': {
       const signer = text(args, 'signer', kind) as OpaqueSigner;
-      if (!SIGNERS.includes(signer)) throw new PlaceholderError(`$mockOpaque signer must be one of ${SIGNERS.join(', ')}`);
+      if (!SIGNERS.includes(signer))
+        throw new PlaceholderError(`$mockOpaque signer must be one of ${SIGNERS.join(', ')}`);
       return mockOpaque(signer, text(args, 'kind', kind), text(args, 'seed', kind));
     }
     case '$mockEncrypted': {
@@ -75,7 +95,8 @@ function resolveOne(kind: string, args: Record<string, unknown>): string {
     }
     case '$mockItemId': {
       const type = text(args, 'type', kind);
-      if (type !== 'function_call' && type !== 'message') throw new PlaceholderError('$mockItemId type must be function_call or message');
+      if (type !== 'function_call' && type !== 'message')
+        throw new PlaceholderError('$mockItemId type must be function_call or message');
       const reasoningId = text(args, 'reasoningId', kind);
       if (!/^rs_[0-9a-f]+$/.test(reasoningId)) throw new PlaceholderError('$mockItemId reasoningId must be rs_<hex>');
       return mockPairedItemId(type, reasoningId, ordinal(args));

@@ -21,7 +21,11 @@ export function readApiKey(envName: string | undefined, env: NodeJS.ProcessEnv =
 }
 
 /** Values redaction must scrub: the key in use, plus the spec's variable when a different one was named. */
-export function secretValues(key: ApiKey, extraEnvNames: Array<string | undefined> = [], env: NodeJS.ProcessEnv = process.env): SecretValue[] {
+export function secretValues(
+  key: ApiKey,
+  extraEnvNames: Array<string | undefined> = [],
+  env: NodeJS.ProcessEnv = process.env,
+): SecretValue[] {
   const out: SecretValue[] = [];
   if (key.value) out.push({ name: key.env ?? 'API_KEY', value: key.value });
   for (const name of [...extraEnvNames, ...loadUserSecretRules().env]) {

@@ -14,9 +14,17 @@ export function awsCredentialsFromEnv(env: NodeJS.ProcessEnv = process.env, host
   const accessKeyId = env.AWS_ACCESS_KEY_ID;
   const secretAccessKey = env.AWS_SECRET_ACCESS_KEY;
   // bedrock-runtime.<region>.amazonaws.com names its region; the variable wins when set.
-  const region = env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? /bedrock-runtime(?:-fips)?\.([a-z0-9-]+)\.amazonaws\.com$/.exec(host)?.[1];
+  const region =
+    env.AWS_REGION ??
+    env.AWS_DEFAULT_REGION ??
+    /bedrock-runtime(?:-fips)?\.([a-z0-9-]+)\.amazonaws\.com$/.exec(host)?.[1];
   if (!accessKeyId || !secretAccessKey || !region) return undefined;
-  return { accessKeyId, secretAccessKey, region, ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}) };
+  return {
+    accessKeyId,
+    secretAccessKey,
+    region,
+    ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}),
+  };
 }
 
 /** Secret values of the credentials, for redaction (the access key id is not secret, but is personal). */
@@ -33,12 +41,20 @@ export function awsSecretValues(creds: AwsCredentials): { name: string; value: s
  * AWS signer, then forwards it. Signing happens below the recorder's capture, so the fixture holds
  * the request as the harness built it and no signature or token ever reaches it.
  */
-export function sigV4Fetch(creds: AwsCredentials, inner: typeof fetch = (i, n) => globalThis.fetch(i, n), now?: () => Date): typeof fetch {
+export function sigV4Fetch(
+  creds: AwsCredentials,
+  inner: typeof fetch = (i, n) => globalThis.fetch(i, n),
+  now?: () => Date,
+): typeof fetch {
   const signer = new SignatureV4({
     service: 'bedrock',
     region: creds.region,
     sha256: Sha256,
-    credentials: { accessKeyId: creds.accessKeyId, secretAccessKey: creds.secretAccessKey, ...(creds.sessionToken ? { sessionToken: creds.sessionToken } : {}) },
+    credentials: {
+      accessKeyId: creds.accessKeyId,
+      secretAccessKey: creds.secretAccessKey,
+      ...(creds.sessionToken ? { sessionToken: creds.sessionToken } : {}),
+    },
   });
   return async (input, init) => {
     const request = new Request(input, init);

@@ -1,18 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decodeEventStream, encodeBedrockEvent, encodeBedrockException, EventStreamDecoder } from './bedrock-event-stream.js';
+import {
+  decodeEventStream,
+  encodeBedrockEvent,
+  encodeBedrockException,
+  EventStreamDecoder,
+} from './bedrock-event-stream.js';
 
 const frames = [
   encodeBedrockEvent('messageStart', { role: 'assistant' }),
   encodeBedrockEvent('contentBlockDelta', { contentBlockIndex: 0, delta: { reasoningContent: { text: 'Think ✓' } } }),
-  encodeBedrockEvent('contentBlockDelta', { contentBlockIndex: 0, delta: { reasoningContent: { signature: 'EqQBsig==' } } }),
+  encodeBedrockEvent('contentBlockDelta', {
+    contentBlockIndex: 0,
+    delta: { reasoningContent: { signature: 'EqQBsig==' } },
+  }),
   encodeBedrockEvent('messageStop', { stopReason: 'end_turn' }),
 ];
 const whole = Buffer.concat(frames);
 const expected = [
   { event: 'messageStart', data: '{"role":"assistant"}' },
   { event: 'contentBlockDelta', data: '{"contentBlockIndex":0,"delta":{"reasoningContent":{"text":"Think ✓"}}}' },
-  { event: 'contentBlockDelta', data: '{"contentBlockIndex":0,"delta":{"reasoningContent":{"signature":"EqQBsig=="}}}' },
+  {
+    event: 'contentBlockDelta',
+    data: '{"contentBlockIndex":0,"delta":{"reasoningContent":{"signature":"EqQBsig=="}}}',
+  },
   { event: 'messageStop', data: '{"stopReason":"end_turn"}' },
 ];
 
@@ -37,7 +48,9 @@ describe('Bedrock event-stream framing (@smithy/eventstream-codec)', () => {
   });
 
   it('names an exception frame by its exception type', () => {
-    expect(decodeEventStream(encodeBedrockException('throttlingException', 'Too many requests'))).toEqual([{ event: 'throttlingException', data: '{"message":"Too many requests"}' }]);
+    expect(decodeEventStream(encodeBedrockException('throttlingException', 'Too many requests'))).toEqual([
+      { event: 'throttlingException', data: '{"message":"Too many requests"}' },
+    ]);
   });
 
   it('refuses a frame whose checksum does not match, and a body cut inside a frame', () => {

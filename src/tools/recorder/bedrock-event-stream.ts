@@ -31,10 +31,16 @@ export function frameToEvent(frame: Frame): SseEvent {
   };
   const kind = header(':message-type') ?? 'event';
   if (kind === 'error') {
-    return { event: header(':error-code') ?? 'error', data: JSON.stringify({ message: header(':error-message') ?? '' }) };
+    return {
+      event: header(':error-code') ?? 'error',
+      data: JSON.stringify({ message: header(':error-message') ?? '' }),
+    };
   }
   const type = kind === 'exception' ? header(':exception-type') : header(':event-type');
-  if (type === undefined) throw new Error(`an event-stream frame of type ${kind} names no ${kind === 'exception' ? ':exception-type' : ':event-type'}`);
+  if (type === undefined)
+    throw new Error(
+      `an event-stream frame of type ${kind} names no ${kind === 'exception' ? ':exception-type' : ':event-type'}`,
+    );
   return { event: type, data: toUtf8(frame.body) };
 }
 

@@ -12,23 +12,41 @@ import { decodeEventStream, encodeBedrockEvent } from './bedrock-event-stream.js
 import { runCli } from '../../../test/helpers/run-cli.test-helper.js';
 
 // Made-up AWS credentials shaped like real ones.
-const CREDS = { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', sessionToken: 'IQoJb3JpZ2luX2VjEXAMPLEsessionTOKENvalue0123456789' };
+const CREDS = {
+  accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+  secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+  sessionToken: 'IQoJb3JpZ2luX2VjEXAMPLEsessionTOKENvalue0123456789',
+};
 const REGION = 'us-east-1';
 const SIG = ['EqQBCkgIExampleSignatureCall0==', 'EqQBCkgIExampleSignatureCall1=='];
 
-/** The two answers of tool-call-with-reasoning as ConverseStream frames: signed reasoning, then a tool call / the text. */
+/**
+ * The two answers of tool-call-with-reasoning as ConverseStream frames: signed reasoning, then a tool call / the text.
+ */
 function answer(call: number): Uint8Array[] {
   const reasoning = [
     encodeBedrockEvent('messageStart', { role: 'assistant' }),
-    encodeBedrockEvent('contentBlockDelta', { contentBlockIndex: 0, delta: { reasoningContent: { text: call === 0 ? 'Need the weather; ' : 'Light rain, ' } } }),
-    encodeBedrockEvent('contentBlockDelta', { contentBlockIndex: 0, delta: { reasoningContent: { text: call === 0 ? 'call get_weather.' : 'so yes.' } } }),
-    encodeBedrockEvent('contentBlockDelta', { contentBlockIndex: 0, delta: { reasoningContent: { signature: SIG[call] } } }),
+    encodeBedrockEvent('contentBlockDelta', {
+      contentBlockIndex: 0,
+      delta: { reasoningContent: { text: call === 0 ? 'Need the weather; ' : 'Light rain, ' } },
+    }),
+    encodeBedrockEvent('contentBlockDelta', {
+      contentBlockIndex: 0,
+      delta: { reasoningContent: { text: call === 0 ? 'call get_weather.' : 'so yes.' } },
+    }),
+    encodeBedrockEvent('contentBlockDelta', {
+      contentBlockIndex: 0,
+      delta: { reasoningContent: { signature: SIG[call] } },
+    }),
     encodeBedrockEvent('contentBlockStop', { contentBlockIndex: 0 }),
   ];
   const rest =
     call === 0
       ? [
-          encodeBedrockEvent('contentBlockStart', { contentBlockIndex: 1, start: { toolUse: { toolUseId: 'tooluse_1', name: 'get_weather' } } }),
+          encodeBedrockEvent('contentBlockStart', {
+            contentBlockIndex: 1,
+            start: { toolUse: { toolUseId: 'tooluse_1', name: 'get_weather' } },
+          }),
           encodeBedrockEvent('contentBlockDelta', { contentBlockIndex: 1, delta: { toolUse: { input: '{"city":' } } }),
           encodeBedrockEvent('contentBlockDelta', { contentBlockIndex: 1, delta: { toolUse: { input: '"Lisbon"}' } } }),
           encodeBedrockEvent('contentBlockStop', { contentBlockIndex: 1 }),
@@ -40,7 +58,14 @@ function answer(call: number): Uint8Array[] {
           encodeBedrockEvent('contentBlockStop', { contentBlockIndex: 1 }),
           encodeBedrockEvent('messageStop', { stopReason: 'end_turn' }),
         ];
-  return [...reasoning, ...rest, encodeBedrockEvent('metadata', { usage: { inputTokens: 10, outputTokens: 5, totalTokens: 15 }, metrics: { latencyMs: 100 } })];
+  return [
+    ...reasoning,
+    ...rest,
+    encodeBedrockEvent('metadata', {
+      usage: { inputTokens: 10, outputTokens: 5, totalTokens: 15 },
+      metrics: { latencyMs: 100 },
+    }),
+  ];
 }
 
 /** Checks a request's SigV4 signature the way AWS does: re-signs what it received and compares. */
@@ -55,7 +80,16 @@ async function signatureValid(req: IncomingMessage, body: string): Promise<boole
   const headers = Object.fromEntries(signedHeaders.map((h) => [h, String(req.headers[h])]));
   const signer = new SignatureV4({ service: 'bedrock', region: REGION, sha256: Sha256, credentials: CREDS });
   const resigned = await signer.sign(
-    { method: req.method!, protocol: 'http:', hostname: url.hostname, port: Number(url.port), path: url.pathname, query: Object.fromEntries(url.searchParams), headers, body },
+    {
+      method: req.method!,
+      protocol: 'http:',
+      hostname: url.hostname,
+      port: Number(url.port),
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers,
+      body,
+    },
     { signingDate },
   );
   return resigned.headers.authorization === auth;
@@ -72,7 +106,12 @@ describe('record --stream against a loopback Bedrock (binary event stream, SigV4
       req.on('data', (c: Buffer) => (body += c.toString()));
       req.on('end', async () => {
         const call = seen.length;
-        seen.push({ path: req.url!, body, valid: await signatureValid(req, body), token: req.headers['x-amz-security-token'] });
+        seen.push({
+          path: req.url!,
+          body,
+          valid: await signatureValid(req, body),
+          token: req.headers['x-amz-security-token'],
+        });
         res.writeHead(200, { 'content-type': 'application/vnd.amazon.eventstream', 'x-amzn-requestid': `req-${call}` });
         // Frames cut at odd places: a frame's bytes arrive in several writes.
         const bytes = Buffer.concat(answer(call));
@@ -89,7 +128,12 @@ describe('record --stream against a loopback Bedrock (binary event stream, SigV4
     table.routes.sort((a, b) => (a.id === 'bedrock' ? -1 : b.id === 'bedrock' ? 1 : 0));
     const routes = join(out, 'routes.json');
     writeFileSync(routes, JSON.stringify(table));
-    const env = { AWS_ACCESS_KEY_ID: CREDS.accessKeyId, AWS_SECRET_ACCESS_KEY: CREDS.secretAccessKey, AWS_SESSION_TOKEN: CREDS.sessionToken, AWS_REGION: REGION };
+    const env = {
+      AWS_ACCESS_KEY_ID: CREDS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: CREDS.secretAccessKey,
+      AWS_SESSION_TOKEN: CREDS.sessionToken,
+      AWS_REGION: REGION,
+    };
     const r = await runCli(
       [
         'record',
@@ -113,7 +157,10 @@ describe('record --stream against a loopback Bedrock (binary event stream, SigV4
     );
     expect(r.code, r.stderr).toBe(0);
 
-    expect(seen.map((s) => s.path)).toEqual(['/model/us.anthropic.claude-test/converse-stream', '/model/us.anthropic.claude-test/converse-stream']);
+    expect(seen.map((s) => s.path)).toEqual([
+      '/model/us.anthropic.claude-test/converse-stream',
+      '/model/us.anthropic.claude-test/converse-stream',
+    ]);
     expect(seen.every((s) => s.valid && s.token === CREDS.sessionToken)).toBe(true);
     // The second call replayed the first turn's signed reasoning verbatim (the signed policy).
     expect(seen[1]!.body).toContain(SIG[0]);
@@ -121,15 +168,27 @@ describe('record --stream against a loopback Bedrock (binary event stream, SigV4
     const file = join(out, 'bedrock-claude', 'tool-call-with-reasoning.json');
     expect(r.stdout).toContain('wrote ');
     const text = readFileSync(file, 'utf8');
-    for (const secret of [CREDS.secretAccessKey, CREDS.sessionToken, CREDS.accessKeyId, 'AWS4-HMAC-SHA256']) expect(text).not.toContain(secret);
+    for (const secret of [CREDS.secretAccessKey, CREDS.sessionToken, CREDS.accessKeyId, 'AWS4-HMAC-SHA256'])
+      expect(text).not.toContain(secret);
     const fixture = checkFixture(JSON.parse(text), file);
-    expect(fixture).toMatchObject({ provider: 'bedrock-claude', family: 'bedrock-converse', route: 'bedrock', provenance: { kind: 'recorded' } });
+    expect(fixture).toMatchObject({
+      provider: 'bedrock-claude',
+      family: 'bedrock-converse',
+      route: 'bedrock',
+      provenance: { kind: 'recorded' },
+    });
     expect(fixture.exchanges).toHaveLength(2);
     fixture.exchanges.forEach((exchange, call) => {
       expect(exchange.response.headers?.['content-type']).toBe('application/vnd.amazon.eventstream');
       const sent = decodeEventStream(Buffer.concat(answer(call)));
       expect(exchange.response.stream!.events.map(({ event, data }) => ({ event, data }))).toEqual(sent);
-      expect(exchange.carriers?.reasoning_details).toEqual([{ type: 'thinking', thinking: call === 0 ? 'Need the weather; call get_weather.' : 'Light rain, so yes.', signature: SIG[call] }]);
+      expect(exchange.carriers?.reasoning_details).toEqual([
+        {
+          type: 'thinking',
+          thinking: call === 0 ? 'Need the weather; call get_weather.' : 'Light rain, so yes.',
+          signature: SIG[call],
+        },
+      ]);
     });
   }, 60_000);
 });

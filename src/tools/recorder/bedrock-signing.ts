@@ -9,7 +9,12 @@ import type { SecretValue } from './redact.js';
  * the signing fetch and the values redaction must scrub; undefined when a key is used or the
  * family is not Bedrock. With neither, the user is told what to set (exit 2).
  */
-export function bedrockSigning(family: FamilyId, apiKey: string | undefined, host: string, env: NodeJS.ProcessEnv = process.env): { fetch: typeof fetch; secrets: SecretValue[] } | undefined {
+export function bedrockSigning(
+  family: FamilyId,
+  apiKey: string | undefined,
+  host: string,
+  env: NodeJS.ProcessEnv = process.env,
+): { fetch: typeof fetch; secrets: SecretValue[] } | undefined {
   if (family !== 'bedrock-converse' || apiKey) return undefined;
   const creds = awsCredentialsFromEnv(env, host);
   if (!creds) {

@@ -15,7 +15,11 @@ const turn = (stream: boolean) => ({
 });
 
 async function post(capture: ExchangeCapture, url: string, body: unknown, headers: Record<string, string> = {}) {
-  return capture.fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return capture.fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
 describe('ExchangeCapture', () => {
@@ -23,13 +27,17 @@ describe('ExchangeCapture', () => {
     server = await startFakeProvider({ chunkDelayMs: 5 });
     let progress = 0;
     const capture = new ExchangeCapture({ onBytes: (n) => (progress = n) });
-    const response = await post(capture, `${server.baseUrl}/chat/completions`, turn(true), { 'x-reasoning-replay-call': '0' });
+    const response = await post(capture, `${server.baseUrl}/chat/completions`, turn(true), {
+      'x-reasoning-replay-call': '0',
+    });
     const consumerText = await response.text();
     const [record] = capture.captured;
     expect(record?.state).toBe('complete');
     const events = [...record!.events!];
     expect(record!.exchange.response.stream).toBeUndefined();
-    expect(events.map(({ event, id, data }) => ({ event, id, data }))).toEqual(server.sent[0]!.events!.map(({ data }) => ({ event: undefined, id: undefined, data })));
+    expect(events.map(({ event, id, data }) => ({ event, id, data }))).toEqual(
+      server.sent[0]!.events!.map(({ data }) => ({ event: undefined, id: undefined, data })),
+    );
     // Timing is relative to the first byte and never goes backwards.
     expect(events[0]!.atMs).toBeGreaterThanOrEqual(0);
     for (let i = 1; i < events.length; i++) expect(events[i]!.atMs!).toBeGreaterThanOrEqual(events[i - 1]!.atMs!);

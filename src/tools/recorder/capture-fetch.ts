@@ -42,7 +42,13 @@ export interface CaptureOptions {
 }
 
 /** Hop-by-hop and encoding headers describe this one transfer; a mock replaying them would lie. */
-const TRANSFER_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive']);
+const TRANSFER_HEADERS = new Set([
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+]);
 
 /** Harness headers (scenario/call routing for the mocks) never go to a live provider. */
 const isHarnessHeader = (name: string) => name.toLowerCase().startsWith('x-reasoning-replay-');
@@ -102,7 +108,12 @@ export class ExchangeCapture {
     this.captured.push(record);
     let response: Response;
     try {
-      response = await this.forward(incoming.url, { method: incoming.method, headers, body: bodyText, signal: init?.signal ?? incoming.signal });
+      response = await this.forward(incoming.url, {
+        method: incoming.method,
+        headers,
+        body: bodyText,
+        signal: init?.signal ?? incoming.signal,
+      });
     } catch (err) {
       record.state = 'failed';
       record.error = `request failed: ${describe(err)}`;
@@ -126,9 +137,15 @@ export class ExchangeCapture {
       const headers = new Headers(response.headers);
       headers.set('content-type', 'text/event-stream');
       headers.delete('content-length');
-      return new Response(this.teeSse(this.decodeEventStream(response.body, record), record), { status: response.status, statusText: response.statusText, headers });
+      return new Response(this.teeSse(this.decodeEventStream(response.body, record), record), {
+        status: response.status,
+        statusText: response.statusText,
+        headers,
+      });
     }
-    const teed = /text\/event-stream/i.test(contentType ?? '') ? this.teeSse(response.body, record) : this.teeBody(response.body, record, contentType);
+    const teed = /text\/event-stream/i.test(contentType ?? '')
+      ? this.teeSse(response.body, record)
+      : this.teeBody(response.body, record, contentType);
     return new Response(teed, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 
@@ -208,7 +225,11 @@ export class ExchangeCapture {
     }
   }
 
-  private teeBody(body: ReadableStream<Uint8Array>, record: CapturedExchange, contentType: string | null): ReadableStream<Uint8Array> {
+  private teeBody(
+    body: ReadableStream<Uint8Array>,
+    record: CapturedExchange,
+    contentType: string | null,
+  ): ReadableStream<Uint8Array> {
     const decoder = new TextDecoder();
     const parts: string[] = [];
     return this.relay(body, record, {
@@ -222,7 +243,11 @@ export class ExchangeCapture {
   }
 
   /** Passes each chunk on as it arrives; the record is complete only when the body ended cleanly. */
-  private relay(body: ReadableStream<Uint8Array>, record: CapturedExchange, sink: { chunk: (c: Uint8Array) => void; end: () => string | undefined }): ReadableStream<Uint8Array> {
+  private relay(
+    body: ReadableStream<Uint8Array>,
+    record: CapturedExchange,
+    sink: { chunk: (c: Uint8Array) => void; end: () => string | undefined },
+  ): ReadableStream<Uint8Array> {
     const reader = body.getReader();
     const fail = (why: string) => {
       record.state = 'failed';

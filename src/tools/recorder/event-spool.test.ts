@@ -5,10 +5,20 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { formatSse } from '../../shared/sse/parse-sse.js';
-import { FileSpool, MemorySpool, removeStaleSpoolDirs, SpoolDir, StreamCutError, type StreamSpool } from './event-spool.js';
+import {
+  FileSpool,
+  MemorySpool,
+  removeStaleSpoolDirs,
+  SpoolDir,
+  StreamCutError,
+  type StreamSpool,
+} from './event-spool.js';
 
 const anEvent = fc.record(
-  { event: fc.stringMatching(/^[a-z_.]{1,12}$/), data: fc.string({ minLength: 1, maxLength: 3000, unit: 'grapheme' }).filter((s) => !s.includes('\r')) },
+  {
+    event: fc.stringMatching(/^[a-z_.]{1,12}$/),
+    data: fc.string({ minLength: 1, maxLength: 3000, unit: 'grapheme' }).filter((s) => !s.includes('\r')),
+  },
   { requiredKeys: ['data'] },
 );
 

@@ -53,7 +53,8 @@ export interface FakeProvider {
 }
 
 /** An encrypted reasoning item as aggregators relay it: opaque base64 that must come back byte for byte. */
-export const ENCRYPTED_REASONING = 'gAAAAABoZ1hZ3kq9+X0w/Vt6bYc2Rr8mJm3L4n5o6p7q8r9s0t1u2v3w4x5y6z7A8B9C0D1E2F3G4H5I6J7K8L9M0N1O2P3Q4R5S6T7==';
+export const ENCRYPTED_REASONING =
+  'gAAAAABoZ1hZ3kq9+X0w/Vt6bYc2Rr8mJm3L4n5o6p7q8r9s0t1u2v3w4x5y6z7A8B9C0D1E2F3G4H5I6J7K8L9M0N1O2P3Q4R5S6T7==';
 
 type Msg = { role?: string; tool_calls?: unknown[]; reasoning_content?: unknown; [k: string]: unknown };
 
@@ -68,7 +69,16 @@ function rejection(tier: FakeTier, messages: Msg[]): { status: number; body: unk
           status: 422,
           body: {
             object: 'error',
-            message: { detail: [{ type: 'extra_forbidden', loc: ['body', 'messages', i, m.role ?? 'assistant', field], msg: 'Extra inputs are not permitted', input: m[field] }] },
+            message: {
+              detail: [
+                {
+                  type: 'extra_forbidden',
+                  loc: ['body', 'messages', i, m.role ?? 'assistant', field],
+                  msg: 'Extra inputs are not permitted',
+                  input: m[field],
+                },
+              ],
+            },
             type: 'invalid_request_error',
             param: null,
             code: null,
@@ -78,10 +88,18 @@ function rejection(tier: FakeTier, messages: Msg[]): { status: number; body: unk
     }
   }
   if (tier === 'must-echo') {
-    const bad = messages.find((m) => m.role === 'assistant' && (m.tool_calls?.length ?? 0) > 0 && !(typeof m.reasoning_content === 'string' && m.reasoning_content.length > 0));
+    const bad = messages.find(
+      (m) =>
+        m.role === 'assistant' &&
+        (m.tool_calls?.length ?? 0) > 0 &&
+        !(typeof m.reasoning_content === 'string' && m.reasoning_content.length > 0),
+    );
     if (bad) {
       const message = 'The `reasoning_content` in the thinking mode must be passed back to the API.';
-      return { status: 400, body: { error: { message, type: 'invalid_request_error', param: null, code: 'invalid_request_error' } } };
+      return {
+        status: 400,
+        body: { error: { message, type: 'invalid_request_error', param: null, code: 'invalid_request_error' } },
+      };
     }
   }
   return undefined;
@@ -93,21 +111,41 @@ function answerMessage(messages: Msg[], callIndex: number, secret: string | unde
   const base = {
     role: 'assistant',
     reasoning_content: reasoning,
-    reasoning_details: [{ type: 'reasoning.encrypted', data: ENCRYPTED_REASONING, format: 'openai-responses-v1', index: 0 }],
+    reasoning_details: [
+      { type: 'reasoning.encrypted', data: ENCRYPTED_REASONING, format: 'openai-responses-v1', index: 0 },
+    ],
   };
   if (last?.role === 'tool') return { ...base, content: `It is sunny.${secret ? ` (debug token ${secret})` : ''}` };
   // A planted secret in the tool arguments travels back in the next request body, as a leaked key would.
   const args = JSON.stringify({ city: 'Paris', ...(secret ? { session: secret } : {}) });
-  return { ...base, content: null, tool_calls: [{ id: `call_${callIndex}`, type: 'function', function: { name: 'get_weather', arguments: args } }] };
+  return {
+    ...base,
+    content: null,
+    tool_calls: [{ id: `call_${callIndex}`, type: 'function', function: { name: 'get_weather', arguments: args } }],
+  };
 }
 
-function streamEvents(message: ReturnType<typeof answerMessage>, id: string, extraDeltas: number, secret: string | undefined): SseEvent[] {
+function streamEvents(
+  message: ReturnType<typeof answerMessage>,
+  id: string,
+  extraDeltas: number,
+  secret: string | undefined,
+): SseEvent[] {
   const chunk = (delta: Record<string, unknown>, finish: string | null = null, extra: Record<string, unknown> = {}) =>
-    JSON.stringify({ id, object: 'chat.completion.chunk', model: 'fake-model', choices: [{ index: 0, delta, finish_reason: finish }], ...extra });
-  const events: SseEvent[] = [{ data: chunk({ role: 'assistant', content: '' }, null, secret ? { x_debug_key: secret } : {}) }];
+    JSON.stringify({
+      id,
+      object: 'chat.completion.chunk',
+      model: 'fake-model',
+      choices: [{ index: 0, delta, finish_reason: finish }],
+      ...extra,
+    });
+  const events: SseEvent[] = [
+    { data: chunk({ role: 'assistant', content: '' }, null, secret ? { x_debug_key: secret } : {}) },
+  ];
   const words = message.reasoning_content.split(' ');
   for (const [i, w] of words.entries()) events.push({ data: chunk({ reasoning_content: (i ? ' ' : '') + w }) });
-  for (let i = 0; i < extraDeltas; i++) events.push({ data: chunk({ reasoning_content: ` filler-${i}-${'x'.repeat(40)}` }) });
+  for (let i = 0; i < extraDeltas; i++)
+    events.push({ data: chunk({ reasoning_content: ` filler-${i}-${'x'.repeat(40)}` }) });
   events.push({ data: chunk({ reasoning_details: message.reasoning_details }) });
   if ('tool_calls' in message && message.tool_calls) {
     events.push({ data: chunk({ tool_calls: message.tool_calls.map((t, index) => ({ index, ...t })) }) });
@@ -149,7 +187,11 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     if (options.secret) headers['x-echo-api-key'] = options.secret;
     if (options.unlistedLeak) headers['x-debug-upstream'] = options.unlistedLeak;
     const cookie = options.secret ? [`sid=${options.secret}; Path=/; HttpOnly`] : [];
-    if (!req.url?.split('?')[0]?.endsWith('/chat/completions') || req.method !== 'POST' || !Array.isArray(body.messages)) {
+    if (
+      !req.url?.split('?')[0]?.endsWith('/chat/completions') ||
+      req.method !== 'POST' ||
+      !Array.isArray(body.messages)
+    ) {
       const error = { error: { message: 'not found (fake provider)', type: 'invalid_request_error' } };
       sent.push({ status: 404, headers, body: error });
       res.writeHead(404, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify(error));
@@ -158,7 +200,9 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     const refused = rejection(tier, body.messages);
     if (refused) {
       sent.push({ status: refused.status, headers, body: refused.body });
-      res.writeHead(refused.status, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify(refused.body));
+      res
+        .writeHead(refused.status, { ...headers, 'content-type': 'application/json' })
+        .end(JSON.stringify(refused.body));
       return;
     }
     const call = body.messages.filter((m) => m.role === 'assistant').length;
@@ -173,13 +217,20 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
         ...(options.secret ? { system_fingerprint: `fp_${options.secret}` } : {}),
       };
       sent.push({ status: 200, headers, body: answer });
-      res.writeHead(200, { ...headers, 'set-cookie': cookie, 'content-type': 'application/json' }).end(JSON.stringify(answer));
+      res
+        .writeHead(200, { ...headers, 'set-cookie': cookie, 'content-type': 'application/json' })
+        .end(JSON.stringify(answer));
       return;
     }
     const events = streamEvents(message, id, options.extraDeltas ?? 0, options.secret);
     const first = streamsServed++ === 0;
     sent.push({ status: 200, headers, events });
-    res.writeHead(200, { ...headers, 'set-cookie': cookie, 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    res.writeHead(200, {
+      ...headers,
+      'set-cookie': cookie,
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+    });
     const delay = options.chunkDelayMs ?? 0;
     for (const [i, event] of events.entries()) {
       if (first && options.stallAtEvent === i) {

@@ -6,7 +6,16 @@ import { describe, expect, it } from 'vitest';
 import type { Fixture } from '../../provider/fixtures/fixture-store.js';
 import { formatSseEvent } from '../../shared/sse/parse-sse.js';
 import { FileSpool } from './event-spool.js';
-import { existingFixture, finalizeFixture, fixturePath, removeStaleTemps, renderFixture, SecretLeakError, writeFixtureFile, writeFixtureText } from './fixture-file.js';
+import {
+  existingFixture,
+  finalizeFixture,
+  fixturePath,
+  removeStaleTemps,
+  renderFixture,
+  SecretLeakError,
+  writeFixtureFile,
+  writeFixtureText,
+} from './fixture-file.js';
 
 const KEY = 'sk-live-abcdefghijklmnopqrstuvwxyz012345';
 
@@ -17,11 +26,25 @@ function fixture(extra: Record<string, string> = {}): Fixture {
     model: 'm',
     scenario: 's',
     family: 'openai-chat',
-    provenance: { kind: 'recorded', date: '2026-12-02T13:00:00.000Z', tool: 'reasoning-replay 0.1.0', endpointHost: '127.0.0.1:1' },
+    provenance: {
+      kind: 'recorded',
+      date: '2026-12-02T13:00:00.000Z',
+      tool: 'reasoning-replay 0.1.0',
+      endpointHost: '127.0.0.1:1',
+    },
     exchanges: [
       {
-        request: { method: 'POST', url: 'http://127.0.0.1:1/v1/chat/completions', headers: { authorization: `Bearer ${KEY}` }, body: { messages: [] } },
-        response: { status: 200, headers: { 'content-type': 'application/json', ...extra }, body: { ok: true, echoed: KEY } },
+        request: {
+          method: 'POST',
+          url: 'http://127.0.0.1:1/v1/chat/completions',
+          headers: { authorization: `Bearer ${KEY}` },
+          body: { messages: [] },
+        },
+        response: {
+          status: 200,
+          headers: { 'content-type': 'application/json', ...extra },
+          body: { ok: true, echoed: KEY },
+        },
       },
     ],
   };
@@ -51,15 +74,22 @@ describe('finalizeFixture', () => {
 
   it('refuses a fixture that breaks the schema', () => {
     const bad = { ...fixture(), family: 'carrier-pigeon' } as unknown as Fixture;
-    expect(() => finalizeFixture(bad, [{ name: 'K', value: KEY }], 'f.json')).toThrow(/fixture\.schema\.json at \/family/);
+    expect(() => finalizeFixture(bad, [{ name: 'K', value: KEY }], 'f.json')).toThrow(
+      /fixture\.schema\.json at \/family/,
+    );
   });
 });
 
 describe('renderFixture with spooled stream events', () => {
-  const events = Array.from({ length: 300 }, (_, i) => ({ data: JSON.stringify({ i, text: `delta ${i} ${'é'.repeat(i % 7)}` }), atMs: i }));
+  const events = Array.from({ length: 300 }, (_, i) => ({
+    data: JSON.stringify({ i, text: `delta ${i} ${'é'.repeat(i % 7)}` }),
+    atMs: i,
+  }));
   const streamed = (): Fixture => {
     const f = fixture();
-    f.exchanges.push({ response: { status: 200, headers: { 'content-type': 'text/event-stream' }, stream: { events: [] } } });
+    f.exchanges.push({
+      response: { status: 200, headers: { 'content-type': 'text/event-stream' }, stream: { events: [] } },
+    });
     return f;
   };
 
@@ -68,7 +98,10 @@ describe('renderFixture with spooled stream events', () => {
     const spool = new FileSpool(join(dir, 'e.spool'));
     events.forEach((e) => spool.append(Buffer.from(formatSseEvent({ data: e.data })), e.atMs));
     const file = join(dir, 'out', 'f.json');
-    writeFixtureFile(file, renderFixture({ fixture: streamed(), streams: new Map([[1, spool]]) }, [{ name: 'K', value: KEY }], file));
+    writeFixtureFile(
+      file,
+      renderFixture({ fixture: streamed(), streams: new Map([[1, spool]]) }, [{ name: 'K', value: KEY }], file),
+    );
     const text = readFileSync(file, 'utf8');
     const parsed = JSON.parse(text) as Fixture;
     expect(parsed.exchanges[1]!.response.stream!.events).toEqual(events);
@@ -77,14 +110,16 @@ describe('renderFixture with spooled stream events', () => {
     const inMemory = streamed();
     inMemory.exchanges[1]!.response.stream!.events = events;
     expect(finalizeFixture(inMemory, [{ name: 'K', value: KEY }], file)).toBe(text);
-    expect(finalizeFixture(fixture(), [{ name: 'K', value: KEY }], file)).toBe(JSON.stringify(JSON.parse(finalizeFixture(fixture(), [{ name: 'K', value: KEY }], file)), null, 2) + '\n');
+    expect(finalizeFixture(fixture(), [{ name: 'K', value: KEY }], file)).toBe(
+      JSON.stringify(JSON.parse(finalizeFixture(fixture(), [{ name: 'K', value: KEY }], file)), null, 2) + '\n',
+    );
   });
 
   it('refuses before producing any text when a spooled event holds a credential, naming the event', () => {
     const leaky = [...events.slice(0, 3), { data: 'x-debug ghp_4f9Qx2LmN8rT1vYb6KcZ0aWd3eHs7uJpAbCd' }];
-    expect(() => renderFixture({ fixture: streamed(), streams: new Map([[1, leaky]]) }, [{ name: 'K', value: KEY }], 'f.json')).toThrow(
-      /\/exchanges\/1\/response\/stream\/events\/3\/data \(GitHub token/,
-    );
+    expect(() =>
+      renderFixture({ fixture: streamed(), streams: new Map([[1, leaky]]) }, [{ name: 'K', value: KEY }], 'f.json'),
+    ).toThrow(/\/exchanges\/1\/response\/stream\/events\/3\/data \(GitHub token/);
   });
 
   it('renders an empty stream as an empty array', () => {

@@ -117,24 +117,37 @@ export function renderFixture(draft: FixtureDraft, secrets: readonly SecretValue
       return sources.has(i) ? { ...x, response: { ...x.response, stream: { events: [] } } } : x;
     }),
   };
-  const redacted = redactSecretValues({ ...envelope, exchanges: envelope.exchanges.map((x) => redactExchange(x, secrets)) }, secrets);
+  const redacted = redactSecretValues(
+    { ...envelope, exchanges: envelope.exchanges.map((x) => redactExchange(x, secrets)) },
+    secrets,
+  );
   const leaks = [...sweepForSecrets(redacted), ...opaqueLeaks(redacted, forms, '')];
   const shape = schemaProblem(redacted, 'fixture.schema.json');
-  if (shape) throw new Error(`internal: the recorded fixture for ${file} breaks specs/schema/fixture.schema.json at ${shape}`);
+  if (shape)
+    throw new Error(`internal: the recorded fixture for ${file} breaks specs/schema/fixture.schema.json at ${shape}`);
   const streams = new Map<number, SseEvent[]>();
   for (const [i, source] of sources) {
     const events = redactStreamEvents([...source], forms).map((e) => redactSecretValues(e, secrets));
     streams.set(i, events);
     events.forEach((clean, j) => {
       const at = `/exchanges/${i}/response/stream/events/${j}`;
-      if (leaks.length < 50) leaks.push(...sweepForSecrets(clean, at), ...opaqueLeaks(safeParse(clean.data), forms, `${at}/data`));
+      if (leaks.length < 50)
+        leaks.push(...sweepForSecrets(clean, at), ...opaqueLeaks(safeParse(clean.data), forms, `${at}/data`));
       const bad = schemaProblem(clean, EVENT_SCHEMA);
-      if (bad) throw new Error(`internal: the recorded fixture for ${file} breaks specs/schema/fixture.schema.json at ${at}${bad.replace(/^\/?:/, ':')}`);
+      if (bad)
+        throw new Error(
+          `internal: the recorded fixture for ${file} breaks specs/schema/fixture.schema.json at ${at}${bad.replace(/^\/?:/, ':')}`,
+        );
     });
   }
   if (leaks.length > 0) throw new SecretLeakError(file, leaks);
 
-  const withMarks = { ...redacted, exchanges: redacted.exchanges.map((x, i) => (streams.has(i) ? { ...x, response: { ...x.response, stream: { events: placeholder(i) } } } : x)) };
+  const withMarks = {
+    ...redacted,
+    exchanges: redacted.exchanges.map((x, i) =>
+      streams.has(i) ? { ...x, response: { ...x.response, stream: { events: placeholder(i) } } } : x,
+    ),
+  };
   const text = JSON.stringify(withMarks, null, 2) + '\n';
   function* pieces() {
     let from = 0;
@@ -164,7 +177,9 @@ export function renderFixture(draft: FixtureDraft, secrets: readonly SecretValue
     [Symbol.iterator]: pieces,
     *lintTexts() {
       yield { text: lintView(redacted), where: '/' };
-      for (const [i, events] of streams) for (const [j, e] of events.entries()) yield { text: eventLintView(e.data), where: `/exchanges/${i}/response/stream/events/${j}/data` };
+      for (const [i, events] of streams)
+        for (const [j, e] of events.entries())
+          yield { text: eventLintView(e.data), where: `/exchanges/${i}/response/stream/events/${j}/data` };
     },
   };
 }
@@ -178,7 +193,11 @@ function safeParse(text: string): unknown {
 }
 
 /** renderFixture, then the maintained rule set (secretlint's recommended preset) over what would be written. */
-export async function renderCheckedFixture(draft: FixtureDraft, secrets: readonly SecretValue[], file: string): Promise<RenderedFixture> {
+export async function renderCheckedFixture(
+  draft: FixtureDraft,
+  secrets: readonly SecretValue[],
+  file: string,
+): Promise<RenderedFixture> {
   const rendered = renderFixture(draft, secrets, file);
   const findings = await lintMany(rendered.lintTexts());
   if (findings.length > 0) throw new SecretLeakError(file, findings);

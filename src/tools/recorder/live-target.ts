@@ -5,7 +5,13 @@ import { redactText, redactUrl } from './redact.js';
 import { defaultProvidersDir, loadProviderSpec } from '../../shared/provider-specs/load-provider-specs.js';
 import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
 import { findRoute, resolveRoute } from '../../shared/route-table/resolve-route.js';
-import type { FamilyId, RouteDefinition, RoutePolicy, RouteTable, RouteTarget } from '../../shared/route-table/route-table.js';
+import type {
+  FamilyId,
+  RouteDefinition,
+  RoutePolicy,
+  RouteTable,
+  RouteTarget,
+} from '../../shared/route-table/route-table.js';
 
 /** A live endpoint as `record` and `probe` see it: the user's base URL, routed as real traffic would be. */
 export interface LiveTarget {
@@ -34,7 +40,12 @@ export function parseBaseUrl(value: string): URL {
   try {
     url = new URL(value);
   } catch {
-    throw new InputError('--base-url', '', `"${redactText(value)}" is not a URL`, 'give the base URL a client is configured with, e.g. https://api.deepseek.com');
+    throw new InputError(
+      '--base-url',
+      '',
+      `"${redactText(value)}" is not a URL`,
+      'give the base URL a client is configured with, e.g. https://api.deepseek.com',
+    );
   }
   // fetch refuses credentials in a URL, and a fixture or a printed line must never carry them.
   if (url.username || url.password) {
@@ -45,7 +56,8 @@ export function parseBaseUrl(value: string): URL {
       'drop them from the URL and put the key in the environment variable (--api-key-env); nothing was sent',
     );
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InputError('--base-url', '', `"${url.protocol}" is not http or https`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new InputError('--base-url', '', `"${url.protocol}" is not http or https`);
   return url;
 }
 
@@ -63,5 +75,13 @@ export function resolveLiveTarget(args: LiveTargetArgs): LiveTarget {
   const policy = resolveRoute(args.table, target);
   const family = args.family ?? spec?.family ?? route.family;
   policy.family = family;
-  return { ...(spec ? { spec } : {}), id: spec?.id ?? args.provider, baseUrl: args.baseUrl, target, family, route, policy };
+  return {
+    ...(spec ? { spec } : {}),
+    id: spec?.id ?? args.provider,
+    baseUrl: args.baseUrl,
+    target,
+    family,
+    route,
+    policy,
+  };
 }

@@ -5,7 +5,15 @@
  * makes it a blob (Anthropic redacted_thinking, OpenRouter reasoning.encrypted), since `data` is
  * also every SSE event's text.
  */
-const OPAQUE_KEYS = new Set(['signature', 'encrypted_content', 'thoughtSignature', 'thought_signature', 'reasoning_opaque', 'redactedContent', 'encrypted_reasoning']);
+const OPAQUE_KEYS = new Set([
+  'signature',
+  'encrypted_content',
+  'thoughtSignature',
+  'thought_signature',
+  'reasoning_opaque',
+  'redactedContent',
+  'encrypted_reasoning',
+]);
 const OPAQUE_DATA_TYPES = new Set(['redacted_thinking', 'reasoning.encrypted']);
 
 export function isOpaqueField(key: string, parent: unknown): boolean {

@@ -18,18 +18,36 @@ export type RecordMode = (typeof RECORD_MODES)[number];
 
 export type ExistingFixture = 'none' | 'synthesized' | 'recorded' | 'unreadable';
 
-export type RecordDecision = { record: true; replaces: ExistingFixture } | { record: false; refused: boolean; reason: string };
+export type RecordDecision =
+  { record: true; replaces: ExistingFixture } | { record: false; refused: boolean; reason: string };
 
 export function decideRecording(mode: RecordMode, existing: ExistingFixture, force: boolean): RecordDecision {
   if (existing === 'none') return { record: true, replaces: 'none' };
   if (force) return { record: true, replaces: existing };
   if (existing === 'unreadable') {
-    return { record: false, refused: true, reason: 'a file is there that is not a readable fixture; move it away or pass --force to replace it' };
+    return {
+      record: false,
+      refused: true,
+      reason: 'a file is there that is not a readable fixture; move it away or pass --force to replace it',
+    };
   }
   if (mode === 'once') {
-    return { record: false, refused: false, reason: `a ${existing} fixture exists and --mode once records missing fixtures only (--mode new replaces a synthesized one; --force replaces any)` };
+    return {
+      record: false,
+      refused: false,
+      reason: `a ${existing} fixture exists and --mode once records missing fixtures only (--mode new replaces a synthesized one; --force replaces any)`,
+    };
   }
   if (existing === 'synthesized') return { record: true, replaces: 'synthesized' };
-  if (mode === 'new') return { record: false, refused: false, reason: 'a recorded fixture exists and --mode new keeps live captures (--force replaces it)' };
-  return { record: false, refused: true, reason: 'a recorded fixture exists; --mode all replaces a live capture only with --force' };
+  if (mode === 'new')
+    return {
+      record: false,
+      refused: false,
+      reason: 'a recorded fixture exists and --mode new keeps live captures (--force replaces it)',
+    };
+  return {
+    record: false,
+    refused: true,
+    reason: 'a recorded fixture exists; --mode all replaces a live capture only with --force',
+  };
 }

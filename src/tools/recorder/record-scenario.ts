@@ -61,7 +61,10 @@ export class RecordingFailed extends Error {
 }
 
 export function toolVersion(): string {
-  const pkg = JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as { name: string; version: string };
+  const pkg = JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as {
+    name: string;
+    version: string;
+  };
   return `${pkg.name} ${pkg.version}`;
 }
 
@@ -79,11 +82,21 @@ function liveSpec(live: LiveTarget): ProviderSpec {
     response: { carriers: [] },
     sources: [live.baseUrl],
   };
-  return { ...base, family: live.family, endpoint: { ...base.endpoint, baseUrl: live.baseUrl }, target: { provider: live.target.provider, model: live.target.model } };
+  return {
+    ...base,
+    family: live.family,
+    endpoint: { ...base.endpoint, baseUrl: live.baseUrl },
+    target: { provider: live.target.provider, model: live.target.model },
+  };
 }
 
 /** What the family reads from the answer; anything well-formed it skipped is said in `notes`. */
-function carriersOf(record: CapturedExchange, policy: RoutePolicy, notes: string[], call: number): Record<string, unknown> | undefined {
+function carriersOf(
+  record: CapturedExchange,
+  policy: RoutePolicy,
+  notes: string[],
+  call: number,
+): Record<string, unknown> | undefined {
   const family = familyFor(policy.family);
   const { response } = record.exchange;
   try {
@@ -107,7 +120,9 @@ function carriersOf(record: CapturedExchange, policy: RoutePolicy, notes: string
 const isOk = (status: number) => status >= 200 && status < 300;
 
 function failedChecks(checks: Check[]): string[] {
-  return checks.filter((c) => c.status === 'fail').flatMap((c) => c.detail.split('\n').map((d) => `${c.behaviour}: ${d}`));
+  return checks
+    .filter((c) => c.status === 'fail')
+    .flatMap((c) => c.detail.split('\n').map((d) => `${c.behaviour}: ${d}`));
 }
 
 /**
@@ -128,13 +143,22 @@ async function recordWithSpools(args: RecordScenarioArgs, spools: SpoolDir): Pro
   const { live, scenario } = args;
   const via = scenario.steps.find((s) => 'call' in s && s.call.via);
   if (via) {
-    throw new InputError(`scenario ${scenario.id}`, '/steps', 'switches provider mid-conversation (call.via), which needs a second live endpoint', 'record a scenario that stays on one provider');
+    throw new InputError(
+      `scenario ${scenario.id}`,
+      '/steps',
+      'switches provider mid-conversation (call.via), which needs a second live endpoint',
+      'record a scenario that stays on one provider',
+    );
   }
   const total = scenario.steps.filter((s) => 'call' in s).length;
   // Redirects are followed by hand so no credential header reaches another origin (probe-route.ts).
   const network = args.fetch ?? ((input: string | URL | Request, init?: RequestInit) => globalThis.fetch(input, init));
   const safeFetch: typeof fetch = (input, init) => fetchFollowingSafely(network, String(input), init ?? {});
-  const capture = new ExchangeCapture({ fetch: safeFetch, spool: spools.create, onBytes: (n) => args.progress?.bytes?.(n) });
+  const capture = new ExchangeCapture({
+    fetch: safeFetch,
+    spool: spools.create,
+    onBytes: (n) => args.progress?.bytes?.(n),
+  });
   const callOf = new Map<CapturedExchange, number>();
   const spec = liveSpec(live);
   const auth = authHeaders(live.family, args.apiKey, live.target.host);
@@ -153,13 +177,22 @@ async function recordWithSpools(args: RecordScenarioArgs, spools: SpoolDir): Pro
   };
 
   args.progress?.turns?.(0, total);
-  const run = await runScenario(scenario, spec, { table: args.table, specs: new Map([[spec.id, spec]]), stream: args.stream, send, engine: builtInEngine });
+  const run = await runScenario(scenario, spec, {
+    table: args.table,
+    specs: new Map([[spec.id, spec]]),
+    stream: args.stream,
+    send,
+    engine: builtInEngine,
+  });
 
   capture.checkStreams();
   const broken = capture.captured.find((c) => c.state !== 'complete');
   if (broken)
     throw new RecordingFailed(
-      redactText(`call ${callOf.get(broken) ?? '?'} to ${broken.exchange.request?.url ?? live.baseUrl}: ${broken.error ?? 'the answer was not read to its end'}`, args.secrets),
+      redactText(
+        `call ${callOf.get(broken) ?? '?'} to ${broken.exchange.request?.url ?? live.baseUrl}: ${broken.error ?? 'the answer was not read to its end'}`,
+        args.secrets,
+      ),
     );
 
   // One exchange per call, the attempt that answered: the mocks answer call N with exchange N, and a
@@ -178,7 +211,9 @@ async function recordWithSpools(args: RecordScenarioArgs, spools: SpoolDir): Pro
     if (!isOk(status)) {
       const body = last.exchange.response.body;
       const text = typeof body === 'string' ? body : JSON.stringify(body);
-      throw new RecordingFailed(`call ${call} was refused (${status}): ${redactText(text, args.secrets).slice(0, 300)}; nothing was written (reasoning-replay probe shows what this endpoint accepts)`);
+      throw new RecordingFailed(
+        `call ${call} was refused (${status}): ${redactText(text, args.secrets).slice(0, 300)}; nothing was written (reasoning-replay probe shows what this endpoint accepts)`,
+      );
     }
     const carriers = carriersOf(last, live.policy, readNotes, call);
     if (last.events) streams.set(exchanges.length, last.events);
@@ -192,12 +227,22 @@ async function recordWithSpools(args: RecordScenarioArgs, spools: SpoolDir): Pro
     model: live.target.model,
     scenario: scenario.id,
     family: live.family,
-    provenance: { kind: 'recorded', date: (args.now?.() ?? new Date()).toISOString(), tool: toolVersion(), endpointHost: new URL(live.baseUrl).host },
+    provenance: {
+      kind: 'recorded',
+      date: (args.now?.() ?? new Date()).toISOString(),
+      tool: toolVersion(),
+      endpointHost: new URL(live.baseUrl).host,
+    },
     exchanges,
   };
   const pieces = await renderCheckedFixture({ fixture, streams }, args.secrets, args.file);
   const veto = args.mayWrite?.();
   if (veto) throw new RecordingFailed(`not writing ${args.file}: ${veto}`);
   writeFixtureFile(args.file, pieces);
-  return { file: args.file, exchanges: exchanges.length, bytes: capture.bytes, notes: [...failedChecks(run.verdict.checks), ...readNotes] };
+  return {
+    file: args.file,
+    exchanges: exchanges.length,
+    bytes: capture.bytes,
+    notes: [...failedChecks(run.verdict.checks), ...readNotes],
+  };
 }

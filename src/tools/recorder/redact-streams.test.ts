@@ -3,17 +3,39 @@ import { fc, test } from '@fast-check/vitest';
 import { redactStreamEvents } from './redact-streams.js';
 import { markerFor, redactKnownSecrets, secretForms } from './secret-forms.js';
 
-const aKey = fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'), minLength: 20, maxLength: 40 }).map((s) => `sk-${s}`);
+const aKey = fc
+  .string({
+    unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'),
+    minLength: 20,
+    maxLength: 40,
+  })
+  .map((s) => `sk-${s}`);
 const someProse = fc.string({ unit: fc.constantFrom(...'abc xyz.,'), maxLength: 30 });
 /** Where the text is cut into deltas: sorted distinct offsets. */
-const cutsOf = (length: number) => fc.uniqueArray(fc.integer({ min: 1, max: Math.max(1, length - 1) }), { maxLength: 8 }).map((c) => c.sort((a, b) => a - b));
+const cutsOf = (length: number) =>
+  fc
+    .uniqueArray(fc.integer({ min: 1, max: Math.max(1, length - 1) }), { maxLength: 8 })
+    .map((c) => c.sort((a, b) => a - b));
 
 const chunk = (content: string) => ({ data: JSON.stringify({ choices: [{ index: 0, delta: { content } }] }) });
-const reassemble = (events: Array<{ data: string }>) => events.map((e) => (JSON.parse(e.data) as { choices: [{ delta: { content: string } }] }).choices[0].delta.content).join('');
+const reassemble = (events: Array<{ data: string }>) =>
+  events
+    .map((e) => (JSON.parse(e.data) as { choices: [{ delta: { content: string } }] }).choices[0].delta.content)
+    .join('');
 
 describe('redactStreamEvents', () => {
   test.prop(
-    [fc.tuple(aKey, someProse, someProse).chain(([key, before, after]) => fc.tuple(fc.constant(key), fc.constant(`${before}${key}${after}`), cutsOf(before.length + key.length + after.length)))],
+    [
+      fc
+        .tuple(aKey, someProse, someProse)
+        .chain(([key, before, after]) =>
+          fc.tuple(
+            fc.constant(key),
+            fc.constant(`${before}${key}${after}`),
+            cutsOf(before.length + key.length + after.length),
+          ),
+        ),
+    ],
     { numRuns: 150 },
   )('a key cut anywhere across content deltas reads as one marker once reassembled', ([key, text, cuts]) => {
     const events = [0, ...cuts].map((from, i) => chunk(text.slice(from, [...cuts, text.length][i])));
@@ -24,23 +46,34 @@ describe('redactStreamEvents', () => {
     expect(joined).toBe(text.replace(key, markerFor('K')));
   });
 
-  test.prop([aKey], { numRuns: 50 })('signed fields are never joined or altered, even when they spell the key', (key) => {
-    const events = [{ data: JSON.stringify({ delta: { type: 'signature_delta', signature: key } }) }];
-    expect(redactStreamEvents(events, secretForms([{ name: 'K', value: key }]))).toEqual(events);
-  });
+  test.prop([aKey], { numRuns: 50 })(
+    'signed fields are never joined or altered, even when they spell the key',
+    (key) => {
+      const events = [{ data: JSON.stringify({ delta: { type: 'signature_delta', signature: key } }) }];
+      expect(redactStreamEvents(events, secretForms([{ name: 'K', value: key }]))).toEqual(events);
+    },
+  );
 });
 
 describe('redactKnownSecrets', () => {
-  test.prop([aKey, fc.integer({ min: 0, max: 2 }), fc.constantFrom('base64', 'base64url')], { numRuns: 100 })('finds the key inside a longer base64 text at any alignment', (key, pad, alphabet) => {
-    const encoded = Buffer.from(`${'p'.repeat(pad)}Bearer ${key} tail`).toString(alphabet as BufferEncoding);
-    expect(redactKnownSecrets(encoded, secretForms([{ name: 'K', value: key }]))).toContain(markerFor('K'));
-  });
+  test.prop([aKey, fc.integer({ min: 0, max: 2 }), fc.constantFrom('base64', 'base64url')], { numRuns: 100 })(
+    'finds the key inside a longer base64 text at any alignment',
+    (key, pad, alphabet) => {
+      const encoded = Buffer.from(`${'p'.repeat(pad)}Bearer ${key} tail`).toString(alphabet as BufferEncoding);
+      expect(redactKnownSecrets(encoded, secretForms([{ name: 'K', value: key }]))).toContain(markerFor('K'));
+    },
+  );
 
-  test.prop([aKey, fc.integer({ min: 1, max: 40 })], { numRuns: 100 })('finds the key with any prefix \\u- or %-escaped', (key, n) => {
-    const forms = secretForms([{ name: 'K', value: key }]);
-    const u = [...key.slice(0, n)].map((ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`).join('') + key.slice(n);
-    const pct = [...key.slice(0, n)].map((ch) => `%${ch.charCodeAt(0).toString(16)}`).join('') + key.slice(n);
-    expect(redactKnownSecrets(`a ${u} b`, forms)).toBe(`a ${markerFor('K')} b`);
-    expect(redactKnownSecrets(`a ${pct} b`, forms)).toBe(`a ${markerFor('K')} b`);
-  });
+  test.prop([aKey, fc.integer({ min: 1, max: 40 })], { numRuns: 100 })(
+    'finds the key with any prefix \\u- or %-escaped',
+    (key, n) => {
+      const forms = secretForms([{ name: 'K', value: key }]);
+      const u =
+        [...key.slice(0, n)].map((ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`).join('') +
+        key.slice(n);
+      const pct = [...key.slice(0, n)].map((ch) => `%${ch.charCodeAt(0).toString(16)}`).join('') + key.slice(n);
+      expect(redactKnownSecrets(`a ${u} b`, forms)).toBe(`a ${markerFor('K')} b`);
+      expect(redactKnownSecrets(`a ${pct} b`, forms)).toBe(`a ${markerFor('K')} b`);
+    },
+  );
 });

@@ -19,7 +19,12 @@ interface Piece {
   to: number;
 }
 
-function leaves(value: unknown, path: Array<string | number>, out: Array<{ path: Array<string | number>; text: string }>, depth = 0): void {
+function leaves(
+  value: unknown,
+  path: Array<string | number>,
+  out: Array<{ path: Array<string | number>; text: string }>,
+  depth = 0,
+): void {
   if (depth > 64) return;
   if (typeof value === 'string') out.push({ path, text: value });
   else if (Array.isArray(value)) value.forEach((v, i) => leaves(v, [...path, i], out, depth + 1));
@@ -89,7 +94,8 @@ export function redactStreamEvents(events: readonly SseEvent[], forms: readonly 
     for (const [leafKey, list] of byLeaf) {
       const path = JSON.parse(leafKey) as Array<string | number>;
       let text = getAt(value, path);
-      for (const [from, to, replacement] of list.sort((a, b) => b[0] - a[0])) text = text.slice(0, from) + replacement + text.slice(to);
+      for (const [from, to, replacement] of list.sort((a, b) => b[0] - a[0]))
+        text = text.slice(0, from) + replacement + text.slice(to);
       value = setAt(value, path, text);
     }
     return { ...event, data: typeof value === 'string' ? value : JSON.stringify(value) };

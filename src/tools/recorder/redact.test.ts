@@ -31,19 +31,30 @@ describe('redactHeaders', () => {
 
   it('redacts SigV4 headers, and X-Amz-Date only beside a signature', () => {
     const signed = redactHeaders({
-      authorization: 'AWS4-HMAC-SHA256 Credential=AKIAZ7Q3R5T2W8Y4U6I0/20260101/us-east-1/bedrock/aws4_request, SignedHeaders=host;x-amz-date, Signature=abc123',
+      authorization:
+        'AWS4-HMAC-SHA256 Credential=AKIAZ7Q3R5T2W8Y4U6I0/20260101/us-east-1/bedrock/aws4_request, SignedHeaders=host;x-amz-date, Signature=abc123',
       'x-amz-date': '20260101T000000Z',
       'x-amz-security-token': 'FwoGZXIvYXdzE',
     });
-    expect(signed).toEqual({ authorization: `AWS4-HMAC-SHA256 ${REDACTED}`, 'x-amz-date': REDACTED, 'x-amz-security-token': REDACTED });
+    expect(signed).toEqual({
+      authorization: `AWS4-HMAC-SHA256 ${REDACTED}`,
+      'x-amz-date': REDACTED,
+      'x-amz-security-token': REDACTED,
+    });
     expect(redactHeaders({ 'x-amz-date': '20260101T000000Z' })).toEqual({ 'x-amz-date': '20260101T000000Z' });
   });
 });
 
 describe('redactUrl', () => {
   it('rewrites credential parameters and leaves the rest byte for byte', () => {
-    expect(redactUrl('https://g.example/v1beta/models/m:streamGenerateContent?alt=sse&key=AIzaSECRET')).toBe(`https://g.example/v1beta/models/m:streamGenerateContent?alt=sse&key=${REDACTED}`);
-    expect(redactUrl('https://h/p?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIA%2F1&X-Amz-Date=20260101T000000Z&X-Amz-Signature=ff')).toBe(
+    expect(redactUrl('https://g.example/v1beta/models/m:streamGenerateContent?alt=sse&key=AIzaSECRET')).toBe(
+      `https://g.example/v1beta/models/m:streamGenerateContent?alt=sse&key=${REDACTED}`,
+    );
+    expect(
+      redactUrl(
+        'https://h/p?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIA%2F1&X-Amz-Date=20260101T000000Z&X-Amz-Signature=ff',
+      ),
+    ).toBe(
       `https://h/p?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=${REDACTED}&X-Amz-Date=${REDACTED}&X-Amz-Signature=${REDACTED}`,
     );
     expect(redactUrl('https://h/p?monkey=1&x-amz-date=2026')).toBe('https://h/p?monkey=1&x-amz-date=2026');
@@ -60,18 +71,26 @@ describe('redactSecretValues', () => {
     expect(out.a).toBe('x[redacted-by-recorder:ENV_KEY]y');
   });
 
-  test.prop([fc.string({ minLength: 8, maxLength: 40 }), fc.array(fc.string({ maxLength: 30 }), { maxLength: 5 })])('no planted secret value survives anywhere in a JSON value', (secret, noise) => {
-    const value = { headers: { h: `pre${secret}` }, body: { messages: noise.map((n) => ({ content: n + secret + n })) }, events: [{ data: secret }] };
-    const out = redactSecretValues(value, [{ name: 'K', value: secret }]);
-    const strings: string[] = [];
-    const collect = (v: unknown): void => {
-      if (typeof v === 'string') strings.push(v);
-      else if (Array.isArray(v)) v.forEach(collect);
-      else if (typeof v === 'object' && v !== null) Object.entries(v).forEach(([k, x]) => (strings.push(k), collect(x)));
-    };
-    collect(out);
-    expect(strings.filter((s) => s.includes(secret))).toEqual([]);
-  });
+  test.prop([fc.string({ minLength: 8, maxLength: 40 }), fc.array(fc.string({ maxLength: 30 }), { maxLength: 5 })])(
+    'no planted secret value survives anywhere in a JSON value',
+    (secret, noise) => {
+      const value = {
+        headers: { h: `pre${secret}` },
+        body: { messages: noise.map((n) => ({ content: n + secret + n })) },
+        events: [{ data: secret }],
+      };
+      const out = redactSecretValues(value, [{ name: 'K', value: secret }]);
+      const strings: string[] = [];
+      const collect = (v: unknown): void => {
+        if (typeof v === 'string') strings.push(v);
+        else if (Array.isArray(v)) v.forEach(collect);
+        else if (typeof v === 'object' && v !== null)
+          Object.entries(v).forEach(([k, x]) => (strings.push(k), collect(x)));
+      };
+      collect(out);
+      expect(strings.filter((s) => s.includes(secret))).toEqual([]);
+    },
+  );
 });
 
 describe('redactExchange', () => {
@@ -80,7 +99,12 @@ describe('redactExchange', () => {
     // OpenRouter relays Anthropic signatures as base64 JSON ("eyJ..."), and streams encrypted text as "[REDACTED]".
     const relayed = 'eyJ2IjoxLCJzIjoiQUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVoiLCJrIjoiYW50aHJvcGljIn0=';
     const exchange = {
-      request: { method: 'POST', url: `https://h/v1/chat?key=${KEY}`, headers: { authorization: `Bearer ${KEY}` }, body: { messages: [{ role: 'user', content: `my key is ${KEY}` }] } },
+      request: {
+        method: 'POST',
+        url: `https://h/v1/chat?key=${KEY}`,
+        headers: { authorization: `Bearer ${KEY}` },
+        body: { messages: [{ role: 'user', content: `my key is ${KEY}` }] },
+      },
       response: {
         status: 200,
         headers: { 'set-cookie': 'sid=1', 'x-echo': KEY },

@@ -25,7 +25,16 @@ export interface SecretValue {
 }
 
 /** Headers whose whole value is a credential. */
-const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'x-api-key', 'api-key', 'x-goog-api-key', 'x-amz-security-token', 'x-amz-credential', 'x-amz-signature']);
+const CREDENTIAL_HEADERS = new Set([
+  'authorization',
+  'proxy-authorization',
+  'x-api-key',
+  'api-key',
+  'x-goog-api-key',
+  'x-amz-security-token',
+  'x-amz-credential',
+  'x-amz-signature',
+]);
 
 /** Query parameters whose value is a credential (compared case-insensitively). */
 const CREDENTIAL_PARAMS = new Set([
@@ -59,9 +68,11 @@ const CREDENTIAL_PARAMS = new Set([
   'private_token',
 ]);
 /** Any parameter whose name says it holds one (`upstream_token`, `hmac_sig`, `db_password`, ...). */
-const isCredentialParam = (name: string) => CREDENTIAL_PARAMS.has(name) || /(token|secret|passw|api[-_]?key|signature|credential)/.test(name);
+const isCredentialParam = (name: string) =>
+  CREDENTIAL_PARAMS.has(name) || /(token|secret|passw|api[-_]?key|signature|credential)/.test(name);
 
-const isSigV4Authorization = (value: string | undefined) => value !== undefined && /^AWS4-HMAC-SHA256\b/i.test(value.trim());
+const isSigV4Authorization = (value: string | undefined) =>
+  value !== undefined && /^AWS4-HMAC-SHA256\b/i.test(value.trim());
 
 /** Keeps the auth scheme (it tells a reader how the provider authenticates) and drops the credential. */
 function redactAuthorization(value: string): string {
@@ -146,7 +157,9 @@ export function redactSecretValues<T>(value: T, secrets: readonly SecretValue[])
     if (depth > 256) return v; // validation refuses deeper values; never recurse without end
     if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1));
     if (typeof v === 'object' && v !== null) {
-      return Object.fromEntries(Object.entries(v).map(([k, x]) => [redactKnownSecrets(k, forms), isOpaqueField(k, v) ? x : walk(x, depth + 1)]));
+      return Object.fromEntries(
+        Object.entries(v).map(([k, x]) => [redactKnownSecrets(k, forms), isOpaqueField(k, v) ? x : walk(x, depth + 1)]),
+      );
     }
     return v;
   };

@@ -103,7 +103,9 @@ export interface SecretForms {
 }
 
 export function secretForms(secrets: readonly KnownSecret[]): SecretForms[] {
-  return secrets.filter((s) => s.value.length > 0).map((secret) => ({ secret, marker: markerFor(secret.name), base64: base64Cores(secret.value) }));
+  return secrets
+    .filter((s) => s.value.length > 0)
+    .map((secret) => ({ secret, marker: markerFor(secret.name), base64: base64Cores(secret.value) }));
 }
 
 function replaceAllSpans(s: string, spans: Array<[number, number, string]>): string {
@@ -123,7 +125,8 @@ export function findSecretSpans(s: string, forms: readonly SecretForms[]): Array
   const spans: Array<[number, number, string]> = [];
   if (forms.length === 0 || s.length === 0) return spans;
   const find = (needle: string, marker: string) => {
-    for (let at = s.indexOf(needle); at >= 0; at = s.indexOf(needle, at + 1)) spans.push([at, at + needle.length, marker]);
+    for (let at = s.indexOf(needle); at >= 0; at = s.indexOf(needle, at + 1))
+      spans.push([at, at + needle.length, marker]);
   };
   for (const { secret, marker, base64 } of forms) {
     find(secret.value, marker);

@@ -22,7 +22,9 @@ describe('findSecretsInText', () => {
 
   it('leaves redaction markers and prose about auth alone', () => {
     expect(findSecretsInText('Bearer [redacted-by-recorder] and [redacted-by-recorder:DEEPSEEK_API_KEY]')).toEqual([]);
-    expect(findSecretsInText('Use Bearer authentication with the x-api-key header; sk-learn is a library.')).toEqual([]);
+    expect(findSecretsInText('Use Bearer authentication with the x-api-key header; sk-learn is a library.')).toEqual(
+      [],
+    );
   });
 });
 
@@ -34,12 +36,12 @@ describe('sweepForSecrets', () => {
 
   // Signatures and encrypted reasoning are long base64 / base64url blobs; the sweep must never take
   // one for a credential, or honest fixtures could not be written.
-  test.prop([fc.base64String({ minLength: 200, maxLength: 4000 }), fc.constantFrom('signature', 'encrypted_content', 'data', 'thoughtSignature')])(
-    'keeps signed and encrypted reasoning: base64 blobs are not secrets',
-    (blob, key) => {
-      expect(sweepForSecrets({ reasoning_details: [{ type: 'reasoning.encrypted', [key]: blob }] })).toEqual([]);
-      const urlSafe = blob.replaceAll('+', '-').replaceAll('/', '_');
-      expect(sweepForSecrets({ [key]: urlSafe }).filter((f) => f.pattern !== 'sk- API key')).toEqual([]);
-    },
-  );
+  test.prop([
+    fc.base64String({ minLength: 200, maxLength: 4000 }),
+    fc.constantFrom('signature', 'encrypted_content', 'data', 'thoughtSignature'),
+  ])('keeps signed and encrypted reasoning: base64 blobs are not secrets', (blob, key) => {
+    expect(sweepForSecrets({ reasoning_details: [{ type: 'reasoning.encrypted', [key]: blob }] })).toEqual([]);
+    const urlSafe = blob.replaceAll('+', '-').replaceAll('/', '_');
+    expect(sweepForSecrets({ [key]: urlSafe }).filter((f) => f.pattern !== 'sk- API key')).toEqual([]);
+  });
 });

@@ -29,7 +29,10 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   { name: 'Slack token', pattern: /(?<![A-Za-z0-9])xox[abprs]-[A-Za-z0-9-]{10,}/g },
   // A real bearer credential has digits; prose such as "Bearer authentication" must not trip it.
   { name: 'Bearer token', pattern: /\bBearer\s+(?=[A-Za-z0-9._~+/-]*\d)[A-Za-z0-9._~+/-]{16,}=*/gi },
-  { name: 'JSON Web Token', pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
+  {
+    name: 'JSON Web Token',
+    pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
+  },
   { name: 'private key block', pattern: /-----BEGIN\s[A-Z ]*PRIVATE KEY-----/g },
   // LLM providers secretlint's recommended preset does not cover (it has OpenAI, Anthropic, AWS, GCP,
   // GitHub, Slack, npm, ...): Groq, Hugging Face, xAI, Replicate, Perplexity, Fireworks, Together.
@@ -41,9 +44,15 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   { name: 'Fireworks API key', pattern: new RegExp(`${B}fw_[A-Za-z0-9]{20,}${E}`, 'g') },
   { name: 'npm token', pattern: new RegExp(`${B}npm_[A-Za-z0-9]{36}${E}`, 'g') },
   // An AWS secret access key is 40 base64 characters with no prefix: only its name gives it away.
-  { name: 'AWS secret access key', pattern: /aws_?secret_?(?:access_?)?key["']?\s*[:=]\s*["']?[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+])/gi },
+  {
+    name: 'AWS secret access key',
+    pattern: /aws_?secret_?(?:access_?)?key["']?\s*[:=]\s*["']?[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+])/gi,
+  },
   // user:password@ in any URL (a database, a git remote, a proxy).
-  { name: 'password in a URL', pattern: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/?#@"'[\]]+:(?!\[redacted)[^\s/?#@"']{3,}@[^\s/?#"']+/gi },
+  {
+    name: 'password in a URL',
+    pattern: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/?#@"'[\]]+:(?!\[redacted)[^\s/?#@"']{3,}@[^\s/?#"']+/gi,
+  },
 ];
 
 /**
@@ -68,12 +77,20 @@ export function userSecretRulesFile(cwd = process.cwd(), env: NodeJS.ProcessEnv 
 export function loadUserSecretRules(file = userSecretRulesFile()): UserSecretRules {
   if (userRules && userRules.file === file) return userRules;
   if (!file) return (userRules = { patterns: [], env: [] });
-  const config = assertValid<{ patterns?: Array<{ name: string; pattern: string; flags?: string }>; env?: string[] }>(readJsonFile(file), 'secret-patterns.schema.json', file);
+  const config = assertValid<{ patterns?: Array<{ name: string; pattern: string; flags?: string }>; env?: string[] }>(
+    readJsonFile(file),
+    'secret-patterns.schema.json',
+    file,
+  );
   const patterns = (config.patterns ?? []).map((p, i) => {
     try {
       return { name: p.name, pattern: new RegExp(p.pattern, `${p.flags ?? ''}g`) };
     } catch (err) {
-      throw new InputError(file, `/patterns/${i}/pattern`, `is not a valid regular expression (${(err as Error).message})`);
+      throw new InputError(
+        file,
+        `/patterns/${i}/pattern`,
+        `is not a valid regular expression (${(err as Error).message})`,
+      );
     }
   });
   return (userRules = { file, patterns, env: config.env ?? [] });

@@ -17,7 +17,9 @@ export function lintView(value: unknown): string {
   const blank = (v: unknown, depth: number): unknown => {
     if (depth > 256 || typeof v !== 'object' || v === null) return v;
     if (Array.isArray(v)) return v.map((x) => blank(x, depth + 1));
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, isOpaqueField(k, v) && typeof x === 'string' ? '' : blank(x, depth + 1)]));
+    return Object.fromEntries(
+      Object.entries(v).map(([k, x]) => [k, isOpaqueField(k, v) && typeof x === 'string' ? '' : blank(x, depth + 1)]),
+    );
   };
   return JSON.stringify(blank(value, 0), null, 1);
 }
@@ -34,8 +36,15 @@ export function eventLintView(data: string): string {
 /** Findings of the preset in `text`; `where` names the place (a JSON pointer) for the message. */
 export async function lintWithRules(text: string, where: string): Promise<SecretFinding[]> {
   if (text.length === 0) return [];
-  const result = await lintSource({ source: { content: text, filePath: 'fixture.json', ext: '.json', contentType: 'text' }, options: { config: CONFIG, maskSecrets: false } });
-  return result.messages.map((m) => ({ pointer: where, pattern: `secretlint ${m.messageId}`, masked: maskSecret(text.slice(m.range[0], m.range[1])) }));
+  const result = await lintSource({
+    source: { content: text, filePath: 'fixture.json', ext: '.json', contentType: 'text' },
+    options: { config: CONFIG, maskSecrets: false },
+  });
+  return result.messages.map((m) => ({
+    pointer: where,
+    pattern: `secretlint ${m.messageId}`,
+    masked: maskSecret(text.slice(m.range[0], m.range[1])),
+  }));
 }
 
 /** Lints many small texts in a few calls (one per ~1 MB), keeping each finding's place. */
@@ -46,10 +55,17 @@ export async function lintMany(texts: Iterable<{ text: string; where: string }>)
   const flush = async () => {
     if (batch.length === 0) return;
     const joined = batch.map((b) => b.text).join('\n\n');
-    const result = await lintSource({ source: { content: joined, filePath: 'fixture.json', ext: '.json', contentType: 'text' }, options: { config: CONFIG, maskSecrets: false } });
+    const result = await lintSource({
+      source: { content: joined, filePath: 'fixture.json', ext: '.json', contentType: 'text' },
+      options: { config: CONFIG, maskSecrets: false },
+    });
     for (const m of result.messages) {
       const owner = [...batch].reverse().find((b) => b.from <= m.range[0]) ?? batch[0]!;
-      found.push({ pointer: owner.where, pattern: `secretlint ${m.messageId}`, masked: maskSecret(joined.slice(m.range[0], m.range[1])) });
+      found.push({
+        pointer: owner.where,
+        pattern: `secretlint ${m.messageId}`,
+        masked: maskSecret(joined.slice(m.range[0], m.range[1])),
+      });
     }
     batch = [];
     size = 0;

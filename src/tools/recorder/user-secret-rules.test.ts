@@ -23,7 +23,9 @@ afterEach(() => {
 describe('reasoning-replay.secrets.json', () => {
   it('adds the user’s patterns to the sweep and to printed-line masking', () => {
     expect(findSecretsInText(`x ${token} y`)).toEqual([]);
-    process.env.REASONING_REPLAY_SECRETS = rules('ok.json', { patterns: [{ name: 'gateway token', pattern: 'itk_[A-Za-z0-9]{32}' }] });
+    process.env.REASONING_REPLAY_SECRETS = rules('ok.json', {
+      patterns: [{ name: 'gateway token', pattern: 'itk_[A-Za-z0-9]{32}' }],
+    });
     expect(findSecretsInText(`x ${token} y`).map((f) => f.pattern)).toEqual(['gateway token']);
     expect(redactText(`refused ${token}`)).not.toContain(token);
   });
@@ -35,8 +37,12 @@ describe('reasoning-replay.secrets.json', () => {
   });
 
   it('refuses a bad file naming the pointer', () => {
-    expect(() => loadUserSecretRules(rules('bad-re.json', { patterns: [{ name: 'x', pattern: '(unclosed' }] }))).toThrow(InputError);
-    expect(() => loadUserSecretRules(rules('bad-re2.json', { patterns: [{ name: 'x', pattern: '(unclosed' }] }))).toThrow(/\/patterns\/0\/pattern/);
+    expect(() =>
+      loadUserSecretRules(rules('bad-re.json', { patterns: [{ name: 'x', pattern: '(unclosed' }] })),
+    ).toThrow(InputError);
+    expect(() =>
+      loadUserSecretRules(rules('bad-re2.json', { patterns: [{ name: 'x', pattern: '(unclosed' }] })),
+    ).toThrow(/\/patterns\/0\/pattern/);
     expect(() => loadUserSecretRules(rules('bad-key.json', { pattern: [] }))).toThrow(/unexpected property "pattern"/);
   });
 });

@@ -5,8 +5,12 @@ import { buildCompatibilityReport, decisionsOf, displayPath } from './build-comp
 import { sampleRun } from './sample-run.test-helper.js';
 
 describe('buildCompatibilityReport', () => {
-  const report = buildCompatibilityReport(sampleRun(), { routeOrder: ['mistral', 'deepseek', 'openrouter'], root: '/project' });
-  const cell = (route: string, behaviour: string) => report.routes.find((r) => r.route === route)!.matrix.find((m) => m.behaviour === behaviour)!;
+  const report = buildCompatibilityReport(sampleRun(), {
+    routeOrder: ['mistral', 'deepseek', 'openrouter'],
+    root: '/project',
+  });
+  const cell = (route: string, behaviour: string) =>
+    report.routes.find((r) => r.route === route)!.matrix.find((m) => m.behaviour === behaviour)!;
 
   it('orders rows by the route table and columns by BEHAVIOURS', () => {
     expect(report.routes.map((r) => r.route)).toEqual(['mistral', 'deepseek', 'openrouter']);
@@ -37,13 +41,21 @@ describe('buildCompatibilityReport', () => {
       ['deepseek', 'fail'],
       ['openrouter', 'pass'],
     ]);
-    expect(report.routes.find((r) => r.route === 'openrouter')!.provenance).toEqual({ recorded: 0, synthesized: 1, imported: 0, none: 1 });
+    expect(report.routes.find((r) => r.route === 'openrouter')!.provenance).toEqual({
+      recorded: 0,
+      synthesized: 1,
+      imported: 0,
+      none: 1,
+    });
     expect(report.routes.find((r) => r.route === 'openrouter')!.providers).toEqual(['openrouter', 'openrouter-eu']);
   });
 
   it("stores every check once: a cell's checks are found in the runs, never copied into the matrix", () => {
     const checks = report.runs.reduce((n, r) => n + r.checks.length, 0);
-    const referred = report.routes.reduce((n, r) => n + r.matrix.reduce((k, m) => k + decisionsOf(report, r.route, m).length, 0), 0);
+    const referred = report.routes.reduce(
+      (n, r) => n + r.matrix.reduce((k, m) => k + decisionsOf(report, r.route, m).length, 0),
+      0,
+    );
     expect(referred).toBe(checks);
     expect(report.routes.reduce((n, r) => n + r.matrix.reduce((k, m) => k + m.checks, 0), 0)).toBe(checks);
     expect(JSON.stringify(report.routes)).not.toContain('reasoning_content missing');
@@ -62,7 +74,9 @@ describe('buildCompatibilityReport', () => {
   it('leaves timing out, so runs that differ only in time give equal reports', () => {
     const later = { ...sampleRun(), startedAt: '2030-01-01T00:00:00.000Z', durationMs: 99 };
     const shuffled = { ...later, cells: [...later.cells].reverse() };
-    expect(buildCompatibilityReport(shuffled, { root: '/project' })).toEqual(buildCompatibilityReport(sampleRun(), { root: '/project' }));
+    expect(buildCompatibilityReport(shuffled, { root: '/project' })).toEqual(
+      buildCompatibilityReport(sampleRun(), { root: '/project' }),
+    );
     expect(JSON.stringify(report)).not.toMatch(/startedAt|durationMs|2026-12-02/);
   });
 
@@ -74,13 +88,16 @@ describe('buildCompatibilityReport', () => {
 
 describe('aggregateStatus', () => {
   const status = fc.constantFrom('pass' as const, 'warn' as const, 'fail' as const, 'n/a' as const);
-  test.prop([fc.array(status)])('fail iff any fail; then warn; pass iff some pass and nothing worse; otherwise n/a', (statuses) => {
-    const result = aggregateStatus(statuses);
-    if (statuses.includes('fail')) expect(result).toBe('fail');
-    else if (statuses.includes('warn')) expect(result).toBe('warn');
-    else if (statuses.includes('pass')) expect(result).toBe('pass');
-    else expect(result).toBe('n/a');
-    // Order never matters.
-    expect(aggregateStatus([...statuses].reverse())).toBe(result);
-  });
+  test.prop([fc.array(status)])(
+    'fail iff any fail; then warn; pass iff some pass and nothing worse; otherwise n/a',
+    (statuses) => {
+      const result = aggregateStatus(statuses);
+      if (statuses.includes('fail')) expect(result).toBe('fail');
+      else if (statuses.includes('warn')) expect(result).toBe('warn');
+      else if (statuses.includes('pass')) expect(result).toBe('pass');
+      else expect(result).toBe('n/a');
+      // Order never matters.
+      expect(aggregateStatus([...statuses].reverse())).toBe(result);
+    },
+  );
 });

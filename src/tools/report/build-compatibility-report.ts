@@ -1,10 +1,30 @@
 import { isAbsolute, relative, sep } from 'node:path';
-import { aggregateStatus, BEHAVIOURS, type Behaviour, type CellVerdict, type CheckStatus, type ConformanceRun } from '../../judge/conformance/verdict.js';
+import {
+  aggregateStatus,
+  BEHAVIOURS,
+  type Behaviour,
+  type CellVerdict,
+  type CheckStatus,
+  type ConformanceRun,
+} from '../../judge/conformance/verdict.js';
 import { projectRoot } from '../../shared/project-root.js';
-import type { CompatibilityReport, Decision, FixtureRef, MatrixCell, Provenance, ReportCheck, RouteRow, ScenarioRun, StatusCounts } from './compatibility-report.js';
+import type {
+  CompatibilityReport,
+  Decision,
+  FixtureRef,
+  MatrixCell,
+  Provenance,
+  ReportCheck,
+  RouteRow,
+  ScenarioRun,
+  StatusCounts,
+} from './compatibility-report.js';
 
 export interface BuildReportOptions {
-  /** Route ids in table order (first match wins, so that order is how people read the table). Unlisted routes follow, sorted. */
+  /**
+   * Route ids in table order (first match wins, so that order is how people read the table). Unlisted routes follow,
+   * sorted.
+   */
   routeOrder?: string[];
   source?: CompatibilityReport['source'];
   /** Paths inside this directory are written relative to it; defaults to the project root. */
@@ -65,7 +85,13 @@ export function decisionsOf(report: Pick<CompatibilityReport, 'runs'>, route: st
   for (const run of runsByRoute(report).get(route) ?? []) {
     for (const check of run.checks) {
       if (check.behaviour !== cell.behaviour) continue;
-      const d: Decision = { run: run.id, scenario: run.scenario, target: run.target, status: check.status, detail: check.detail };
+      const d: Decision = {
+        run: run.id,
+        scenario: run.scenario,
+        target: run.target,
+        status: check.status,
+        detail: check.detail,
+      };
       if (check.findings) d.findings = check.findings;
       if (run.fixture) d.fixture = run.fixture;
       out.push(d);
@@ -86,7 +112,9 @@ function runsByRoute(report: Pick<CompatibilityReport, 'runs'>): Map<string, Sce
 }
 
 function scenarioRuns(verdicts: CellVerdict[], root: string): ScenarioRun[] {
-  const sorted = [...verdicts].sort((a, b) => compare(a.route, b.route) || compare(a.scenario, b.scenario) || compare(a.target, b.target));
+  const sorted = [...verdicts].sort(
+    (a, b) => compare(a.route, b.route) || compare(a.scenario, b.scenario) || compare(a.target, b.target),
+  );
   const seen = new Map<string, number>();
   return sorted.map((v) => {
     let id = `${v.scenario}@${v.target}`;
@@ -100,11 +128,22 @@ function scenarioRuns(verdicts: CellVerdict[], root: string): ScenarioRun[] {
       .map((c): ReportCheck => {
         const check: ReportCheck = { behaviour: c.behaviour, status: c.status, detail: c.detail };
         // Findings repeat the detail in structured form; they are kept where a reader needs the why.
-        if (c.findings?.length && (c.status === 'fail' || c.status === 'warn')) check.findings = c.findings.filter((f) => f.status !== 'pass');
+        if (c.findings?.length && (c.status === 'fail' || c.status === 'warn'))
+          check.findings = c.findings.filter((f) => f.status !== 'pass');
         return check;
       });
     const exchanges = [...v.exchanges].sort((a, b) => a.call - b.call || a.attempt - b.attempt);
-    const cell: ScenarioRun = { id, scenario: v.scenario, target: v.target, route: v.route, tier: v.tier, family: v.family, status: v.status, checks, exchanges };
+    const cell: ScenarioRun = {
+      id,
+      scenario: v.scenario,
+      target: v.target,
+      route: v.route,
+      tier: v.tier,
+      family: v.family,
+      status: v.status,
+      checks,
+      exchanges,
+    };
     if (v.fixture) cell.fixture = fixtureRef(v.fixture, root);
     return cell;
   });
@@ -113,7 +152,8 @@ function scenarioRuns(verdicts: CellVerdict[], root: string): ScenarioRun[] {
 function routeRow(route: string, runs: ScenarioRun[]): RouteRow {
   const provenance = { recorded: 0, synthesized: 0, imported: 0, none: 0 };
   // Runs whose scenario does not apply to the target never touched a fixture; they say nothing about provenance.
-  for (const c of runs.filter((c) => c.status !== 'n/a' || c.exchanges.length > 0)) provenance[c.fixture?.provenance ?? 'none'] += 1;
+  for (const c of runs.filter((c) => c.status !== 'n/a' || c.exchanges.length > 0))
+    provenance[c.fixture?.provenance ?? 'none'] += 1;
   const matrix = BEHAVIOURS.map((behaviour) => matrixCell(behaviour, runs));
   return {
     route,
@@ -137,7 +177,8 @@ export function countStatuses(statuses: CheckStatus[]): StatusCounts {
 }
 
 function fixtureRef(fixture: { path: string; provenance: string }, root: string): FixtureRef {
-  const provenance: Provenance = fixture.provenance === 'recorded' || fixture.provenance === 'imported' ? fixture.provenance : 'synthesized';
+  const provenance: Provenance =
+    fixture.provenance === 'recorded' || fixture.provenance === 'imported' ? fixture.provenance : 'synthesized';
   return { path: displayPath(fixture.path, root), provenance };
 }
 

@@ -19,10 +19,15 @@ import { writeReport } from './write-report.js';
  */
 const CHROMIUM = process.env.REASONING_REPLAY_CHROMIUM ?? '/usr/bin/chromium';
 const found = existsSync(CHROMIUM);
-if (!found) console.warn(`compatibility.html browser test SKIPPED: no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set REASONING_REPLAY_CHROMIUM)`);
+if (!found)
+  console.warn(
+    `compatibility.html browser test SKIPPED: no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set REASONING_REPLAY_CHROMIUM)`,
+  );
 
 const reports = join(projectRoot(), 'reports');
-const title = found ? 'compatibility.html in headless Chromium' : `compatibility.html in headless Chromium (SKIPPED: ${CHROMIUM} not found; apt-get install -y chromium)`;
+const title = found
+  ? 'compatibility.html in headless Chromium'
+  : `compatibility.html in headless Chromium (SKIPPED: ${CHROMIUM} not found; apt-get install -y chromium)`;
 
 /** A failing run whose provider-accepts detail holds three attempts, each with the provider's raw body. */
 function failingReport(dir: string): { report: CompatibilityReport; file: string } {
@@ -37,7 +42,10 @@ function failingReport(dir: string): { report: CompatibilityReport; file: string
       'call 2 attempt 1: DeepSeek answered 400: assistant message 5 (tool call) has no reasoning_content — {"error":{"message":"The `reasoning_content` in the thinking mode must be passed back to the API.","type":"invalid_request_error"}}',
     ].join('\n'),
   });
-  const report = buildCompatibilityReport(run, { routeOrder: ['mistral', 'deepseek', 'openrouter'], root: projectRoot() });
+  const report = buildCompatibilityReport(run, {
+    routeOrder: ['mistral', 'deepseek', 'openrouter'],
+    root: projectRoot(),
+  });
   writeReport(report, dir, { readFrom: reports });
   return { report, file: join(dir, 'compatibility.html') };
 }
@@ -70,7 +78,16 @@ describe.skipIf(!found)(title, () => {
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     page = context.pages()[0] ?? (await context.newPage());
     page.on('request', (r) => requested.push(r.url()));
@@ -96,7 +113,9 @@ describe.skipIf(!found)(title, () => {
       const wrap = await page.locator('.wrap').boundingBox();
       expect(table!.x + table!.width).toBeLessThanOrEqual(wrap!.x + wrap!.width + 0.5);
       expect(await page.locator('#cards').isVisible()).toBe(false);
-      const verdicts = await page.locator('#matrix tbody tr[data-route] td.route-verdict').evaluateAll((tds) => tds.map((td) => td.getAttribute('data-verdict')));
+      const verdicts = await page
+        .locator('#matrix tbody tr[data-route] td.route-verdict')
+        .evaluateAll((tds) => tds.map((td) => td.getAttribute('data-verdict')));
       expect(verdicts).toEqual(sample.routes.map((r) => r.status));
       for (const s of ['pass', 'warn', 'fail', 'na'] as const) {
         expect(await page.locator(`td.cell.${s}`).count(), s).toBe(sample.summary.cells[s]);
@@ -124,7 +143,10 @@ describe.skipIf(!found)(title, () => {
       await expect.poll(() => block.isVisible()).toBe(true);
       const lines = block.locator('li.fail .why');
       expect(await lines.count()).toBe(3);
-      for (const text of await lines.allInnerTexts()) expect(text.split('\n')[0]).toMatch(/^call \d attempt \d: DeepSeek answered 400: .* provider says: The `reasoning_content` in the thinking mode/);
+      for (const text of await lines.allInnerTexts())
+        expect(text.split('\n')[0]).toMatch(
+          /^call \d attempt \d: DeepSeek answered 400: .* provider says: The `reasoning_content` in the thinking mode/,
+        );
       const raw = block.locator('li.fail .why details pre').first();
       expect(await raw.isVisible()).toBe(false);
       await block.locator('li.fail .why details summary').first().click();
@@ -158,7 +180,9 @@ describe.skipIf(!found)(title, () => {
       expect(await fitsWidth()).toBe(true);
       const card = page.locator('#cards article[data-route="deepseek"]');
       const problems = await card.locator('li.fail').allInnerTexts();
-      expect(problems.some((p) => /^✗ strict-schema: deepseek, call 1 attempt 1: DeepSeek answered 400/.test(p))).toBe(true);
+      expect(problems.some((p) => /^✗ strict-schema: deepseek, call 1 attempt 1: DeepSeek answered 400/.test(p))).toBe(
+        true,
+      );
       const box = (await card.locator('h3 .verdict').boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(400);
       await screenshot('compatibility-400-failing.png');

@@ -2,7 +2,10 @@ import { oneLine } from './xml-escape.js';
 
 /** One line of a check's "why": what happened, and the provider's raw body folded apart. */
 export interface WhyLine {
-  /** "call 0 attempt 1: Mistral (strict) answered 422: unexpected property ... · provider says: Extra inputs are not permitted" */
+  /**
+   * "call 0 attempt 1: Mistral (strict) answered 422: unexpected property ... · provider says: Extra inputs are not
+   * permitted"
+   */
   text: string;
   /** The provider's body as it answered, when the line carried one. */
   raw?: string;

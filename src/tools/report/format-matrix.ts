@@ -39,7 +39,11 @@ export function formatMatrix(run: ConformanceRun): string {
   const head = 'target → route'.padEnd(width) + '  ' + scenarios.map((_, i) => `S${i + 1}`.padEnd(4)).join('');
   const lines = [head, '-'.repeat(head.length)];
   for (const t of targets) {
-    lines.push(rowLabel(t).padEnd(width) + '  ' + scenarios.map((s) => SYMBOL[cell.get(`${t}\u0000${s}`)?.status ?? 'n/a'].padEnd(4)).join(''));
+    lines.push(
+      rowLabel(t).padEnd(width) +
+        '  ' +
+        scenarios.map((s) => SYMBOL[cell.get(`${t}\u0000${s}`)?.status ?? 'n/a'].padEnd(4)).join(''),
+    );
   }
   lines.push('', ...scenarios.map((s, i) => `S${i + 1} ${s}`));
   return lines.join('\n');
@@ -67,7 +71,9 @@ export function formatHarm(run: ConformanceRun): string {
   for (const status of ['fail', 'warn'] as const) {
     for (const a of run.harm ?? []) {
       for (const f of a.findings.filter((x) => x.status === status)) {
-        lines.push(`${SYMBOL[status]} ${status === 'fail' ? 'harm' : 'warning'}: ${a.provider} via route ${a.route}, ${f.turns ?? 'every request'}${f.field ? `, ${f.field}` : ''}: ${f.detail}`);
+        lines.push(
+          `${SYMBOL[status]} ${status === 'fail' ? 'harm' : 'warning'}: ${a.provider} via route ${a.route}, ${f.turns ?? 'every request'}${f.field ? `, ${f.field}` : ''}: ${f.detail}`,
+        );
       }
     }
   }

@@ -6,7 +6,8 @@ import type { CompatibilityReport } from './compatibility-report.js';
 
 /**
  * Runs the conformance matrix and aggregates it into the report: rows in route-table order, the
- * table's untested routes named, and the mocks' agreement with the real-world corpus (specs/real-world/). What `report` writes and what the staleness test regenerates.
+ * table's untested routes named, and the mocks' agreement with the real-world corpus (specs/real-world/). What `report`
+ * writes and what the staleness test regenerates.
  */
 export async function generateReport(inputs: MatrixInputs): Promise<CompatibilityReport> {
   const loaded = loadMatrixInputs(inputs);

@@ -1,5 +1,12 @@
 import { decisionsOf } from './build-compatibility-report.js';
-import type { CompatibilityReport, Decision, MatrixCell, RealWorldSection, RouteRow, ScenarioRun } from './compatibility-report.js';
+import type {
+  CompatibilityReport,
+  Decision,
+  MatrixCell,
+  RealWorldSection,
+  RouteRow,
+  ScenarioRun,
+} from './compatibility-report.js';
 import { explainDetail, summarizeDetail } from './explain-check.js';
 import { describeProvenance, STATUS_CLASS, STATUS_SYMBOL, STATUS_WORD, UNITS_EXPLAINED } from './status-symbols.js';
 import { verdictLine } from './verdict-line.js';
@@ -32,7 +39,9 @@ export function renderHtml(report: CompatibilityReport, options: HtmlOptions): s
   const counts = (c: { pass: number; warn: number; fail: number; na: number }) =>
     `${c.pass} ${STATUS_SYMBOL.pass} · ${c.warn} ${STATUS_SYMBOL.warn} · ${c.fail} ${STATUS_SYMBOL.fail} · ${c.na} ${STATUS_SYMBOL['n/a']}`;
 
-  const head = report.behaviours.map((b) => `<th scope="col" class="beh">${h(b).replace(/-/g, '-<wbr>')}</th>`).join('');
+  const head = report.behaviours
+    .map((b) => `<th scope="col" class="beh">${h(b).replace(/-/g, '-<wbr>')}</th>`)
+    .join('');
   const rows = report.routes.map((r) => routeRow(r, report)).join('\n');
   const cards = report.routes.map((r) => routeCard(r, report)).join('\n');
   const details = report.routes.map((r) => routeDetails(r, report, link)).join('\n');
@@ -195,12 +204,17 @@ export function cellTitle(r: RouteRow, m: MatrixCell, report: CompatibilityRepor
   if (decisions.length === 0) return `${head}: no scenario run exercises it on this route`;
   const first = deciding[0] ?? decisions[0]!;
   const more = deciding.length > 1 ? ` (${deciding.length} checks; first)` : '';
-  return oneLine(`${head}${more}: ${first.scenario} on ${first.target}: ${summarizeDetail(first.detail, WHY_LENGTH)}`, WHY_LENGTH + 80);
+  return oneLine(
+    `${head}${more}: ${first.scenario} on ${first.target}: ${summarizeDetail(first.detail, WHY_LENGTH)}`,
+    WHY_LENGTH + 80,
+  );
 }
 
 function routeRow(r: RouteRow, report: CompatibilityReport): string {
   const kinds = (['recorded', 'imported', 'synthesized'] as const).filter((k) => r.provenance[k] > 0);
-  const badges = kinds.length ? kinds.map((k) => `<span class="badge ${k}">${k}</span>`).join(' ') : '<span class="badge">no fixture</span>';
+  const badges = kinds.length
+    ? kinds.map((k) => `<span class="badge ${k}">${k}</span>`).join(' ')
+    : '<span class="badge">no fixture</span>';
   const cells = r.matrix
     .map((m) => {
       const cls = STATUS_CLASS[m.status];
@@ -239,7 +253,10 @@ function routeDetails(r: RouteRow, report: CompatibilityReport, link: (p: string
       // A check that passed and says nothing more is one name in a list, not a block of its own.
       const quiet = decisions.filter((d) => d.status === 'pass' && d.detail === '');
       const items = decisions.filter((d) => !quiet.includes(d)).map((d) => decisionItem(d));
-      if (quiet.length) items.push(`<li class="pass">${STATUS_SYMBOL.pass} also passed in: ${h(quiet.map((d) => d.run).join(', '))}</li>`);
+      if (quiet.length)
+        items.push(
+          `<li class="pass">${STATUS_SYMBOL.pass} also passed in: ${h(quiet.map((d) => d.run).join(', '))}</li>`,
+        );
       return `<div class="check" id="${anchor(r.route, m.behaviour)}"><h3>${STATUS_SYMBOL[m.status]} ${h(m.behaviour)}: ${STATUS_WORD[m.status]}</h3><ul>\n${items.join('\n')}\n</ul></div>`;
     })
     .join('\n');
@@ -259,28 +276,50 @@ function order(d: Decision): number {
 function decisionItem(d: Decision): string {
   const lines = explainDetail(d.detail);
   const source = d.findings?.find((f) => f.source)?.source;
-  const why = lines.map((l) => `<div class="why">${h(l.text)}${l.raw ? ` <details><summary>raw body</summary><pre>${h(l.raw)}</pre></details>` : ''}</div>`).join('');
+  const why = lines
+    .map(
+      (l) =>
+        `<div class="why">${h(l.text)}${l.raw ? ` <details><summary>raw body</summary><pre>${h(l.raw)}</pre></details>` : ''}</div>`,
+    )
+    .join('');
   return `<li class="${STATUS_CLASS[d.status]}">${STATUS_SYMBOL[d.status]} <a href="#${runAnchor(d.run)}">${h(d.run)}</a>${source ? ` · <a href="${h(source)}">source</a>` : ''}${why}</li>`;
 }
 
-/** Each scenario run on the route once, with its fixture and calls: the checks above link here instead of repeating them. */
+/**
+ * Each scenario run on the route once, with its fixture and calls: the checks above link here instead of repeating
+ * them.
+ */
 function runsList(runs: ScenarioRun[], link: (p: string) => string): string {
   const ran = runs.filter((c) => c.status !== 'n/a' || c.exchanges.length > 0 || c.checks.length > 0);
   const skipped = runs.length - ran.length;
   if (ran.length === 0 && skipped === 0) return '';
   const rows = ran.map((c) => {
-    const fixture = c.fixture ? `<a href="${link(c.fixture.path)}">fixture</a> <span class="badge ${c.fixture.provenance}">${c.fixture.provenance}</span>` : 'no fixture';
-    const calls = c.exchanges.map((e) => `${e.call}${e.attempt === 2 ? ' (retry)' : ''} → ${e.status}${e.violations.length ? ` [${e.violations.join(', ')}]` : ''}`).join('; ');
+    const fixture = c.fixture
+      ? `<a href="${link(c.fixture.path)}">fixture</a> <span class="badge ${c.fixture.provenance}">${c.fixture.provenance}</span>`
+      : 'no fixture';
+    const calls = c.exchanges
+      .map(
+        (e) =>
+          `${e.call}${e.attempt === 2 ? ' (retry)' : ''} → ${e.status}${e.violations.length ? ` [${e.violations.join(', ')}]` : ''}`,
+      )
+      .join('; ');
     return `<li class="${STATUS_CLASS[c.status]}" id="${runAnchor(c.id)}">${STATUS_SYMBOL[c.status]} <a href="${link(`specs/scenarios/${c.scenario}.json`)}"><code>${h(c.scenario)}</code></a> on <code>${h(c.target)}</code> · ${fixture}${calls ? ` · calls: ${h(calls)}` : ''}</li>`;
   });
-  const note = skipped ? `<p class="meta">${skipped} scenario run${skipped === 1 ? '' : 's'} not applicable to ${skipped === 1 ? 'its' : 'their'} provider (nothing sent).</p>` : '';
+  const note = skipped
+    ? `<p class="meta">${skipped} scenario run${skipped === 1 ? '' : 's'} not applicable to ${skipped === 1 ? 'its' : 'their'} provider (nothing sent).</p>`
+    : '';
   return `<div class="check"><h3>scenario runs</h3><ul>\n${rows.join('\n')}\n</ul>${note}</div>`;
 }
 
 /** How the mocks answer public real-world cases: per provider, and each disagreement in one line. */
 function realWorldSection(rw: RealWorldSection, link: (p: string) => string): string {
   const t = rw.total;
-  const rows = rw.providers.map((p) => `<tr><td><code>${h(p.provider)}</code></td><td>${p.cases}</td><td>${p.agree}</td><td>${p.disagree}</td><td>${p.contestedDisagree}</td></tr>`).join('');
+  const rows = rw.providers
+    .map(
+      (p) =>
+        `<tr><td><code>${h(p.provider)}</code></td><td>${p.cases}</td><td>${p.agree}</td><td>${p.disagree}</td><td>${p.contestedDisagree}</td></tr>`,
+    )
+    .join('');
   const cases = rw.disagreements
     .map(
       (d) =>

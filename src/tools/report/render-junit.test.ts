@@ -17,16 +17,26 @@ async function schemaErrors(xml: string): Promise<string[]> {
   return result.errors.map((e) => e.rawMessage);
 }
 
-const parse = (xml: string) => new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => ['testsuite', 'testcase'].includes(name) }).parse(xml);
+const parse = (xml: string) =>
+  new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '',
+    isArray: (name) => ['testsuite', 'testcase'].includes(name),
+  }).parse(xml);
 
 describe('renderJunit', () => {
   it('is valid under the Jenkins junit-10 schema, untested routes and escapes included', async () => {
-    const report = buildCompatibilityReport(sampleRun(), { routeOrder: ['mistral', 'deepseek', 'openrouter'], root: '/project', untestedRoutes: ['lonely'] });
+    const report = buildCompatibilityReport(sampleRun(), {
+      routeOrder: ['mistral', 'deepseek', 'openrouter'],
+      root: '/project',
+      untestedRoutes: ['lonely'],
+    });
     expect(await schemaErrors(renderJunit(report))).toEqual([]);
   });
 
   it('the schema check itself refuses what the old writer emitted: `skipped` on <testsuites>', async () => {
-    const bad = '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="x" tests="0" failures="0" errors="0" skipped="0"/>\n';
+    const bad =
+      '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="x" tests="0" failures="0" errors="0" skipped="0"/>\n';
     expect((await schemaErrors(bad)).join('\n')).toMatch(/skipped/);
   });
 
@@ -36,7 +46,9 @@ describe('renderJunit', () => {
     cell.checks[0]!.detail = 'call 1 attempt 1: 400\ncall 1 attempt 2: 400\n  {"error": "x"}';
     const xml = renderJunit(buildCompatibilityReport(run, { root: '/project' }));
     const doc = parse(xml);
-    const failures = (doc.testsuites.testsuite as Array<{ testcase: Array<{ failure?: { message: string; '#text': string } }> }>)
+    const failures = (
+      doc.testsuites.testsuite as Array<{ testcase: Array<{ failure?: { message: string; '#text': string } }> }>
+    )
       .flatMap((s) => s.testcase)
       .flatMap((t) => (t.failure ? [t.failure] : []));
     expect(failures.length).toBeGreaterThan(0);

@@ -21,7 +21,8 @@ const builder = new XMLBuilder({
  * JUnit XML as CI systems read it: one testsuite per route, one testcase per route x behaviour cell
  * (the same cells as the report's matrix), a failure listing every failing scenario check, and
  * n/a cells as skipped, and warning cells as skipped with the warning as the reason (JUnit has no
- * warning state; a CI system must not fail on one, and must not hide it either). Built with fast-xml-parser's XMLBuilder rather than by concatenation, and
+ * warning state; a CI system must not fail on one, and must not hide it either). Built with fast-xml-parser's
+ * XMLBuilder rather than by concatenation, and
  * shaped to the attribute set of Jenkins' junit-10.xsd, the strictest schema CI plugins use (no
  * `skipped` on <testsuites>). No time attributes: they are optional and would make the output unstable.
  *
@@ -41,7 +42,10 @@ export function renderJunit(report: CompatibilityReport): string {
       property: [
         { '@_name': 'providers', '@_value': xmlSafe(route.providers.join(' ')) },
         { '@_name': 'tiers', '@_value': xmlSafe(route.tiers.join(' ')) },
-        { '@_name': 'fixtures', '@_value': `recorded:${route.provenance.recorded} synthesized:${route.provenance.synthesized} none:${route.provenance.none}` },
+        {
+          '@_name': 'fixtures',
+          '@_value': `recorded:${route.provenance.recorded} synthesized:${route.provenance.synthesized} none:${route.provenance.none}`,
+        },
       ],
     },
     testcase: route.matrix.map((cell) => testcase(report, route.route, cell)),
@@ -57,7 +61,10 @@ export function renderJunit(report: CompatibilityReport): string {
       testcase: untested.map((route) => ({
         '@_classname': xmlSafe(`reasoning-replay.${route}`),
         '@_name': 'covered by a provider spec',
-        failure: { '@_type': 'coverage', '@_message': xmlSafe(`no provider spec in specs/providers/ resolves to route ${route}`) },
+        failure: {
+          '@_type': 'coverage',
+          '@_message': xmlSafe(`no provider spec in specs/providers/ resolves to route ${route}`),
+        },
       })),
     });
   }
@@ -77,7 +84,9 @@ export function renderJunit(report: CompatibilityReport): string {
 function testcase(report: CompatibilityReport, route: string, cell: MatrixCell): XmlNode {
   const node: XmlNode = { '@_classname': xmlSafe(`reasoning-replay.${route}`), '@_name': xmlSafe(cell.behaviour) };
   if (cell.status === 'n/a') {
-    node.skipped = { '@_message': xmlSafe(`not applicable: no scenario run exercises ${cell.behaviour} on route ${route}`) };
+    node.skipped = {
+      '@_message': xmlSafe(`not applicable: no scenario run exercises ${cell.behaviour} on route ${route}`),
+    };
     return node;
   }
   if (cell.status === 'pass') return node;
@@ -90,7 +99,14 @@ function testcase(report: CompatibilityReport, route: string, cell: MatrixCell):
       300,
     ),
   );
-  const body = xmlSafe(deciding.map((d) => `scenario ${d.scenario} on ${d.target}${d.fixture ? ` (fixture ${d.fixture.path}, ${d.fixture.provenance})` : ''}: ${d.detail}`).join('\n'));
+  const body = xmlSafe(
+    deciding
+      .map(
+        (d) =>
+          `scenario ${d.scenario} on ${d.target}${d.fixture ? ` (fixture ${d.fixture.path}, ${d.fixture.provenance})` : ''}: ${d.detail}`,
+      )
+      .join('\n'),
+  );
   if (cell.status === 'warn') node.skipped = { '@_type': 'warning', '@_message': message, '#text': body };
   else node.failure = { '@_type': 'conformance', '@_message': message, '#text': body };
   return node;

@@ -26,9 +26,15 @@ export function renderMarkdown(report: CompatibilityReport, options: MarkdownOpt
   const { summary } = report;
   const lines: string[] = [];
   lines.push(`## reasoning-replay compatibility: ${verdictLine(summary)}`, '');
-  lines.push(`Route table \`${md(report.routesFile)}\` · ${summary.routes} routes · ${summary.providers.length} providers · ${summary.scenarios.length} scenarios · source: ${report.source}`, '');
+  lines.push(
+    `Route table \`${md(report.routesFile)}\` · ${summary.routes} routes · ${summary.providers.length} providers · ${summary.scenarios.length} scenarios · source: ${report.source}`,
+    '',
+  );
   if (summary.untestedRoutes.length > 0) {
-    lines.push(`${STATUS_SYMBOL.fail} untested routes (no provider spec in specs/providers/ resolves to them): ${summary.untestedRoutes.map((r) => `\`${md(r)}\``).join(', ')}`, '');
+    lines.push(
+      `${STATUS_SYMBOL.fail} untested routes (no provider spec in specs/providers/ resolves to them): ${summary.untestedRoutes.map((r) => `\`${md(r)}\``).join(', ')}`,
+      '',
+    );
   }
   lines.push('| | cells (route x behaviour) | scenario runs |', '|---|---:|---:|');
   const row = (label: string, key: keyof StatusCounts) => `| ${label} | ${summary.cells[key]} | ${summary.runs[key]} |`;
@@ -49,7 +55,8 @@ export function renderMarkdown(report: CompatibilityReport, options: MarkdownOpt
     `| \`${md(r.route)}\` | ${STATUS_SYMBOL[r.status]} | ${describeProvenance(r.provenance)} | ${r.matrix.map((m) => STATUS_SYMBOL[m.status]).join(' | ')} |`;
   // A very large table keeps the routes that need a reader (failing, warning) and counts the rest.
   let shownRoutes = report.routes;
-  if (report.routes.reduce((n, r) => n + rowOf(r).length + 1, 0) > MATRIX_BUDGET) shownRoutes = report.routes.filter((r) => r.status === 'fail' || r.status === 'warn');
+  if (report.routes.reduce((n, r) => n + rowOf(r).length + 1, 0) > MATRIX_BUDGET)
+    shownRoutes = report.routes.filter((r) => r.status === 'fail' || r.status === 'warn');
   let used = 0;
   let listedRoutes = 0;
   for (const r of shownRoutes) {
@@ -60,7 +67,9 @@ export function renderMarkdown(report: CompatibilityReport, options: MarkdownOpt
     listedRoutes++;
   }
   if (listedRoutes < report.routes.length)
-    lines.push(`| … ${report.routes.length - listedRoutes} more routes${shownRoutes !== report.routes ? ' (every one of them passes or is not applicable)' : ''}: ${closingPointer(options)} |`);
+    lines.push(
+      `| … ${report.routes.length - listedRoutes} more routes${shownRoutes !== report.routes ? ' (every one of them passes or is not applicable)' : ''}: ${closingPointer(options)} |`,
+    );
   lines.push('', STATUS_LEGEND, '');
 
   const problems = report.routes.flatMap((r) =>
@@ -75,7 +84,9 @@ export function renderMarkdown(report: CompatibilityReport, options: MarkdownOpt
     lines.push('### Failing and warning checks', '');
     let size = lines.reduce((n, l) => n + l.length + 1, 0);
     let shown = 0;
-    for (const { route, behaviour, d } of problems.sort((a, b) => (a.d.status === b.d.status ? 0 : a.d.status === 'fail' ? -1 : 1))) {
+    for (const { route, behaviour, d } of problems.sort((a, b) =>
+      a.d.status === b.d.status ? 0 : a.d.status === 'fail' ? -1 : 1,
+    )) {
       const fixture = d.fixture ? ` (fixture \`${md(d.fixture.path)}\`)` : '';
       const line = cut(
         `- ${STATUS_SYMBOL[d.status]} \`${md(route)}\` × ${behaviour}: \`${md(d.scenario)}\` on \`${md(d.target)}\`: ${md(summarizeDetail(d.detail, LINE_LENGTH))}${fixture}`,
@@ -106,7 +117,8 @@ function realWorldLines(rw: RealWorldSection): string[] {
     '| provider | cases | agree | disagree | contested |',
     '|---|---:|---:|---:|---:|',
   ];
-  for (const p of rw.providers) out.push(`| ${md(p.provider)} | ${p.cases} | ${p.agree} | ${p.disagree} | ${p.contestedDisagree} |`);
+  for (const p of rw.providers)
+    out.push(`| ${md(p.provider)} | ${p.cases} | ${p.agree} | ${p.disagree} | ${p.contestedDisagree} |`);
   return out;
 }
 

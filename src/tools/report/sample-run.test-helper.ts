@@ -6,11 +6,21 @@ import type { CellVerdict, Check, ConformanceRun } from '../../judge/conformance
  * synthesized ones, and a cell with no fixture.
  */
 export function sampleRun(): ConformanceRun {
-  const check = (behaviour: Check['behaviour'], status: Check['status'], detail: string): Check => ({ behaviour, status, detail });
-  const cell = (c: Omit<CellVerdict, 'status' | 'exchanges'> & { exchanges?: CellVerdict['exchanges'] }): CellVerdict => ({
+  const check = (behaviour: Check['behaviour'], status: Check['status'], detail: string): Check => ({
+    behaviour,
+    status,
+    detail,
+  });
+  const cell = (
+    c: Omit<CellVerdict, 'status' | 'exchanges'> & { exchanges?: CellVerdict['exchanges'] },
+  ): CellVerdict => ({
     ...c,
     exchanges: c.exchanges ?? [],
-    status: c.checks.some((k) => k.status === 'fail') ? 'fail' : c.checks.every((k) => k.status === 'n/a') ? 'n/a' : 'pass',
+    status: c.checks.some((k) => k.status === 'fail')
+      ? 'fail'
+      : c.checks.every((k) => k.status === 'n/a')
+        ? 'n/a'
+        : 'pass',
   });
   const cells: CellVerdict[] = [
     cell({
@@ -20,16 +30,41 @@ export function sampleRun(): ConformanceRun {
       tier: 'must-echo',
       family: 'openai-chat',
       checks: [
-        check('must-echo', 'fail', 'call 1, message 2: reasoning_content missing on a tool-call turn <assistant> & "pad" \'expected\''),
+        check(
+          'must-echo',
+          'fail',
+          'call 1, message 2: reasoning_content missing on a tool-call turn <assistant> & "pad" \'expected\'',
+        ),
         check('provider-accepts', 'fail', 'call 1 answered 400'),
         check('fields-sent', 'pass', 'sent reasoning_content only'),
         check('signatures-verbatim', 'n/a', 'no signed items'),
       ],
       exchanges: [
-        { call: 0, provider: 'deepseek', route: 'deepseek', url: 'https://api.deepseek.com/chat/completions', status: 200, sentFields: [], violations: [], attempt: 1 },
-        { call: 1, provider: 'deepseek', route: 'deepseek', url: 'https://api.deepseek.com/chat/completions', status: 400, sentFields: [], violations: ['missing-reasoning-content'], attempt: 1 },
+        {
+          call: 0,
+          provider: 'deepseek',
+          route: 'deepseek',
+          url: 'https://api.deepseek.com/chat/completions',
+          status: 200,
+          sentFields: [],
+          violations: [],
+          attempt: 1,
+        },
+        {
+          call: 1,
+          provider: 'deepseek',
+          route: 'deepseek',
+          url: 'https://api.deepseek.com/chat/completions',
+          status: 400,
+          sentFields: [],
+          violations: ['missing-reasoning-content'],
+          attempt: 1,
+        },
       ],
-      fixture: { path: 'fixtures/providers/deepseek/tool-call-without-stored-reasoning.json', provenance: 'synthesized' },
+      fixture: {
+        path: 'fixtures/providers/deepseek/tool-call-without-stored-reasoning.json',
+        provenance: 'synthesized',
+      },
     }),
     cell({
       scenario: 'tool-call-with-reasoning',
@@ -37,7 +72,10 @@ export function sampleRun(): ConformanceRun {
       route: 'deepseek',
       tier: 'must-echo',
       family: 'openai-chat',
-      checks: [check('must-echo', 'pass', 'reasoning_content echoed on 1 tool-call turn'), check('provider-accepts', 'pass', 'all 2 calls 200')],
+      checks: [
+        check('must-echo', 'pass', 'reasoning_content echoed on 1 tool-call turn'),
+        check('provider-accepts', 'pass', 'all 2 calls 200'),
+      ],
       fixture: { path: 'fixtures/providers/deepseek/tool-call-with-reasoning.json', provenance: 'synthesized' },
     }),
     cell({
@@ -46,7 +84,11 @@ export function sampleRun(): ConformanceRun {
       route: 'mistral',
       tier: 'strict',
       family: 'openai-chat',
-      checks: [check('strict-schema', 'pass', 'no carrier key sent'), check('provider-accepts', 'pass', 'all 2 calls 200'), check('must-echo', 'n/a', 'not a must-echo route')],
+      checks: [
+        check('strict-schema', 'pass', 'no carrier key sent'),
+        check('provider-accepts', 'pass', 'all 2 calls 200'),
+        check('must-echo', 'n/a', 'not a must-echo route'),
+      ],
       fixture: { path: 'fixtures/providers/mistral/tool-call-with-reasoning.json', provenance: 'recorded' },
     }),
     cell({
@@ -55,8 +97,14 @@ export function sampleRun(): ConformanceRun {
       route: 'openrouter',
       tier: 'standard',
       family: 'openai-chat',
-      checks: [check('signatures-verbatim', 'pass', 'reasoning_details replayed byte for byte'), check('fields-sent', 'pass', 'all three carriers sent')],
-      fixture: { path: 'fixtures/providers/openrouter/aggregator-multi-carrier-history.json', provenance: 'synthesized' },
+      checks: [
+        check('signatures-verbatim', 'pass', 'reasoning_details replayed byte for byte'),
+        check('fields-sent', 'pass', 'all three carriers sent'),
+      ],
+      fixture: {
+        path: 'fixtures/providers/openrouter/aggregator-multi-carrier-history.json',
+        provenance: 'synthesized',
+      },
     }),
     cell({
       scenario: 'aggregator-multi-carrier-history',
@@ -64,7 +112,10 @@ export function sampleRun(): ConformanceRun {
       route: 'openrouter',
       tier: 'standard',
       family: 'openai-chat',
-      checks: [check('signatures-verbatim', 'n/a', 'no signed items'), check('fields-sent', 'pass', 'all three carriers sent')],
+      checks: [
+        check('signatures-verbatim', 'n/a', 'no signed items'),
+        check('fields-sent', 'pass', 'all three carriers sent'),
+      ],
     }),
   ];
   return { routesFile: 'specs/routes.json', startedAt: '2026-12-02T13:00:00.000Z', durationMs: 1234, cells };

@@ -7,12 +7,19 @@ import type { ProvenanceCounts } from './compatibility-report.js';
  * thing is never drawn two ways.
  */
 export const STATUS_SYMBOL: Record<CheckStatus, string> = { pass: '✓', warn: '!', fail: '✗', 'n/a': '–' };
-export const STATUS_WORD: Record<CheckStatus, string> = { pass: 'pass', warn: 'warning', fail: 'fail', 'n/a': 'not applicable' };
+export const STATUS_WORD: Record<CheckStatus, string> = {
+  pass: 'pass',
+  warn: 'warning',
+  fail: 'fail',
+  'n/a': 'not applicable',
+};
 /** CSS class / machine token: `n/a` is not a valid class name. */
 export const STATUS_CLASS: Record<CheckStatus, string> = { pass: 'pass', warn: 'warn', fail: 'fail', 'n/a': 'na' };
 
 /** The legend: every state with its symbol, in severity order. */
-export const STATUS_LEGEND = (['pass', 'warn', 'fail', 'n/a'] as const).map((s) => `${STATUS_SYMBOL[s]} ${STATUS_WORD[s]}`).join(' · ');
+export const STATUS_LEGEND = (['pass', 'warn', 'fail', 'n/a'] as const)
+  .map((s) => `${STATUS_SYMBOL[s]} ${STATUS_WORD[s]}`)
+  .join(' · ');
 
 /** The two units every output counts, explained once, in the same words everywhere. */
 export const UNITS_EXPLAINED =

@@ -11,12 +11,35 @@ import { renderJson } from './write-report.js';
 /** Text as hostile as a provider's error body can be: markup, quotes, controls, lone surrogates, pipes. */
 const nasty = fc.string({
   unit: fc.oneof(
-    fc.constantFrom('<', '>', '&', '"', "'", '|', '`', '\n', '\r', '\t', '\u0000', '\u001b', '\ud800', '\udfff', ']]>', '--', '%', '✓'),
+    fc.constantFrom(
+      '<',
+      '>',
+      '&',
+      '"',
+      "'",
+      '|',
+      '`',
+      '\n',
+      '\r',
+      '\t',
+      '\u0000',
+      '\u001b',
+      '\ud800',
+      '\udfff',
+      ']]>',
+      '--',
+      '%',
+      '✓',
+    ),
     fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
   ),
   maxLength: 40,
 });
-const id = fc.string({ unit: fc.oneof(fc.constantFrom('a', 'b', '-', '.', '<', '&', '"', '|', ' '), fc.constantFrom('x', 'y')), minLength: 1, maxLength: 8 });
+const id = fc.string({
+  unit: fc.oneof(fc.constantFrom('a', 'b', '-', '.', '<', '&', '"', '|', ' '), fc.constantFrom('x', 'y')),
+  minLength: 1,
+  maxLength: 8,
+});
 const status = fc.constantFrom('pass' as const, 'warn' as const, 'fail' as const, 'n/a' as const);
 
 const cellArb: fc.Arbitrary<CellVerdict> = fc
@@ -27,13 +50,27 @@ const cellArb: fc.Arbitrary<CellVerdict> = fc
     tier: fc.constantFrom('standard', 'strict', 'must-echo'),
     family: fc.constant('openai-chat'),
     checks: fc.array(fc.record({ behaviour: fc.constantFrom(...BEHAVIOURS), status, detail: nasty }), { maxLength: 6 }),
-    fixture: fc.option(fc.record({ path: id, provenance: fc.constantFrom('recorded' as const, 'synthesized' as const) }), { nil: undefined }),
+    fixture: fc.option(
+      fc.record({ path: id, provenance: fc.constantFrom('recorded' as const, 'synthesized' as const) }),
+      { nil: undefined },
+    ),
     violations: fc.array(nasty, { maxLength: 2 }),
   })
   .map(({ fixture, violations, ...c }) => ({
     ...c,
     status: cellStatus(c.checks),
-    exchanges: [{ call: 0, provider: c.target, route: c.route, url: 'https://example.invalid/x', status: 400, sentFields: [], violations, attempt: 1 as const }],
+    exchanges: [
+      {
+        call: 0,
+        provider: c.target,
+        route: c.route,
+        url: 'https://example.invalid/x',
+        status: 400,
+        sentFields: [],
+        violations,
+        attempt: 1 as const,
+      },
+    ],
     ...(fixture ? { fixture } : {}),
   }));
 
@@ -54,7 +91,9 @@ describe('report writers on arbitrary runs', () => {
         const loud = decisions.flat().filter((d) => !(d.status === 'pass' && d.detail === '')).length;
         const quietCells = decisions.filter((ds) => ds.some((d) => d.status === 'pass' && d.detail === '')).length;
         const problems = r.matrix.filter((m) => m.status === 'fail' || m.status === 'warn').length;
-        const runs = report.runs.filter((c) => c.route === r.route && (c.status !== 'n/a' || c.exchanges.length > 0 || c.checks.length > 0)).length;
+        const runs = report.runs.filter(
+          (c) => c.route === r.route && (c.status !== 'n/a' || c.exchanges.length > 0 || c.checks.length > 0),
+        ).length;
         return n + loud + quietCells + problems + runs;
       }, 0);
       expect(html.split('<li ').length - 1).toBe(expectedItems);

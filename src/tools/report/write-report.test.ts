@@ -19,7 +19,8 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-const report = () => buildCompatibilityReport(sampleRun(), { routeOrder: ['mistral', 'deepseek', 'openrouter'], root: '/project' });
+const report = () =>
+  buildCompatibilityReport(sampleRun(), { routeOrder: ['mistral', 'deepseek', 'openrouter'], root: '/project' });
 
 describe('writeReport', () => {
   it('writes the four files and nothing else (no temp files left behind)', () => {
@@ -40,8 +41,13 @@ describe('writeReport', () => {
     const dir = tempDir();
     writeReport(report(), dir, { root: '/project' });
     const before = readFileSync(join(dir, 'compatibility.md'), 'utf8');
-    const broken = { ...report(), summary: { ...report().summary, verdict: 'maybe' } } as unknown as CompatibilityReport;
-    expect(() => writeReport(broken, dir, { root: '/project' })).toThrow(/compatibility.schema.json at \/summary\/verdict/);
+    const broken = {
+      ...report(),
+      summary: { ...report().summary, verdict: 'maybe' },
+    } as unknown as CompatibilityReport;
+    expect(() => writeReport(broken, dir, { root: '/project' })).toThrow(
+      /compatibility.schema.json at \/summary\/verdict/,
+    );
     expect(readFileSync(join(dir, 'compatibility.md'), 'utf8')).toBe(before);
     expect(readdirSync(dir).sort()).toEqual([...REPORT_FILES].sort());
   });
@@ -52,7 +58,12 @@ describe('writeReport', () => {
     const xml = readFileSync(join(dir, 'junit.xml'), 'utf8');
     expect(XMLValidator.validate(xml)).toBe(true);
     const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml);
-    const suites = doc.testsuites.testsuite as Array<{ name: string; tests: string; failures: string; testcase: Array<{ name: string; failure?: { message: string; '#text': string } }> }>;
+    const suites = doc.testsuites.testsuite as Array<{
+      name: string;
+      tests: string;
+      failures: string;
+      testcase: Array<{ name: string; failure?: { message: string; '#text': string } }>;
+    }>;
     expect(suites.map((s) => s.name)).toEqual(['route mistral', 'route deepseek', 'route openrouter']);
     expect(doc.testsuites.tests).toBe('33');
     expect(doc.testsuites.failures).toBe('2');
@@ -60,7 +71,9 @@ describe('writeReport', () => {
     expect(deepseek.testcase).toHaveLength(11);
     const mustEcho = deepseek.testcase.find((t) => t.name === 'must-echo')!;
     // The parser decodes entities, so the detail's <, &, quotes came through escaped and intact.
-    expect(mustEcho.failure!['#text']).toContain(`reasoning_content missing on a tool-call turn <assistant> & "pad" 'expected'`);
+    expect(mustEcho.failure!['#text']).toContain(
+      `reasoning_content missing on a tool-call turn <assistant> & "pad" 'expected'`,
+    );
     expect(mustEcho.failure!['#text']).toContain('fixtures/providers/deepseek/tool-call-without-stored-reasoning.json');
   });
 
@@ -91,14 +104,19 @@ describe('writeReport', () => {
 
   it('fails the verdict and a JUnit case for each route no provider spec resolves to', () => {
     const dir = tempDir();
-    const all = buildCompatibilityReport({ ...sampleRun(), cells: sampleRun().cells.filter((c) => c.status === 'pass') }, { root: '/project', untestedRoutes: ['nous-portal'] });
+    const all = buildCompatibilityReport(
+      { ...sampleRun(), cells: sampleRun().cells.filter((c) => c.status === 'pass') },
+      { root: '/project', untestedRoutes: ['nous-portal'] },
+    );
     expect(all.summary.cells.fail).toBe(0);
     expect(all.summary.verdict).toBe('fail');
     writeReport(all, dir, { root: '/project' });
     const xml = readFileSync(join(dir, 'junit.xml'), 'utf8');
     expect(XMLValidator.validate(xml)).toBe(true);
     expect(xml).toContain('<testsuite name="untested routes" tests="1" failures="1"');
-    expect(readFileSync(join(dir, 'compatibility.md'), 'utf8')).toContain('untested routes (no provider spec in specs/providers/ resolves to them): `nous-portal`');
+    expect(readFileSync(join(dir, 'compatibility.md'), 'utf8')).toContain(
+      'untested routes (no provider spec in specs/providers/ resolves to them): `nous-portal`',
+    );
     expect(readFileSync(join(dir, 'compatibility.html'), 'utf8')).toContain('<p class="untested" id="untested">');
   });
 
@@ -109,12 +127,18 @@ describe('writeReport', () => {
     withCases.realWorld = {
       total: counts,
       providers: [{ provider: 'deepseek', ...counts }],
-      disagreements: [{ id: 'deepseek-case', provider: 'deepseek', contested: false, difference: 'real=400 "x", mock=accepted' }],
+      disagreements: [
+        { id: 'deepseek-case', provider: 'deepseek', contested: false, difference: 'real=400 "x", mock=accepted' },
+      ],
     };
     writeReport(withCases, dir, { root: '/project', readFrom: '/project/reports' });
-    expect(schemaValidator('compatibility.schema.json')(JSON.parse(readFileSync(join(dir, 'compatibility.json'), 'utf8')))).toBe(true);
+    expect(
+      schemaValidator('compatibility.schema.json')(JSON.parse(readFileSync(join(dir, 'compatibility.json'), 'utf8'))),
+    ).toBe(true);
     const md = readFileSync(join(dir, 'compatibility.md'), 'utf8');
-    expect(md).toContain('The mocks answered 2 of 3 public cases (1 accepted, 2 rejected by the real provider) as the real provider did; ✗ 1 disagree.');
+    expect(md).toContain(
+      'The mocks answered 2 of 3 public cases (1 accepted, 2 rejected by the real provider) as the real provider did; ✗ 1 disagree.',
+    );
     expect(md).toContain('| deepseek | 3 | 2 | 1 | 0 |');
     const html = readFileSync(join(dir, 'compatibility.html'), 'utf8');
     expect(html).toContain('<b data-count="real-world-agree">2</b> of <b data-count="real-world-cases">3</b>');
@@ -125,10 +149,17 @@ describe('writeReport', () => {
     const a = tempDir();
     const b = tempDir();
     writeReport(report(), a, { root: '/project', readFrom: '/project/reports' });
-    writeReport(buildCompatibilityReport({ ...sampleRun(), durationMs: 5, startedAt: '2031-01-01T00:00:00Z' }, { routeOrder: ['mistral', 'deepseek', 'openrouter'], root: '/project' }), b, {
-      root: '/project',
-      readFrom: '/project/reports',
-    });
+    writeReport(
+      buildCompatibilityReport(
+        { ...sampleRun(), durationMs: 5, startedAt: '2031-01-01T00:00:00Z' },
+        { routeOrder: ['mistral', 'deepseek', 'openrouter'], root: '/project' },
+      ),
+      b,
+      {
+        root: '/project',
+        readFrom: '/project/reports',
+      },
+    );
     for (const f of REPORT_FILES) expect(readFileSync(join(b, f), 'utf8')).toBe(readFileSync(join(a, f), 'utf8'));
   });
 });

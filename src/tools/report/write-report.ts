@@ -27,7 +27,9 @@ export function renderJson(report: CompatibilityReport): string {
   const validate = schemaValidator('compatibility.schema.json');
   if (!validate(report)) {
     const { pointer, problem } = describeSchemaErrors(validate.errors ?? []);
-    throw new Error(`internal: the compatibility report breaks specs/schema/compatibility.schema.json at ${pointer}: ${problem}`);
+    throw new Error(
+      `internal: the compatibility report breaks specs/schema/compatibility.schema.json at ${pointer}: ${problem}`,
+    );
   }
   // Pretty at the top, one line per small object (a decision, a check, an exchange): readable and
   // diffable without the indentation that tripled the committed sample's size.

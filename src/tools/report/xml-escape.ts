@@ -15,7 +15,12 @@ export function xmlSafe(text: string): string {
 
 /** Escapes text for HTML content and attribute values (the HTML report is written as a template). */
 export function escapeXml(text: string): string {
-  return xmlSafe(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  return xmlSafe(text)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 }
 
 /**

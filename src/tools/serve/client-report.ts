@@ -16,9 +16,17 @@ export const CLIENT_BEHAVIOURS: ReadonlyArray<{ behaviour: string; observable: b
   { behaviour: 'strict-schema', observable: true },
   { behaviour: 'signatures-verbatim', observable: true },
   { behaviour: 'native-scoped', observable: true },
-  { behaviour: 'fields-sent', observable: false, why: 'needs the history the client replayed from, which a request log does not hold' },
+  {
+    behaviour: 'fields-sent',
+    observable: false,
+    why: 'needs the history the client replayed from, which a request log does not hold',
+  },
   { behaviour: 'history-unmutated', observable: false, why: 'happens in the client’s memory' },
-  { behaviour: 'fallback-recovers', observable: false, why: 'needs an unknown-field rejection the follow-mode mocks never provoke' },
+  {
+    behaviour: 'fallback-recovers',
+    observable: false,
+    why: 'needs an unknown-field rejection the follow-mode mocks never provoke',
+  },
   { behaviour: 'survives-compaction', observable: false, why: 'happens in the client’s storage' },
   { behaviour: 'survives-branch', observable: false, why: 'happens in the client’s storage' },
   { behaviour: 'survives-resume', observable: false, why: 'happens in the client’s storage' },
@@ -42,7 +50,15 @@ export interface ClientReport {
   clients: string[];
   behaviours: string[];
   cells: ClientCell[];
-  summary: { verdict: 'pass' | 'fail'; requests: number; pass: number; warn: number; fail: number; na: number; notObservable: number };
+  summary: {
+    verdict: 'pass' | 'fail';
+    requests: number;
+    pass: number;
+    warn: number;
+    fail: number;
+    na: number;
+    notObservable: number;
+  };
 }
 
 /** Does this provider's mock judge `behaviour` at all? Only then is the absence of a finding a pass. */
@@ -51,7 +67,8 @@ function judges(spec: ProviderSpec | undefined, behaviour: string): boolean {
   if (!spec) return false;
   if (behaviour === 'strict-schema') return spec.request.unknownFieldRejection !== undefined;
   if (behaviour === 'must-echo') return spec.echo.some((r) => r.level === 'required');
-  if (behaviour === 'signatures-verbatim') return Object.values(spec.rejections).some((r) => r.kind === 'invalid-signature' || r.kind === 'missing-signature');
+  if (behaviour === 'signatures-verbatim')
+    return Object.values(spec.rejections).some((r) => r.kind === 'invalid-signature' || r.kind === 'missing-signature');
   // No mock rule files findings under native-scoped yet (a foreign native record is seen only by the
   // matrix judge, which has the history): n/a rather than a pass nothing stood behind.
   return false;
@@ -83,26 +100,52 @@ export function clientReport(entries: readonly ServeLogEntry[], specs: readonly 
   for (const group of groups.values()) {
     const first = group[0]!;
     const spec = byId.get(first.provider);
-    const base = { client: first.client ?? 'unknown client', provider: first.provider, route: first.route, family: first.family, requests: group.length };
+    const base = {
+      client: first.client ?? 'unknown client',
+      provider: first.provider,
+      route: first.route,
+      family: first.family,
+      requests: group.length,
+    };
     for (const { behaviour, observable, why } of CLIENT_BEHAVIOURS) {
       if (!observable) {
-        cells.push({ ...base, behaviour, status: 'not-observable', detail: `not observable from a request log: ${why}` });
+        cells.push({
+          ...base,
+          behaviour,
+          status: 'not-observable',
+          detail: `not observable from a request log: ${why}`,
+        });
         continue;
       }
       const broken: Array<[ServeLogEntry, Finding[]]> = [];
       for (const e of group) {
         const findings = behaviour === 'provider-accepts' ? e.findings : e.findings.filter((f) => f.rule === behaviour);
-        if (behaviour === 'provider-accepts' ? e.status < 200 || e.status >= 300 : findings.length > 0) broken.push([e, findings]);
+        if (behaviour === 'provider-accepts' ? e.status < 200 || e.status >= 300 : findings.length > 0)
+          broken.push([e, findings]);
       }
       if (broken.length > 0) {
-        const contestedOnly = broken.every(([e, f]) => f.length > 0 && f.every((x) => x.contested) && (behaviour !== 'provider-accepts' || e.status < 500));
+        const contestedOnly = broken.every(
+          ([e, f]) =>
+            f.length > 0 && f.every((x) => x.contested) && (behaviour !== 'provider-accepts' || e.status < 500),
+        );
         const listed = broken.slice(0, MAX_LISTED).map(([e, f]) => describeRequest(e, f));
-        if (broken.length > MAX_LISTED) listed.push(`… and ${broken.length - MAX_LISTED} more of ${group.length} requests`);
+        if (broken.length > MAX_LISTED)
+          listed.push(`… and ${broken.length - MAX_LISTED} more of ${group.length} requests`);
         cells.push({ ...base, behaviour, status: contestedOnly ? 'warn' : 'fail', detail: listed.join('\n') });
       } else if (!judges(spec, behaviour)) {
-        cells.push({ ...base, behaviour, status: 'n/a', detail: `the ${first.provider} mock does not judge ${behaviour}` });
+        cells.push({
+          ...base,
+          behaviour,
+          status: 'n/a',
+          detail: `the ${first.provider} mock does not judge ${behaviour}`,
+        });
       } else {
-        cells.push({ ...base, behaviour, status: 'pass', detail: `${group.length} request${group.length === 1 ? '' : 's'}, none broke it` });
+        cells.push({
+          ...base,
+          behaviour,
+          status: 'pass',
+          detail: `${group.length} request${group.length === 1 ? '' : 's'}, none broke it`,
+        });
       }
     }
   }
@@ -115,6 +158,14 @@ export function clientReport(entries: readonly ServeLogEntry[], specs: readonly 
     clients: [...new Set(cells.map((c) => c.client))],
     behaviours: CLIENT_BEHAVIOURS.map((b) => b.behaviour),
     cells,
-    summary: { verdict: fail > 0 ? 'fail' : 'pass', requests: entries.length, pass: count('pass'), warn: count('warn'), fail, na: count('n/a'), notObservable: count('not-observable') },
+    summary: {
+      verdict: fail > 0 ? 'fail' : 'pass',
+      requests: entries.length,
+      pass: count('pass'),
+      warn: count('warn'),
+      fail,
+      na: count('n/a'),
+      notObservable: count('not-observable'),
+    },
   };
 }

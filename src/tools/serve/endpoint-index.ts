@@ -4,11 +4,18 @@ import { CLIENT_HEADER, RUN_HEADER } from './client-identity.js';
 import { FINDINGS_HEADER, SCENARIO_HEADER } from '../../shared/findings/finding.js';
 
 /** What `GET /` answers: every mock, the base URL to give an SDK, and the headers serve reads. */
-export function endpointIndex(url: string, specs: readonly ProviderSpec[], scenario: string | undefined, runId: string | undefined) {
+export function endpointIndex(
+  url: string,
+  specs: readonly ProviderSpec[],
+  scenario: string | undefined,
+  runId: string | undefined,
+) {
   return {
     service: 'reasoning-replay serve',
     ...(runId ? { runId } : {}),
-    answers: scenario ? `scripted by scenario ${scenario}` : 'following the client: a call to one of the tools it offered, then an answer in words after the tool results',
+    answers: scenario
+      ? `scripted by scenario ${scenario}`
+      : 'following the client: a call to one of the tools it offered, then an answer in words after the tool results',
     docs: 'docs/judge-your-agent.md',
     headers: {
       [CLIENT_HEADER]: 'names the client in the log and report (else its user-agent)',
@@ -16,14 +23,22 @@ export function endpointIndex(url: string, specs: readonly ProviderSpec[], scena
       [SCENARIO_HEADER]: "answer from this scenario's fixture instead",
       [FINDINGS_HEADER]: 'on every answer: the provider rules the request broke',
     },
-    sdkVariables: Object.fromEntries(SDK_BASE_URL_VARIABLES.filter((v) => specs.some((s) => s.id === v.provider)).map((v) => [v.variable, `${url}/${v.provider}`])),
+    sdkVariables: Object.fromEntries(
+      SDK_BASE_URL_VARIABLES.filter((v) => specs.some((s) => s.id === v.provider)).map((v) => [
+        v.variable,
+        `${url}/${v.provider}`,
+      ]),
+    ),
     providers: specs.map((s) => ({
       id: s.id,
       family: s.family,
       model: s.target.model,
       baseUrl: `${url}/${s.id}`,
       mocks: s.endpoint.baseUrl,
-      endpoints: [s.endpoint.path, ...(s.endpoint.streamPath && s.endpoint.streamPath !== s.endpoint.path ? [s.endpoint.streamPath] : [])].map((p) => `POST ${url}/${s.id}${p}`),
+      endpoints: [
+        s.endpoint.path,
+        ...(s.endpoint.streamPath && s.endpoint.streamPath !== s.endpoint.path ? [s.endpoint.streamPath] : []),
+      ].map((p) => `POST ${url}/${s.id}${p}`),
     })),
   };
 }

@@ -13,10 +13,21 @@ const compiled = new WeakMap<ProviderSpec, Array<{ pattern: RegExp; stream: bool
  * finding, a model this spec does not serve, no matching path) returns undefined and the request
  * takes the msw path, which words the rejection. In follow mode that is the hot path of a `run`.
  */
-export function acceptsWithoutFindings(spec: ProviderSpec, url: string, body: unknown): { stream: boolean } | undefined {
+export function acceptsWithoutFindings(
+  spec: ProviderSpec,
+  url: string,
+  body: unknown,
+): { stream: boolean } | undefined {
   if (!isPlainObject(body)) return undefined;
   let patterns = compiled.get(spec);
-  if (!patterns) compiled.set(spec, (patterns = specPaths(spec).map(({ baseUrl, path, stream }) => ({ pattern: endpointPattern(baseUrl, path), stream }))));
+  if (!patterns)
+    compiled.set(
+      spec,
+      (patterns = specPaths(spec).map(({ baseUrl, path, stream }) => ({
+        pattern: endpointPattern(baseUrl, path),
+        stream,
+      }))),
+    );
   const bare = url.replace(/\?.*$/, '');
   for (const { pattern, stream } of patterns) {
     const match = pattern.exec(bare);

@@ -22,32 +22,61 @@ const loaded = loadMatrixInputs({});
 const log: ServeLogEntry[] = [];
 let serve: RunningServe;
 beforeAll(async () => {
-  serve = await startServe({ port: 0, specs: loaded.specs, fixtures: loaded.fixtures, table: loaded.table, log: (e) => log.push(e) });
+  serve = await startServe({
+    port: 0,
+    specs: loaded.specs,
+    fixtures: loaded.fixtures,
+    table: loaded.table,
+    log: (e) => log.push(e),
+  });
 });
 afterAll(() => serve.close());
 const base = (id: string) => `${serve.url}/${id}`;
 const KEY = 'rr-mock-key-not-a-secret';
 
 /** The verdicts for requests whose client header is `name`, as `status rule,rule`. */
-const verdictsOf = (name: string) => log.filter((e) => e.client === name).map((e) => `${e.status}${e.findings.length ? ` ${e.findings.map((f) => f.rule).join(',')}` : ''}`);
+const verdictsOf = (name: string) =>
+  log
+    .filter((e) => e.client === name)
+    .map((e) => `${e.status}${e.findings.length ? ` ${e.findings.map((f) => f.rule).join(',')}` : ''}`);
 const headers = (name: string) => ({ 'x-reasoning-replay-client': name });
 
-const ORDER_SCHEMA = { type: 'object', properties: { order_id: { type: 'string', pattern: '^ORD-[0-9]{4}$' } }, required: ['order_id'], additionalProperties: false } as const;
+const ORDER_SCHEMA = {
+  type: 'object',
+  properties: { order_id: { type: 'string', pattern: '^ORD-[0-9]{4}$' } },
+  required: ['order_id'],
+  additionalProperties: false,
+} as const;
 
 describe('official SDKs against serve', () => {
   it('openai: chat.completions, sync and streamed, with reasoning_content kept by the app (DeepSeek)', async () => {
-    const client = new OpenAI({ baseURL: base('deepseek'), apiKey: KEY, defaultHeaders: headers('openai-chat-deepseek') });
-    const tools: OpenAI.ChatCompletionTool[] = [{ type: 'function', function: { name: 'lookup_order', parameters: ORDER_SCHEMA } }];
+    const client = new OpenAI({
+      baseURL: base('deepseek'),
+      apiKey: KEY,
+      defaultHeaders: headers('openai-chat-deepseek'),
+    });
+    const tools: OpenAI.ChatCompletionTool[] = [
+      { type: 'function', function: { name: 'lookup_order', parameters: ORDER_SCHEMA } },
+    ];
     for (const stream of [false, true]) {
       const messages: Array<Record<string, unknown>> = [{ role: 'user', content: 'Where is my order?' }];
-      let message: Record<string, unknown> & { tool_calls?: Array<{ id: string; function: { name: string; arguments: string } }> };
+      let message: Record<string, unknown> & {
+        tool_calls?: Array<{ id: string; function: { name: string; arguments: string } }>;
+      };
       if (stream) {
         // Read the raw chunks: the SDK's stream helper drops the non-standard reasoning_content.
-        const chunks = await client.chat.completions.create({ model: 'any-model', messages: messages as never, tools, stream: true });
+        const chunks = await client.chat.completions.create({
+          model: 'any-model',
+          messages: messages as never,
+          tools,
+          stream: true,
+        });
         let reasoning = '';
         const calls: Array<{ id: string; type: 'function'; function: { name: string; arguments: string } }> = [];
         for await (const chunk of chunks) {
-          const delta = chunk.choices[0]?.delta as (typeof chunk.choices)[number]['delta'] & { reasoning_content?: string };
+          const delta = chunk.choices[0]?.delta as (typeof chunk.choices)[number]['delta'] & {
+            reasoning_content?: string;
+          };
           reasoning += delta?.reasoning_content ?? '';
           for (const tc of delta?.tool_calls ?? []) {
             calls[tc.index] ??= { id: '', type: 'function', function: { name: '', arguments: '' } };
@@ -63,7 +92,11 @@ describe('official SDKs against serve', () => {
       }
       expect(message.tool_calls![0]!.function.name).toBe('lookup_order');
       expect(JSON.parse(message.tool_calls![0]!.function.arguments).order_id).toMatch(/^ORD-\d{4}$/);
-      messages.push(message, { role: 'tool', tool_call_id: message.tool_calls![0]!.id, content: '{"status":"shipped"}' });
+      messages.push(message, {
+        role: 'tool',
+        tool_call_id: message.tool_calls![0]!.id,
+        content: '{"status":"shipped"}',
+      });
       const final = await client.chat.completions.create({ model: 'any-model', messages: messages as never, tools });
       expect(final.choices[0]!.message.content).toBeTruthy();
     }
@@ -72,9 +105,17 @@ describe('official SDKs against serve', () => {
 
   it('openai: responses.create, stateless, reasoning items with encrypted_content passed back', async () => {
     const client = new OpenAI({ baseURL: base('openai'), apiKey: KEY, defaultHeaders: headers('openai-responses') });
-    const tools: OpenAI.Responses.Tool[] = [{ type: 'function', name: 'lookup_order', parameters: ORDER_SCHEMA, strict: false }];
+    const tools: OpenAI.Responses.Tool[] = [
+      { type: 'function', name: 'lookup_order', parameters: ORDER_SCHEMA, strict: false },
+    ];
     const input: OpenAI.Responses.ResponseInput = [{ role: 'user', content: 'Where is my order?' }];
-    const first = await client.responses.create({ model: 'gpt-5', input, tools, store: false, include: ['reasoning.encrypted_content'] });
+    const first = await client.responses.create({
+      model: 'gpt-5',
+      input,
+      tools,
+      store: false,
+      include: ['reasoning.encrypted_content'],
+    });
     const call = first.output.find((o) => o.type === 'function_call');
     expect(call?.type === 'function_call' && call.name).toBe('lookup_order');
     input.push(...(first.output as OpenAI.Responses.ResponseInputItem[]), {
@@ -82,7 +123,13 @@ describe('official SDKs against serve', () => {
       call_id: call!.type === 'function_call' ? call!.call_id : '',
       output: '{"status":"shipped"}',
     });
-    const stream = client.responses.stream({ model: 'gpt-5', input, tools, store: false, include: ['reasoning.encrypted_content'] });
+    const stream = client.responses.stream({
+      model: 'gpt-5',
+      input,
+      tools,
+      store: false,
+      include: ['reasoning.encrypted_content'],
+    });
     const final = await stream.finalResponse();
     const text = final.output
       .flatMap((o) => (o.type === 'message' ? o.content : []))
@@ -94,60 +141,129 @@ describe('official SDKs against serve', () => {
 
   it('@anthropic-ai/sdk: messages with thinking, signed blocks passed back, sync and streamed', async () => {
     const client = new Anthropic({ baseURL: base('anthropic'), apiKey: KEY, defaultHeaders: headers('anthropic-sdk') });
-    const tools: Anthropic.Tool[] = [{ name: 'lookup_order', input_schema: ORDER_SCHEMA as unknown as Anthropic.Tool.InputSchema }];
+    const tools: Anthropic.Tool[] = [
+      { name: 'lookup_order', input_schema: ORDER_SCHEMA as unknown as Anthropic.Tool.InputSchema },
+    ];
     const messages: Anthropic.MessageParam[] = [{ role: 'user', content: 'Where is my order?' }];
-    const first = await client.messages.create({ model: 'claude-whatever', max_tokens: 2048, thinking: { type: 'enabled', budget_tokens: 1024 }, messages, tools });
+    const first = await client.messages.create({
+      model: 'claude-whatever',
+      max_tokens: 2048,
+      thinking: { type: 'enabled', budget_tokens: 1024 },
+      messages,
+      tools,
+    });
     const use = first.content.find((b) => b.type === 'tool_use');
     expect(use?.type === 'tool_use' && use.name).toBe('lookup_order');
-    messages.push({ role: 'assistant', content: first.content }, { role: 'user', content: [{ type: 'tool_result', tool_use_id: use!.type === 'tool_use' ? use!.id : '', content: 'shipped' }] });
-    const final = await client.messages.stream({ model: 'claude-whatever', max_tokens: 2048, thinking: { type: 'enabled', budget_tokens: 1024 }, messages, tools }).finalMessage();
+    messages.push(
+      { role: 'assistant', content: first.content },
+      {
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: use!.type === 'tool_use' ? use!.id : '', content: 'shipped' }],
+      },
+    );
+    const final = await client.messages
+      .stream({
+        model: 'claude-whatever',
+        max_tokens: 2048,
+        thinking: { type: 'enabled', budget_tokens: 1024 },
+        messages,
+        tools,
+      })
+      .finalMessage();
     expect(final.content.some((b) => b.type === 'text')).toBe(true);
     expect(verdictsOf('anthropic-sdk')).toEqual(['200', '200']);
   });
 
   it('@google/genai: generateContent and generateContentStream, thought signatures passed back', async () => {
-    const ai = new GoogleGenAI({ apiKey: KEY, httpOptions: { baseUrl: base('gemini'), headers: headers('google-genai') } });
-    const config = { tools: [{ functionDeclarations: [{ name: 'lookup_order', parametersJsonSchema: ORDER_SCHEMA }] }] };
+    const ai = new GoogleGenAI({
+      apiKey: KEY,
+      httpOptions: { baseUrl: base('gemini'), headers: headers('google-genai') },
+    });
+    const config = {
+      tools: [{ functionDeclarations: [{ name: 'lookup_order', parametersJsonSchema: ORDER_SCHEMA }] }],
+    };
     const contents: Content[] = [{ role: 'user', parts: [{ text: 'Where is my order?' }] }];
     const first = await ai.models.generateContent({ model: 'gemini-2.5-flash', contents, config });
     expect(first.functionCalls?.[0]?.name).toBe('lookup_order');
-    contents.push(first.candidates![0]!.content!, { role: 'user', parts: [{ functionResponse: { name: 'lookup_order', response: { status: 'shipped' } } }] });
+    contents.push(first.candidates![0]!.content!, {
+      role: 'user',
+      parts: [{ functionResponse: { name: 'lookup_order', response: { status: 'shipped' } } }],
+    });
     let text = '';
-    for await (const chunk of await ai.models.generateContentStream({ model: 'gemini-2.5-flash', contents, config })) text += chunk.text ?? '';
+    for await (const chunk of await ai.models.generateContentStream({ model: 'gemini-2.5-flash', contents, config }))
+      text += chunk.text ?? '';
     expect(text).toBeTruthy();
     expect(verdictsOf('google-genai')).toEqual(['200', '200']);
   });
 
-  const lookupOrder = tool({ description: 'Find an order', inputSchema: z.object({ order_id: z.string().regex(/^ORD-[0-9]{4}$/) }), execute: async () => ({ status: 'shipped' }) });
+  const lookupOrder = tool({
+    description: 'Find an order',
+    inputSchema: z.object({ order_id: z.string().regex(/^ORD-[0-9]{4}$/) }),
+    execute: async () => ({ status: 'shipped' }),
+  });
 
   it('AI SDK: generateText / streamText tool loops on @ai-sdk/anthropic and @ai-sdk/openai (Responses)', async () => {
     const models = {
-      'ai-sdk-anthropic': createAnthropic({ baseURL: `${base('anthropic')}/v1`, apiKey: KEY, headers: headers('ai-sdk-anthropic') })('claude-sonnet-4-5'),
-      'ai-sdk-openai': createOpenAI({ baseURL: base('openai'), apiKey: KEY, headers: headers('ai-sdk-openai') })('gpt-5'),
+      'ai-sdk-anthropic': createAnthropic({
+        baseURL: `${base('anthropic')}/v1`,
+        apiKey: KEY,
+        headers: headers('ai-sdk-anthropic'),
+      })('claude-sonnet-4-5'),
+      'ai-sdk-openai': createOpenAI({ baseURL: base('openai'), apiKey: KEY, headers: headers('ai-sdk-openai') })(
+        'gpt-5',
+      ),
     };
     for (const [name, model] of Object.entries(models)) {
-      const sync = await generateText({ model, prompt: 'Where is my order?', tools: { lookup_order: lookupOrder }, stopWhen: stepCountIs(3) });
+      const sync = await generateText({
+        model,
+        prompt: 'Where is my order?',
+        tools: { lookup_order: lookupOrder },
+        stopWhen: stepCountIs(3),
+      });
       expect(sync.steps[0]!.toolCalls[0]!.toolName, name).toBe('lookup_order');
       expect(sync.text, name).toBeTruthy();
-      const streamed = streamText({ model, prompt: 'Where is my order?', tools: { lookup_order: lookupOrder }, stopWhen: stepCountIs(3) });
+      const streamed = streamText({
+        model,
+        prompt: 'Where is my order?',
+        tools: { lookup_order: lookupOrder },
+        stopWhen: stepCountIs(3),
+      });
       expect(await streamed.text, name).toBeTruthy();
       expect(verdictsOf(name), name).toEqual(['200', '200', '200', '200']);
     }
   });
 
   it('AI SDK: @ai-sdk/google sends an id in functionResponse, which the Gemini spec refuses (gemini-cli#13972): caught on the tool turn', async () => {
-    const model = createGoogleGenerativeAI({ baseURL: base('gemini'), apiKey: KEY, headers: headers('ai-sdk-google') })('gemini-3-pro-preview');
-    const sync = await generateText({ model, prompt: 'Where is my order?', tools: { lookup_order: lookupOrder }, stopWhen: stepCountIs(3) }).catch((err: unknown) => err);
+    const model = createGoogleGenerativeAI({ baseURL: base('gemini'), apiKey: KEY, headers: headers('ai-sdk-google') })(
+      'gemini-3-pro-preview',
+    );
+    const sync = await generateText({
+      model,
+      prompt: 'Where is my order?',
+      tools: { lookup_order: lookupOrder },
+      stopWhen: stepCountIs(3),
+    }).catch((err: unknown) => err);
     const calls = log.filter((e) => e.client === 'ai-sdk-google');
     expect(calls[0]!.status).toBe(200);
     expect(calls[0]!.tool).toBe('lookup_order');
     expect(sync).toBeInstanceOf(Error);
-    expect(String((sync as Error).message)).toMatch(/Unknown name "id" at 'contents\[2\]\.parts\[0\]\.function_response'/);
+    expect(String((sync as Error).message)).toMatch(
+      /Unknown name "id" at 'contents\[2\]\.parts\[0\]\.function_response'/,
+    );
   });
 
   it('AI SDK: @ai-sdk/openai chat against DeepSeek drops reasoning_content on the tool turn, and is caught', async () => {
-    const model = createOpenAI({ baseURL: base('deepseek'), apiKey: KEY, headers: headers('ai-sdk-openai-chat-deepseek') }).chat('deepseek-v4-flash');
-    await generateText({ model, prompt: 'Where is my order?', tools: { lookup_order: lookupOrder }, stopWhen: stepCountIs(3) }).catch((err: unknown) => err);
+    const model = createOpenAI({
+      baseURL: base('deepseek'),
+      apiKey: KEY,
+      headers: headers('ai-sdk-openai-chat-deepseek'),
+    }).chat('deepseek-v4-flash');
+    await generateText({
+      model,
+      prompt: 'Where is my order?',
+      tools: { lookup_order: lookupOrder },
+      stopWhen: stepCountIs(3),
+    }).catch((err: unknown) => err);
     expect(verdictsOf('ai-sdk-openai-chat-deepseek')).toEqual(['200', '400 must-echo']);
   });
 });

@@ -20,15 +20,24 @@ export function renderClientMarkdown(report: ClientReport): string {
   for (const client of report.clients) {
     const cells = report.cells.filter((c) => c.client === client);
     const providers = [...new Set(cells.map((c) => c.provider))];
-    lines.push('', `## ${client}`, '', `| provider (route) | requests | ${report.behaviours.join(' | ')} |`, `|---|---|${report.behaviours.map(() => '---').join('|')}|`);
+    lines.push(
+      '',
+      `## ${client}`,
+      '',
+      `| provider (route) | requests | ${report.behaviours.join(' | ')} |`,
+      `|---|---|${report.behaviours.map(() => '---').join('|')}|`,
+    );
     for (const p of providers) {
       const row = cells.filter((c) => c.provider === p);
-      lines.push(`| ${p} (${row[0]!.route}) | ${row[0]!.requests} | ${report.behaviours.map((b) => SYMBOL[row.find((c) => c.behaviour === b)?.status ?? 'n/a']).join(' | ')} |`);
+      lines.push(
+        `| ${p} (${row[0]!.route}) | ${row[0]!.requests} | ${report.behaviours.map((b) => SYMBOL[row.find((c) => c.behaviour === b)?.status ?? 'n/a']).join(' | ')} |`,
+      );
     }
     const bad = cells.filter((c) => c.status === 'fail' || c.status === 'warn');
     if (bad.length) {
       lines.push('');
-      for (const c of bad) lines.push(`- ${SYMBOL[c.status]} **${c.provider} / ${c.behaviour}**: ${c.detail.split('\n').join('; ')}`);
+      for (const c of bad)
+        lines.push(`- ${SYMBOL[c.status]} **${c.provider} / ${c.behaviour}**: ${c.detail.split('\n').join('; ')}`);
     }
   }
   return lines.join('\n') + '\n';
@@ -40,7 +49,8 @@ export function renderClientJunit(report: ClientReport): string {
     const cells = report.cells.filter((c) => c.client === client && c.status !== 'not-observable');
     const cases = cells.map((c) => {
       const head = `    <testcase classname="reasoning-replay.${escapeXml(c.provider)}" name="${escapeXml(c.behaviour)}">`;
-      if (c.status === 'fail') return `${head}\n      <failure message="${escapeXml(c.detail.split('\n')[0]!)}">${escapeXml(c.detail)}</failure>\n    </testcase>`;
+      if (c.status === 'fail')
+        return `${head}\n      <failure message="${escapeXml(c.detail.split('\n')[0]!)}">${escapeXml(c.detail)}</failure>\n    </testcase>`;
       if (c.status === 'n/a') return `${head}\n      <skipped message="${escapeXml(c.detail)}"/>\n    </testcase>`;
       return `${head}</testcase>`;
     });
@@ -63,7 +73,9 @@ export function renderRequestJunit(entries: readonly ServeLogEntry[], suite: str
     return `${head}\n      <failure message="${escapeXml(rules)}">${escapeXml(detail)}</failure>\n    </testcase>`;
   });
   if (agentFailure !== undefined)
-    cases.push(`    <testcase classname="reasoning-replay.agent" name="agent finished">\n      <error message="agent failed">${escapeXml(agentFailure)}</error>\n    </testcase>`);
+    cases.push(
+      `    <testcase classname="reasoning-replay.agent" name="agent finished">\n      <error message="agent failed">${escapeXml(agentFailure)}</error>\n    </testcase>`,
+    );
   const failures = entries.filter((e) => e.findings.length > 0 || e.status < 200 || e.status >= 300).length;
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="reasoning-replay run">\n  <testsuite name="${escapeXml(suite)}" tests="${cases.length}" failures="${failures}" errors="${agentFailure !== undefined ? 1 : 0}">\n${cases.join('\n')}\n  </testsuite>\n</testsuites>\n`;
 }

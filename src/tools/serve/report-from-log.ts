@@ -9,7 +9,10 @@ export function runFromLog(entries: ServeLogEntry[], specs: ProviderSpec[], _rou
 }
 
 /** `report --from-log FILE`: cells per client x provider x behaviour from what the mocks saw. */
-export function reportFromLog(file: string, options: { providersDir?: string } = {}): { report: ClientReport; entries: ServeLogEntry[] } {
+export function reportFromLog(
+  file: string,
+  options: { providersDir?: string } = {},
+): { report: ClientReport; entries: ServeLogEntry[] } {
   const specs = loadProviderSpecs(options.providersDir ?? defaultProvidersDir());
   const entries = readServeLog(file);
   return { report: clientReport(entries, specs), entries };

@@ -23,7 +23,9 @@ export type BodyRead = { body: Buffer } | { refusal: Refusal };
 
 /** Reads the body up to `limit` bytes; a declared or actual size over it is a 413 and the rest is not kept. */
 export function readBodyWithin(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<BodyRead> {
-  const tooLarge = (size: string): BodyRead => ({ refusal: { status: 413, message: `request body of ${size} is over serve's limit of ${limit} bytes` } });
+  const tooLarge = (size: string): BodyRead => ({
+    refusal: { status: 413, message: `request body of ${size} is over serve's limit of ${limit} bytes` },
+  });
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
     req.resume(); // not buffered; the connection is closed after the answer
@@ -39,7 +41,13 @@ export function readBodyWithin(req: IncomingMessage, limit = MAX_BODY_BYTES): Pr
       if (!over) chunks.push(c);
       else chunks.length = 0;
     });
-    req.on('end', () => resolve(over ? tooLarge(`more than ${limit} bytes`) : { body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) }));
+    req.on('end', () =>
+      resolve(
+        over
+          ? tooLarge(`more than ${limit} bytes`)
+          : { body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) },
+      ),
+    );
     req.on('error', reject);
   });
 }
@@ -48,10 +56,17 @@ export function readBodyWithin(req: IncomingMessage, limit = MAX_BODY_BYTES): Pr
 export function bodyDepthRefusal(parsed: unknown): Refusal | undefined {
   if (typeof parsed !== 'object' || parsed === null) return undefined;
   try {
-    assertWithinLimits(parsed, 'request body', { maxDepth: MAX_BODY_DEPTH, maxNodes: Number.MAX_SAFE_INTEGER, maxStringLength: Number.MAX_SAFE_INTEGER });
+    assertWithinLimits(parsed, 'request body', {
+      maxDepth: MAX_BODY_DEPTH,
+      maxNodes: Number.MAX_SAFE_INTEGER,
+      maxStringLength: Number.MAX_SAFE_INTEGER,
+    });
     return undefined;
   } catch (err) {
-    return { status: 400, message: `${(err as Error).message.replace(/ \(hint:.*$/, '')}; serve refuses bodies deeper than ${MAX_BODY_DEPTH} levels` };
+    return {
+      status: 400,
+      message: `${(err as Error).message.replace(/ \(hint:.*$/, '')}; serve refuses bodies deeper than ${MAX_BODY_DEPTH} levels`,
+    };
   }
 }
 
@@ -66,7 +81,8 @@ export function knownScenarioIds(fixturesDir: string): Set<string> {
   }
   for (const provider of providers) {
     try {
-      for (const name of readdirSync(join(fixturesDir, provider))) if (name.endsWith('.json') && !name.startsWith('.')) ids.add(name.slice(0, -5));
+      for (const name of readdirSync(join(fixturesDir, provider)))
+        if (name.endsWith('.json') && !name.startsWith('.')) ids.add(name.slice(0, -5));
     } catch {
       /* a file, not a provider folder */
     }
@@ -74,8 +90,15 @@ export function knownScenarioIds(fixturesDir: string): Set<string> {
   return ids;
 }
 
-export function scenarioRefusal(header: string | undefined, known: ReadonlySet<string>, allowed: ReadonlySet<string> = new Set()): Refusal | undefined {
+export function scenarioRefusal(
+  header: string | undefined,
+  known: ReadonlySet<string>,
+  allowed: ReadonlySet<string> = new Set(),
+): Refusal | undefined {
   if (header === undefined || known.has(header) || allowed.has(header)) return undefined;
   const shown = header.length > 80 ? `${header.slice(0, 80)}…` : header;
-  return { status: 400, message: `unknown scenario "${shown}" in x-reasoning-replay-scenario; it names a fixture: one of ${[...known].sort().slice(0, 12).join(', ')}${known.size > 12 ? ', …' : ''}` };
+  return {
+    status: 400,
+    message: `unknown scenario "${shown}" in x-reasoning-replay-scenario; it names a fixture: one of ${[...known].sort().slice(0, 12).join(', ')}${known.size > 12 ? ', …' : ''}`,
+  };
 }

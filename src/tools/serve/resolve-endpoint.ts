@@ -17,7 +17,12 @@ export interface EndpointCandidate {
  * Specs sharing a base URL are tried after the named one, so `/openai/responses` reaches the
  * Responses mock while `/openai/chat/completions` stays with Chat Completions.
  */
-export function endpointCandidates(spec: ProviderSpec, siblings: readonly ProviderSpec[], rest: string, search: string): EndpointCandidate[] {
+export function endpointCandidates(
+  spec: ProviderSpec,
+  siblings: readonly ProviderSpec[],
+  rest: string,
+  search: string,
+): EndpointCandidate[] {
   const out: EndpointCandidate[] = [];
   const seen = new Set<string>();
   for (const s of [spec, ...siblings.filter((x) => x !== spec && x.endpoint.baseUrl === spec.endpoint.baseUrl)]) {
@@ -28,13 +33,19 @@ export function endpointCandidates(spec: ProviderSpec, siblings: readonly Provid
     if (basePath && rest.startsWith(`${basePath}/`)) urls.push(`${origin}${rest}`);
     const version = /^\/(v1|v1beta|v1alpha)(\/.*)$/.exec(rest);
     if (version && !basePath.endsWith(`/${version[1]}`)) urls.push(`${base}${version[2]}`);
-    // A base URL given with its version (the AI SDK's `https://api.anthropic.com/v1`) for an API whose path starts with it.
+    // A base URL given with its version (the AI SDK's `https://api.anthropic.com/v1`) for an API whose path starts with
+    // it.
     const specVersion = /^\/(v1|v1beta)\//.exec(s.endpoint.path);
     if (specVersion && !rest.startsWith(`/${specVersion[1]}/`)) urls.push(`${base}/${specVersion[1]}${rest}`);
     // Any model id: a path naming another model still reaches this provider's mock.
     if (s.endpoint.path.includes('{model}')) {
       const model = encodeURIComponent(s.target.model);
-      for (const u of [...urls]) urls.push(u.replace(/\/models\/[^/:]+:/, `/models/${model}:`).replace(/\/model\/[^/]+\/(converse(?:-stream)?)$/, `/model/${model}/$1`));
+      for (const u of [...urls])
+        urls.push(
+          u
+            .replace(/\/models\/[^/:]+:/, `/models/${model}:`)
+            .replace(/\/model\/[^/]+\/(converse(?:-stream)?)$/, `/model/${model}/$1`),
+        );
     }
     for (const url of urls) {
       const key = `${s.id} ${url}`;

@@ -33,7 +33,12 @@ export function readServeLog(file: string): ServeLogEntry[] {
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    throw new InputError(file, '', `cannot read the serve log (${(err as NodeJS.ErrnoException).code ?? String(err)})`, 'pass the file `reasoning-replay serve --log FILE` wrote');
+    throw new InputError(
+      file,
+      '',
+      `cannot read the serve log (${(err as NodeJS.ErrnoException).code ?? String(err)})`,
+      'pass the file `reasoning-replay serve --log FILE` wrote',
+    );
   }
   const entries: ServeLogEntry[] = [];
   text.split('\n').forEach((line, i) => {
@@ -46,6 +51,7 @@ export function readServeLog(file: string): ServeLogEntry[] {
     }
     entries.push(assertValid<ServeLogEntry>(value, 'serve-log.schema.json', `${file}:${i + 1}`));
   });
-  if (entries.length === 0) throw new InputError(file, '', 'holds no requests', 'point a client at `reasoning-replay serve` first');
+  if (entries.length === 0)
+    throw new InputError(file, '', 'holds no requests', 'point a client at `reasoning-replay serve` first');
   return entries;
 }

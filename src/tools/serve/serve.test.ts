@@ -21,7 +21,11 @@ afterAll(() => {
 });
 
 function startServe(args: string[]): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [join(projectRoot(), 'bin', 'reasoning-replay.js'), 'serve', '--port', '0', ...args], { cwd: work, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [join(projectRoot(), 'bin', 'reasoning-replay.js'), 'serve', '--port', '0', ...args],
+    { cwd: work, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   servers.push(child);
   return new Promise((resolve, reject) => {
     let stderr = '';
@@ -61,7 +65,9 @@ async function replay(url: string, keepReasoning: boolean): Promise<Response[]> 
     });
   const user = { role: 'user', content: 'Do I need an umbrella in Lisbon today?' };
   const first = await post([user]);
-  const answer = (await first.clone().json()) as { choices: Array<{ message: { content: null; reasoning_content: string; tool_calls: unknown[] } }> };
+  const answer = (await first.clone().json()) as {
+    choices: Array<{ message: { content: null; reasoning_content: string; tool_calls: unknown[] } }>;
+  };
   const { reasoning_content, ...withoutReasoning } = answer.choices[0]!.message;
   const assistant = keepReasoning ? { ...withoutReasoning, reasoning_content } : withoutReasoning;
   const tool = { role: 'tool', tool_call_id: 'call_weather_1', content: '{"condition":"light rain","precip_mm":2.1}' };
@@ -76,7 +82,8 @@ function report(log: string, out: string, code: number): ClientReport {
   return JSON.parse(readFileSync(join(out, 'client-report.json'), 'utf8')) as ClientReport;
 }
 
-const cell = (r: ClientReport, provider: string, behaviour: string) => r.cells.find((c) => c.provider === provider && c.behaviour === behaviour)!;
+const cell = (r: ClientReport, provider: string, behaviour: string) =>
+  r.cells.find((c) => c.provider === provider && c.behaviour === behaviour)!;
 
 describe('reasoning-replay serve', () => {
   it('a correct replay gets 200s, is logged with empty findings, and reports as passing', async () => {
@@ -86,7 +93,9 @@ describe('reasoning-replay serve', () => {
     expect(first!.status).toBe(200);
     expect(second!.status).toBe(200);
     expect(second!.headers.get('x-reasoning-replay-findings')).toBe('[]');
-    expect(((await second!.json()) as { choices: Array<{ message: { content: string } }> }).choices[0]!.message.content).toContain('light rain');
+    expect(
+      ((await second!.json()) as { choices: Array<{ message: { content: string } }> }).choices[0]!.message.content,
+    ).toContain('light rain');
     expect(await stop(child)).toBe(0);
 
     const entries = readServeLog(log);
@@ -118,19 +127,39 @@ describe('reasoning-replay serve', () => {
     expect(r.summary.verdict).toBe('fail');
     const mustEcho = cell(r, 'deepseek', 'must-echo');
     expect(mustEcho.status).toBe('fail');
-    expect(mustEcho.detail).toMatch(/request #2 \(call 1, POST \/deepseek\/chat\/completions\) answered 400: .*message 1/);
-    expect(readFileSync(join(work, 'wrong-report', 'junit.xml'), 'utf8')).toMatch(/<testcase classname="reasoning-replay.deepseek" name="must-echo">\s*<failure/);
+    expect(mustEcho.detail).toMatch(
+      /request #2 \(call 1, POST \/deepseek\/chat\/completions\) answered 400: .*message 1/,
+    );
+    expect(readFileSync(join(work, 'wrong-report', 'junit.xml'), 'utf8')).toMatch(
+      /<testcase classname="reasoning-replay.deepseek" name="must-echo">\s*<failure/,
+    );
   });
 
   it('streams SSE through, and answers unknown paths with its own 404 rather than a provider’s', async () => {
-    const { url, child } = await startServe(['--scenario', 'tool-call-with-reasoning', '--log', join(work, 'misc.jsonl'), '--log-bodies']);
-    const index = (await (await fetch(`${url}/`)).json()) as { providers: Array<{ id: string; baseUrl: string; endpoints: string[] }>; sdkVariables: Record<string, string> };
-    expect(index.providers.find((p) => p.id === 'anthropic')).toMatchObject({ baseUrl: `${url}/anthropic`, endpoints: [`POST ${url}/anthropic/v1/messages`] });
+    const { url, child } = await startServe([
+      '--scenario',
+      'tool-call-with-reasoning',
+      '--log',
+      join(work, 'misc.jsonl'),
+      '--log-bodies',
+    ]);
+    const index = (await (await fetch(`${url}/`)).json()) as {
+      providers: Array<{ id: string; baseUrl: string; endpoints: string[] }>;
+      sdkVariables: Record<string, string>;
+    };
+    expect(index.providers.find((p) => p.id === 'anthropic')).toMatchObject({
+      baseUrl: `${url}/anthropic`,
+      endpoints: [`POST ${url}/anthropic/v1/messages`],
+    });
     expect(index.sdkVariables.OPENAI_BASE_URL).toBe(`${url}/openai`);
     const stream = await fetch(`${url}/deepseek/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'deepseek-v4-flash', stream: true, messages: [{ role: 'user', content: 'Umbrella? my key is sk-proj-abcdefghijklmnopqrstuvwx' }] }),
+      body: JSON.stringify({
+        model: 'deepseek-v4-flash',
+        stream: true,
+        messages: [{ role: 'user', content: 'Umbrella? my key is sk-proj-abcdefghijklmnopqrstuvwx' }],
+      }),
     });
     expect(stream.headers.get('content-type')).toContain('text/event-stream');
     const text = await stream.text();
@@ -153,6 +182,8 @@ describe('reasoning-replay serve', () => {
     writeFileSync(notLog, '{"seq":1}\nnot json\n');
     const result = runCli(['report', '--from-log', notLog, '--out', join(work, 'x')]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^reasoning-replay: \S*not-a-log\.jsonl:1 at \/: missing required property "\w+" \(hint: see specs\/schema\/serve-log\.schema\.json\)\n$/);
+    expect(result.stderr).toMatch(
+      /^reasoning-replay: \S*not-a-log\.jsonl:1 at \/: missing required property "\w+" \(hint: see specs\/schema\/serve-log\.schema\.json\)\n$/,
+    );
   });
 });

@@ -52,7 +52,14 @@ export interface RunningServe {
 }
 
 /** Hop-by-hop and framing headers belong to each connection, not to the request or answer they carry. */
-const CONNECTION_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'upgrade']);
+const CONNECTION_HEADERS = new Set([
+  'host',
+  'connection',
+  'content-length',
+  'transfer-encoding',
+  'keep-alive',
+  'upgrade',
+]);
 
 /** The fixture that judges and frames follow-mode requests: every provider has one (a tool loop). */
 const FOLLOW_FIXTURE = 'tool-call-with-reasoning';
@@ -73,7 +80,10 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
   const handlersFor = (spec: ProviderSpec): HttpHandler[] => {
     let list = handlers.get(spec.id);
     if (!list) {
-      const mockOptions = { pace: options.pace ?? 0, ...(options.defaultScenario ? { defaultScenario: options.defaultScenario } : {}) };
+      const mockOptions = {
+        pace: options.pace ?? 0,
+        ...(options.defaultScenario ? { defaultScenario: options.defaultScenario } : {}),
+      };
       handlers.set(spec.id, (list = providerHandlers(spec, options.fixtures, mockOptions)));
     }
     return list;
@@ -102,7 +112,13 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
   const makeFixtureHeaders = (spec: ProviderSpec, call: number, stream: boolean): Record<string, string> => {
     const exchanges = options.fixtures.get(spec.id, FOLLOW_FIXTURE)?.fixture.exchanges ?? [];
     const recorded = exchanges[Math.min(call, exchanges.length - 1)]?.response.headers ?? {};
-    return { ...recorded, [FINDINGS_HEADER]: '[]', ...(stream ? { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' } : { 'content-type': 'application/json' }) };
+    return {
+      ...recorded,
+      [FINDINGS_HEADER]: '[]',
+      ...(stream
+        ? { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' }
+        : { 'content-type': 'application/json' }),
+    };
   };
 
   const fastFollow = (candidates: EndpointCandidate[], body: unknown, call: number) => {
@@ -111,7 +127,13 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
       if (!accepted) continue;
       const answer = followAnswer(candidate.spec, body, call, seed);
       if (!answer) return undefined;
-      return { spec: candidate.spec, answer, stream: accepted.stream, status: 200, headers: fixtureHeaders(candidate.spec, call, accepted.stream) };
+      return {
+        spec: candidate.spec,
+        answer,
+        stream: accepted.stream,
+        status: 200,
+        headers: fixtureHeaders(candidate.spec, call, accepted.stream),
+      };
     }
     return undefined;
   };
@@ -125,12 +147,20 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
     const method = req.method ?? 'GET';
     if ((method === 'GET' || method === 'HEAD') && (url.pathname === '/' || url.pathname === '/index.json')) {
       res.writeHead(200, { 'content-type': 'application/json' });
-      return void res.end(method === 'HEAD' ? undefined : JSON.stringify(endpointIndex(baseUrl, options.specs, options.defaultScenario, options.runId), null, 2));
+      return void res.end(
+        method === 'HEAD'
+          ? undefined
+          : JSON.stringify(endpointIndex(baseUrl, options.specs, options.defaultScenario, options.runId), null, 2),
+      );
     }
     const [, id = '', ...rest] = url.pathname.split('/');
     const named = byId.get(id);
     if (!named) {
-      return harness(res, 404, `no provider "${id}" here; paths look like /<provider>/<its API path>, e.g. ${pathsOf(options.specs)[0] ?? '/deepseek/chat/completions'} (GET / lists them all)`);
+      return harness(
+        res,
+        404,
+        `no provider "${id}" here; paths look like /<provider>/<its API path>, e.g. ${pathsOf(options.specs)[0] ?? '/deepseek/chat/completions'} (GET / lists them all)`,
+      );
     }
     // Size, depth and scenario-id limits (request-limits.ts): refused before any mock, and logged.
     const read = await readBodyWithin(req, options.maxBodyBytes);
@@ -169,8 +199,14 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
     if (refusal) {
       status = refusal.status;
       findings = [];
-      pending = Buffer.from(JSON.stringify({ error: { type: 'reasoning_replay_serve_error', message: refusal.message } }));
-      res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(pending.length), ...(status === 413 ? { connection: 'close' } : {}) });
+      pending = Buffer.from(
+        JSON.stringify({ error: { type: 'reasoning_replay_serve_error', message: refusal.message } }),
+      );
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'content-length': String(pending.length),
+        ...(status === 413 ? { connection: 'close' } : {}),
+      });
     } else if (fast) {
       spec = fast.spec;
       status = fast.status;
@@ -195,7 +231,11 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
       if (scenario === null) headers.set(SCENARIO_HEADER, FOLLOW_FIXTURE);
       let response: Response | undefined;
       for (const candidate of candidates) {
-        const request = new Request(candidate.url, { method, headers, ...(method === 'GET' || method === 'HEAD' ? {} : { body }) });
+        const request = new Request(candidate.url, {
+          method,
+          headers,
+          ...(method === 'GET' || method === 'HEAD' ? {} : { body }),
+        });
         response = await getResponse(handlersFor(candidate.spec), request);
         if (response) {
           spec = candidate.spec;
@@ -203,7 +243,11 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
         }
       }
       if (!response) {
-        return harness(res, 404, `provider ${named.id} has no mock for ${method} /${rest.join('/')}; it serves POST ${pathsOf([named]).join(', POST ')}`);
+        return harness(
+          res,
+          404,
+          `provider ${named.id} has no mock for ${method} /${rest.join('/')}; it serves POST ${pathsOf([named]).join(', POST ')}`,
+        );
       }
       status = response.status;
       findings = parseFindings(response.headers.get(FINDINGS_HEADER));
@@ -213,7 +257,9 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
         if (follow) {
           await response.body?.cancel();
           tool = follow.tool;
-          answerBody = (response.headers.get('content-type') ?? '').includes('event-stream') ? sseBody(follow.rendered.stream, options.pace ?? 0) : follow.json;
+          answerBody = (response.headers.get('content-type') ?? '').includes('event-stream')
+            ? sseBody(follow.rendered.stream, options.pace ?? 0)
+            : follow.json;
         }
       }
       const out: Record<string, string> = {};
@@ -252,7 +298,8 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
 
   const server = createServer({ keepAliveTimeout: 30_000 }, (req, res) => {
     handle(req, res).catch((err: unknown) => {
-      if (!res.headersSent) harness(res, 500, `serve failed on this request: ${err instanceof Error ? err.message : String(err)}`);
+      if (!res.headersSent)
+        harness(res, 500, `serve failed on this request: ${err instanceof Error ? err.message : String(err)}`);
       else res.destroy();
     });
   });
@@ -278,7 +325,10 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
 
 export function pathsOf(specs: readonly ProviderSpec[]): string[] {
   return specs.flatMap((s) => {
-    const paths = [s.endpoint.path, ...(s.endpoint.streamPath && s.endpoint.streamPath !== s.endpoint.path ? [s.endpoint.streamPath] : [])];
+    const paths = [
+      s.endpoint.path,
+      ...(s.endpoint.streamPath && s.endpoint.streamPath !== s.endpoint.path ? [s.endpoint.streamPath] : []),
+    ];
     return paths.map((p) => `/${s.id}${p}`);
   });
 }
@@ -303,7 +353,9 @@ function callNumber(header: string | null, body: unknown): number {
   if (!isPlainObject(body)) return 0;
   const list = (body.messages ?? body.contents ?? body.input) as unknown;
   if (!Array.isArray(list)) return 0;
-  return list.filter((m) => isPlainObject(m) && (m.role === 'assistant' || m.role === 'model' || m.type === 'function_call')).length;
+  return list.filter(
+    (m) => isPlainObject(m) && (m.role === 'assistant' || m.role === 'model' || m.type === 'function_call'),
+  ).length;
 }
 
 function parseFindings(header: string | null): Finding[] {

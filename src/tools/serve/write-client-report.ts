@@ -7,7 +7,11 @@ import { renderClientJunit, renderClientMarkdown } from './render-client-report.
 export const CLIENT_REPORT_FILES = ['client-report.json', 'client-report.md', 'junit.xml'] as const;
 
 /** Writes the client report's files into `outDir` (created), each atomically; returns their paths. */
-export function writeClientReport(report: ClientReport, outDir: string, junit: string = renderClientJunit(report)): string[] {
+export function writeClientReport(
+  report: ClientReport,
+  outDir: string,
+  junit: string = renderClientJunit(report),
+): string[] {
   const contents: Record<(typeof CLIENT_REPORT_FILES)[number], string> = {
     'client-report.json': JSON.stringify(report, null, 2) + '\n',
     'client-report.md': renderClientMarkdown(report),

@@ -14,7 +14,11 @@ export const ANTHROPIC_NATIVE_KEY = 'anthropic';
  * message has no place for is stored verbatim: a whole unfamiliar block, a text block's extra keys.
  * Kind names are short on purpose: the gate searches other routes' requests for a record's strings.
  */
-export type AnthropicBlockRecord = { kind: 'think' } | { kind: 'text'; chars: number; extra?: Record<string, unknown> } | { kind: 'call' } | { kind: 'block'; block: Record<string, unknown> };
+export type AnthropicBlockRecord =
+  | { kind: 'think' }
+  | { kind: 'text'; chars: number; extra?: Record<string, unknown> }
+  | { kind: 'call' }
+  | { kind: 'block'; block: Record<string, unknown> };
 
 export interface AnthropicNativeFields {
   blocks: AnthropicBlockRecord[];
@@ -26,15 +30,22 @@ export function anthropicNativeRecord(route: string, blocks: AnthropicBlockRecor
 }
 
 /** Reads a record back; anything malformed makes the whole record unusable rather than half-replayed. */
-export function readAnthropicNativeFields(fields: Record<string, unknown> | undefined): AnthropicBlockRecord[] | undefined {
+export function readAnthropicNativeFields(
+  fields: Record<string, unknown> | undefined,
+): AnthropicBlockRecord[] | undefined {
   if (!fields || !Array.isArray(fields.blocks)) return undefined;
   const out: AnthropicBlockRecord[] = [];
   for (const raw of fields.blocks) {
     if (!isPlainObject(raw)) return undefined;
     if (raw.kind === 'think' || raw.kind === 'call') out.push({ kind: raw.kind });
     else if (raw.kind === 'text' && typeof raw.chars === 'number' && Number.isInteger(raw.chars) && raw.chars >= 0) {
-      out.push(isPlainObject(raw.extra) ? { kind: 'text', chars: raw.chars, extra: raw.extra } : { kind: 'text', chars: raw.chars });
-    } else if (raw.kind === 'block' && isPlainObject(raw.block) && typeof raw.block.type === 'string') out.push({ kind: 'block', block: raw.block });
+      out.push(
+        isPlainObject(raw.extra)
+          ? { kind: 'text', chars: raw.chars, extra: raw.extra }
+          : { kind: 'text', chars: raw.chars },
+      );
+    } else if (raw.kind === 'block' && isPlainObject(raw.block) && typeof raw.block.type === 'string')
+      out.push({ kind: 'block', block: raw.block });
     else return undefined;
   }
   return out;
@@ -59,7 +70,8 @@ export function rebuildAnthropicBlocks<B>(
 ): B[] | undefined {
   const count = (kind: AnthropicBlockRecord['kind']) => layout.filter((b) => b.kind === kind).length;
   const chars = layout.reduce((n, b) => n + (b.kind === 'text' ? b.chars : 0), 0);
-  if (count('think') !== parts.reasoningCount || count('call') !== parts.calls.length || chars !== parts.text.length) return undefined;
+  if (count('think') !== parts.reasoningCount || count('call') !== parts.calls.length || chars !== parts.text.length)
+    return undefined;
   if (parts.reasoning.length !== parts.reasoningCount) return undefined;
   const out: B[] = [];
   let think = 0;

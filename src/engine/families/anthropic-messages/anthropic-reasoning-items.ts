@@ -1,4 +1,8 @@
-import type { AnthropicRedactedThinkingDetail, AnthropicThinkingDetail, ReasoningDetail } from '../../../shared/history/history.js';
+import type {
+  AnthropicRedactedThinkingDetail,
+  AnthropicThinkingDetail,
+  ReasoningDetail,
+} from '../../../shared/history/history.js';
 
 /** The OpenRouter `format` of reasoning that Claude produced; only these items carry Claude signatures. */
 export const ANTHROPIC_DETAIL_FORMAT = 'anthropic-claude-v1';
@@ -21,7 +25,8 @@ export function redactedCrosses(item: AnthropicReasoningItem, to: RedactedSurfac
   return item.type !== 'redacted_thinking' || item.surface === undefined || item.surface === to;
 }
 
-const surfaceOf = (value: unknown): RedactedSurface | undefined => (value === 'anthropic-messages' || value === 'bedrock-converse' ? value : undefined);
+const surfaceOf = (value: unknown): RedactedSurface | undefined =>
+  value === 'anthropic-messages' || value === 'bedrock-converse' ? value : undefined;
 
 /**
  * Reads both spellings of Claude reasoning in history: the Anthropic shape this family stores
@@ -38,18 +43,30 @@ export function anthropicReasoningItems(details: readonly ReasoningDetail[] | un
     switch (detail.type) {
       case 'thinking': {
         const d = detail as AnthropicThinkingDetail;
-        items.push(typeof d.signature === 'string' ? { type: 'thinking', thinking: d.thinking, signature: d.signature } : { type: 'thinking', thinking: d.thinking });
+        items.push(
+          typeof d.signature === 'string'
+            ? { type: 'thinking', thinking: d.thinking, signature: d.signature }
+            : { type: 'thinking', thinking: d.thinking },
+        );
         break;
       }
       case 'redacted_thinking': {
         const surface = surfaceOf(detail.surface);
-        items.push({ type: 'redacted_thinking', data: (detail as AnthropicRedactedThinkingDetail).data, ...(surface ? { surface } : {}) });
+        items.push({
+          type: 'redacted_thinking',
+          data: (detail as AnthropicRedactedThinkingDetail).data,
+          ...(surface ? { surface } : {}),
+        });
         break;
       }
       case 'reasoning.text': {
         const claude = detail.format === ANTHROPIC_DETAIL_FORMAT;
         const signature = claude && typeof detail.signature === 'string' ? detail.signature : undefined;
-        items.push(signature !== undefined ? { type: 'thinking', thinking: detail.text, signature } : { type: 'thinking', thinking: detail.text });
+        items.push(
+          signature !== undefined
+            ? { type: 'thinking', thinking: detail.text, signature }
+            : { type: 'thinking', thinking: detail.text },
+        );
         break;
       }
       case 'reasoning.encrypted':

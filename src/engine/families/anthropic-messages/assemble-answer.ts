@@ -23,11 +23,21 @@ export type AnswerBlock =
  * the answer gets it back as it came. A surface with no native key (Bedrock) cannot replay such a
  * block: it is left out and named in `notes`, never silently.
  */
-export function assembleAnswer(blocks: readonly AnswerBlock[], finishReason: string | null, nativeKey?: string): ParsedAnswer {
-  const details = blocks.filter((b): b is AnthropicReasoningItem => b.type === 'thinking' || b.type === 'redacted_thinking').map(toStoredDetail);
+export function assembleAnswer(
+  blocks: readonly AnswerBlock[],
+  finishReason: string | null,
+  nativeKey?: string,
+): ParsedAnswer {
+  const details = blocks
+    .filter((b): b is AnthropicReasoningItem => b.type === 'thinking' || b.type === 'redacted_thinking')
+    .map(toStoredDetail);
   const readable = blocks.flatMap((b) => (b.type === 'thinking' && b.thinking !== '' ? [b.thinking] : []));
   const texts = blocks.flatMap((b) => (b.type === 'text' ? [b.text] : []));
-  const toolCalls: ToolCall[] = blocks.flatMap((b) => (b.type === 'tool_use' ? [{ id: b.id, type: 'function' as const, function: { name: b.name, arguments: JSON.stringify(b.input ?? {}) } }] : []));
+  const toolCalls: ToolCall[] = blocks.flatMap((b) =>
+    b.type === 'tool_use'
+      ? [{ id: b.id, type: 'function' as const, function: { name: b.name, arguments: JSON.stringify(b.input ?? {}) } }]
+      : [],
+  );
   const carriers: Carriers = {};
   if (readable.length > 0) carriers.reasoning = readable.join('\n\n');
   if (details.length > 0) carriers.reasoning_details = details;
@@ -38,11 +48,15 @@ export function assembleAnswer(blocks: readonly AnswerBlock[], finishReason: str
       if (b.type === 'thinking' || b.type === 'redacted_thinking') return { kind: 'think' };
       if (b.type === 'tool_use') return { kind: 'call' };
       if (b.type === 'block') return { kind: 'block', block: b.block };
-      return b.extra !== undefined ? { kind: 'text', chars: b.text.length, extra: b.extra } : { kind: 'text', chars: b.text.length };
+      return b.extra !== undefined
+        ? { kind: 'text', chars: b.text.length, extra: b.extra }
+        : { kind: 'text', chars: b.text.length };
     });
     carriers.native = anthropicNativeRecord(nativeKey, layout);
   } else if (unplaced) {
-    for (const b of blocks) if (b.type === 'block') notes.push(`a ${String(b.block.type)} block was skipped: this surface has no record to replay it from`);
+    for (const b of blocks)
+      if (b.type === 'block')
+        notes.push(`a ${String(b.block.type)} block was skipped: this surface has no record to replay it from`);
   }
   const message: Message = {
     role: 'assistant',

@@ -29,54 +29,79 @@ function claudeOpaque(details: readonly ReasoningDetail[] | undefined): string[]
   for (const d of details ?? []) {
     const claude = d.type === 'thinking' || d.type === 'redacted_thinking' || d.format === 'anthropic-claude-v1';
     if (!claude) continue;
-    if ((d.type === 'thinking' || d.type === 'reasoning.text') && typeof d.signature === 'string' && d.signature !== '') out.push(d.signature);
-    if ((d.type === 'redacted_thinking' || d.type === 'reasoning.encrypted') && typeof d.data === 'string') out.push(d.data);
+    if ((d.type === 'thinking' || d.type === 'reasoning.text') && typeof d.signature === 'string' && d.signature !== '')
+      out.push(d.signature);
+    if ((d.type === 'redacted_thinking' || d.type === 'reasoning.encrypted') && typeof d.data === 'string')
+      out.push(d.data);
   }
   return out;
 }
 
 const assistants = (h: History): Message[] => h.messages.filter((m) => m.role === 'assistant');
 
-/** Every assistant turn gets text of its own, so each reaches the wire and wire turn k is turn k (empty ones are left out by design, tested apart). */
-const withText = (h: History): History => ({ messages: h.messages.map((m, i) => (m.role === 'assistant' ? { ...m, content: `turn ${i}` } : m)) });
-const wireAssistants = (body: Record<string, unknown>) => (body.messages as { role: string; content: Record<string, unknown>[] }[]).filter((m) => m.role === 'assistant');
+/**
+ * Every assistant turn gets text of its own, so each reaches the wire and wire turn k is turn k (empty ones are left
+ * out by design, tested apart).
+ */
+const withText = (h: History): History => ({
+  messages: h.messages.map((m, i) => (m.role === 'assistant' ? { ...m, content: `turn ${i}` } : m)),
+});
+const wireAssistants = (body: Record<string, unknown>) =>
+  (body.messages as { role: string; content: Record<string, unknown>[] }[]).filter((m) => m.role === 'assistant');
 
 describe('Claude-family replay over generated histories', () => {
-  test.prop([aHistory.map(withText)], { numRuns: PROPERTY_RUNS })('Anthropic: each turn replays exactly its Claude items, verbatim, in order, first, with no envelope keys', (history) => {
-    const before = JSON.stringify(history);
-    const { body } = toAnthropicMessagesRequest(deepFreeze(history), policy('anthropic-messages', 'claude-sonnet-4-5'));
-    expect(JSON.stringify(history)).toBe(before);
-    const wire = wireAssistants(body);
-    expect(wire).toHaveLength(assistants(history).length);
-    assistants(history).forEach((m, k) => {
-      const blocks = wire[k]!.content;
-      const reasoning = blocks.filter((b) => b.type === 'thinking' || b.type === 'redacted_thinking');
-      expect(reasoning.map((b) => (b.type === 'thinking' ? b.signature : b.data))).toEqual(claudeOpaque(m.reasoning_details));
-      expect(blocks.slice(0, reasoning.length)).toEqual(reasoning);
-      for (const b of reasoning) expect(Object.keys(b).sort()).toEqual(b.type === 'thinking' ? ['signature', 'thinking', 'type'] : ['data', 'type']);
-    });
-  });
-
-  test.prop([aHistory.map(withText), fc.constantFrom<ReplayPolicy>('signed', 'strip', 'unsigned')], { numRuns: PROPERTY_RUNS })(
-    'Bedrock: each policy sends what it promises and nothing else',
-    (history, replay) => {
+  test.prop([aHistory.map(withText)], { numRuns: PROPERTY_RUNS })(
+    'Anthropic: each turn replays exactly its Claude items, verbatim, in order, first, with no envelope keys',
+    (history) => {
       const before = JSON.stringify(history);
-      const { body } = toBedrockConverseRequest(deepFreeze(history), policy('bedrock-converse', 'us.anthropic.claude-sonnet-4-5-v1:0', replay));
+      const { body } = toAnthropicMessagesRequest(
+        deepFreeze(history),
+        policy('anthropic-messages', 'claude-sonnet-4-5'),
+      );
       expect(JSON.stringify(history)).toBe(before);
-      const lastUser = history.messages.map((m) => m.role).lastIndexOf('user');
       const wire = wireAssistants(body);
-      history.messages.forEach((m, i) => {
-        if (m.role !== 'assistant') return;
-        const k = assistants(history).indexOf(m);
-        const reasoning = wire[k]!.content.flatMap((b) => (isPlainObject(b.reasoningContent) ? [b.reasoningContent] : []));
-        if (replay === 'signed') {
-          const opaque = reasoning.map((r) => (isPlainObject(r.reasoningText) ? r.reasoningText.signature : r.redactedContent));
-          expect(opaque).toEqual(claudeOpaque(m.reasoning_details));
-        } else {
-          expect(JSON.stringify(reasoning)).not.toMatch(/"signature"|"redactedContent"/);
-          if (replay === 'strip' && i < lastUser) expect(reasoning).toEqual([]);
-        }
+      expect(wire).toHaveLength(assistants(history).length);
+      assistants(history).forEach((m, k) => {
+        const blocks = wire[k]!.content;
+        const reasoning = blocks.filter((b) => b.type === 'thinking' || b.type === 'redacted_thinking');
+        expect(reasoning.map((b) => (b.type === 'thinking' ? b.signature : b.data))).toEqual(
+          claudeOpaque(m.reasoning_details),
+        );
+        expect(blocks.slice(0, reasoning.length)).toEqual(reasoning);
+        for (const b of reasoning)
+          expect(Object.keys(b).sort()).toEqual(
+            b.type === 'thinking' ? ['signature', 'thinking', 'type'] : ['data', 'type'],
+          );
       });
     },
   );
+
+  test.prop([aHistory.map(withText), fc.constantFrom<ReplayPolicy>('signed', 'strip', 'unsigned')], {
+    numRuns: PROPERTY_RUNS,
+  })('Bedrock: each policy sends what it promises and nothing else', (history, replay) => {
+    const before = JSON.stringify(history);
+    const { body } = toBedrockConverseRequest(
+      deepFreeze(history),
+      policy('bedrock-converse', 'us.anthropic.claude-sonnet-4-5-v1:0', replay),
+    );
+    expect(JSON.stringify(history)).toBe(before);
+    const lastUser = history.messages.map((m) => m.role).lastIndexOf('user');
+    const wire = wireAssistants(body);
+    history.messages.forEach((m, i) => {
+      if (m.role !== 'assistant') return;
+      const k = assistants(history).indexOf(m);
+      const reasoning = wire[k]!.content.flatMap((b) =>
+        isPlainObject(b.reasoningContent) ? [b.reasoningContent] : [],
+      );
+      if (replay === 'signed') {
+        const opaque = reasoning.map((r) =>
+          isPlainObject(r.reasoningText) ? r.reasoningText.signature : r.redactedContent,
+        );
+        expect(opaque).toEqual(claudeOpaque(m.reasoning_details));
+      } else {
+        expect(JSON.stringify(reasoning)).not.toMatch(/"signature"|"redactedContent"/);
+        if (replay === 'strip' && i < lastUser) expect(reasoning).toEqual([]);
+      }
+    });
+  });
 });

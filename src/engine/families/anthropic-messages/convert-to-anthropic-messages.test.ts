@@ -31,7 +31,14 @@ const history: History = {
       reasoning_details: [
         { type: 'thinking', thinking: 'first thought', signature: sigA },
         { type: 'redacted_thinking', data: redacted },
-        { type: 'reasoning.text', text: 'third thought', signature: sigC, format: 'anthropic-claude-v1', index: 2, id: null },
+        {
+          type: 'reasoning.text',
+          text: 'third thought',
+          signature: sigC,
+          format: 'anthropic-claude-v1',
+          index: 2,
+          id: null,
+        },
       ],
       tool_calls: [
         { id: 'toolu_1', type: 'function', function: { name: 'weather', arguments: '{"city":"Oslo"}' } },
@@ -122,7 +129,16 @@ describe('convertToAnthropicMessages', () => {
 
   it('converts chat-shaped tools and lets route flags override the thinking request', () => {
     const p = { ...policy(), flags: { thinking: { type: 'adaptive' } } };
-    const tools = [{ type: 'function', function: { name: 'weather', description: 'w', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }];
+    const tools = [
+      {
+        type: 'function',
+        function: {
+          name: 'weather',
+          description: 'w',
+          parameters: { type: 'object', properties: { city: { type: 'string' } } },
+        },
+      },
+    ];
     const { body } = toAnthropicMessagesRequest(history, p, { tools });
     expect(body.tools).toEqual([{ name: 'weather', description: 'w', input_schema: tools[0]!.function.parameters }]);
     expect(body.thinking).toEqual({ type: 'adaptive', budget_tokens: 4096 });
@@ -132,7 +148,11 @@ describe('convertToAnthropicMessages', () => {
     const h: History = {
       messages: [
         { role: 'user', content: 'x' },
-        { role: 'assistant', content: null, tool_calls: [{ id: 't', type: 'function', function: { name: 'f', arguments: '{oops' } }] },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 't', type: 'function', function: { name: 'f', arguments: '{oops' } }],
+        },
       ],
     };
     expect(() => toAnthropicMessagesRequest(h, policy())).toThrow(/\/messages\/1\/tool_calls\/0\/function\/arguments/);
@@ -142,7 +162,11 @@ describe('convertToAnthropicMessages', () => {
     const h: History = {
       messages: [
         { role: 'user', content: 'a' },
-        { role: 'assistant', content: '', reasoning_details: [{ type: 'reasoning.encrypted', data: 'gAAAA', format: 'openai-responses-v1' }] },
+        {
+          role: 'assistant',
+          content: '',
+          reasoning_details: [{ type: 'reasoning.encrypted', data: 'gAAAA', format: 'openai-responses-v1' }],
+        },
         { role: 'user', content: 'b' },
       ],
     };

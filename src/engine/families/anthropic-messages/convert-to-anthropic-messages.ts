@@ -31,13 +31,22 @@ export interface AnthropicPrompt {
  * a valid signature (`thinking.signature: Field required` / `Invalid signature`), and readable text
  * from another model has no way to become one.
  */
-function assistantBlocks(message: Message, at: number, policy: RoutePolicy, omit?: ReadonlySet<StandardCarrierField>): AnthropicBlock[] {
+function assistantBlocks(
+  message: Message,
+  at: number,
+  policy: RoutePolicy,
+  omit?: ReadonlySet<StandardCarrierField>,
+): AnthropicBlock[] {
   const selected = selectCarriers(message, policy, omit);
   const items = anthropicReasoningItems(selected.reasoning_details);
   const reasoning: AnthropicBlock[] = [];
   for (const item of items) {
     if (!isReplayableToClaude(item) || !redactedCrosses(item, 'anthropic-messages')) continue;
-    reasoning.push(item.type === 'thinking' ? { type: 'thinking', thinking: item.thinking, signature: item.signature! } : { type: 'redacted_thinking', data: item.data });
+    reasoning.push(
+      item.type === 'thinking'
+        ? { type: 'thinking', thinking: item.thinking, signature: item.signature! }
+        : { type: 'redacted_thinking', data: item.data },
+    );
   }
   const text = contentText(message.content);
   const calls: AnthropicBlock[] = (message.tool_calls ?? []).map((call, j) => ({
@@ -70,7 +79,11 @@ function assistantBlocks(message: Message, at: number, policy: RoutePolicy, omit
  * results, then any user text) merge into one turn, since the API wants roles to alternate and all
  * results of one tool round in the user turn that follows it. Nothing in `history` is modified.
  */
-export function convertToAnthropicMessages(history: History, policy: RoutePolicy, omit?: ReadonlySet<StandardCarrierField>): AnthropicPrompt {
+export function convertToAnthropicMessages(
+  history: History,
+  policy: RoutePolicy,
+  omit?: ReadonlySet<StandardCarrierField>,
+): AnthropicPrompt {
   const system: { type: 'text'; text: string }[] = [];
   const messages: AnthropicWireMessage[] = [];
   const userTurn = (): AnthropicWireMessage => {
@@ -93,7 +106,11 @@ export function convertToAnthropicMessages(history: History, policy: RoutePolicy
         break;
       }
       case 'tool':
-        userTurn().content.push({ type: 'tool_result', tool_use_id: message.tool_call_id ?? '', content: contentText(message.content) });
+        userTurn().content.push({
+          type: 'tool_result',
+          tool_use_id: message.tool_call_id ?? '',
+          content: contentText(message.content),
+        });
         break;
       case 'assistant': {
         // Nothing this wire can say (no text, no calls, only foreign reasoning): an empty turn is a

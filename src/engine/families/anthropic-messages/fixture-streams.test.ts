@@ -10,9 +10,15 @@ import { anthropicMessagesFamily } from './index.js';
 import { AnthropicStreamAccumulator } from './stream-carriers.js';
 import { BedrockStreamAccumulator } from '../bedrock-converse/stream-carriers.js';
 
-const families: Record<string, { family: Family; accumulator: (model: string) => AnthropicStreamAccumulator | BedrockStreamAccumulator }> = {
+const families: Record<
+  string,
+  { family: Family; accumulator: (model: string) => AnthropicStreamAccumulator | BedrockStreamAccumulator }
+> = {
   'anthropic-messages': { family: anthropicMessagesFamily, accumulator: () => new AnthropicStreamAccumulator() },
-  'bedrock-converse': { family: bedrockConverseFamily, accumulator: (model) => new BedrockStreamAccumulator(model.includes('claude')) },
+  'bedrock-converse': {
+    family: bedrockConverseFamily,
+    accumulator: (model) => new BedrockStreamAccumulator(model.includes('claude')),
+  },
 };
 
 const cases = readdirSync(fixturesDir(), { recursive: true, withFileTypes: true })
@@ -20,7 +26,14 @@ const cases = readdirSync(fixturesDir(), { recursive: true, withFileTypes: true 
   .map((e) => join(e.parentPath, e.name))
   .map((file) => ({ file, fixture: checkFixture(JSON.parse(readFileSync(file, 'utf8')), file) }))
   .filter(({ fixture }) => fixture.family in families)
-  .flatMap(({ file, fixture }) => fixture.exchanges.map((exchange, call) => ({ name: `${fixture.provider}/${fixture.scenario} call ${call}`, file, fixture, exchange })));
+  .flatMap(({ file, fixture }) =>
+    fixture.exchanges.map((exchange, call) => ({
+      name: `${fixture.provider}/${fixture.scenario} call ${call}`,
+      file,
+      fixture,
+      exchange,
+    })),
+  );
 
 /** The gate reads either shape of the same answer; they must be the same carriers, byte for byte. */
 describe('Claude-family fixtures: stream == unstreamed', () => {

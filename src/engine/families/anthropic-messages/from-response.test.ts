@@ -66,7 +66,9 @@ describe('fromAnthropicMessagesResponse', () => {
   });
 
   it('names the pointer of a malformed block', () => {
-    expect(() => fromAnthropicMessagesResponse({ content: [{ type: 'thinking', signature: 'x' }] })).toThrow('/content/0/thinking');
+    expect(() => fromAnthropicMessagesResponse({ content: [{ type: 'thinking', signature: 'x' }] })).toThrow(
+      '/content/0/thinking',
+    );
     expect(() => fromAnthropicMessagesResponse({ error: {} })).toThrow('/content');
   });
 });
@@ -96,13 +98,20 @@ describe('fromBedrockConverseResponse', () => {
   });
 
   it('skips a block kind it has no carrier for, and says so', () => {
-    const answer = fromBedrockConverseResponse({ output: { message: { content: [{ text: 'a' }, { citationsContent: { citations: [] } }] } }, stopReason: 'end_turn' });
+    const answer = fromBedrockConverseResponse({
+      output: { message: { content: [{ text: 'a' }, { citationsContent: { citations: [] } }] } },
+      stopReason: 'end_turn',
+    });
     expect(answer.message.content).toBe('a');
-    expect(answer.notes).toEqual(['a citationsContent block was skipped: this surface has no record to replay it from']);
+    expect(answer.notes).toEqual([
+      'a citationsContent block was skipped: this surface has no record to replay it from',
+    ]);
   });
 
   it('names the pointer of a malformed body', () => {
     expect(() => fromBedrockConverseResponse({ output: {} })).toThrow('/output/message/content');
-    expect(() => fromBedrockConverseResponse({ output: { message: { content: [{ reasoningContent: {} }] } } })).toThrow('/output/message/content/0/reasoningContent');
+    expect(() => fromBedrockConverseResponse({ output: { message: { content: [{ reasoningContent: {} }] } } })).toThrow(
+      '/output/message/content/0/reasoningContent',
+    );
   });
 });

@@ -18,7 +18,9 @@ function str(value: unknown, pointer: string): string {
  */
 export function textExtra(block: Record<string, unknown>): Record<string, unknown> | undefined {
   const { type: _type, text: _text, ...rest } = block;
-  const extra = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== null && !(Array.isArray(v) && v.length === 0)));
+  const extra = Object.fromEntries(
+    Object.entries(rest).filter(([, v]) => v !== null && !(Array.isArray(v) && v.length === 0)),
+  );
   return Object.keys(extra).length > 0 ? extra : undefined;
 }
 
@@ -43,7 +45,12 @@ export function readAnthropicBlock(block: unknown, pointer: string): AnswerBlock
       return { type: 'text', text: str(block.text, `${pointer}/text`), ...(extra ? { extra } : {}) };
     }
     case 'tool_use':
-      return { type: 'tool_use', id: str(block.id, `${pointer}/id`), name: str(block.name, `${pointer}/name`), input: block.input ?? {} };
+      return {
+        type: 'tool_use',
+        id: str(block.id, `${pointer}/id`),
+        name: str(block.name, `${pointer}/name`),
+        input: block.input ?? {},
+      };
     default:
       if (typeof block.type !== 'string') throw new ResponseShapeError(`${pointer}/type`, 'expected a string');
       return { type: 'block', block };

@@ -15,7 +15,9 @@ import { anthropicStreamCarriers } from './stream-carriers.js';
  * them), so a fresh clone pins the shape without ../shared/real-traffic.
  */
 const here = (name: string) => new URL(`./__fixtures__/${name}`, import.meta.url);
-const body = JSON.parse(readFileSync(here('anthropic-web-search.body.json'), 'utf8')) as { content: Record<string, unknown>[] };
+const body = JSON.parse(readFileSync(here('anthropic-web-search.body.json'), 'utf8')) as {
+  content: Record<string, unknown>[];
+};
 const sse = formatSse(
   readFileSync(here('anthropic-web-search.chunks.txt'), 'utf8')
     .split('\n')
@@ -46,9 +48,22 @@ describe('Anthropic server tools', () => {
 
   it('keeps every block in position with its id, the streamed server tool input whole', () => {
     const answer = feedSplit(anthropicStreamCarriers(), sse, []).end();
-    const blocks = (answer.message.native?.fields as { blocks: { kind: string; block?: Record<string, unknown> }[] }).blocks;
-    expect(blocks.map((b) => (b.kind === 'block' ? String(b.block!.type) : b.kind))).toEqual(['think', 'text', 'server_tool_use', 'web_search_tool_result', 'text', 'text']);
-    expect(blocks[2]!.block).toEqual({ type: 'server_tool_use', id: 'srvtoolu_01Example', name: 'web_search', input: { query: 'example news' } });
+    const blocks = (answer.message.native?.fields as { blocks: { kind: string; block?: Record<string, unknown> }[] })
+      .blocks;
+    expect(blocks.map((b) => (b.kind === 'block' ? String(b.block!.type) : b.kind))).toEqual([
+      'think',
+      'text',
+      'server_tool_use',
+      'web_search_tool_result',
+      'text',
+      'text',
+    ]);
+    expect(blocks[2]!.block).toEqual({
+      type: 'server_tool_use',
+      id: 'srvtoolu_01Example',
+      name: 'web_search',
+      input: { query: 'example news' },
+    });
     expect(blocks[3]!.block!.tool_use_id).toBe('srvtoolu_01Example');
     expect(answer.message.content).toBe("I'll search.Per the results, something happened.");
   });
@@ -65,17 +80,25 @@ describe('Anthropic server tools', () => {
 
   it('does not replay a record that no longer fits the message (text edited since capture)', () => {
     const message = { ...fromAnthropicMessagesResponse(body, policy('anthropic')).message, content: 'edited' };
-    const own = convertToAnthropicMessages({ messages: [{ role: 'user', content: 'q' }, message] }, policy('anthropic')).messages[1]!.content;
+    const own = convertToAnthropicMessages({ messages: [{ role: 'user', content: 'q' }, message] }, policy('anthropic'))
+      .messages[1]!.content;
     expect(own.map((b) => b.type)).toEqual(['thinking', 'text']);
   });
 
   it('refuses a server tool input that is not JSON, and a citations_delta on a non-text block', () => {
     const cut = sse.replace('mple news\\"}', 'mple news');
-    expect(() => feedSplit(anthropicStreamCarriers(), cut, []).end()).toThrow(/server_tool_use block 2 .*not valid JSON/);
+    expect(() => feedSplit(anthropicStreamCarriers(), cut, []).end()).toThrow(
+      /server_tool_use block 2 .*not valid JSON/,
+    );
     const stop0 = 'event: content_block_stop\ndata: {"type":"content_block_stop","index":0}';
-    const wrong = sse.replace(stop0, `data: {"type":"content_block_delta","index":0,"delta":{"type":"citations_delta","citation":{}}}\n\n${stop0}`);
+    const wrong = sse.replace(
+      stop0,
+      `data: {"type":"content_block_delta","index":0,"delta":{"type":"citations_delta","citation":{}}}\n\n${stop0}`,
+    );
     expect(wrong).not.toBe(sse);
-    expect(() => feedSplit(anthropicStreamCarriers(), wrong, []).end()).toThrow(/citations_delta for content block 0, which is a thinking block/);
+    expect(() => feedSplit(anthropicStreamCarriers(), wrong, []).end()).toThrow(
+      /citations_delta for content block 0, which is a thinking block/,
+    );
   });
 
   it('needs no record for a text block that opened with citations: [] and got none', () => {
@@ -91,7 +114,12 @@ describe('Anthropic server tools', () => {
     );
     const answer = feedSplit(anthropicStreamCarriers(), plain, []).end();
     expect(answer.message).toEqual({ role: 'assistant', content: 'hi' });
-    expect(answer).toEqual(fromAnthropicMessagesResponse({ content: [{ type: 'text', text: 'hi', citations: null }], stop_reason: 'end_turn' }));
+    expect(answer).toEqual(
+      fromAnthropicMessagesResponse({
+        content: [{ type: 'text', text: 'hi', citations: null }],
+        stop_reason: 'end_turn',
+      }),
+    );
   });
 
   it('drops server blocks from a broken stream (they carry encrypted content) and keeps readable text', () => {

@@ -11,12 +11,17 @@ import { AnthropicStreamAccumulator, anthropicStreamCarriers } from './stream-ca
  * https://platform.claude.com/docs/en/build-with-claude/streaming (content_block_start / _delta /
  * _stop, signature_delta, message_delta's stop_reason, the `error` event).
  */
-const ev = (payload: Record<string, unknown>, name: string | undefined = String(payload.type)): SseEvent => ({ ...(name ? { event: name } : {}), data: JSON.stringify(payload) });
+const ev = (payload: Record<string, unknown>, name: string | undefined = String(payload.type)): SseEvent => ({
+  ...(name ? { event: name } : {}),
+  data: JSON.stringify(payload),
+});
 const begin = ev({ type: 'message_start', message: { id: 'msg_1', role: 'assistant', content: [] } });
-const start = (index: number, content_block: Record<string, unknown>) => ev({ type: 'content_block_start', index, content_block });
+const start = (index: number, content_block: Record<string, unknown>) =>
+  ev({ type: 'content_block_start', index, content_block });
 const delta = (index: number, d: Record<string, unknown>) => ev({ type: 'content_block_delta', index, delta: d });
 const stop = (index: number) => ev({ type: 'content_block_stop', index });
-const stopReason = (reason: string) => ev({ type: 'message_delta', delta: { stop_reason: reason, stop_sequence: null }, usage: { output_tokens: 9 } });
+const stopReason = (reason: string) =>
+  ev({ type: 'message_delta', delta: { stop_reason: reason, stop_sequence: null }, usage: { output_tokens: 9 } });
 const end = ev({ type: 'message_stop' });
 
 /** Signed thinking at 0 (two signature pieces), text at 1, a tool call at 2: a whole tool turn. */
@@ -28,7 +33,12 @@ const thinkingBlock = [
   delta(0, { type: 'signature_delta', signature: 'SIG-part-2' }),
   stop(0),
 ];
-const textBlock = [start(1, { type: 'text', text: '' }), delta(1, { type: 'text_delta', text: 'Check' }), delta(1, { type: 'text_delta', text: 'ing.' }), stop(1)];
+const textBlock = [
+  start(1, { type: 'text', text: '' }),
+  delta(1, { type: 'text_delta', text: 'Check' }),
+  delta(1, { type: 'text_delta', text: 'ing.' }),
+  stop(1),
+];
 const toolBlock = [
   start(2, { type: 'tool_use', id: 'toolu_1', name: 'weather', input: {} }),
   delta(2, { type: 'input_json_delta', partial_json: '{"city": ' }),
@@ -49,10 +59,14 @@ function feed(events: SseEvent[], acc = new AnthropicStreamAccumulator()): Anthr
 describe('Anthropic stream: a whole tool turn built from deltas', () => {
   it('joins every thinking, signature, text and input piece, in order', () => {
     const answer = readStreamEvents(new AnthropicStreamAccumulator(), toolTurn);
-    expect(answer.message.reasoning_details).toEqual([{ type: 'thinking', thinking: 'look up Oslo', signature: 'SIG-part-1/SIG-part-2' }]);
+    expect(answer.message.reasoning_details).toEqual([
+      { type: 'thinking', thinking: 'look up Oslo', signature: 'SIG-part-1/SIG-part-2' },
+    ]);
     expect(answer.message.reasoning).toBe('look up Oslo');
     expect(answer.message.content).toBe('Checking.');
-    expect(answer.message.tool_calls).toEqual([{ id: 'toolu_1', type: 'function', function: { name: 'weather', arguments: '{"city":"Oslo"}' } }]);
+    expect(answer.message.tool_calls).toEqual([
+      { id: 'toolu_1', type: 'function', function: { name: 'weather', arguments: '{"city":"Oslo"}' } },
+    ]);
     expect(answer.finishReason).toBe('tool-calls');
     expect(answer.carriers.native).toBeUndefined();
   });
@@ -134,23 +148,32 @@ describe('Anthropic stream: a whole tool turn built from deltas', () => {
   });
 
   it('maps each stop_reason, keeps it across a later message_delta without one, and reads a delta-less message_delta', () => {
-    const finish = (...tail: SseEvent[]) => readStreamEvents(new AnthropicStreamAccumulator(), [begin, ...textBlock, ...tail, end]).finishReason;
+    const finish = (...tail: SseEvent[]) =>
+      readStreamEvents(new AnthropicStreamAccumulator(), [begin, ...textBlock, ...tail, end]).finishReason;
     expect(finish(stopReason('max_tokens'))).toBe('length');
     expect(finish(stopReason('refusal'))).toBe('content-filter');
     expect(finish(stopReason('pause_turn'))).toBe('other');
-    expect(finish(stopReason('end_turn'), ev({ type: 'message_delta', delta: {}, usage: { output_tokens: 3 } }))).toBe('stop');
+    expect(finish(stopReason('end_turn'), ev({ type: 'message_delta', delta: {}, usage: { output_tokens: 3 } }))).toBe(
+      'stop',
+    );
     expect(finish(stopReason('end_turn'), ev({ type: 'message_delta', usage: { output_tokens: 3 } }))).toBe('stop');
   });
 
   it('reads each event by the type in its data, whatever its event line says (or when it has none)', () => {
     const unnamed = toolTurn.map((e) => ({ data: e.data }));
-    expect(readStreamEvents(new AnthropicStreamAccumulator(), unnamed)).toEqual(readStreamEvents(new AnthropicStreamAccumulator(), toolTurn));
+    expect(readStreamEvents(new AnthropicStreamAccumulator(), unnamed)).toEqual(
+      readStreamEvents(new AnthropicStreamAccumulator(), toolTurn),
+    );
     const misnamed = toolTurn.map((e) => ({ event: 'message', data: e.data }));
     expect(readStreamEvents(new AnthropicStreamAccumulator(), misnamed).message.content).toBe('Checking.');
   });
 
   it('reads the event name when the data has no string type, and is finished only by message_stop', () => {
-    const acc = feed([ev({ type: 7 }, 'message_start'), ev({ index: 0, content_block: { type: 'text', text: 'hi' } }, 'content_block_start'), ev({ index: 0 }, 'content_block_stop')]);
+    const acc = feed([
+      ev({ type: 7 }, 'message_start'),
+      ev({ index: 0, content_block: { type: 'text', text: 'hi' } }, 'content_block_start'),
+      ev({ index: 0 }, 'content_block_stop'),
+    ]);
     expect(acc.finished).toBe(false);
     acc.accept(ev({}, 'message_stop'));
     expect(acc.finished).toBe(true);
@@ -163,7 +186,11 @@ describe('Anthropic stream: a whole tool turn built from deltas', () => {
       start(0, { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: {} }),
       delta(0, { type: 'input_json_delta', partial_json: '{"query":"oslo"}' }),
       stop(0),
-      start(1, { type: 'text', text: '', citations: [{ type: 'web_search_result_location', url: 'https://a.example' }] }),
+      start(1, {
+        type: 'text',
+        text: '',
+        citations: [{ type: 'web_search_result_location', url: 'https://a.example' }],
+      }),
       delta(1, { type: 'citations_delta', citation: { type: 'web_search_result_location', url: 'https://b.example' } }),
       delta(1, { type: 'text_delta', text: 'Sunny.' }),
       stop(1),
@@ -177,7 +204,10 @@ describe('Anthropic stream: a whole tool turn built from deltas', () => {
       route: 'vertex-claude',
       fields: {
         blocks: [
-          { kind: 'block', block: { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: { query: 'oslo' } } },
+          {
+            kind: 'block',
+            block: { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: { query: 'oslo' } },
+          },
           {
             kind: 'text',
             chars: 6,
@@ -192,7 +222,9 @@ describe('Anthropic stream: a whole tool turn built from deltas', () => {
         ],
       },
     });
-    const carriers = anthropicStreamCarriers({ native: 'foundry-claude' } as Parameters<typeof anthropicStreamCarriers>[0]);
+    const carriers = anthropicStreamCarriers({ native: 'foundry-claude' } as Parameters<
+      typeof anthropicStreamCarriers
+    >[0]);
     for (const e of events) carriers.acceptEvent(e);
     expect(carriers.end().carriers.native?.route).toBe('foundry-claude');
     const byDefault = anthropicStreamCarriers();
@@ -209,13 +241,33 @@ describe('Anthropic stream: a whole tool turn built from deltas', () => {
       stop(0),
       end,
     ]);
-    expect(answer.carriers.native?.fields).toEqual({ blocks: [{ kind: 'block', block: { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: { query: 'given' } } }] });
+    expect(answer.carriers.native?.fields).toEqual({
+      blocks: [
+        {
+          kind: 'block',
+          block: { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: { query: 'given' } },
+        },
+      ],
+    });
   });
 
   it('keeps a text block’s start extras without citations deltas, and none when there are none', () => {
-    const withExtra = readStreamEvents(new AnthropicStreamAccumulator(), [begin, start(0, { type: 'text', text: 'x', cache: 'kept' }), stop(0), end]);
-    expect(withExtra.carriers.native).toEqual({ route: 'anthropic', fields: { blocks: [{ kind: 'text', chars: 1, extra: { cache: 'kept' } }] } });
-    const plain = readStreamEvents(new AnthropicStreamAccumulator(), [begin, start(0, { type: 'text', text: 'x', citations: null }), stop(0), end]);
+    const withExtra = readStreamEvents(new AnthropicStreamAccumulator(), [
+      begin,
+      start(0, { type: 'text', text: 'x', cache: 'kept' }),
+      stop(0),
+      end,
+    ]);
+    expect(withExtra.carriers.native).toEqual({
+      route: 'anthropic',
+      fields: { blocks: [{ kind: 'text', chars: 1, extra: { cache: 'kept' } }] },
+    });
+    const plain = readStreamEvents(new AnthropicStreamAccumulator(), [
+      begin,
+      start(0, { type: 'text', text: 'x', citations: null }),
+      stop(0),
+      end,
+    ]);
     expect(plain.carriers.native).toBeUndefined();
     const deltaOnly = readStreamEvents(new AnthropicStreamAccumulator(), [
       begin,
@@ -224,7 +276,9 @@ describe('Anthropic stream: a whole tool turn built from deltas', () => {
       stop(0),
       end,
     ]);
-    expect(deltaOnly.carriers.native?.fields).toEqual({ blocks: [{ kind: 'text', chars: 0, extra: { citations: [{ type: 'char_location', cited_text: 'c' }] } }] });
+    expect(deltaOnly.carriers.native?.fields).toEqual({
+      blocks: [{ kind: 'text', chars: 0, extra: { citations: [{ type: 'char_location', cited_text: 'c' }] } }],
+    });
   });
 });
 
@@ -254,7 +308,14 @@ describe('Anthropic stream cut before content_block_stop / message_stop', () => 
   });
 
   it('refuses message_stop while blocks are open, naming each', () => {
-    const error = failure([begin, start(0, { type: 'text', text: '' }), start(1, { type: 'text', text: '' }), start(2, { type: 'text', text: '' }), stop(1), end]);
+    const error = failure([
+      begin,
+      start(0, { type: 'text', text: '' }),
+      start(1, { type: 'text', text: '' }),
+      start(2, { type: 'text', text: '' }),
+      stop(1),
+      end,
+    ]);
     expect(error.eventIndex).toBe(5);
     expect(error.problem).toBe('message_stop while content block(s) 0, 2 were still open');
   });
@@ -269,15 +330,60 @@ describe('Anthropic stream faults, each named', () => {
   const cases: [string, SseEvent[], number, string][] = [
     ['data that is not an object', [begin, { event: 'ping', data: '[1]' }], 1, 'data is not a JSON object'],
     ['an event with neither a type nor a name', [begin, { data: '{}' }], 1, 'event has no type'],
-    ['an error event', [begin, ev({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } })], 1, 'the provider sent an error event: overloaded_error: Overloaded'],
-    ['an error event without its error object', [begin, ev({ type: 'error' })], 1, 'the provider sent an error event: error: '],
-    ['a start without an index', [begin, ev({ type: 'content_block_start', index: '0', content_block: { type: 'text' } })], 1, 'content_block_start has no numeric index'],
-    ['a start twice', [begin, start(0, { type: 'text' }), start(0, { type: 'text' })], 2, 'content block 0 started twice'],
-    ['a start without a content block', [begin, ev({ type: 'content_block_start', index: 4 })], 1, 'content_block_start 4 has no content_block with a type'],
-    ['a start whose block has no type', [begin, start(4, { text: '' })], 1, 'content_block_start 4 has no content_block with a type'],
-    ['a delta after the stop', [begin, start(0, { type: 'text' }), stop(0), delta(0, { type: 'text_delta', text: 'late' })], 3, 'content_block_delta for content block 0, which was already stopped'],
-    ['a stop twice', [begin, start(0, { type: 'text' }), stop(0), stop(0)], 3, 'content_block_stop for content block 0, which was already stopped'],
-    ['a stop for a block never started', [begin, stop(2)], 1, 'content_block_stop for content block 2, which was never started'],
+    [
+      'an error event',
+      [begin, ev({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } })],
+      1,
+      'the provider sent an error event: overloaded_error: Overloaded',
+    ],
+    [
+      'an error event without its error object',
+      [begin, ev({ type: 'error' })],
+      1,
+      'the provider sent an error event: error: ',
+    ],
+    [
+      'a start without an index',
+      [begin, ev({ type: 'content_block_start', index: '0', content_block: { type: 'text' } })],
+      1,
+      'content_block_start has no numeric index',
+    ],
+    [
+      'a start twice',
+      [begin, start(0, { type: 'text' }), start(0, { type: 'text' })],
+      2,
+      'content block 0 started twice',
+    ],
+    [
+      'a start without a content block',
+      [begin, ev({ type: 'content_block_start', index: 4 })],
+      1,
+      'content_block_start 4 has no content_block with a type',
+    ],
+    [
+      'a start whose block has no type',
+      [begin, start(4, { text: '' })],
+      1,
+      'content_block_start 4 has no content_block with a type',
+    ],
+    [
+      'a delta after the stop',
+      [begin, start(0, { type: 'text' }), stop(0), delta(0, { type: 'text_delta', text: 'late' })],
+      3,
+      'content_block_delta for content block 0, which was already stopped',
+    ],
+    [
+      'a stop twice',
+      [begin, start(0, { type: 'text' }), stop(0), stop(0)],
+      3,
+      'content_block_stop for content block 0, which was already stopped',
+    ],
+    [
+      'a stop for a block never started',
+      [begin, stop(2)],
+      1,
+      'content_block_stop for content block 2, which was never started',
+    ],
     [
       'a thinking_delta on a text block',
       [begin, start(0, { type: 'text' }), delta(0, { type: 'thinking_delta', thinking: 'x' })],
@@ -304,7 +410,11 @@ describe('Anthropic stream faults, each named', () => {
     ],
     [
       'input on a redacted block',
-      [begin, start(0, { type: 'redacted_thinking', data: 'b' }), delta(0, { type: 'input_json_delta', partial_json: '{}' })],
+      [
+        begin,
+        start(0, { type: 'redacted_thinking', data: 'b' }),
+        delta(0, { type: 'input_json_delta', partial_json: '{}' }),
+      ],
       2,
       'input_json_delta for content block 0, which is a redacted_thinking block, not tool_use',
     ],
@@ -320,9 +430,24 @@ describe('Anthropic stream faults, each named', () => {
       2,
       'citations_delta for content block 0, which is a thinking block, not text',
     ],
-    ['a citations_delta without a citation', [begin, start(0, { type: 'text' }), delta(0, { type: 'citations_delta', citation: 'x' })], 2, 'citations_delta in content block 0 has no citation object'],
-    ['a delta without a type', [begin, start(0, { type: 'text' }), delta(0, { text: 'x' })], 2, 'a delta without a type in content block 0'],
-    ['a delta event without a delta', [begin, start(3, { type: 'text' }), ev({ type: 'content_block_delta', index: 3 })], 2, 'a delta without a type in content block 3'],
+    [
+      'a citations_delta without a citation',
+      [begin, start(0, { type: 'text' }), delta(0, { type: 'citations_delta', citation: 'x' })],
+      2,
+      'citations_delta in content block 0 has no citation object',
+    ],
+    [
+      'a delta without a type',
+      [begin, start(0, { type: 'text' }), delta(0, { text: 'x' })],
+      2,
+      'a delta without a type in content block 0',
+    ],
+    [
+      'a delta event without a delta',
+      [begin, start(3, { type: 'text' }), ev({ type: 'content_block_delta', index: 3 })],
+      2,
+      'a delta without a type in content block 3',
+    ],
     [
       'a thinking block stopped unsigned',
       [begin, start(0, { type: 'thinking', thinking: 'x', signature: '' }), stop(0)],
@@ -331,7 +456,12 @@ describe('Anthropic stream faults, each named', () => {
     ],
     [
       'tool input that is not JSON',
-      [begin, start(1, { type: 'tool_use', id: 't', name: 'weather' }), delta(1, { type: 'input_json_delta', partial_json: '{"city": "Os' }), stop(1)],
+      [
+        begin,
+        start(1, { type: 'tool_use', id: 't', name: 'weather' }),
+        delta(1, { type: 'input_json_delta', partial_json: '{"city": "Os' }),
+        stop(1),
+      ],
       3,
       'tool_use block 1 (weather) stopped with input that is not valid JSON',
     ],
@@ -344,7 +474,11 @@ describe('Anthropic stream faults, each named', () => {
   });
 
   it('names the event index of a signature_delta on a redacted block and keeps nothing signed', () => {
-    const error = failure([begin, start(0, { type: 'redacted_thinking', data: 'b' }), delta(0, { type: 'signature_delta', signature: 's' })]);
+    const error = failure([
+      begin,
+      start(0, { type: 'redacted_thinking', data: 'b' }),
+      delta(0, { type: 'signature_delta', signature: 's' }),
+    ]);
     expect(error.problem).toBe('signature_delta for content block 0, which is a redacted_thinking block, not thinking');
     expect(error.partial.message.reasoning_details).toBeUndefined();
   });
@@ -379,7 +513,10 @@ describe('Anthropic stream: unknown deltas and events', () => {
       ev({ type: 'brand_new_event' }),
       end,
     ]);
-    expect(acc.notes).toEqual(['skipped unknown delta type "sparkle_delta" in content block 1 (text); the block is not kept', 'skipped unknown event type "brand_new_event"']);
+    expect(acc.notes).toEqual([
+      'skipped unknown delta type "sparkle_delta" in content block 1 (text); the block is not kept',
+      'skipped unknown event type "brand_new_event"',
+    ]);
     const answer = acc.answer(true);
     expect(answer.message.content).toBe('kept');
     expect(answer.notes).toEqual(['content block 1 (text) was skipped: it held a delta this reader does not know']);

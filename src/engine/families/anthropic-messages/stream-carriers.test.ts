@@ -9,8 +9,12 @@ import { renderAnthropicMessagesAnswer } from '../../../provider/families/anthro
 import { AnthropicStreamAccumulator, anthropicStreamCarriers } from './stream-carriers.js';
 import { streamFailure } from '../split-stream.js';
 
-const spec = { id: 'anthropic', target: { provider: 'anthropic', model: 'claude-sonnet-4-5' } } as unknown as ProviderSpec;
-const render = (answer: ScriptedAnswer, call = 0) => renderAnthropicMessagesAnswer(answer, { spec, call, scenario: 'unit' });
+const spec = {
+  id: 'anthropic',
+  target: { provider: 'anthropic', model: 'claude-sonnet-4-5' },
+} as unknown as ProviderSpec;
+const render = (answer: ScriptedAnswer, call = 0) =>
+  renderAnthropicMessagesAnswer(answer, { spec, call, scenario: 'unit' });
 
 const toolAnswer: ScriptedAnswer = {
   reasoning: 'I should look up the weather in Oslo first.',
@@ -26,7 +30,10 @@ function failure(events: SseEvent[], cut?: string): StreamCarrierError {
   return streamFailure(anthropicStreamCarriers(), cut ?? events);
 }
 
-const ev = (payload: Record<string, unknown>): SseEvent => ({ event: String(payload.type), data: JSON.stringify(payload) });
+const ev = (payload: Record<string, unknown>): SseEvent => ({
+  event: String(payload.type),
+  data: JSON.stringify(payload),
+});
 
 describe('Anthropic stream carriers', () => {
   it.each([
@@ -53,11 +60,15 @@ describe('Anthropic stream carriers', () => {
 
   it('stores the signature that arrives in a final text-less signature_delta', () => {
     const { stream } = render(toolAnswer);
-    const deltas = stream.map((e) => JSON.parse(e.data)).filter((p) => p.type === 'content_block_delta' && p.delta.type === 'signature_delta');
+    const deltas = stream
+      .map((e) => JSON.parse(e.data))
+      .filter((p) => p.type === 'content_block_delta' && p.delta.type === 'signature_delta');
     expect(deltas).toHaveLength(1);
     expect(Object.keys(deltas[0].delta)).toEqual(['type', 'signature']);
     const answer = streamed(stream);
-    expect(answer.message.reasoning_details).toEqual([{ type: 'thinking', thinking: toolAnswer.reasoning, signature: deltas[0].delta.signature }]);
+    expect(answer.message.reasoning_details).toEqual([
+      { type: 'thinking', thinking: toolAnswer.reasoning, signature: deltas[0].delta.signature },
+    ]);
   });
 
   it('reports a stream cut mid-event, keeps the text, and never emits the half-built signed block', () => {
@@ -81,7 +92,8 @@ describe('Anthropic stream carriers', () => {
     const { stream, body } = render({ content: 'hello there', reasoning: 'r' });
     const at = stream.findIndex((e) => e.data.includes('text_delta')) + 1;
     const carriers = anthropicStreamCarriers();
-    for (const e of [...stream.slice(0, at), ev({ type: 'mystery_event' }), ...stream.slice(at)]) carriers.acceptEvent(e);
+    for (const e of [...stream.slice(0, at), ev({ type: 'mystery_event' }), ...stream.slice(at)])
+      carriers.acceptEvent(e);
     expect(carriers.end()).toEqual(fromAnthropicMessagesResponse(body));
     expect(carriers.notes).toEqual(['skipped unknown event type "mystery_event"']);
   });
@@ -98,7 +110,10 @@ describe('Anthropic stream carriers', () => {
   });
 
   it('refuses a signature_delta for a block that never started', () => {
-    const error = failure([ev({ type: 'message_start', message: {} }), ev({ type: 'content_block_delta', index: 3, delta: { type: 'signature_delta', signature: 'abc' } })]);
+    const error = failure([
+      ev({ type: 'message_start', message: {} }),
+      ev({ type: 'content_block_delta', index: 3, delta: { type: 'signature_delta', signature: 'abc' } }),
+    ]);
     expect(error.eventIndex).toBe(1);
     expect(error.problem).toMatch(/never started/);
   });
@@ -124,7 +139,10 @@ describe('Anthropic stream carriers', () => {
   });
 
   it('reports a provider error event with its message', () => {
-    const error = failure([ev({ type: 'message_start', message: {} }), ev({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } })]);
+    const error = failure([
+      ev({ type: 'message_start', message: {} }),
+      ev({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }),
+    ]);
     expect(error.eventIndex).toBe(1);
     expect(error.problem).toMatch(/overloaded_error: Overloaded/);
   });

@@ -40,7 +40,10 @@ export class AnthropicStreamAccumulator implements StreamAccumulator {
   private readonly blocks = new Map<number, OpenBlock>();
   private stopReason: unknown = null;
   private done = false;
-  /** Well-formed events or deltas this reader does not know, skipped (Anthropic: "handle unknown event types gracefully"). */
+  /**
+   * Well-formed events or deltas this reader does not know, skipped (Anthropic: "handle unknown event types
+   * gracefully").
+   */
   readonly notes: string[] = [];
 
   constructor(private readonly nativeKey: string = ANTHROPIC_NATIVE_KEY) {}
@@ -72,7 +75,9 @@ export class AnthropicStreamAccumulator implements StreamAccumulator {
         return this.finish();
       case 'error': {
         const error = isPlainObject(payload.error) ? payload.error : {};
-        throw new Error(`the provider sent an error event: ${field(error, 'type') || 'error'}: ${field(error, 'message')}`);
+        throw new Error(
+          `the provider sent an error event: ${field(error, 'type') || 'error'}: ${field(error, 'message')}`,
+        );
       }
       default:
         // https://platform.claude.com/docs/en/build-with-claude/streaming#other-events: "we may add
@@ -125,7 +130,10 @@ export class AnthropicStreamAccumulator implements StreamAccumulator {
     const delta = isPlainObject(payload.delta) ? payload.delta : {};
     const index = this.index(payload);
     const expect = (kind: string) => {
-      if (block.type !== kind) throw new Error(`${String(delta.type)} for content block ${index}, which is a ${block.type || 'untyped'} block, not ${kind}`);
+      if (block.type !== kind)
+        throw new Error(
+          `${String(delta.type)} for content block ${index}, which is a ${block.type || 'untyped'} block, not ${kind}`,
+        );
     };
     switch (delta.type) {
       case 'thinking_delta':
@@ -142,17 +150,21 @@ export class AnthropicStreamAccumulator implements StreamAccumulator {
         return;
       case 'input_json_delta':
         // tool_use, and the server tools' server_tool_use / mcp_tool_use: every block with an input.
-        if (block.type === 'thinking' || block.type === 'redacted_thinking' || block.type === 'text') expect('tool_use');
+        if (block.type === 'thinking' || block.type === 'redacted_thinking' || block.type === 'text')
+          expect('tool_use');
         block.json += field(delta, 'partial_json');
         return;
       case 'citations_delta':
         expect('text');
-        if (!isPlainObject(delta.citation)) throw new Error(`citations_delta in content block ${index} has no citation object`);
+        if (!isPlainObject(delta.citation))
+          throw new Error(`citations_delta in content block ${index} has no citation object`);
         block.citations.push(delta.citation);
         return;
       default:
         if (typeof delta.type !== 'string') throw new Error(`a delta without a type in content block ${index}`);
-        this.notes.push(`skipped unknown delta type ${JSON.stringify(delta.type)} in content block ${index} (${block.type}); the block is not kept`);
+        this.notes.push(
+          `skipped unknown delta type ${JSON.stringify(delta.type)} in content block ${index} (${block.type}); the block is not kept`,
+        );
         block.skipped = true;
     }
   }
@@ -204,12 +216,22 @@ export class AnthropicStreamAccumulator implements StreamAccumulator {
         }
         case 'tool_use':
           // A tool call is only usable with its whole input; a cut one is dropped, not guessed.
-          if (b.closed) blocks.push({ type: 'tool_use', id: b.id, name: b.name, input: b.json.trim() === '' ? {} : JSON.parse(b.json) });
+          if (b.closed)
+            blocks.push({
+              type: 'tool_use',
+              id: b.id,
+              name: b.name,
+              input: b.json.trim() === '' ? {} : JSON.parse(b.json),
+            });
           break;
         default:
           // An unfamiliar block (server tool call or result): its start as sent, its streamed
           // input set in. Server results carry encrypted_content, so a broken stream keeps none.
-          if (whole && b.closed) blocks.push({ type: 'block', block: b.json.trim() === '' ? { ...b.start } : { ...b.start, input: JSON.parse(b.json) } });
+          if (whole && b.closed)
+            blocks.push({
+              type: 'block',
+              block: b.json.trim() === '' ? { ...b.start } : { ...b.start, input: JSON.parse(b.json) },
+            });
           break;
       }
     }

@@ -28,13 +28,23 @@ export function isVertexHost(host: string): boolean {
 function toAnthropicTool(tool: unknown): unknown {
   const fn = readFunctionTool(tool);
   if (!fn) return tool; // already Anthropic-shaped (or a server tool): sent as given
-  return { name: fn.name, ...(fn.description !== undefined ? { description: fn.description } : {}), input_schema: fn.parameters };
+  return {
+    name: fn.name,
+    ...(fn.description !== undefined ? { description: fn.description } : {}),
+    input_schema: fn.parameters,
+  };
 }
 
-export function toAnthropicMessagesRequest(history: History, policy: RoutePolicy, options: RequestOptions = {}): OutboundRequest {
+export function toAnthropicMessagesRequest(
+  history: History,
+  policy: RoutePolicy,
+  options: RequestOptions = {},
+): OutboundRequest {
   const vertex = isVertexHost(policy.target.host);
   const prompt = convertToAnthropicMessages(history, policy, options.omit);
-  let body: Record<string, unknown> = vertex ? { anthropic_version: VERTEX_ANTHROPIC_VERSION } : { model: policy.target.model };
+  let body: Record<string, unknown> = vertex
+    ? { anthropic_version: VERTEX_ANTHROPIC_VERSION }
+    : { model: policy.target.model };
   body.max_tokens = DEFAULT_MAX_TOKENS;
   body.thinking = { ...DEFAULT_THINKING };
   if (prompt.system) body.system = prompt.system;

@@ -8,7 +8,10 @@ import { fromBedrockConverseResponse } from './from-response.js';
 import { renderBedrockConverseAnswer } from '../../../provider/families/bedrock-converse/render-answer.js';
 import { toBedrockConverseRequest } from './to-request.js';
 
-const policy = (replayPolicy: ReplayPolicy | undefined, model = 'us.anthropic.claude-sonnet-4-5-20250929-v1:0'): RoutePolicy => ({
+const policy = (
+  replayPolicy: ReplayPolicy | undefined,
+  model = 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+): RoutePolicy => ({
   routeId: 'bedrock',
   label: 'Bedrock',
   family: 'bedrock-converse',
@@ -40,7 +43,9 @@ const history: History = {
     {
       role: 'assistant',
       content: null,
-      reasoning_details: [{ type: 'reasoning.text', text: 'call the tool', signature: sigLoop, format: 'anthropic-claude-v1' }],
+      reasoning_details: [
+        { type: 'reasoning.text', text: 'call the tool', signature: sigLoop, format: 'anthropic-claude-v1' },
+      ],
       tool_calls: [{ id: 'tu_1', type: 'function', function: { name: 'lookup', arguments: '{"q":"x"}' } }],
     },
     { role: 'tool', tool_call_id: 'tu_1', content: 'result' },
@@ -48,14 +53,25 @@ const history: History = {
 };
 
 type Wire = { role: string; content: Record<string, unknown>[] }[];
-const messagesOf = (replay: ReplayPolicy | undefined, model?: string) => toBedrockConverseRequest(deepFreeze(structuredClone(history)), policy(replay, model)).body.messages as Wire;
+const messagesOf = (replay: ReplayPolicy | undefined, model?: string) =>
+  toBedrockConverseRequest(deepFreeze(structuredClone(history)), policy(replay, model)).body.messages as Wire;
 
 describe('convertToConverseMessages', () => {
   it('signed: replays reasoningText+signature and redactedContent verbatim, in order, on every turn', () => {
     const wire = messagesOf('signed');
-    expect(wire[1]!.content).toEqual([{ reasoningContent: { reasoningText: { text: 'earlier plan', signature: sig0 } } }, { reasoningContent: { redactedContent: red1 } }, { text: 'first answer' }]);
-    expect(wire[3]!.content).toEqual([{ reasoningContent: { reasoningText: { text: 'call the tool', signature: sigLoop } } }, { toolUse: { toolUseId: 'tu_1', name: 'lookup', input: { q: 'x' } } }]);
-    expect(wire[4]).toEqual({ role: 'user', content: [{ toolResult: { toolUseId: 'tu_1', content: [{ text: 'result' }] } }] });
+    expect(wire[1]!.content).toEqual([
+      { reasoningContent: { reasoningText: { text: 'earlier plan', signature: sig0 } } },
+      { reasoningContent: { redactedContent: red1 } },
+      { text: 'first answer' },
+    ]);
+    expect(wire[3]!.content).toEqual([
+      { reasoningContent: { reasoningText: { text: 'call the tool', signature: sigLoop } } },
+      { toolUse: { toolUseId: 'tu_1', name: 'lookup', input: { q: 'x' } } },
+    ]);
+    expect(wire[4]).toEqual({
+      role: 'user',
+      content: [{ toolResult: { toolUseId: 'tu_1', content: [{ text: 'result' }] } }],
+    });
   });
 
   it('strip: no reasoning before the last user message; the current tool loop keeps its text, unsigned', () => {
@@ -66,7 +82,10 @@ describe('convertToConverseMessages', () => {
 
   it('unsigned: every turn keeps its reasoning text, never a signature or a redacted blob', () => {
     const wire = messagesOf('unsigned', 'openai.gpt-oss-120b-1:0');
-    expect(wire[1]!.content).toEqual([{ reasoningContent: { reasoningText: { text: 'earlier plan' } } }, { text: 'first answer' }]);
+    expect(wire[1]!.content).toEqual([
+      { reasoningContent: { reasoningText: { text: 'earlier plan' } } },
+      { text: 'first answer' },
+    ]);
     expect(JSON.stringify(wire)).not.toContain('signature');
     expect(JSON.stringify(wire)).not.toContain('redactedContent');
   });
@@ -93,7 +112,9 @@ describe('convertToConverseMessages', () => {
     expect(claude.body.additionalModelRequestFields).toEqual({ thinking: { type: 'enabled', budget_tokens: 4096 } });
     expect(claude.path).toBe('/model/us.anthropic.claude-sonnet-4-5-20250929-v1%3A0/converse-stream');
     expect(claude.body.stream).toBeUndefined();
-    expect(toBedrockConverseRequest(history, policy('strip', 'us.deepseek.r1-v1:0')).body.additionalModelRequestFields).toBeUndefined();
+    expect(
+      toBedrockConverseRequest(history, policy('strip', 'us.deepseek.r1-v1:0')).body.additionalModelRequestFields,
+    ).toBeUndefined();
   });
 
   it('never mutates the history', () => {
@@ -104,16 +125,27 @@ describe('convertToConverseMessages', () => {
   });
 
   it('a turn reloaded from storage replays byte-identically (response -> stored JSON -> request)', () => {
-    const spec = { id: 'bedrock', target: { provider: 'bedrock', model: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0' } } as unknown as ProviderSpec;
+    const spec = {
+      id: 'bedrock',
+      target: { provider: 'bedrock', model: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0' },
+    } as unknown as ProviderSpec;
     for (const redacted of [false, true]) {
       const { body } = renderBedrockConverseAnswer(
-        { reasoning: 'plan it', redacted, tool_calls: [{ id: 'tu_9', type: 'function', function: { name: 'f', arguments: '{}' } }] },
+        {
+          reasoning: 'plan it',
+          redacted,
+          tool_calls: [{ id: 'tu_9', type: 'function', function: { name: 'f', arguments: '{}' } }],
+        },
         { spec, call: 0, scenario: 's' },
       );
       const stored = JSON.parse(JSON.stringify(fromBedrockConverseResponse(body).message)) as Message;
-      const h: History = { messages: [{ role: 'user', content: 'go' }, stored, { role: 'tool', tool_call_id: 'tu_9', content: 'ok' }] };
+      const h: History = {
+        messages: [{ role: 'user', content: 'go' }, stored, { role: 'tool', tool_call_id: 'tu_9', content: 'ok' }],
+      };
       const wire = toBedrockConverseRequest(h, policy('signed')).body.messages as Wire;
-      expect(wire[1]!.content).toEqual((body as { output: { message: { content: unknown[] } } }).output.message.content);
+      expect(wire[1]!.content).toEqual(
+        (body as { output: { message: { content: unknown[] } } }).output.message.content,
+      );
     }
   });
 });

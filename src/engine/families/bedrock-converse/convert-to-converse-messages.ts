@@ -33,7 +33,13 @@ export interface ConversePrompt {
  * - strip: nothing before the split point; inside the current tool loop, as unsigned.
  * The stored redacted `data` is already base64, which is how a blob travels in Converse JSON.
  */
-export function reasoningForPolicy(message: Message, replay: ReplayPolicy, beforeSplit: boolean, policy: RoutePolicy, omit?: ReadonlySet<StandardCarrierField>): ConverseBlock[] {
+export function reasoningForPolicy(
+  message: Message,
+  replay: ReplayPolicy,
+  beforeSplit: boolean,
+  policy: RoutePolicy,
+  omit?: ReadonlySet<StandardCarrierField>,
+): ConverseBlock[] {
   if (replay === 'strip' && beforeSplit) return [];
   const items = anthropicReasoningItems(selectCarriers(message, policy, omit).reasoning_details);
   const out: ConverseBlock[] = [];
@@ -42,7 +48,8 @@ export function reasoningForPolicy(message: Message, replay: ReplayPolicy, befor
       // A blob the Messages API issued is not in Converse's encoding: it does not cross.
       if (item.type === 'redacted_thinking') {
         if (redactedCrosses(item, 'bedrock-converse')) out.push({ reasoningContent: { redactedContent: item.data } });
-      } else if (item.signature) out.push({ reasoningContent: { reasoningText: { text: item.thinking, signature: item.signature } } });
+      } else if (item.signature)
+        out.push({ reasoningContent: { reasoningText: { text: item.thinking, signature: item.signature } } });
     } else if (item.type === 'thinking' && item.thinking !== '') {
       out.push({ reasoningContent: { reasoningText: { text: item.thinking } } });
     }
@@ -55,7 +62,11 @@ export function reasoningForPolicy(message: Message, replay: ReplayPolicy, befor
  * a user turn, consecutive user-side messages merge (Converse wants roles to alternate), and each
  * assistant turn is reasoning, then text, then toolUse. `history` is never modified.
  */
-export function convertToConverseMessages(history: History, policy: RoutePolicy, omit?: ReadonlySet<StandardCarrierField>): ConversePrompt {
+export function convertToConverseMessages(
+  history: History,
+  policy: RoutePolicy,
+  omit?: ReadonlySet<StandardCarrierField>,
+): ConversePrompt {
   const replay = bedrockReplayPolicy(policy);
   const split = splitPoint(history);
   const system: { text: string }[] = [];
@@ -83,7 +94,13 @@ export function convertToConverseMessages(history: History, policy: RoutePolicy,
         const content = reasoningForPolicy(message, replay, at < split, policy, omit);
         if (text !== '') content.push({ text });
         (message.tool_calls ?? []).forEach((call, j) => {
-          content.push({ toolUse: { toolUseId: call.id, name: call.function.name, input: parseToolArguments(call.function.arguments, `/messages/${at}/tool_calls/${j}/function/arguments`) } });
+          content.push({
+            toolUse: {
+              toolUseId: call.id,
+              name: call.function.name,
+              input: parseToolArguments(call.function.arguments, `/messages/${at}/tool_calls/${j}/function/arguments`),
+            },
+          });
         });
         // An empty turn is refused by Converse; leave it out and let the user turns around it merge.
         if (content.length > 0) messages.push({ role: 'assistant', content });

@@ -19,16 +19,28 @@ export function readConverseBlock(block: unknown, pointer: string): AnswerBlock 
   if (typeof block.text === 'string') return { type: 'text', text: block.text };
   if (isPlainObject(block.toolUse)) {
     const t = block.toolUse;
-    return { type: 'tool_use', id: str(t.toolUseId, `${pointer}/toolUse/toolUseId`), name: str(t.name, `${pointer}/toolUse/name`), input: t.input ?? {} };
+    return {
+      type: 'tool_use',
+      id: str(t.toolUseId, `${pointer}/toolUse/toolUseId`),
+      name: str(t.name, `${pointer}/toolUse/name`),
+      input: t.input ?? {},
+    };
   }
   if (isPlainObject(block.reasoningContent)) {
     const r = block.reasoningContent;
     if (isPlainObject(r.reasoningText)) {
       const text = str(r.reasoningText.text, `${pointer}/reasoningContent/reasoningText/text`);
       const signature = r.reasoningText.signature;
-      return typeof signature === 'string' ? { type: 'thinking', thinking: text, signature } : { type: 'thinking', thinking: text };
+      return typeof signature === 'string'
+        ? { type: 'thinking', thinking: text, signature }
+        : { type: 'thinking', thinking: text };
     }
-    if (r.redactedContent !== undefined) return { type: 'redacted_thinking', data: str(r.redactedContent, `${pointer}/reasoningContent/redactedContent`), surface: 'bedrock-converse' };
+    if (r.redactedContent !== undefined)
+      return {
+        type: 'redacted_thinking',
+        data: str(r.redactedContent, `${pointer}/reasoningContent/redactedContent`),
+        surface: 'bedrock-converse',
+      };
     throw new ResponseShapeError(`${pointer}/reasoningContent`, 'expected reasoningText or redactedContent');
   }
   const kind = Object.keys(block)[0];

@@ -12,14 +12,22 @@ import { convertToConverseMessages } from './convert-to-converse-messages.js';
  * not cross to the other surface (a foreign encoding would be refused or, worse, misread).
  */
 const table = loadRouteTable();
-const bedrock = resolveRoute(table, { provider: 'bedrock', host: 'bedrock-runtime.us-east-1.amazonaws.com', model: 'anthropic.claude-sonnet-4-5' });
+const bedrock = resolveRoute(table, {
+  provider: 'bedrock',
+  host: 'bedrock-runtime.us-east-1.amazonaws.com',
+  model: 'anthropic.claude-sonnet-4-5',
+});
 const anthropic = resolveRoute(table, { provider: 'anthropic', host: 'api.anthropic.com', model: 'claude-sonnet-4-5' });
 
 const fromBedrock = fromBedrockConverseResponse({
   output: {
     message: {
       role: 'assistant',
-      content: [{ reasoningContent: { redactedContent: 'QkVEUk9DSy1CTE9C' } }, { reasoningContent: { reasoningText: { text: 'r', signature: 'SIG-B' } } }, { text: 'ok' }],
+      content: [
+        { reasoningContent: { redactedContent: 'QkVEUk9DSy1CTE9C' } },
+        { reasoningContent: { reasoningText: { text: 'r', signature: 'SIG-B' } } },
+        { text: 'ok' },
+      ],
     },
   },
   stopReason: 'end_turn',
@@ -32,17 +40,31 @@ const fromAnthropic = fromAnthropicMessagesResponse({
   ],
   stop_reason: 'end_turn',
 }).message;
-const history = (m: typeof fromBedrock) => ({ messages: [{ role: 'user' as const, content: 'q' }, m, { role: 'user' as const, content: 'more' }] });
+const history = (m: typeof fromBedrock) => ({
+  messages: [{ role: 'user' as const, content: 'q' }, m, { role: 'user' as const, content: 'more' }],
+});
 
 describe('redacted blocks per surface', () => {
   it('stores which surface issued each blob', () => {
-    expect(fromBedrock.reasoning_details![0]).toEqual({ type: 'redacted_thinking', data: 'QkVEUk9DSy1CTE9C', surface: 'bedrock-converse' });
-    expect(fromAnthropic.reasoning_details![0]).toEqual({ type: 'redacted_thinking', data: 'ANTHROPIC-BLOB', surface: 'anthropic-messages' });
+    expect(fromBedrock.reasoning_details![0]).toEqual({
+      type: 'redacted_thinking',
+      data: 'QkVEUk9DSy1CTE9C',
+      surface: 'bedrock-converse',
+    });
+    expect(fromAnthropic.reasoning_details![0]).toEqual({
+      type: 'redacted_thinking',
+      data: 'ANTHROPIC-BLOB',
+      surface: 'anthropic-messages',
+    });
   });
 
   it('sends each blob back to the surface that issued it', () => {
-    expect(JSON.stringify(convertToConverseMessages(history(fromBedrock), bedrock))).toContain('"redactedContent":"QkVEUk9DSy1CTE9C"');
-    expect(JSON.stringify(convertToAnthropicMessages(history(fromAnthropic), anthropic))).toContain('"data":"ANTHROPIC-BLOB"');
+    expect(JSON.stringify(convertToConverseMessages(history(fromBedrock), bedrock))).toContain(
+      '"redactedContent":"QkVEUk9DSy1CTE9C"',
+    );
+    expect(JSON.stringify(convertToAnthropicMessages(history(fromAnthropic), anthropic))).toContain(
+      '"data":"ANTHROPIC-BLOB"',
+    );
   });
 
   it('does not cross: no Bedrock blob to Anthropic, no Anthropic blob to Bedrock (signed thinking still crosses)', () => {

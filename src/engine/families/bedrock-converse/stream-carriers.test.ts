@@ -10,11 +10,16 @@ import { renderBedrockConverseAnswer } from '../../../provider/families/bedrock-
 import { BedrockStreamAccumulator, bedrockStreamCarriers } from './stream-carriers.js';
 import { streamFailure } from '../split-stream.js';
 
-const specFor = (model: string) => ({ id: 'bedrock', target: { provider: 'bedrock', model } }) as unknown as ProviderSpec;
+const specFor = (model: string) =>
+  ({ id: 'bedrock', target: { provider: 'bedrock', model } }) as unknown as ProviderSpec;
 const CLAUDE = 'us.anthropic.claude-sonnet-4-5-20250929-v1:0';
 const R1 = 'us.deepseek.r1-v1:0';
-const render = (answer: ScriptedAnswer, model = CLAUDE) => renderBedrockConverseAnswer(answer, { spec: specFor(model), call: 0, scenario: 'unit' });
-const signedPolicy = { replayPolicy: 'signed', target: { provider: 'bedrock', host: 'h', model: CLAUDE } } as RoutePolicy;
+const render = (answer: ScriptedAnswer, model = CLAUDE) =>
+  renderBedrockConverseAnswer(answer, { spec: specFor(model), call: 0, scenario: 'unit' });
+const signedPolicy = {
+  replayPolicy: 'signed',
+  target: { provider: 'bedrock', host: 'h', model: CLAUDE },
+} as RoutePolicy;
 
 const toolAnswer: ScriptedAnswer = {
   reasoning: 'Look it up before answering.',
@@ -36,7 +41,9 @@ describe('Bedrock ConverseStream carriers', () => {
     ['no reasoning', { content: 'ok' }, CLAUDE],
   ] as [string, ScriptedAnswer, string][])('gives the unstreamed answer: %s', (_n, answer, model) => {
     const { body, stream } = render(answer, model);
-    expect(readStreamEvents(new BedrockStreamAccumulator(model === CLAUDE), stream)).toEqual(fromBedrockConverseResponse(body));
+    expect(readStreamEvents(new BedrockStreamAccumulator(model === CLAUDE), stream)).toEqual(
+      fromBedrockConverseResponse(body),
+    );
   });
 
   it('gives the same answer however the bytes are split (every split point)', () => {
@@ -56,7 +63,11 @@ describe('Bedrock ConverseStream carriers', () => {
     const sigEvent = stream.find((e) => e.data.includes('"signature"'))!;
     expect(Object.keys(JSON.parse(sigEvent.data).delta.reasoningContent)).toEqual(['signature']);
     const detail = readStreamEvents(new BedrockStreamAccumulator(true), stream).message.reasoning_details![0]!;
-    expect(detail).toEqual({ type: 'thinking', thinking: toolAnswer.reasoning, signature: JSON.parse(sigEvent.data).delta.reasoningContent.signature });
+    expect(detail).toEqual({
+      type: 'thinking',
+      thinking: toolAnswer.reasoning,
+      signature: JSON.parse(sigEvent.data).delta.reasoningContent.signature,
+    });
   });
 
   it('reads the SDK wrapping ({contentBlockDelta: {...}}) without event names', () => {
@@ -82,7 +93,10 @@ describe('Bedrock ConverseStream carriers', () => {
     expect(error.eventIndex).toBe(2);
     expect(error.problem).toMatch(/without a signature/);
     // Unsigned models end reasoning without one; that is a whole block there.
-    const ok = readStreamEvents(new BedrockStreamAccumulator(false), [...events, ev('messageStop', { stopReason: 'end_turn' })]);
+    const ok = readStreamEvents(new BedrockStreamAccumulator(false), [
+      ...events,
+      ev('messageStop', { stopReason: 'end_turn' }),
+    ]);
     expect(ok.message.reasoning_details).toEqual([{ type: 'thinking', thinking: 'half' }]);
   });
 

@@ -17,8 +17,21 @@ import { bedrockReplayPolicy } from './replay-policy.js';
  * wrapping is read too, for fixtures written from SDK output.
  */
 
-const EVENTS = new Set(['messageStart', 'contentBlockStart', 'contentBlockDelta', 'contentBlockStop', 'messageStop', 'metadata']);
-const EXCEPTIONS = new Set(['internalServerException', 'modelStreamErrorException', 'validationException', 'throttlingException', 'serviceUnavailableException']);
+const EVENTS = new Set([
+  'messageStart',
+  'contentBlockStart',
+  'contentBlockDelta',
+  'contentBlockStop',
+  'messageStop',
+  'metadata',
+]);
+const EXCEPTIONS = new Set([
+  'internalServerException',
+  'modelStreamErrorException',
+  'validationException',
+  'throttlingException',
+  'serviceUnavailableException',
+]);
 
 type Kind = 'text' | 'reasoning' | 'redacted' | 'tool' | 'other';
 
@@ -33,7 +46,15 @@ interface OpenBlock {
   closed: boolean;
 }
 
-const newBlock = (): OpenBlock => ({ text: '', signature: '', data: '', toolUseId: '', name: '', input: '', closed: false });
+const newBlock = (): OpenBlock => ({
+  text: '',
+  signature: '',
+  data: '',
+  toolUseId: '',
+  name: '',
+  input: '',
+  closed: false,
+});
 
 /**
  * ConverseStream events -> the ParsedAnswer of the same answer unstreamed. Reasoning blocks have
@@ -74,7 +95,8 @@ export class BedrockStreamAccumulator implements StreamAccumulator {
       type = keys[0]!;
       payload = raw[type] as Record<string, unknown>;
     }
-    if (type !== undefined && EXCEPTIONS.has(type)) throw new Error(`the provider sent ${type}: ${String(payload.message ?? '')}`);
+    if (type !== undefined && EXCEPTIONS.has(type))
+      throw new Error(`the provider sent ${type}: ${String(payload.message ?? '')}`);
     if (type === undefined) throw new Error('an event with no event type');
     if (!EVENTS.has(type)) {
       this.notes.push(`skipped unknown event type ${JSON.stringify(type)}`);
@@ -108,7 +130,8 @@ export class BedrockStreamAccumulator implements StreamAccumulator {
   }
 
   private claim(block: OpenBlock, kind: Kind, index: number, what: string): void {
-    if (block.kind !== undefined && block.kind !== kind) throw new Error(`${what} for content block ${index}, which is ${blockOfKind(block.kind)}`);
+    if (block.kind !== undefined && block.kind !== kind)
+      throw new Error(`${what} for content block ${index}, which is ${blockOfKind(block.kind)}`);
     block.kind = kind;
   }
 
@@ -132,7 +155,8 @@ export class BedrockStreamAccumulator implements StreamAccumulator {
       this.claim(block, 'text', index, 'a text delta');
       block.text += delta.text;
     } else if (isPlainObject(delta.toolUse)) {
-      if (block.kind !== 'tool') throw new Error(`a toolUse delta for content block ${index}, which was not started as a tool use`);
+      if (block.kind !== 'tool')
+        throw new Error(`a toolUse delta for content block ${index}, which was not started as a tool use`);
       block.input += typeof delta.toolUse.input === 'string' ? delta.toolUse.input : '';
     } else if (isPlainObject(delta.reasoningContent)) {
       const r = delta.reasoningContent;
@@ -141,7 +165,10 @@ export class BedrockStreamAccumulator implements StreamAccumulator {
         block.text += r.text;
       } else if (typeof r.signature === 'string') {
         // A signature with no reasoning block to belong to is refused, not parked on something else.
-        if (block.kind !== undefined && block.kind !== 'reasoning') throw new Error(`a reasoning signature delta for content block ${index}, which is ${blockOfKind(block.kind)}, not reasoning`);
+        if (block.kind !== undefined && block.kind !== 'reasoning')
+          throw new Error(
+            `a reasoning signature delta for content block ${index}, which is ${blockOfKind(block.kind)}, not reasoning`,
+          );
         block.kind = 'reasoning';
         block.signature += r.signature;
       } else if (typeof r.redactedContent === 'string') {
@@ -164,7 +191,9 @@ export class BedrockStreamAccumulator implements StreamAccumulator {
     if (!block) throw new Error(`contentBlockStop for content block ${index}, which never received anything`);
     if (block.closed) throw new Error(`content block ${index} stopped twice`);
     if (block.kind === 'reasoning' && this.requireSignature && block.signature === '') {
-      throw new Error(`reasoning block ${index} stopped without a signature on a signed-policy route; it cannot be replayed and is not kept`);
+      throw new Error(
+        `reasoning block ${index} stopped without a signature on a signed-policy route; it cannot be replayed and is not kept`,
+      );
     }
     if (block.kind === 'tool' && block.input.trim() !== '') {
       try {
@@ -187,14 +216,28 @@ export class BedrockStreamAccumulator implements StreamAccumulator {
     const blocks: AnswerBlock[] = [];
     for (const [, b] of [...this.blocks.entries()].sort(([a], [c]) => a - c)) {
       if (b.kind === 'text') blocks.push({ type: 'text', text: b.text });
-      else if (b.kind === 'tool' && b.closed) blocks.push({ type: 'tool_use', id: b.toolUseId, name: b.name, input: b.input.trim() === '' ? {} : JSON.parse(b.input) });
-      else if (b.kind === 'reasoning' && whole) blocks.push(b.signature !== '' ? { type: 'thinking', thinking: b.text, signature: b.signature } : { type: 'thinking', thinking: b.text });
-      else if (b.kind === 'redacted' && whole) blocks.push({ type: 'redacted_thinking', data: b.data, surface: 'bedrock-converse' });
+      else if (b.kind === 'tool' && b.closed)
+        blocks.push({
+          type: 'tool_use',
+          id: b.toolUseId,
+          name: b.name,
+          input: b.input.trim() === '' ? {} : JSON.parse(b.input),
+        });
+      else if (b.kind === 'reasoning' && whole)
+        blocks.push(
+          b.signature !== ''
+            ? { type: 'thinking', thinking: b.text, signature: b.signature }
+            : { type: 'thinking', thinking: b.text },
+        );
+      else if (b.kind === 'redacted' && whole)
+        blocks.push({ type: 'redacted_thinking', data: b.data, surface: 'bedrock-converse' });
     }
     return assembleAnswer(blocks, whole ? mapBedrockStopReason(this.stopReason) : null);
   }
 }
 
 export function bedrockStreamCarriers(policy?: RoutePolicy): StreamCarriers {
-  return new StreamCarriers(new BedrockStreamAccumulator(policy !== undefined && bedrockReplayPolicy(policy) === 'signed'));
+  return new StreamCarriers(
+    new BedrockStreamAccumulator(policy !== undefined && bedrockReplayPolicy(policy) === 'signed'),
+  );
 }

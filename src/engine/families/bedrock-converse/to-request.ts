@@ -9,7 +9,13 @@ import { convertToConverseMessages } from './convert-to-converse-messages.js';
 function toConverseTool(tool: unknown): unknown {
   const fn = readFunctionTool(tool);
   if (!fn) return tool; // already a Converse {toolSpec} entry
-  return { toolSpec: { name: fn.name, ...(fn.description !== undefined ? { description: fn.description } : {}), inputSchema: { json: fn.parameters } } };
+  return {
+    toolSpec: {
+      name: fn.name,
+      ...(fn.description !== undefined ? { description: fn.description } : {}),
+      inputSchema: { json: fn.parameters },
+    },
+  };
 }
 
 /** Thinking is requested only for Claude: Converse passes it through to Anthropic's own parameters. */
@@ -17,7 +23,11 @@ export function isClaudeModel(model: string): boolean {
   return model.toLowerCase().includes('claude');
 }
 
-export function toBedrockConverseRequest(history: History, policy: RoutePolicy, options: RequestOptions = {}): OutboundRequest {
+export function toBedrockConverseRequest(
+  history: History,
+  policy: RoutePolicy,
+  options: RequestOptions = {},
+): OutboundRequest {
   const prompt = convertToConverseMessages(history, policy, options.omit);
   let body: Record<string, unknown> = { messages: prompt.messages };
   if (prompt.system) body.system = prompt.system;

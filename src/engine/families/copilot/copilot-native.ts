@@ -15,7 +15,10 @@ export const COPILOT_NATIVE_KEY = 'copilot';
  * the private record. `thought_signature_call` is the index of the tool call it came on.
  */
 export interface CopilotNativeFields {
-  /** true: the message's `reasoning` is the reasoning_text; a string is the text itself (stores that kept it in the record). */
+  /**
+   * true: the message's `reasoning` is the reasoning_text; a string is the text itself (stores that kept it in the
+   * record).
+   */
   reasoning_text?: true | string;
   reasoning_opaque?: string;
   thought_signature?: string;
@@ -25,10 +28,16 @@ export interface CopilotNativeFields {
 const usable = (v: unknown): v is string => typeof v === 'string' && v !== '';
 const index = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 
-function clean(fields: { reasoning_text?: unknown; reasoning_opaque?: unknown; thought_signature?: unknown; thought_signature_call?: unknown }): CopilotNativeFields {
+function clean(fields: {
+  reasoning_text?: unknown;
+  reasoning_opaque?: unknown;
+  thought_signature?: unknown;
+  thought_signature_call?: unknown;
+}): CopilotNativeFields {
   const out: CopilotNativeFields = {};
   // The text goes back only beside its opaque.
-  if ((fields.reasoning_text === true || usable(fields.reasoning_text)) && usable(fields.reasoning_opaque)) out.reasoning_text = fields.reasoning_text;
+  if ((fields.reasoning_text === true || usable(fields.reasoning_text)) && usable(fields.reasoning_opaque))
+    out.reasoning_text = fields.reasoning_text;
   if (usable(fields.reasoning_opaque)) out.reasoning_opaque = fields.reasoning_opaque;
   if (usable(fields.thought_signature) && index(fields.thought_signature_call)) {
     out.thought_signature = fields.thought_signature;
@@ -54,6 +63,9 @@ export function plainToolCall(raw: unknown, index: number): ToolCall {
   return {
     id: typeof call.id === 'string' && call.id !== '' ? call.id : `call_${index}`,
     type: 'function',
-    function: { name: typeof fn.name === 'string' ? fn.name : '', arguments: typeof fn.arguments === 'string' ? fn.arguments : '' },
+    function: {
+      name: typeof fn.name === 'string' ? fn.name : '',
+      arguments: typeof fn.arguments === 'string' ? fn.arguments : '',
+    },
   };
 }

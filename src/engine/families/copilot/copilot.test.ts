@@ -18,42 +18,74 @@ import { aScriptedAnswer } from '../../../../test/helpers/scripted-answer-arbitr
 
 const spec = (model: string) => ({ id: 'copilot', target: { provider: 'copilot', model } }) as unknown as ProviderSpec;
 const table = loadRouteTable();
-const copilot = resolveRoute(table, { provider: 'copilot', host: 'api.githubcopilot.com', model: 'gemini-3-pro-preview' });
+const copilot = resolveRoute(table, {
+  provider: 'copilot',
+  host: 'api.githubcopilot.com',
+  model: 'gemini-3-pro-preview',
+});
 
 const scripted = aScriptedAnswer();
-const chunk = (delta: Record<string, unknown>, finish: string | null = null): SseEvent => ({ data: JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] }) });
+const chunk = (delta: Record<string, unknown>, finish: string | null = null): SseEvent => ({
+  data: JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] }),
+});
 
 describe('copilot stream carriers', () => {
-  test.prop([scripted, fc.constantFrom('gemini-3-pro-preview', 'claude-sonnet-4.5'), fc.array(fc.nat(), { maxLength: 8 })])(
-    'a rendered stream gives what the rendered body gives, however its bytes are split',
-    (answer, model, cuts) => {
-      const { body, stream } = renderCopilotAnswer(answer, { spec: spec(model), call: 1, scenario: 'prop' });
-      expect(feedSplit(copilotStreamCarriers(), formatSse(stream), cuts).end()).toEqual(fromCopilotResponse(body));
-    },
-  );
+  test.prop([
+    scripted,
+    fc.constantFrom('gemini-3-pro-preview', 'claude-sonnet-4.5'),
+    fc.array(fc.nat(), { maxLength: 8 }),
+  ])('a rendered stream gives what the rendered body gives, however its bytes are split', (answer, model, cuts) => {
+    const { body, stream } = renderCopilotAnswer(answer, { spec: spec(model), call: 1, scenario: 'prop' });
+    expect(feedSplit(copilotStreamCarriers(), formatSse(stream), cuts).end()).toEqual(fromCopilotResponse(body));
+  });
 
   it('keeps the latest opaque and signature, joins reasoning_text, and keeps the signature out of tool_calls', () => {
     const answer = readCopilotStream([
       chunk({ reasoning_text: 'Let me ' }),
       chunk({ reasoning_text: 'look.' }),
       chunk({ reasoning_opaque: 'OPAQUE_OLD' }),
-      chunk({ tool_calls: [{ index: 0, id: 'call_a', type: 'function', function: { name: 'ls', arguments: '{}', thought_signature: 'SIG_OLD' } }] }),
+      chunk({
+        tool_calls: [
+          {
+            index: 0,
+            id: 'call_a',
+            type: 'function',
+            function: { name: 'ls', arguments: '{}', thought_signature: 'SIG_OLD' },
+          },
+        ],
+      }),
       chunk({ reasoning_opaque: 'OPAQUE_NEW' }),
-      chunk({ tool_calls: [{ index: 1, id: 'call_b', type: 'function', function: { name: 'cat', arguments: '{}', thought_signature: 'SIG_NEW' } }] }),
+      chunk({
+        tool_calls: [
+          {
+            index: 1,
+            id: 'call_b',
+            type: 'function',
+            function: { name: 'cat', arguments: '{}', thought_signature: 'SIG_NEW' },
+          },
+        ],
+      }),
       chunk({}, 'tool_calls'),
       { data: '[DONE]' },
     ]);
     expect(answer.carriers.reasoning).toBe('Let me look.');
     expect(answer.carriers.native).toEqual({
       route: 'copilot',
-      fields: { reasoning_text: true, reasoning_opaque: 'OPAQUE_NEW', thought_signature: 'SIG_NEW', thought_signature_call: 1 },
+      fields: {
+        reasoning_text: true,
+        reasoning_opaque: 'OPAQUE_NEW',
+        thought_signature: 'SIG_NEW',
+        thought_signature_call: 1,
+      },
     });
     expect(JSON.stringify(answer.message.tool_calls)).not.toContain('SIG_');
   });
 
   it('on a broken stream keeps the readable text and no opaque', () => {
     const stream = copilotStreamCarriers();
-    stream.feed(formatSse([chunk({ reasoning_text: 'partial' }), chunk({ reasoning_opaque: 'OPAQUE' }), { data: '{oops' }]));
+    stream.feed(
+      formatSse([chunk({ reasoning_text: 'partial' }), chunk({ reasoning_opaque: 'OPAQUE' }), { data: '{oops' }]),
+    );
     let error: unknown;
     try {
       stream.end();
@@ -75,10 +107,23 @@ function toolLoop(): History {
         content: null,
         tool_calls: [{ id: 'call_a', type: 'function', function: { name: 'ls', arguments: '{}' } }],
         reasoning: 'I should list.',
-        native: { route: 'copilot', fields: { reasoning_text: true, reasoning_opaque: 'OPAQUE_1', thought_signature: 'SIG_1', thought_signature_call: 0 } },
+        native: {
+          route: 'copilot',
+          fields: {
+            reasoning_text: true,
+            reasoning_opaque: 'OPAQUE_1',
+            thought_signature: 'SIG_1',
+            thought_signature_call: 0,
+          },
+        },
       },
       { role: 'tool', tool_call_id: 'call_a', content: 'a.txt' },
-      { role: 'assistant', content: 'One file.', reasoning: 'Done.', native: { route: 'copilot', fields: { reasoning_text: true, reasoning_opaque: 'OPAQUE_2' } } },
+      {
+        role: 'assistant',
+        content: 'One file.',
+        reasoning: 'Done.',
+        native: { route: 'copilot', fields: { reasoning_text: true, reasoning_opaque: 'OPAQUE_2' } },
+      },
       {
         role: 'assistant',
         content: null,
@@ -97,7 +142,9 @@ describe('copilot request', () => {
     expect(body.messages[1]).toEqual({
       role: 'assistant',
       content: null,
-      tool_calls: [{ id: 'call_a', type: 'function', function: { name: 'ls', arguments: '{}', thought_signature: 'SIG_1' } }],
+      tool_calls: [
+        { id: 'call_a', type: 'function', function: { name: 'ls', arguments: '{}', thought_signature: 'SIG_1' } },
+      ],
       reasoning_text: 'I should list.',
       reasoning_opaque: 'OPAQUE_1',
     });

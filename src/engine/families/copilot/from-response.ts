@@ -19,8 +19,10 @@ export function assembleCopilotAnswer(
   finishReason: string | null,
 ): ParsedAnswer {
   const carriers: Carriers = { ...chat.carriers };
-  if (native.text !== undefined && native.text !== '' && carriers.reasoning === undefined) carriers.reasoning = native.text;
-  // Copilot reads these back on tool-call messages only (opencode#4468); on any other answer a record would never travel.
+  if (native.text !== undefined && native.text !== '' && carriers.reasoning === undefined)
+    carriers.reasoning = native.text;
+  // Copilot reads these back on tool-call messages only (opencode#4468); on any other answer a record would never
+  // travel.
   const toolTurn = (chat.message.tool_calls?.length ?? 0) > 0;
   const record =
     toolTurn &&

@@ -10,8 +10,12 @@ import { copilotStreamCarriers, readCopilotStream } from './stream-carriers.js';
  * route whose native record has another name. These cases do.
  */
 
-const chunk = (delta: Record<string, unknown>, finish: string | null = null): SseEvent => ({ data: JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] }) });
-const call = (extra: Record<string, unknown> = {}, fn: Record<string, unknown> = {}) => ({ tool_calls: [{ index: 0, id: 'call_a', function: { name: 'ls', arguments: '{}', ...fn }, ...extra }] });
+const chunk = (delta: Record<string, unknown>, finish: string | null = null): SseEvent => ({
+  data: JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] }),
+});
+const call = (extra: Record<string, unknown> = {}, fn: Record<string, unknown> = {}) => ({
+  tool_calls: [{ index: 0, id: 'call_a', function: { name: 'ls', arguments: '{}', ...fn }, ...extra }],
+});
 const END = [chunk({}, 'tool_calls'), { data: '[DONE]' }];
 
 describe('copilot stream carriers', () => {
@@ -23,16 +27,28 @@ describe('copilot stream carriers', () => {
       chunk({ tool_calls: [{ index: 0, function: { thought_signature: '' } }] }),
       ...END,
     ]);
-    expect(answer.carriers.native).toStrictEqual({ route: 'copilot', fields: { reasoning_opaque: 'OPAQUE', thought_signature: 'SIG', thought_signature_call: 0 } });
+    expect(answer.carriers.native).toStrictEqual({
+      route: 'copilot',
+      fields: { reasoning_opaque: 'OPAQUE', thought_signature: 'SIG', thought_signature_call: 0 },
+    });
   });
 
   it('ties a signature on an index-less tool-call piece to the first call', () => {
-    const answer = readCopilotStream([chunk({ reasoning_opaque: 'OPAQUE' }), chunk({ tool_calls: [{ id: 'call_a', function: { name: 'ls', arguments: '{}', thought_signature: 'SIG' } }] }), ...END]);
+    const answer = readCopilotStream([
+      chunk({ reasoning_opaque: 'OPAQUE' }),
+      chunk({ tool_calls: [{ id: 'call_a', function: { name: 'ls', arguments: '{}', thought_signature: 'SIG' } }] }),
+      ...END,
+    ]);
     expect(answer.carriers.native?.fields).toMatchObject({ thought_signature: 'SIG', thought_signature_call: 0 });
   });
 
   it('reads a tool-call piece that has no function object', () => {
-    const answer = readCopilotStream([chunk({ reasoning_opaque: 'OPAQUE' }), chunk(call()), chunk({ tool_calls: [{ index: 0, id: 'call_a' }] }), ...END]);
+    const answer = readCopilotStream([
+      chunk({ reasoning_opaque: 'OPAQUE' }),
+      chunk(call()),
+      chunk({ tool_calls: [{ index: 0, id: 'call_a' }] }),
+      ...END,
+    ]);
     expect(answer.message.tool_calls).toHaveLength(1);
     expect(answer.carriers.native?.fields).toStrictEqual({ reasoning_opaque: 'OPAQUE' });
   });

@@ -19,12 +19,16 @@ class CopilotDeltaReader implements ChatDeltaReader {
 
   readDelta(delta: Record<string, unknown>): void {
     if (typeof delta.reasoning_text === 'string') this.text = (this.text ?? '') + delta.reasoning_text;
-    if (typeof delta.reasoning_opaque === 'string' && delta.reasoning_opaque !== '') this.opaque = delta.reasoning_opaque;
+    if (typeof delta.reasoning_opaque === 'string' && delta.reasoning_opaque !== '')
+      this.opaque = delta.reasoning_opaque;
     if (Array.isArray(delta.tool_calls)) {
       for (const piece of delta.tool_calls) {
         const fn = isPlainObject(piece) && isPlainObject(piece.function) ? piece.function : {};
         if (typeof fn.thought_signature === 'string' && fn.thought_signature !== '') {
-          this.signature = { value: fn.thought_signature, callIndex: isPlainObject(piece) && typeof piece.index === 'number' ? piece.index : 0 };
+          this.signature = {
+            value: fn.thought_signature,
+            callIndex: isPlainObject(piece) && typeof piece.index === 'number' ? piece.index : 0,
+          };
         }
       }
     }

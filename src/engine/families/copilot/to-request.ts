@@ -21,7 +21,11 @@ function copilotMessage(message: Message, policy: RoutePolicy, options: RequestO
     wire.reasoning_opaque = native.reasoning_opaque;
   }
   if (native.thought_signature !== undefined) {
-    wire.tool_calls = message.tool_calls!.map((call, i) => (i === native.thought_signature_call ? { ...call, function: { ...call.function, thought_signature: native.thought_signature } } : call));
+    wire.tool_calls = message.tool_calls!.map((call, i) =>
+      i === native.thought_signature_call
+        ? { ...call, function: { ...call.function, thought_signature: native.thought_signature } }
+        : call,
+    );
   }
   return wire;
 }

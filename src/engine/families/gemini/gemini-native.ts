@@ -61,15 +61,21 @@ const count = (v: unknown): v is number => typeof v === 'number' && Number.isInt
  */
 export function readGeminiNativeFields(fields: Record<string, unknown> | undefined): GeminiPartRecord[] | undefined {
   if (!fields) return undefined;
-  if (!Array.isArray(fields.parts)) throw new UnreadableGeminiRecord('', 'has neither "parts" nor a flat "thoughtSignature"');
+  if (!Array.isArray(fields.parts))
+    throw new UnreadableGeminiRecord('', 'has neither "parts" nor a flat "thoughtSignature"');
   return fields.parts.map((raw, i) => {
     if (!isPlainObject(raw)) throw new UnreadableGeminiRecord(`/parts/${i}`, 'is not an object');
     const signature = usableSignature(raw.thoughtSignature);
     const sig = signature !== undefined ? { thoughtSignature: signature } : {};
-    if ((raw.kind === 'thought' || raw.kind === 'text') && count(raw.chars)) return { kind: raw.kind, chars: raw.chars, ...sig };
-    if (raw.kind === 'functionCall' && count(raw.call)) return { kind: 'functionCall' as const, call: raw.call, ...sig };
+    if ((raw.kind === 'thought' || raw.kind === 'text') && count(raw.chars))
+      return { kind: raw.kind, chars: raw.chars, ...sig };
+    if (raw.kind === 'functionCall' && count(raw.call))
+      return { kind: 'functionCall' as const, call: raw.call, ...sig };
     if (raw.kind === 'part' && isPlainObject(raw.part)) return { kind: 'part' as const, part: raw.part };
-    throw new UnreadableGeminiRecord(`/parts/${i}`, `is not a text, thought, functionCall or verbatim part (${JSON.stringify(raw)})`);
+    throw new UnreadableGeminiRecord(
+      `/parts/${i}`,
+      `is not a text, thought, functionCall or verbatim part (${JSON.stringify(raw)})`,
+    );
   });
 }
 
@@ -84,12 +90,17 @@ export function layoutFromFlatSignature(signature: string, contentLength: number
   // Without calls the text part is the turn's only (so last) part; with calls, the first call carries it.
   if (calls === 0) layout.push({ kind: 'text', chars: contentLength, thoughtSignature: signature });
   else if (contentLength > 0) layout.push({ kind: 'text', chars: contentLength });
-  for (let call = 0; call < calls; call++) layout.push(call === 0 ? { kind: 'functionCall', call, thoughtSignature: signature } : { kind: 'functionCall', call });
+  for (let call = 0; call < calls; call++)
+    layout.push(
+      call === 0 ? { kind: 'functionCall', call, thoughtSignature: signature } : { kind: 'functionCall', call },
+    );
   return layout;
 }
 
 /** True for the flat `{"thoughtSignature": "..."}` record form. */
-export function isFlatGeminiRecord(fields: Record<string, unknown> | undefined): fields is { thoughtSignature: unknown } {
+export function isFlatGeminiRecord(
+  fields: Record<string, unknown> | undefined,
+): fields is { thoughtSignature: unknown } {
   return fields !== undefined && !('parts' in fields) && 'thoughtSignature' in fields;
 }
 

@@ -29,26 +29,34 @@ const policy = {
   target: { provider: 'gemini', host: 'generativelanguage.googleapis.com', model: 'gemini-3-pro-preview' },
 } as unknown as RoutePolicy;
 const modelTurn = (message: unknown) =>
-  (toGeminiRequest({ messages: [{ role: 'user', content: 'q' }, message as never] }, policy).body.contents as { role: string; parts: unknown[] }[]).find((c) => c.role === 'model')!.parts;
+  (
+    toGeminiRequest({ messages: [{ role: 'user', content: 'q' }, message as never] }, policy).body.contents as {
+      role: string;
+      parts: unknown[];
+    }[]
+  ).find((c) => c.role === 'model')!.parts;
 
-describe.each(['gemini3-code-execution', 'gemini3-tool-parts', 'gemini3-function-call', 'gemini25-signature-first'])('%s', (name) => {
-  const { body, sse } = fixture(name);
+describe.each(['gemini3-code-execution', 'gemini3-tool-parts', 'gemini3-function-call', 'gemini25-signature-first'])(
+  '%s',
+  (name) => {
+    const { body, sse } = fixture(name);
 
-  it('stream and body give the same record, however the stream is cut', () => {
-    const unstreamed = fromGeminiResponse(body, policy);
-    fc.assert(
-      fc.property(fc.array(fc.nat(), { maxLength: 20 }), (cuts) => {
-        expect(feedSplit(geminiStreamCarriers(policy), sse, cuts).end()).toEqual(unstreamed);
-      }),
-      { numRuns: 30 },
-    );
-  });
+    it('stream and body give the same record, however the stream is cut', () => {
+      const unstreamed = fromGeminiResponse(body, policy);
+      fc.assert(
+        fc.property(fc.array(fc.nat(), { maxLength: 20 }), (cuts) => {
+          expect(feedSplit(geminiStreamCarriers(policy), sse, cuts).end()).toEqual(unstreamed);
+        }),
+        { numRuns: 30 },
+      );
+    });
 
-  it('replays the model turn to its own route part for part, signatures where they came', () => {
-    const answer = fromGeminiResponse(body, policy);
-    expect(modelTurn(answer.message)).toEqual(body.candidates[0]!.content.parts);
-  });
-});
+    it('replays the model turn to its own route part for part, signatures where they came', () => {
+      const answer = fromGeminiResponse(body, policy);
+      expect(modelTurn(answer.message)).toEqual(body.candidates[0]!.content.parts);
+    });
+  },
+);
 
 describe('Gemini parts the message has no field for', () => {
   it('keeps a signed executableCode part as a part, never as an empty text part', () => {
@@ -79,8 +87,14 @@ describe('Gemini stream joining, generated', () => {
     style: fc.constantFrom('first', 'last'),
     cuts: fc.array(fc.nat(), { maxLength: 2 }),
   });
-  const callPart = fc.record({ name: fc.constantFrom('ls', 'get_weather'), sig: fc.option(signature, { nil: undefined }) });
-  /** A model turn as the body holds it; adjacent text parts differ in kind (thought / visible), as one Gemini part per run. */
+  const callPart = fc.record({
+    name: fc.constantFrom('ls', 'get_weather'),
+    sig: fc.option(signature, { nil: undefined }),
+  });
+  /**
+   * A model turn as the body holds it; adjacent text parts differ in kind (thought / visible), as one Gemini part per
+   * run.
+   */
   const aModelTurn = fc
     .array(
       fc.oneof(
@@ -89,7 +103,15 @@ describe('Gemini stream joining, generated', () => {
       ),
       { minLength: 1, maxLength: 6 },
     )
-    .filter((parts) => parts.every((p, i) => i === 0 || p.kind !== 'text' || parts[i - 1]!.kind !== 'text' || (parts[i - 1] as { thought: boolean }).thought !== p.thought));
+    .filter((parts) =>
+      parts.every(
+        (p, i) =>
+          i === 0 ||
+          p.kind !== 'text' ||
+          parts[i - 1]!.kind !== 'text' ||
+          (parts[i - 1] as { thought: boolean }).thought !== p.thought,
+      ),
+    );
 
   it('streamed in pieces, with the signature on the first piece (2.5) or a trailing empty one (3), and a trailing unsigned empty piece, reads as the body', () => {
     fc.assert(
@@ -107,17 +129,31 @@ describe('Gemini stream joining, generated', () => {
           const thought = p.thought ? { thought: true } : {};
           body.push({ text: p.text, ...thought, ...sig });
           const at = [...new Set(p.cuts.map((c) => c % (p.text.length + 1)))].sort((a, b) => a - b);
-          const texts = [0, ...at].map((start, i, all) => p.text.slice(start, all[i + 1] ?? p.text.length)).filter((t) => t !== '');
+          const texts = [0, ...at]
+            .map((start, i, all) => p.text.slice(start, all[i + 1] ?? p.text.length))
+            .filter((t) => t !== '');
           texts.forEach((t, i) => pieces.push({ text: t, ...thought, ...(p.style === 'first' && i === 0 ? sig : {}) }));
           if (p.style === 'last' && p.sig !== undefined) pieces.push({ text: '', ...thought, ...sig });
         }
         if (trailingEmpty) pieces.push({ text: '' });
         const events = pieces.map((piece, i) => ({
-          data: JSON.stringify({ candidates: [{ content: { role: 'model', parts: [piece] }, ...(i === pieces.length - 1 ? { finishReason: 'STOP' } : {}) }] }),
+          data: JSON.stringify({
+            candidates: [
+              {
+                content: { role: 'model', parts: [piece] },
+                ...(i === pieces.length - 1 ? { finishReason: 'STOP' } : {}),
+              },
+            ],
+          }),
         }));
         const carriers = geminiStreamCarriers(policy);
         for (const e of events) carriers.acceptEvent(e);
-        expect(carriers.end()).toEqual(fromGeminiResponse({ candidates: [{ content: { role: 'model', parts: body }, finishReason: 'STOP' }] }, policy));
+        expect(carriers.end()).toEqual(
+          fromGeminiResponse(
+            { candidates: [{ content: { role: 'model', parts: body }, finishReason: 'STOP' }] },
+            policy,
+          ),
+        );
       }),
       { numRuns: 150 },
     );

@@ -20,7 +20,12 @@ function callId(name: string, args: string, index: number): string {
  * no field for go to the native record only, which is left out when `whole` is false (a broken
  * stream) or when it would hold nothing (no signature, no other part).
  */
-export function partsToAnswer(parts: readonly unknown[], finishReason: unknown, nativeKey: string, whole = true): ParsedAnswer {
+export function partsToAnswer(
+  parts: readonly unknown[],
+  finishReason: unknown,
+  nativeKey: string,
+  whole = true,
+): ParsedAnswer {
   const layout: GeminiPartRecord[] = [];
   const toolCalls: ToolCall[] = [];
   let content = '';
@@ -32,7 +37,10 @@ export function partsToAnswer(parts: readonly unknown[], finishReason: unknown, 
     if (isPlainObject(part.functionCall)) {
       const name = typeof part.functionCall.name === 'string' ? part.functionCall.name : '';
       const args = JSON.stringify(part.functionCall.args ?? {});
-      const id = typeof part.functionCall.id === 'string' && part.functionCall.id !== '' ? part.functionCall.id : callId(name, args, toolCalls.length);
+      const id =
+        typeof part.functionCall.id === 'string' && part.functionCall.id !== ''
+          ? part.functionCall.id
+          : callId(name, args, toolCalls.length);
       layout.push({ kind: 'functionCall', call: toolCalls.length, ...sig });
       toolCalls.push({ id, type: 'function', function: { name, arguments: args } });
     } else if (part.thought === true) {
@@ -54,7 +62,8 @@ export function partsToAnswer(parts: readonly unknown[], finishReason: unknown, 
   const carriers: Carriers = {};
   if (thoughts !== '') carriers.reasoning = thoughts;
   // A broken stream keeps nothing opaque, and verbatim parts may hold signatures of their own.
-  if (whole && layout.some((p) => p.kind === 'part' || p.thoughtSignature !== undefined)) carriers.native = geminiNativeRecord(nativeKey, layout);
+  if (whole && layout.some((p) => p.kind === 'part' || p.thoughtSignature !== undefined))
+    carriers.native = geminiNativeRecord(nativeKey, layout);
   const message: Message = {
     role: 'assistant',
     content: content === '' ? null : content,

@@ -11,7 +11,15 @@ import { GeminiAccumulator, readGeminiStream } from './stream-carriers.js';
 
 /** `index: null` leaves the candidate's index out (a default parameter would turn undefined into 0). */
 const event = (parts: unknown[], finishReason?: string, index: number | null = 0): SseEvent => ({
-  data: JSON.stringify({ candidates: [{ content: { role: 'model', parts }, ...(finishReason ? { finishReason } : {}), ...(index === null ? {} : { index }) }] }),
+  data: JSON.stringify({
+    candidates: [
+      {
+        content: { role: 'model', parts },
+        ...(finishReason ? { finishReason } : {}),
+        ...(index === null ? {} : { index }),
+      },
+    ],
+  }),
 });
 
 function problem(events: SseEvent[]): string {
@@ -26,9 +34,14 @@ function problem(events: SseEvent[]): string {
 
 describe('gemini stream joining', () => {
   it('keeps the first signature of a Gemini 2.5 stream on the joined part', () => {
-    const answer = readGeminiStream([event([{ text: 'Sure, ', thoughtSignature: 'FIRST' }]), event([{ text: 'done.' }], 'STOP')]);
+    const answer = readGeminiStream([
+      event([{ text: 'Sure, ', thoughtSignature: 'FIRST' }]),
+      event([{ text: 'done.' }], 'STOP'),
+    ]);
     expect(answer.message.content).toBe('Sure, done.');
-    expect(answer.carriers.native?.fields).toStrictEqual({ parts: [{ kind: 'text', chars: 11, thoughtSignature: 'FIRST' }] });
+    expect(answer.carriers.native?.fields).toStrictEqual({
+      parts: [{ kind: 'text', chars: 11, thoughtSignature: 'FIRST' }],
+    });
   });
 
   it('starts a new part at a second signature, and never joins thought with visible text', () => {
@@ -49,7 +62,11 @@ describe('gemini stream joining', () => {
   });
 
   it('drops an unsigned empty text piece, and never joins text into a function call', () => {
-    const answer = readGeminiStream([event([{ functionCall: { name: 'ls', args: {} }, thoughtSignature: 'S' }]), event([{ text: '' }]), event([{ text: 'after' }], 'STOP')]);
+    const answer = readGeminiStream([
+      event([{ functionCall: { name: 'ls', args: {} }, thoughtSignature: 'S' }]),
+      event([{ text: '' }]),
+      event([{ text: 'after' }], 'STOP'),
+    ]);
     expect(answer.message.tool_calls).toHaveLength(1);
     expect(answer.message.content).toBe('after');
     expect(answer.carriers.native?.fields).toStrictEqual({
@@ -61,7 +78,11 @@ describe('gemini stream joining', () => {
   });
 
   it('reads candidate 0 only (an index-less candidate counts as 0) and skips chunks without candidates', () => {
-    const answer = readGeminiStream([event([{ text: 'other' }], undefined, 1), { data: JSON.stringify({ usageMetadata: { totalTokenCount: 3 } }) }, event([{ text: 'mine' }], 'STOP', null)]);
+    const answer = readGeminiStream([
+      event([{ text: 'other' }], undefined, 1),
+      { data: JSON.stringify({ usageMetadata: { totalTokenCount: 3 } }) },
+      event([{ text: 'mine' }], 'STOP', null),
+    ]);
     expect(answer.message.content).toBe('mine');
   });
 
@@ -69,7 +90,10 @@ describe('gemini stream joining', () => {
     const accumulator = new GeminiAccumulator();
     accumulator.accept(event([{ text: 'a' }]));
     expect(accumulator.finished).toBe(false);
-    accumulator.accept({ event: 'message', data: JSON.stringify({ candidates: [{ finishReason: 'MAX_TOKENS', index: 0 }] }) });
+    accumulator.accept({
+      event: 'message',
+      data: JSON.stringify({ candidates: [{ finishReason: 'MAX_TOKENS', index: 0 }] }),
+    });
     expect(accumulator.finished).toBe(true);
   });
 });
@@ -77,10 +101,16 @@ describe('gemini stream joining', () => {
 describe('gemini stream faults', () => {
   it('names what is wrong with a bad event', () => {
     expect(problem([{ data: '[1]' }])).toBe('expected a GenerateContentResponse object');
-    expect(problem([{ data: JSON.stringify({ error: { code: 429, message: 'Resource has been exhausted' } }) }])).toBe('the provider sent an error in the stream: Resource has been exhausted');
-    expect(problem([{ data: JSON.stringify({ error: { code: 500 } }) }])).toBe('the provider sent an error in the stream: {"code":500}');
+    expect(problem([{ data: JSON.stringify({ error: { code: 429, message: 'Resource has been exhausted' } }) }])).toBe(
+      'the provider sent an error in the stream: Resource has been exhausted',
+    );
+    expect(problem([{ data: JSON.stringify({ error: { code: 500 } }) }])).toBe(
+      'the provider sent an error in the stream: {"code":500}',
+    );
     expect(problem([{ data: JSON.stringify({ candidates: {} }) }])).toBe('candidates is not an array');
-    expect(problem([{ data: JSON.stringify({ candidates: [{ index: 0, content: { parts: {} } }] }) }])).toBe('content.parts is not an array');
+    expect(problem([{ data: JSON.stringify({ candidates: [{ index: 0, content: { parts: {} } }] }) }])).toBe(
+      'content.parts is not an array',
+    );
     expect(problem([event(['text'])])).toBe('a part is not an object');
   });
 });

@@ -19,20 +19,32 @@ const geminiSpec = {
 const scripted = aScriptedAnswer({ objectArguments: true });
 
 const event = (parts: unknown[], finishReason?: string): SseEvent => ({
-  data: JSON.stringify({ candidates: [{ content: { role: 'model', parts }, ...(finishReason ? { finishReason } : {}), index: 0 }] }),
+  data: JSON.stringify({
+    candidates: [{ content: { role: 'model', parts }, ...(finishReason ? { finishReason } : {}), index: 0 }],
+  }),
 });
 
 describe('gemini stream carriers', () => {
-  test.prop([scripted, fc.nat({ max: 5 }), fc.array(fc.nat(), { maxLength: 8 })])('a rendered stream gives what the rendered body gives, however its bytes are split', (answer, call, cuts) => {
-    const { body, stream } = renderGeminiAnswer(answer, { spec: geminiSpec, call, scenario: 'prop' });
-    const streamed = feedSplit(geminiStreamCarriers(), formatSse(stream), cuts).end();
-    expect(streamed).toEqual(fromGeminiResponse(body));
-  });
+  test.prop([scripted, fc.nat({ max: 5 }), fc.array(fc.nat(), { maxLength: 8 })])(
+    'a rendered stream gives what the rendered body gives, however its bytes are split',
+    (answer, call, cuts) => {
+      const { body, stream } = renderGeminiAnswer(answer, { spec: geminiSpec, call, scenario: 'prop' });
+      const streamed = feedSplit(geminiStreamCarriers(), formatSse(stream), cuts).end();
+      expect(streamed).toEqual(fromGeminiResponse(body));
+    },
+  );
 
   it('joins text pieces and keeps the signature of a final empty piece on that part', () => {
-    const answer = readGeminiStream([event([{ text: 'Sure, ' }]), event([{ text: 'here it is.' }]), event([{ text: '', thoughtSignature: 'SIG1' }], 'STOP')]);
+    const answer = readGeminiStream([
+      event([{ text: 'Sure, ' }]),
+      event([{ text: 'here it is.' }]),
+      event([{ text: '', thoughtSignature: 'SIG1' }], 'STOP'),
+    ]);
     expect(answer.message.content).toBe('Sure, here it is.');
-    expect(answer.carriers.native).toEqual({ route: 'gemini', fields: { parts: [{ kind: 'text', chars: 17, thoughtSignature: 'SIG1' }] } });
+    expect(answer.carriers.native).toEqual({
+      route: 'gemini',
+      fields: { parts: [{ kind: 'text', chars: 17, thoughtSignature: 'SIG1' }] },
+    });
     expect(answer.finishReason).toBe('stop');
   });
 
@@ -67,13 +79,20 @@ describe('gemini stream carriers', () => {
   });
 
   it('files the record under the route key it was read for', () => {
-    const answer = readGeminiStream([event([{ text: 'x', thoughtSignature: 'S' }], 'STOP')], { native: 'vertex-gemini' } as never);
+    const answer = readGeminiStream([event([{ text: 'x', thoughtSignature: 'S' }], 'STOP')], {
+      native: 'vertex-gemini',
+    } as never);
     expect(answer.carriers.native?.route).toBe('vertex-gemini');
   });
 
   it('names the bad event, keeps the text, and never emits a signature from a broken stream', () => {
     const stream = geminiStreamCarriers();
-    stream.feed(formatSse([event([{ text: 'Hello', thoughtSignature: 'S' }]), event([{ functionCall: { name: 'f', args: {} } }])]) + 'data: {"candidates": [');
+    stream.feed(
+      formatSse([
+        event([{ text: 'Hello', thoughtSignature: 'S' }]),
+        event([{ functionCall: { name: 'f', args: {} } }]),
+      ]) + 'data: {"candidates": [',
+    );
     let error: unknown;
     try {
       stream.end();
@@ -91,11 +110,15 @@ describe('gemini stream carriers', () => {
   });
 
   it('rejects invalid JSON by index; skips a named event it does not know, with a note', () => {
-    expect(() => readGeminiStream([event([{ text: 'a' }]), { data: 'not json' }, event([], 'STOP')])).toThrow(/stream event 1: invalid JSON in data line/);
+    expect(() => readGeminiStream([event([{ text: 'a' }]), { data: 'not json' }, event([], 'STOP')])).toThrow(
+      /stream event 1: invalid JSON in data line/,
+    );
     const carriers = geminiStreamCarriers();
     for (const e of [{ event: 'ping', data: '{}' }, event([{ text: 'a' }], 'STOP')]) carriers.acceptEvent(e);
     expect(carriers.end().message.content).toBe('a');
     expect(carriers.notes).toEqual(['skipped an event of unknown type "ping"']);
-    expect(() => readGeminiStream([event([{ text: 'a' }])])).toThrow(/stream event 1: the stream ended before its final event/);
+    expect(() => readGeminiStream([event([{ text: 'a' }])])).toThrow(
+      /stream event 1: the stream ended before its final event/,
+    );
   });
 });

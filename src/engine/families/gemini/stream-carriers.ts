@@ -38,7 +38,10 @@ export class GeminiAccumulator implements StreamAccumulator {
     }
     const chunk = parseEventJson(event);
     if (!isPlainObject(chunk)) throw new Error('expected a GenerateContentResponse object');
-    if (isPlainObject(chunk.error)) throw new Error(`the provider sent an error in the stream: ${String(chunk.error.message ?? JSON.stringify(chunk.error))}`);
+    if (isPlainObject(chunk.error))
+      throw new Error(
+        `the provider sent an error in the stream: ${String(chunk.error.message ?? JSON.stringify(chunk.error))}`,
+      );
     if (chunk.candidates === undefined) return; // usage or prompt feedback only
     if (!Array.isArray(chunk.candidates)) throw new Error('candidates is not an array');
     const candidate = chunk.candidates.find((c) => isPlainObject(c) && (c.index === undefined || c.index === 0));
@@ -56,11 +59,18 @@ export class GeminiAccumulator implements StreamAccumulator {
 
   private join(piece: Part): void {
     // A text piece: text (or none, as a signature-only thought piece), thought, thoughtSignature.
-    const isText = (p: Part) => (typeof p.text === 'string' || p.text === undefined) && Object.keys(p).every((k) => k === 'text' || k === 'thought' || k === 'thoughtSignature');
+    const isText = (p: Part) =>
+      (typeof p.text === 'string' || p.text === undefined) &&
+      Object.keys(p).every((k) => k === 'text' || k === 'thought' || k === 'thoughtSignature');
     const signed = (p: Part) => usableSignature(p.thoughtSignature) !== undefined;
     if (isText(piece) && (piece.text ?? '') === '' && !signed(piece)) return;
     const last = this.parts.at(-1);
-    const joins = last !== undefined && isText(piece) && isText(last) && (last.thought === true) === (piece.thought === true) && !(signed(last) && signed(piece));
+    const joins =
+      last !== undefined &&
+      isText(piece) &&
+      isText(last) &&
+      (last.thought === true) === (piece.thought === true) &&
+      !(signed(last) && signed(piece));
     if (!joins) {
       this.parts.push({ ...piece });
       return;

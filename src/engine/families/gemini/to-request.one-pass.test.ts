@@ -4,7 +4,11 @@ import { replayForRoute } from '../../replay/replay-for-route.js';
 import { loadRouteTable } from '../../../shared/route-table/load-route-table.js';
 import { resolveRoute } from '../../../shared/route-table/resolve-route.js';
 
-const gemini = resolveRoute(loadRouteTable(), { provider: 'gemini', host: 'generativelanguage.googleapis.com', model: 'gemini-3-pro-preview' });
+const gemini = resolveRoute(loadRouteTable(), {
+  provider: 'gemini',
+  host: 'generativelanguage.googleapis.com',
+  model: 'gemini-3-pro-preview',
+});
 
 /**
  * `exchanges` steps of a call and a result whose id no call has (its call was compacted away, or
@@ -23,7 +27,9 @@ function orphanResults(exchanges: number): { history: History; reads: () => numb
   const messages: Message[] = [counted({ role: 'user', content: 'go' }, undefined)];
   for (let n = 0; n < exchanges; n++) {
     messages.push(
-      counted({ role: 'assistant', content: null }, [{ id: `c${n}`, type: 'function', function: { name: 'run', arguments: '{}' } }]),
+      counted({ role: 'assistant', content: null }, [
+        { id: `c${n}`, type: 'function', function: { name: 'run', arguments: '{}' } },
+      ]),
       counted({ role: 'tool', tool_call_id: `gone${n}`, name: 'lookup', content: 'ok' }, undefined),
     );
   }
@@ -31,7 +37,9 @@ function orphanResults(exchanges: number): { history: History; reads: () => numb
 }
 
 const responseNames = (body: Record<string, unknown>) =>
-  (body.contents as { parts: Record<string, { name: string } | undefined>[] }[]).flatMap((c) => c.parts.flatMap((p) => (p.functionResponse ? [p.functionResponse.name] : [])));
+  (body.contents as { parts: Record<string, { name: string } | undefined>[] }[]).flatMap((c) =>
+    c.parts.flatMap((p) => (p.functionResponse ? [p.functionResponse.name] : [])),
+  );
 
 describe('gemini request pairs tool results with their calls in one pass', () => {
   // Counts reads, not time: a result whose id no earlier call has used to send a search back to the
@@ -54,13 +62,21 @@ describe('gemini request pairs tool results with their calls in one pass', () =>
   });
 
   it('names a result after the nearest earlier call with its id, the first such call of that message', () => {
-    const call = (id: string, name: string): ToolCall => ({ id, type: 'function', function: { name, arguments: '{}' } });
+    const call = (id: string, name: string): ToolCall => ({
+      id,
+      type: 'function',
+      function: { name, arguments: '{}' },
+    });
     const history: History = {
       messages: [
         { role: 'user', content: 'go' },
         { role: 'assistant', content: null, tool_calls: [call('a', 'older')] },
         { role: 'tool', tool_call_id: 'a', content: '1' },
-        { role: 'assistant', content: null, tool_calls: [call('b', 'other'), call('a', 'nearest'), call('a', 'second')] },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [call('b', 'other'), call('a', 'nearest'), call('a', 'second')],
+        },
         { role: 'tool', tool_call_id: 'a', content: '2' },
         { role: 'tool', tool_call_id: 'zzz', content: '3' },
       ],

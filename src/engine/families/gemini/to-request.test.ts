@@ -10,7 +10,11 @@ import { fromGeminiResponse } from './from-response.js';
 
 const table = loadRouteTable();
 const policyFor = (target: RouteTarget) => resolveRoute(table, target);
-const gemini = policyFor({ provider: 'gemini', host: 'generativelanguage.googleapis.com', model: 'gemini-3-pro-preview' });
+const gemini = policyFor({
+  provider: 'gemini',
+  host: 'generativelanguage.googleapis.com',
+  model: 'gemini-3-pro-preview',
+});
 
 /** A Gemini 3 answer with parallel calls: the signature sits on the first functionCall part only. */
 const parallelAnswer = fromGeminiResponse({
@@ -29,7 +33,14 @@ const parallelAnswer = fromGeminiResponse({
   ],
 });
 
-const textTurn = fromGeminiResponse({ candidates: [{ content: { role: 'model', parts: [{ text: 'Both are mild.', thoughtSignature: 'SIG_TEXT_TURN' }] }, finishReason: 'STOP' }] });
+const textTurn = fromGeminiResponse({
+  candidates: [
+    {
+      content: { role: 'model', parts: [{ text: 'Both are mild.', thoughtSignature: 'SIG_TEXT_TURN' }] },
+      finishReason: 'STOP',
+    },
+  ],
+});
 
 function conversation(): History {
   const calls = parallelAnswer.message.tool_calls!;
@@ -61,7 +72,10 @@ describe('gemini request', () => {
       },
       {
         role: 'user',
-        parts: [{ functionResponse: { name: 'get_weather', response: { temp: 18 } } }, { functionResponse: { name: 'get_weather', response: { result: 'rainy' } } }],
+        parts: [
+          { functionResponse: { name: 'get_weather', response: { temp: 18 } } },
+          { functionResponse: { name: 'get_weather', response: { result: 'rainy' } } },
+        ],
       },
       { role: 'model', parts: [{ text: 'Both are mild.', thoughtSignature: 'SIG_TEXT_TURN' }] },
       { role: 'user', parts: [{ text: 'Thanks' }] },
@@ -82,7 +96,9 @@ describe('gemini request', () => {
         { role: 'tool', tool_call_id: 'c3', content: 'z' },
       ],
     };
-    const contents = (replayForRoute(history, gemini).body as { contents: Array<{ parts: Array<Record<string, unknown>> }> }).contents;
+    const contents = (
+      replayForRoute(history, gemini).body as { contents: Array<{ parts: Array<Record<string, unknown>> }> }
+    ).contents;
     expect(contents[1]!.parts[0]).toEqual({ functionCall: { name: 'ls', args: {} } });
     expect(contents[5]!.parts.map((p) => p.thoughtSignature)).toEqual(['skip_thought_signature_validator', undefined]);
   });
@@ -134,7 +150,9 @@ describe('gemini request', () => {
     })();
     expect(refused).toBeInstanceOf(HistoryShapeError);
     expect((refused as HistoryShapeError).pointer).toBe('/messages/5/native/fields/parts');
-    expect((refused as HistoryShapeError).problem).toContain('its text parts hold 14 characters but the message content has 12');
+    expect((refused as HistoryShapeError).problem).toContain(
+      'its text parts hold 14 characters but the message content has 12',
+    );
     expect((refused as HistoryShapeError).hint).toContain('{"parts": [');
   });
 
@@ -143,10 +161,19 @@ describe('gemini request', () => {
     const history: History = {
       messages: [
         { role: 'user', content: 'Weather in Paris and London?' },
-        { role: 'assistant', content: 'Checking.', tool_calls: calls, native: { route: 'gemini', fields: { thoughtSignature: 'FLAT_CALL' } } },
+        {
+          role: 'assistant',
+          content: 'Checking.',
+          tool_calls: calls,
+          native: { route: 'gemini', fields: { thoughtSignature: 'FLAT_CALL' } },
+        },
         { role: 'tool', tool_call_id: calls[0]!.id, content: '{"temp":18}' },
         { role: 'tool', tool_call_id: calls[1]!.id, content: 'rainy' },
-        { role: 'assistant', content: 'Both are mild.', native: { route: 'gemini', fields: { thoughtSignature: 'FLAT_TEXT' } } },
+        {
+          role: 'assistant',
+          content: 'Both are mild.',
+          native: { route: 'gemini', fields: { thoughtSignature: 'FLAT_TEXT' } },
+        },
       ],
     };
     const body = replayForRoute(history, gemini).body as { contents: Array<{ parts: Array<Record<string, unknown>> }> };
@@ -179,8 +206,16 @@ describe('gemini request', () => {
     const history: History = {
       messages: [
         { role: 'user', content: 'hi' },
-        { role: 'assistant', content: 'hello', native: { route: 'gemini', fields: { parts: [{ kind: 'text', chars: 5, thoughtSignature: '' }] } } },
-        { role: 'assistant', content: 'again', native: { route: 'gemini', fields: { parts: [{ kind: 'text', chars: 5, thoughtSignature: 12 }] } } },
+        {
+          role: 'assistant',
+          content: 'hello',
+          native: { route: 'gemini', fields: { parts: [{ kind: 'text', chars: 5, thoughtSignature: '' }] } },
+        },
+        {
+          role: 'assistant',
+          content: 'again',
+          native: { route: 'gemini', fields: { parts: [{ kind: 'text', chars: 5, thoughtSignature: 12 }] } },
+        },
       ],
     };
     const body = replayForRoute(history, gemini).body as { contents: unknown[] };
@@ -191,9 +226,28 @@ describe('gemini request', () => {
   });
 
   it('converts OpenAI-style tools to functionDeclarations and asks for thought summaries', () => {
-    const tools = [{ type: 'function', function: { name: 'get_weather', description: 'Weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }];
+    const tools = [
+      {
+        type: 'function',
+        function: {
+          name: 'get_weather',
+          description: 'Weather',
+          parameters: { type: 'object', properties: { city: { type: 'string' } } },
+        },
+      },
+    ];
     const body = replayForRoute(conversation(), gemini, { tools }).body;
-    expect(body.tools).toEqual([{ functionDeclarations: [{ name: 'get_weather', description: 'Weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } }] }]);
+    expect(body.tools).toEqual([
+      {
+        functionDeclarations: [
+          {
+            name: 'get_weather',
+            description: 'Weather',
+            parameters: { type: 'object', properties: { city: { type: 'string' } } },
+          },
+        ],
+      },
+    ]);
     expect(body.generationConfig).toEqual({ thinkingConfig: { includeThoughts: true } });
   });
 });

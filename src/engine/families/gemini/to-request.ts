@@ -5,7 +5,15 @@ import { deepMerge, isPlainObject } from '../../../shared/objects/deep-merge.js'
 import type { OutboundRequest, RequestOptions } from '../family.js';
 import { HistoryShapeError } from '../history-shape-error.js';
 import { expectedNativeShape } from '../../history/native-record-shapes.js';
-import { isFlatGeminiRecord, layoutFromFlatSignature, readGeminiNativeFields, UnreadableGeminiRecord, usableSignature, SKIP_SIGNATURE, type GeminiPartRecord } from './gemini-native.js';
+import {
+  isFlatGeminiRecord,
+  layoutFromFlatSignature,
+  readGeminiNativeFields,
+  UnreadableGeminiRecord,
+  usableSignature,
+  SKIP_SIGNATURE,
+  type GeminiPartRecord,
+} from './gemini-native.js';
 
 type Part = Record<string, unknown>;
 interface Content {
@@ -46,9 +54,12 @@ function layoutMismatch(message: Message, content: string, layout: GeminiPartRec
     else if (p.kind === 'thought') thoughtChars += p.chars;
     else if (p.kind === 'functionCall') callIndexes.push(p.call);
   }
-  if (textChars !== content.length) return `its text parts hold ${textChars} characters but the message content has ${content.length}`;
-  if (thoughtChars !== thoughts) return `its thought parts hold ${thoughtChars} characters but the message reasoning has ${thoughts}`;
-  if (callIndexes.length !== calls || callIndexes.some((c, i) => c !== i)) return `its functionCall parts point at calls [${callIndexes.join(', ')}] but the message has ${calls} tool call(s)`;
+  if (textChars !== content.length)
+    return `its text parts hold ${textChars} characters but the message content has ${content.length}`;
+  if (thoughtChars !== thoughts)
+    return `its thought parts hold ${thoughtChars} characters but the message reasoning has ${thoughts}`;
+  if (callIndexes.length !== calls || callIndexes.some((c, i) => c !== i))
+    return `its functionCall parts point at calls [${callIndexes.join(', ')}] but the message has ${calls} tool call(s)`;
   return undefined;
 }
 
@@ -84,27 +95,42 @@ const NOTHING_OMITTED: ReadonlySet<StandardCarrierField> = new Set();
  * form by Google's rule. A record this route cannot read is refused with its JSON pointer and the
  * shape it should have, never dropped without a word.
  */
-function nativeLayout(message: Message, content: string, index: number, policy: RoutePolicy): GeminiPartRecord[] | undefined {
+function nativeLayout(
+  message: Message,
+  content: string,
+  index: number,
+  policy: RoutePolicy,
+): GeminiPartRecord[] | undefined {
   const native = selectCarriers(message, policy, NOTHING_OMITTED).native;
   const at = `/messages/${index}/native/fields`;
   const refuse = (pointer: string, problem: string): never => {
-    throw new HistoryShapeError(`${at}${pointer}`, `unreadable ${policy.native} native record: ${problem}`, expectedNativeShape(policy.native ?? 'gemini'));
+    throw new HistoryShapeError(
+      `${at}${pointer}`,
+      `unreadable ${policy.native} native record: ${problem}`,
+      expectedNativeShape(policy.native ?? 'gemini'),
+    );
   };
   if (isFlatGeminiRecord(native)) {
     const signature = usableSignature(native.thoughtSignature);
-    if (signature === undefined) return refuse('/thoughtSignature', 'the signature is empty or not a string ("Corrupted thought signature" on Gemini)');
+    if (signature === undefined)
+      return refuse(
+        '/thoughtSignature',
+        'the signature is empty or not a string ("Corrupted thought signature" on Gemini)',
+      );
     return layoutFromFlatSignature(signature, content.length, message.tool_calls?.length ?? 0);
   }
   let layout: GeminiPartRecord[] | undefined;
   try {
     layout = readGeminiNativeFields(native);
   } catch (err) {
-    if (err instanceof UnreadableGeminiRecord) return refuse(err.at, `${err.at ? 'the part ' : 'the record '}${err.problem}`);
+    if (err instanceof UnreadableGeminiRecord)
+      return refuse(err.at, `${err.at ? 'the part ' : 'the record '}${err.problem}`);
     throw err;
   }
   if (!layout) return undefined;
   const mismatch = layoutMismatch(message, content, layout);
-  if (mismatch) return refuse('/parts', `it no longer fits the message (${mismatch}); was the message edited after capture?`);
+  if (mismatch)
+    return refuse('/parts', `it no longer fits the message (${mismatch}); was the message edited after capture?`);
   return layout;
 }
 
@@ -166,7 +192,11 @@ function functionResponse(message: Message, callNames: CallNames): Part {
 function padCurrentTurn(contents: Content[]): void {
   // From the end: only the current turn is walked, not the whole conversation.
   let lastUserText = contents.length - 1;
-  while (lastUserText >= 0 && !(contents[lastUserText]!.role === 'user' && contents[lastUserText]!.parts.some((p) => typeof p.text === 'string'))) lastUserText--;
+  while (
+    lastUserText >= 0 &&
+    !(contents[lastUserText]!.role === 'user' && contents[lastUserText]!.parts.some((p) => typeof p.text === 'string'))
+  )
+    lastUserText--;
   for (let i = lastUserText + 1; i < contents.length; i++) {
     const content = contents[i]!;
     if (content.role !== 'model') continue;
@@ -182,7 +212,11 @@ function geminiTools(tools: unknown[]): unknown[] {
   for (const tool of tools) {
     if (isPlainObject(tool) && tool.type === 'function' && isPlainObject(tool.function)) {
       const { name, description, parameters } = tool.function;
-      declarations.push({ name, ...(description !== undefined ? { description } : {}), ...(parameters !== undefined ? { parameters } : {}) });
+      declarations.push({
+        name,
+        ...(description !== undefined ? { description } : {}),
+        ...(parameters !== undefined ? { parameters } : {}),
+      });
     } else other.push(tool);
   }
   return [...(declarations.length > 0 ? [{ functionDeclarations: declarations }] : []), ...other];

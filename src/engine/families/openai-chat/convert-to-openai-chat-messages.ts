@@ -11,7 +11,13 @@ import type { StandardCarrierField } from '../../../shared/history/history.js';
 export function toOpenRouterDetail(detail: ReasoningDetail): ReasoningDetail {
   if (detail.type === 'thinking') {
     const { type: _type, thinking, signature, ...rest } = detail;
-    return { type: 'reasoning.text', text: thinking, ...(signature !== undefined ? { signature } : {}), format: 'anthropic-claude-v1', ...rest };
+    return {
+      type: 'reasoning.text',
+      text: thinking,
+      ...(signature !== undefined ? { signature } : {}),
+      format: 'anthropic-claude-v1',
+      ...rest,
+    };
   }
   if (detail.type === 'redacted_thinking') {
     const { type: _type, data, ...rest } = detail;
@@ -20,7 +26,11 @@ export function toOpenRouterDetail(detail: ReasoningDetail): ReasoningDetail {
   return detail;
 }
 
-export function convertMessage(message: Message, policy: RoutePolicy, omit?: ReadonlySet<StandardCarrierField>): Record<string, unknown> {
+export function convertMessage(
+  message: Message,
+  policy: RoutePolicy,
+  omit?: ReadonlySet<StandardCarrierField>,
+): Record<string, unknown> {
   const wire: Record<string, unknown> = { role: message.role, content: message.content };
   if (message.name !== undefined) wire.name = message.name;
   if (message.tool_calls !== undefined) wire.tool_calls = message.tool_calls;
@@ -29,13 +39,19 @@ export function convertMessage(message: Message, policy: RoutePolicy, omit?: Rea
   if (carriers.reasoning_content !== undefined) wire.reasoning_content = carriers.reasoning_content;
   if (carriers.reasoning !== undefined) wire.reasoning = carriers.reasoning;
   if (carriers.reasoning_details !== undefined) {
-    wire.reasoning_details = carriers.reasoning_details.some((d) => d.type === 'thinking' || d.type === 'redacted_thinking')
+    wire.reasoning_details = carriers.reasoning_details.some(
+      (d) => d.type === 'thinking' || d.type === 'redacted_thinking',
+    )
       ? carriers.reasoning_details.map(toOpenRouterDetail)
       : carriers.reasoning_details;
   }
   return wire;
 }
 
-export function convertToOpenAIChatMessages(history: History, policy: RoutePolicy, omit?: ReadonlySet<StandardCarrierField>): Record<string, unknown>[] {
+export function convertToOpenAIChatMessages(
+  history: History,
+  policy: RoutePolicy,
+  omit?: ReadonlySet<StandardCarrierField>,
+): Record<string, unknown>[] {
   return history.messages.map((m) => convertMessage(m, policy, omit));
 }

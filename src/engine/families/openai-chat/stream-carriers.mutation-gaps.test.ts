@@ -93,8 +93,13 @@ describe('OpenAIChatAccumulator', () => {
   });
 
   it('gives an index-less first tool-call piece index 0', () => {
-    const answer = readOpenAIChatStream([chunk({ tool_calls: [{ id: 'c', function: { name: 'f', arguments: '{}' } }] }), chunk({}, 'tool_calls')]);
-    expect(answer.message.tool_calls).toStrictEqual([{ id: 'c', type: 'function', function: { name: 'f', arguments: '{}' } }]);
+    const answer = readOpenAIChatStream([
+      chunk({ tool_calls: [{ id: 'c', function: { name: 'f', arguments: '{}' } }] }),
+      chunk({}, 'tool_calls'),
+    ]);
+    expect(answer.message.tool_calls).toStrictEqual([
+      { id: 'c', type: 'function', function: { name: 'f', arguments: '{}' } },
+    ]);
   });
 
   it('reads choice 0 only (an index-less choice counts as 0), and skips usage-only chunks', () => {
@@ -148,13 +153,19 @@ describe('OpenAIChatAccumulator', () => {
   });
 
   it('answers an empty stream text with null content and keeps both readable carriers apart', () => {
-    const answer = readOpenAIChatStream([chunk({ content: '', reasoning_content: 'r', reasoning: 'q' }), chunk({ reasoning: 'q' }), DONE]);
+    const answer = readOpenAIChatStream([
+      chunk({ content: '', reasoning_content: 'r', reasoning: 'q' }),
+      chunk({ reasoning: 'q' }),
+      DONE,
+    ]);
     expect(answer.message).toStrictEqual({ role: 'assistant', content: null, reasoning_content: 'r', reasoning: 'qq' });
     expect(answer.carriers).toStrictEqual({ reasoning_content: 'r', reasoning: 'qq' });
   });
 
   it('keeps an empty reasoning_details list of a whole stream, and drops signed, encrypted and redacted items from a broken one', () => {
-    expect(readOpenAIChatStream([chunk({ reasoning_details: [] }), DONE]).carriers).toStrictEqual({ reasoning_details: [] });
+    expect(readOpenAIChatStream([chunk({ reasoning_details: [] }), DONE]).carriers).toStrictEqual({
+      reasoning_details: [],
+    });
     const error = broken([
       chunk({
         reasoning_details: [
@@ -165,7 +176,9 @@ describe('OpenAIChatAccumulator', () => {
         ],
       }),
     ]);
-    expect(error.partial.carriers.reasoning_details).toStrictEqual([{ type: 'reasoning.text', text: 'plain', index: 0 }]);
+    expect(error.partial.carriers.reasoning_details).toStrictEqual([
+      { type: 'reasoning.text', text: 'plain', index: 0 },
+    ]);
     const opaqueOnly = broken([chunk({ reasoning_details: [{ type: 'reasoning.encrypted', data: 'enc' }] })]);
     expect('reasoning_details' in opaqueOnly.partial.carriers).toBe(false);
   });
@@ -174,12 +187,20 @@ describe('OpenAIChatAccumulator', () => {
     const problem = (events: SseEvent[]) => broken(events).problem;
     expect(problem([DONE, chunk({ content: 'late' })])).toBe('data after [DONE]');
     expect(problem([{ data: '"text"' }])).toBe('expected a chat.completion.chunk object');
-    expect(problem([{ data: '{"object":"chat.completion.chunk"}' }])).toBe('expected a chat.completion.chunk with a choices array');
+    expect(problem([{ data: '{"object":"chat.completion.chunk"}' }])).toBe(
+      'expected a chat.completion.chunk with a choices array',
+    );
     expect(problem([chunk('text')])).toBe('choices[0].delta is not an object');
-    expect(problem([chunk({ reasoning_details: [{ text: 'no type' }] })])).toBe('a reasoning_details piece has no type');
+    expect(problem([chunk({ reasoning_details: [{ text: 'no type' }] })])).toBe(
+      'a reasoning_details piece has no type',
+    );
     expect(problem([chunk({ reasoning_details: ['x'] })])).toBe('a reasoning_details piece has no type');
     expect(problem([chunk({ tool_calls: ['x'] })])).toBe('a tool_calls piece is not an object');
-    expect(problem([{ data: JSON.stringify({ error: 'overloaded' }) }])).toBe('the provider sent an error in the stream: "overloaded"');
-    expect(problem([{ data: JSON.stringify({ error: { code: 529 } }) }])).toBe('the provider sent an error in the stream: {"code":529}');
+    expect(problem([{ data: JSON.stringify({ error: 'overloaded' }) }])).toBe(
+      'the provider sent an error in the stream: "overloaded"',
+    );
+    expect(problem([{ data: JSON.stringify({ error: { code: 529 } }) }])).toBe(
+      'the provider sent an error in the stream: {"code":529}',
+    );
   });
 });

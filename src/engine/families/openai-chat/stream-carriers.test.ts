@@ -11,12 +11,18 @@ import { renderOpenAIChatAnswer } from '../../../provider/families/openai-chat/r
 import { openAIChatStreamCarriers, readOpenAIChatStream } from './stream-carriers.js';
 
 const chunk = (delta: Record<string, unknown>, finish: string | null = null): SseEvent => ({
-  data: JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] }),
+  data: JSON.stringify({
+    id: 'c1',
+    object: 'chat.completion.chunk',
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  }),
 });
 
 /** Cuts a string into pieces at the given fractions, keeping every character. */
 function pieces(text: string, cuts: number[]): string[] {
-  const at = [...new Set(cuts.map((c) => Math.floor(c * text.length)))].filter((c) => c > 0 && c < text.length).sort((a, b) => a - b);
+  const at = [...new Set(cuts.map((c) => Math.floor(c * text.length)))]
+    .filter((c) => c > 0 && c < text.length)
+    .sort((a, b) => a - b);
   const out: string[] = [];
   let from = 0;
   for (const c of at) {
@@ -36,9 +42,16 @@ const answer = fc.record(
     reasoning: text,
     details: fc.array(
       fc.oneof(
-        fc.record({ type: fc.constant('reasoning.text' as const), text, signature: fc.option(fc.base64String({ minLength: 4, maxLength: 40 }), { nil: undefined }) }),
+        fc.record({
+          type: fc.constant('reasoning.text' as const),
+          text,
+          signature: fc.option(fc.base64String({ minLength: 4, maxLength: 40 }), { nil: undefined }),
+        }),
         fc.record({ type: fc.constant('reasoning.summary' as const), summary: text }),
-        fc.record({ type: fc.constant('reasoning.encrypted' as const), data: fc.base64String({ minLength: 4, maxLength: 40 }) }),
+        fc.record({
+          type: fc.constant('reasoning.encrypted' as const),
+          data: fc.base64String({ minLength: 4, maxLength: 40 }),
+        }),
       ),
       { maxLength: 3 },
     ),
@@ -56,7 +69,11 @@ function render(a: Answer, split: number[]) {
     if (base.signature === undefined) delete base.signature;
     return base;
   });
-  const toolCalls: ToolCall[] = a.calls.map((c, i) => ({ id: `call_${i}x`, type: 'function', function: { name: c.name, arguments: c.args } }));
+  const toolCalls: ToolCall[] = a.calls.map((c, i) => ({
+    id: `call_${i}x`,
+    type: 'function',
+    function: { name: c.name, arguments: c.args },
+  }));
   const message: Record<string, unknown> = { role: 'assistant', content: a.content ?? null };
   if (a.reasoning_content !== undefined) message.reasoning_content = a.reasoning_content;
   if (a.reasoning !== undefined) message.reasoning = a.reasoning;
@@ -75,15 +92,21 @@ function render(a: Answer, split: number[]) {
       const { signature, ...rest } = d;
       for (const p of pieces(d.text, split)) events.push(chunk({ reasoning_details: [{ ...rest, text: p }] }));
       // OpenRouter sends the signature last, in a delta with no text at all.
-      if (signature !== undefined) events.push(chunk({ reasoning_details: [{ type: d.type, signature, format: d.format, index: d.index }] }));
+      if (signature !== undefined)
+        events.push(chunk({ reasoning_details: [{ type: d.type, signature, format: d.format, index: d.index }] }));
     } else if (d.type === 'reasoning.summary') {
       for (const p of pieces(d.summary, split)) events.push(chunk({ reasoning_details: [{ ...d, summary: p }] }));
     } else events.push(chunk({ reasoning_details: [d] }));
   }
   if (a.content !== undefined) for (const p of pieces(a.content, split)) events.push(chunk({ content: p }));
   toolCalls.forEach((tc, index) => {
-    events.push(chunk({ tool_calls: [{ index, id: tc.id, type: 'function', function: { name: tc.function.name, arguments: '' } }] }));
-    for (const p of pieces(tc.function.arguments, split)) events.push(chunk({ tool_calls: [{ index, function: { arguments: p } }] }));
+    events.push(
+      chunk({
+        tool_calls: [{ index, id: tc.id, type: 'function', function: { name: tc.function.name, arguments: '' } }],
+      }),
+    );
+    for (const p of pieces(tc.function.arguments, split))
+      events.push(chunk({ tool_calls: [{ index, function: { arguments: p } }] }));
   });
   events.push(chunk({}, finish));
   events.push({ data: JSON.stringify({ id: 'c1', choices: [], usage: { total_tokens: 9 } }) });
@@ -92,39 +115,66 @@ function render(a: Answer, split: number[]) {
 }
 
 describe('openai-chat stream carriers', () => {
-  test.prop([answer, cuts, fc.array(fc.nat(), { maxLength: 8 })])('a stream gives the answer fromOpenAIChatResponse gives unstreamed, however its bytes are split', (a, split, byteCuts) => {
-    const { body, events } = render(a, split);
-    const streamed = feedSplit(openAIChatStreamCarriers(), formatSse(events), byteCuts).end();
-    expect(streamed).toEqual(fromOpenAIChatResponse(body));
-  });
+  test.prop([answer, cuts, fc.array(fc.nat(), { maxLength: 8 })])(
+    'a stream gives the answer fromOpenAIChatResponse gives unstreamed, however its bytes are split',
+    (a, split, byteCuts) => {
+      const { body, events } = render(a, split);
+      const streamed = feedSplit(openAIChatStreamCarriers(), formatSse(events), byteCuts).end();
+      expect(streamed).toEqual(fromOpenAIChatResponse(body));
+    },
+  );
 
   const scripted = fc.record(
     {
       content: fc.option(fc.string({ maxLength: 20 }), { nil: null }),
       reasoning: fc.string({ maxLength: 20 }),
       redacted: fc.boolean(),
-      tool_calls: fc.array(fc.record({ id: fc.stringMatching(/^call_[a-z]{1,4}$/), type: fc.constant('function' as const), function: fc.record({ name: fc.constant('f'), arguments: fc.json() }) }), {
-        maxLength: 2,
-      }),
+      tool_calls: fc.array(
+        fc.record({
+          id: fc.stringMatching(/^call_[a-z]{1,4}$/),
+          type: fc.constant('function' as const),
+          function: fc.record({ name: fc.constant('f'), arguments: fc.json() }),
+        }),
+        {
+          maxLength: 2,
+        },
+      ),
     },
     { requiredKeys: [] },
   );
   const carrierSets = fc.subarray(['reasoning_content', 'reasoning', 'reasoning_details']);
-  test.prop([scripted, carrierSets, fc.array(fc.nat(), { maxLength: 8 })])("the fixture renderer's stream reads as its body, however its bytes are split", (scriptedAnswer, carriers, byteCuts) => {
-    const spec = { id: 'p', target: { model: 'm' }, response: { carriers, detailFormat: 'anthropic-claude-v1' } } as unknown as ProviderSpec;
-    const { body, stream } = renderOpenAIChatAnswer(scriptedAnswer, { spec, call: 0, scenario: 'prop' });
-    expect(feedSplit(openAIChatStreamCarriers(), formatSse(stream), byteCuts).end()).toEqual(fromOpenAIChatResponse(body));
-  });
+  test.prop([scripted, carrierSets, fc.array(fc.nat(), { maxLength: 8 })])(
+    "the fixture renderer's stream reads as its body, however its bytes are split",
+    (scriptedAnswer, carriers, byteCuts) => {
+      const spec = {
+        id: 'p',
+        target: { model: 'm' },
+        response: { carriers, detailFormat: 'anthropic-claude-v1' },
+      } as unknown as ProviderSpec;
+      const { body, stream } = renderOpenAIChatAnswer(scriptedAnswer, { spec, call: 0, scenario: 'prop' });
+      expect(feedSplit(openAIChatStreamCarriers(), formatSse(stream), byteCuts).end()).toEqual(
+        fromOpenAIChatResponse(body),
+      );
+    },
+  );
 
   it('keeps a signature that arrives in a final text-less delta', () => {
     const answer = readOpenAIChatStream([
-      chunk({ reasoning_details: [{ type: 'reasoning.text', text: 'Let me ', format: 'anthropic-claude-v1', index: 0 }] }),
-      chunk({ reasoning_details: [{ type: 'reasoning.text', text: 'think.', format: 'anthropic-claude-v1', index: 0 }] }),
-      chunk({ reasoning_details: [{ type: 'reasoning.text', signature: 'EqQBsig', format: 'anthropic-claude-v1', index: 0 }] }),
+      chunk({
+        reasoning_details: [{ type: 'reasoning.text', text: 'Let me ', format: 'anthropic-claude-v1', index: 0 }],
+      }),
+      chunk({
+        reasoning_details: [{ type: 'reasoning.text', text: 'think.', format: 'anthropic-claude-v1', index: 0 }],
+      }),
+      chunk({
+        reasoning_details: [{ type: 'reasoning.text', signature: 'EqQBsig', format: 'anthropic-claude-v1', index: 0 }],
+      }),
       chunk({ content: 'Hi' }, 'stop'),
       { data: '[DONE]' },
     ]);
-    expect(answer.carriers.reasoning_details).toEqual([{ type: 'reasoning.text', text: 'Let me think.', signature: 'EqQBsig', format: 'anthropic-claude-v1', index: 0 }]);
+    expect(answer.carriers.reasoning_details).toEqual([
+      { type: 'reasoning.text', text: 'Let me think.', signature: 'EqQBsig', format: 'anthropic-claude-v1', index: 0 },
+    ]);
   });
 
   it('names the event index of invalid JSON, keeps readable text, and drops signed items', () => {
@@ -161,15 +211,18 @@ describe('openai-chat stream carriers', () => {
 
   it('skips an unknown named event with a note; rejects a stream that never finished', () => {
     const carriers = openAIChatStreamCarriers();
-    for (const e of [chunk({ content: 'a' }), { event: 'mystery', data: '{}' }, { data: '[DONE]' }]) carriers.acceptEvent(e);
+    for (const e of [chunk({ content: 'a' }), { event: 'mystery', data: '{}' }, { data: '[DONE]' }])
+      carriers.acceptEvent(e);
     expect(carriers.end().message.content).toBe('a');
     expect(carriers.notes).toEqual(['skipped an event of unknown type "mystery"']);
-    expect(() => readOpenAIChatStream([chunk({ content: 'a' })])).toThrow(/stream event 1: the stream ended before its final event/);
+    expect(() => readOpenAIChatStream([chunk({ content: 'a' })])).toThrow(
+      /stream event 1: the stream ended before its final event/,
+    );
   });
 
   it('surfaces an error object sent inside the stream', () => {
-    expect(() => readOpenAIChatStream([{ data: JSON.stringify({ error: { message: 'Provider returned error' } }) }])).toThrow(
-      /stream event 0: the provider sent an error in the stream: Provider returned error/,
-    );
+    expect(() =>
+      readOpenAIChatStream([{ data: JSON.stringify({ error: { message: 'Provider returned error' } }) }]),
+    ).toThrow(/stream event 0: the provider sent an error in the stream: Provider returned error/);
   });
 });

@@ -6,7 +6,8 @@ import type { ParsedAnswer } from '../family.js';
 import { parseEventJson, readStreamEvents, StreamCarriers, type StreamAccumulator } from '../stream-carriers.js';
 import { mapOpenAIChatFinishReason } from './map-openai-chat-finish-reason.js';
 
-const SIGNED_OR_OPAQUE = (d: ReasoningDetail) => d.type === 'reasoning.encrypted' || d.type === 'redacted_thinking' || typeof d.signature === 'string';
+const SIGNED_OR_OPAQUE = (d: ReasoningDetail) =>
+  d.type === 'reasoning.encrypted' || d.type === 'redacted_thinking' || typeof d.signature === 'string';
 
 /**
  * Joins one streamed reasoning_details piece into the items so far, by OpenRouter's rule: pieces
@@ -18,7 +19,8 @@ export function mergeReasoningDetail(items: ReasoningDetail[], piece: Record<str
   const index = typeof piece.index === 'number' ? piece.index : undefined;
   const at = index !== undefined ? items.findIndex((d) => d.index === index) : items.length - 1;
   const prior = at >= 0 ? items[at] : undefined;
-  const joins = prior !== undefined && (index !== undefined || (prior.index === undefined && prior.type === piece.type));
+  const joins =
+    prior !== undefined && (index !== undefined || (prior.index === undefined && prior.type === piece.type));
   if (!prior || !joins) {
     items.push({ ...piece } as ReasoningDetail);
     return;
@@ -75,7 +77,10 @@ export class OpenAIChatAccumulator implements StreamAccumulator {
     const chunk = parseEventJson(event);
     if (!isPlainObject(chunk)) throw new Error('expected a chat.completion.chunk object');
     if (chunk.error !== undefined) {
-      const message = isPlainObject(chunk.error) && typeof chunk.error.message === 'string' ? chunk.error.message : JSON.stringify(chunk.error);
+      const message =
+        isPlainObject(chunk.error) && typeof chunk.error.message === 'string'
+          ? chunk.error.message
+          : JSON.stringify(chunk.error);
       throw new Error(`the provider sent an error in the stream: ${message}`);
     }
     if (!Array.isArray(chunk.choices)) throw new Error('expected a chat.completion.chunk with a choices array');
@@ -93,7 +98,8 @@ export class OpenAIChatAccumulator implements StreamAccumulator {
     if (Array.isArray(delta.reasoning_details)) {
       this.details ??= [];
       for (const piece of delta.reasoning_details) {
-        if (!isPlainObject(piece) || typeof piece.type !== 'string') throw new Error('a reasoning_details piece has no type');
+        if (!isPlainObject(piece) || typeof piece.type !== 'string')
+          throw new Error('a reasoning_details piece has no type');
         mergeReasoningDetail(this.details, piece);
       }
     }
@@ -105,7 +111,8 @@ export class OpenAIChatAccumulator implements StreamAccumulator {
 
   private acceptToolCall(piece: unknown): void {
     if (!isPlainObject(piece)) throw new Error('a tool_calls piece is not an object');
-    const index = typeof piece.index === 'number' ? piece.index : this.calls.size === 0 ? 0 : Math.max(...this.calls.keys());
+    const index =
+      typeof piece.index === 'number' ? piece.index : this.calls.size === 0 ? 0 : Math.max(...this.calls.keys());
     const fn = isPlainObject(piece.function) ? piece.function : {};
     const call = this.calls.get(index) ?? { name: '', arguments: '' };
     if (typeof piece.id === 'string' && piece.id !== '') call.id = piece.id;
@@ -130,7 +137,11 @@ export class OpenAIChatAccumulator implements StreamAccumulator {
     }
     const toolCalls: ToolCall[] = [...this.calls.entries()]
       .sort(([a], [b]) => a - b)
-      .map(([index, c]) => ({ id: c.id ?? `call_${index}`, type: 'function', function: { name: c.name, arguments: c.arguments } }));
+      .map(([index, c]) => ({
+        id: c.id ?? `call_${index}`,
+        type: 'function',
+        function: { name: c.name, arguments: c.arguments },
+      }));
     const message: Message = {
       role: 'assistant',
       // A stream cannot tell "" from null; an answer with no text is null, as most bodies say.

@@ -4,7 +4,11 @@ import { deepMerge } from '../../../shared/objects/deep-merge.js';
 import type { OutboundRequest, RequestOptions } from '../family.js';
 import { convertToOpenAIChatMessages } from './convert-to-openai-chat-messages.js';
 
-export function toOpenAIChatRequest(history: History, policy: RoutePolicy, options: RequestOptions = {}): OutboundRequest {
+export function toOpenAIChatRequest(
+  history: History,
+  policy: RoutePolicy,
+  options: RequestOptions = {},
+): OutboundRequest {
   let body: Record<string, unknown> = {
     model: policy.target.model,
     messages: convertToOpenAIChatMessages(history, policy, options.omit),
@@ -13,5 +17,11 @@ export function toOpenAIChatRequest(history: History, policy: RoutePolicy, optio
   if (options.stream) body.stream = true;
   // Vendor keep-thinking flags come from the route only, so they can never reach another route.
   if (Object.keys(policy.flags).length > 0) body = deepMerge(body, policy.flags);
-  return { family: 'openai-chat', method: 'POST', path: '/chat/completions', headers: { 'content-type': 'application/json' }, body };
+  return {
+    family: 'openai-chat',
+    method: 'POST',
+    path: '/chat/completions',
+    headers: { 'content-type': 'application/json' },
+    body,
+  };
 }

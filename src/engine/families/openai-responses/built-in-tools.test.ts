@@ -14,7 +14,8 @@ import { toOpenAIResponsesRequest } from './to-request.js';
  * generation, MCP), streamed with their progress events and an output_text annotation, in a dump
  * beside this test written in the documented event shapes.
  */
-const at = (ext: string) => readFileSync(new URL(`./__fixtures__/responses-built-in-tools.${ext}`, import.meta.url), 'utf8');
+const at = (ext: string) =>
+  readFileSync(new URL(`./__fixtures__/responses-built-in-tools.${ext}`, import.meta.url), 'utf8');
 const body = JSON.parse(at('body.json')) as { output: Record<string, unknown>[] };
 const sse = formatSse(chunksToEvents(at('chunks.txt'), 'openai-responses'));
 const policy = {
@@ -42,17 +43,22 @@ describe('Responses built-in tools', () => {
 
   it('replays every item to its own route in the order it came, tool items verbatim, annotations kept', () => {
     const message = fromOpenAIResponsesResponse(body, policy).message;
-    const input = toOpenAIResponsesRequest({ messages: [{ role: 'user', content: 'q' }, message] }, policy).body.input as Record<string, unknown>[];
+    const input = toOpenAIResponsesRequest({ messages: [{ role: 'user', content: 'q' }, message] }, policy).body
+      .input as Record<string, unknown>[];
     const replayed = input.slice(1);
     expect(replayed.map((i) => i.type)).toEqual(body.output.map((i) => i.type));
     expect(replayed.slice(1, 6)).toEqual(body.output.slice(1, 6));
-    expect((replayed[6]!.content as Record<string, unknown>[])[0]!.annotations).toEqual((body.output[6]!.content as Record<string, unknown>[])[0]!.annotations);
+    expect((replayed[6]!.content as Record<string, unknown>[])[0]!.annotations).toEqual(
+      (body.output[6]!.content as Record<string, unknown>[])[0]!.annotations,
+    );
   });
 
   it('sends no tool item to a route that does not own the record', () => {
     const message = fromOpenAIResponsesResponse(body, policy).message;
     const other = { ...policy, routeId: 'azure-responses', native: 'azure-responses' } as RoutePolicy;
-    const sent = JSON.stringify(toOpenAIResponsesRequest({ messages: [{ role: 'user', content: 'q' }, message] }, other).body);
+    const sent = JSON.stringify(
+      toOpenAIResponsesRequest({ messages: [{ role: 'user', content: 'q' }, message] }, other).body,
+    );
     expect(sent).not.toContain('ws_example_1');
     expect(sent).toContain('Example news: 2.');
   });

@@ -2,7 +2,11 @@
  * A Responses answer has a status, not a finish reason: `completed` (with or without function
  * calls), or `incomplete` with `incomplete_details.reason`.
  */
-export function mapOpenAIResponsesFinishReason(status: unknown, incompleteReason: unknown, hasFunctionCalls: boolean): string | null {
+export function mapOpenAIResponsesFinishReason(
+  status: unknown,
+  incompleteReason: unknown,
+  hasFunctionCalls: boolean,
+): string | null {
   switch (status) {
     case 'completed':
       return hasFunctionCalls ? 'tool-calls' : 'stop';

@@ -12,7 +12,13 @@ import { RESPONSES_DETAIL_FORMAT, responsesNativeRecord, type ResponsesItemRecor
  * carries Responses reasoning, so the turn can cross to OpenRouter unchanged. `whole` false (a
  * broken stream) leaves out every encrypted blob and the fc_ ids paired with them.
  */
-export function outputToAnswer(output: readonly unknown[], status: unknown, incompleteReason: unknown, nativeKey: string, whole = true): ParsedAnswer {
+export function outputToAnswer(
+  output: readonly unknown[],
+  status: unknown,
+  incompleteReason: unknown,
+  nativeKey: string,
+  whole = true,
+): ParsedAnswer {
   const details: ReasoningDetail[] = [];
   const summaries: string[] = [];
   const toolCalls: ToolCall[] = [];
@@ -28,19 +34,32 @@ export function outputToAnswer(output: readonly unknown[], status: unknown, inco
       if (id !== null) layout.push({ kind: 'reasoning', id });
       for (const part of Array.isArray(item.summary) ? item.summary : []) {
         if (isPlainObject(part) && typeof part.text === 'string') {
-          details.push({ type: 'reasoning.summary', summary: part.text, id, format: RESPONSES_DETAIL_FORMAT, index: details.length });
+          details.push({
+            type: 'reasoning.summary',
+            summary: part.text,
+            id,
+            format: RESPONSES_DETAIL_FORMAT,
+            index: details.length,
+          });
           summaries.push(part.text);
         }
       }
       if (whole && typeof item.encrypted_content === 'string' && item.encrypted_content !== '') {
-        details.push({ type: 'reasoning.encrypted', data: item.encrypted_content, id, format: RESPONSES_DETAIL_FORMAT, index: details.length });
+        details.push({
+          type: 'reasoning.encrypted',
+          data: item.encrypted_content,
+          id,
+          format: RESPONSES_DETAIL_FORMAT,
+          index: details.length,
+        });
       }
     } else if (item.type === 'message') {
       const parts: { chars: number; annotations?: unknown[] }[] = [];
       for (const part of Array.isArray(item.content) ? item.content : []) {
         if (isPlainObject(part) && part.type === 'output_text' && typeof part.text === 'string') {
           content += part.text;
-          const annotations = Array.isArray(part.annotations) && part.annotations.length > 0 ? part.annotations : undefined;
+          const annotations =
+            Array.isArray(part.annotations) && part.annotations.length > 0 ? part.annotations : undefined;
           if (annotations) verbatim = true;
           parts.push(annotations ? { chars: part.text.length, annotations } : { chars: part.text.length });
         }
@@ -49,7 +68,14 @@ export function outputToAnswer(output: readonly unknown[], status: unknown, inco
     } else if (item.type === 'function_call') {
       layout.push({ kind: 'call' });
       const callId = typeof item.call_id === 'string' ? item.call_id : `call_${toolCalls.length}`;
-      toolCalls.push({ id: callId, type: 'function', function: { name: typeof item.name === 'string' ? item.name : '', arguments: typeof item.arguments === 'string' ? item.arguments : '' } });
+      toolCalls.push({
+        id: callId,
+        type: 'function',
+        function: {
+          name: typeof item.name === 'string' ? item.name : '',
+          arguments: typeof item.arguments === 'string' ? item.arguments : '',
+        },
+      });
       if (typeof item.id === 'string' && item.id !== '') fcIds[callId] = item.id;
     } else {
       // A built-in tool item (web_search_call, code_interpreter_call, file_search_call,
@@ -71,5 +97,9 @@ export function outputToAnswer(output: readonly unknown[], status: unknown, inco
     ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
     ...carriers,
   };
-  return { message, carriers, finishReason: mapOpenAIResponsesFinishReason(status, incompleteReason, toolCalls.length > 0) };
+  return {
+    message,
+    carriers,
+    finishReason: mapOpenAIResponsesFinishReason(status, incompleteReason, toolCalls.length > 0),
+  };
 }

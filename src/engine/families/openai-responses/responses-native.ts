@@ -27,9 +27,16 @@ export interface ResponsesNativeFields {
  * as given, `call` takes the next tool call; only `item` (a built-in tool item) is verbatim.
  */
 export type ResponsesItemRecord =
-  { kind: 'reasoning'; id: string } | { kind: 'message'; parts: { chars: number; annotations?: unknown[] }[] } | { kind: 'call' } | { kind: 'item'; item: Record<string, unknown> };
+  | { kind: 'reasoning'; id: string }
+  | { kind: 'message'; parts: { chars: number; annotations?: unknown[] }[] }
+  | { kind: 'call' }
+  | { kind: 'item'; item: Record<string, unknown> };
 
-export function responsesNativeRecord(route: string, ids: Record<string, string>, items?: ResponsesItemRecord[]): NativeCarrierRecord | undefined {
+export function responsesNativeRecord(
+  route: string,
+  ids: Record<string, string>,
+  items?: ResponsesItemRecord[],
+): NativeCarrierRecord | undefined {
   const fields: ResponsesNativeFields = {};
   if (Object.keys(ids).length > 0) fields.function_call_ids = ids;
   if (items !== undefined) fields.items = items;
@@ -46,11 +53,20 @@ export function readResponsesItems(fields: Record<string, unknown> | undefined):
     if (!isPlainObject(r)) return undefined;
     if (r.kind === 'reasoning' && typeof r.id === 'string') out.push({ kind: 'reasoning', id: r.id });
     else if (r.kind === 'call') out.push({ kind: 'call' });
-    else if (r.kind === 'item' && isPlainObject(r.item) && typeof r.item.type === 'string') out.push({ kind: 'item', item: r.item });
-    else if (r.kind === 'message' && Array.isArray(r.parts) && r.parts.every((p) => isPlainObject(p) && typeof p.chars === 'number' && p.chars >= 0)) {
+    else if (r.kind === 'item' && isPlainObject(r.item) && typeof r.item.type === 'string')
+      out.push({ kind: 'item', item: r.item });
+    else if (
+      r.kind === 'message' &&
+      Array.isArray(r.parts) &&
+      r.parts.every((p) => isPlainObject(p) && typeof p.chars === 'number' && p.chars >= 0)
+    ) {
       out.push({
         kind: 'message',
-        parts: (r.parts as Record<string, unknown>[]).map((p) => (Array.isArray(p.annotations) ? { chars: p.chars as number, annotations: p.annotations } : { chars: p.chars as number })),
+        parts: (r.parts as Record<string, unknown>[]).map((p) =>
+          Array.isArray(p.annotations)
+            ? { chars: p.chars as number, annotations: p.annotations }
+            : { chars: p.chars as number },
+        ),
       });
     } else return undefined;
   }
@@ -60,5 +76,7 @@ export function readResponsesItems(fields: Record<string, unknown> | undefined):
 export function readFunctionCallIds(fields: Record<string, unknown> | undefined): Record<string, string> {
   const ids = fields?.function_call_ids;
   if (!isPlainObject(ids)) return {};
-  return Object.fromEntries(Object.entries(ids).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
+  return Object.fromEntries(
+    Object.entries(ids).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
+  );
 }

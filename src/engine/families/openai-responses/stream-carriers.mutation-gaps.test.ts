@@ -8,9 +8,14 @@ import { OpenAIResponsesAccumulator, readOpenAIResponsesStream } from './stream-
  * events (a dropped connection) is answered from the deltas alone; these cases feed exactly that,
  * plus the malformed events a proxy can produce. Stryker showed them missing (decision 0125).
  */
-const ev = (data: Record<string, unknown>, name: string | undefined = String(data.type)): SseEvent => ({ ...(name ? { event: name } : {}), data: JSON.stringify(data) });
-const added = (output_index: number, item: Record<string, unknown>) => ev({ type: 'response.output_item.added', output_index, item });
-const completed = (response: Record<string, unknown> = { status: 'completed' }) => ev({ type: 'response.completed', response });
+const ev = (data: Record<string, unknown>, name: string | undefined = String(data.type)): SseEvent => ({
+  ...(name ? { event: name } : {}),
+  data: JSON.stringify(data),
+});
+const added = (output_index: number, item: Record<string, unknown>) =>
+  ev({ type: 'response.output_item.added', output_index, item });
+const completed = (response: Record<string, unknown> = { status: 'completed' }) =>
+  ev({ type: 'response.completed', response });
 
 /** Reasoning at 0, text at 1, a function call at 2, each built from deltas only. */
 const deltasOnly = [
@@ -36,7 +41,9 @@ describe('openai-responses stream from deltas alone', () => {
   it('joins summary, text and argument deltas into the answer', () => {
     const answer = readOpenAIResponsesStream([...deltasOnly, completed()]);
     expect(answer.message.content).toBe('Hello');
-    expect(answer.message.tool_calls).toEqual([{ id: 'call_1', type: 'function', function: { name: 'read', arguments: '{"path":"a.txt"}' } }]);
+    expect(answer.message.tool_calls).toEqual([
+      { id: 'call_1', type: 'function', function: { name: 'read', arguments: '{"path":"a.txt"}' } },
+    ]);
     expect(JSON.stringify(answer.carriers.reasoning_details)).toContain('check the file');
   });
 
@@ -70,12 +77,23 @@ describe('openai-responses stream from deltas alone', () => {
     expect(acc.finished).toBe(false);
     acc.accept(ev({ type: 'response.incomplete', response: { incomplete_details: { reason: 'max_output_tokens' } } }));
     expect(acc.finished).toBe(true);
-    expect(acc.answer(true).finishReason).toBe(readOpenAIResponsesStream([...deltasOnly, completed({ status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' } })]).finishReason);
-    expect(readOpenAIResponsesStream([...deltasOnly, completed({})]).finishReason).toBe(readOpenAIResponsesStream([...deltasOnly, completed()]).finishReason);
+    expect(acc.answer(true).finishReason).toBe(
+      readOpenAIResponsesStream([
+        ...deltasOnly,
+        completed({ status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' } }),
+      ]).finishReason,
+    );
+    expect(readOpenAIResponsesStream([...deltasOnly, completed({})]).finishReason).toBe(
+      readOpenAIResponsesStream([...deltasOnly, completed()]).finishReason,
+    );
   });
 
   it('skips built-in tool progress silently and notes unknown event types', () => {
-    const acc = feed([...deltasOnly, ev({ type: 'response.web_search_call.searching', output_index: 3 }), ev({ type: 'response.brand_new.thing' })]);
+    const acc = feed([
+      ...deltasOnly,
+      ev({ type: 'response.web_search_call.searching', output_index: 3 }),
+      ev({ type: 'response.brand_new.thing' }),
+    ]);
     expect(acc.notes).toEqual(['skipped unknown event type "response.brand_new.thing"']);
   });
 });
@@ -91,14 +109,33 @@ describe('openai-responses stream faults, each named', () => {
     ['a negative output_index', [added(-1, { type: 'message' })], 'output_index is not a non-negative integer'],
     [
       'a fractional summary_index',
-      [deltasOnly[0]!, ev({ type: 'response.reasoning_summary_text.delta', output_index: 0, summary_index: 0.5, delta: 'x' })],
+      [
+        deltasOnly[0]!,
+        ev({ type: 'response.reasoning_summary_text.delta', output_index: 0, summary_index: 0.5, delta: 'x' }),
+      ],
       'summary_index is not a non-negative integer',
     ],
     ['an added item without a type', [added(0, { id: 'x' })], 'output_item.added has no item with a type'],
-    ['a done item without a type', [ev({ type: 'response.output_item.done', output_index: 0, item: {} })], 'output_item.done has no item with a type'],
-    ['a delta for an item never added', [ev({ type: 'response.output_text.delta', output_index: 4, delta: 'x' })], 'response.output_text.delta for output_index 4, which was never added'],
-    ['an error event', [ev({ type: 'error', message: 'rate limited' })], 'the provider sent an error in the stream: rate limited'],
-    ['a failed response', [ev({ type: 'response.failed', response: { error: { code: 'server_error' } } })], 'the provider sent an error in the stream: {"code":"server_error"}'],
+    [
+      'a done item without a type',
+      [ev({ type: 'response.output_item.done', output_index: 0, item: {} })],
+      'output_item.done has no item with a type',
+    ],
+    [
+      'a delta for an item never added',
+      [ev({ type: 'response.output_text.delta', output_index: 4, delta: 'x' })],
+      'response.output_text.delta for output_index 4, which was never added',
+    ],
+    [
+      'an error event',
+      [ev({ type: 'error', message: 'rate limited' })],
+      'the provider sent an error in the stream: rate limited',
+    ],
+    [
+      'a failed response',
+      [ev({ type: 'response.failed', response: { error: { code: 'server_error' } } })],
+      'the provider sent an error in the stream: {"code":"server_error"}',
+    ],
   ])('%s', (_what, events, message) => {
     expect(() => feed(events)).toThrow(message);
   });

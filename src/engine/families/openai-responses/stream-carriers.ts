@@ -44,7 +44,8 @@ const BUILT_IN_TOOL_PROGRESS = [
 ];
 
 function int(value: unknown, what: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new Error(`${what} is not a non-negative integer`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
+    throw new Error(`${what} is not a non-negative integer`);
   return value;
 }
 
@@ -78,7 +79,8 @@ export class OpenAIResponsesAccumulator implements StreamAccumulator {
     switch (type) {
       case 'response.output_item.added': {
         const index = int(data.output_index, 'output_index');
-        if (!isPlainObject(data.item) || typeof data.item.type !== 'string') throw new Error('output_item.added has no item with a type');
+        if (!isPlainObject(data.item) || typeof data.item.type !== 'string')
+          throw new Error('output_item.added has no item with a type');
         const { encrypted_content: _partial, ...item } = data.item;
         this.items.set(index, { ...item, ...(item.type === 'reasoning' ? { summary: [] } : {}) });
         return;
@@ -116,7 +118,8 @@ export class OpenAIResponsesAccumulator implements StreamAccumulator {
       }
       case 'response.output_item.done': {
         const index = int(data.output_index, 'output_index');
-        if (!isPlainObject(data.item) || typeof data.item.type !== 'string') throw new Error('output_item.done has no item with a type');
+        if (!isPlainObject(data.item) || typeof data.item.type !== 'string')
+          throw new Error('output_item.done has no item with a type');
         this.items.set(index, { ...data.item });
         return;
       }
@@ -124,7 +127,9 @@ export class OpenAIResponsesAccumulator implements StreamAccumulator {
       case 'response.incomplete': {
         const response = isPlainObject(data.response) ? data.response : {};
         this.status = response.status ?? (type === 'response.completed' ? 'completed' : 'incomplete');
-        this.incompleteReason = isPlainObject(response.incomplete_details) ? response.incomplete_details.reason : undefined;
+        this.incompleteReason = isPlainObject(response.incomplete_details)
+          ? response.incomplete_details.reason
+          : undefined;
         return;
       }
       case 'response.failed':

@@ -22,18 +22,31 @@ const table: RouteTable = {
       family: 'openai-responses',
       tier: 'standard',
       fields: ['reasoning_details'],
-      withoutReasoning: { models: ['gpt-4', 'gpt-5-chat'], sources: ['https://github.com/RooCodeInc/Roo-Code/issues/9225'] },
+      withoutReasoning: {
+        models: ['gpt-4', 'gpt-5-chat'],
+        sources: ['https://github.com/RooCodeInc/Roo-Code/issues/9225'],
+      },
     },
     { id: 'default', label: 'Default', match: { default: true }, family: 'openai-chat', tier: 'standard', fields: [] },
   ],
 };
 const history: History = { messages: [{ role: 'user', content: 'Hello' }] };
-const bodyFor = (model: string) => toOpenAIResponsesRequest(history, resolveRoute(table, { provider: 'openai-responses', host: 'api.openai.com', model })).body;
+const bodyFor = (model: string) =>
+  toOpenAIResponsesRequest(
+    history,
+    resolveRoute(table, { provider: 'openai-responses', host: 'api.openai.com', model }),
+  ).body;
 const openai = loadProviderSpecs().find((s) => s.id === 'openai-responses')!;
 
 describe('a Responses request asks for reasoning only from models the table does not list as non-reasoning', () => {
   it('asks a reasoning model for its encrypted reasoning and a summary, as before', () => {
-    expect(bodyFor('gpt-5')).toEqual({ model: 'gpt-5', input: [{ role: 'user', content: 'Hello' }], store: false, include: ['reasoning.encrypted_content'], reasoning: { summary: 'auto' } });
+    expect(bodyFor('gpt-5')).toEqual({
+      model: 'gpt-5',
+      input: [{ role: 'user', content: 'Hello' }],
+      store: false,
+      include: ['reasoning.encrypted_content'],
+      reasoning: { summary: 'auto' },
+    });
   });
 
   it('asks a listed model for neither, so its first request is not refused', () => {
@@ -47,15 +60,30 @@ describe('a Responses request asks for reasoning only from models the table does
   it('is what OpenAI refuses when the table does not list the model (the provider side says so, not the engine)', () => {
     const unlisted = structuredClone(table);
     delete unlisted.routes[0]!.withoutReasoning;
-    const body = toOpenAIResponsesRequest(history, resolveRoute(unlisted, { provider: 'openai-responses', host: 'api.openai.com', model: 'gpt-4.1' })).body;
-    expect(judgeRequest(specForModel(openai, 'gpt-4.1'), body).map((f) => f.rejection)).toEqual(['encrypted-content-unsupported-model']);
+    const body = toOpenAIResponsesRequest(
+      history,
+      resolveRoute(unlisted, { provider: 'openai-responses', host: 'api.openai.com', model: 'gpt-4.1' }),
+    ).body;
+    expect(judgeRequest(specForModel(openai, 'gpt-4.1'), body).map((f) => f.rejection)).toEqual([
+      'encrypted-content-unsupported-model',
+    ]);
   });
 
   it('leaves route flags to the table: a flag may still set reasoning for a listed model', () => {
     const flagged = structuredClone(table);
     flagged.routes[0]!.flags = [{ set: { reasoning: { effort: 'low' } } }];
-    expect(toOpenAIResponsesRequest(history, resolveRoute(flagged, { provider: 'openai-responses', host: 'h', model: 'gpt-4.1' })).body).toMatchObject({ reasoning: { effort: 'low' } });
-    expect(toOpenAIResponsesRequest(history, resolveRoute(flagged, { provider: 'openai-responses', host: 'h', model: 'gpt-4.1' })).body).not.toHaveProperty('include');
+    expect(
+      toOpenAIResponsesRequest(
+        history,
+        resolveRoute(flagged, { provider: 'openai-responses', host: 'h', model: 'gpt-4.1' }),
+      ).body,
+    ).toMatchObject({ reasoning: { effort: 'low' } });
+    expect(
+      toOpenAIResponsesRequest(
+        history,
+        resolveRoute(flagged, { provider: 'openai-responses', host: 'h', model: 'gpt-4.1' }),
+      ).body,
+    ).not.toHaveProperty('include');
   });
 });
 
@@ -68,14 +96,19 @@ describe('the data that says which models do not reason is checked where it is w
   });
 
   it('the spec linter refuses a variant example its match does not cover, and a refusedBy no rule set defines', () => {
-    const broken = structuredClone(openai) as ProviderSpec & { parameters: Record<string, { refusedBy?: string; source: string }> };
+    const broken = structuredClone(openai) as ProviderSpec & {
+      parameters: Record<string, { refusedBy?: string; source: string }>;
+    };
     broken.models!.variants![0]!.examples = ['o3'];
     broken.parameters = { include: { refusedBy: 'nowhere', source: 'https://example.test' } };
-    expect(lintProviderSpec(broken).map((p) => p.pointer)).toEqual(expect.arrayContaining(['/models/variants/0/examples/0', '/parameters/include/refusedBy']));
+    expect(lintProviderSpec(broken).map((p) => p.pointer)).toEqual(
+      expect.arrayContaining(['/models/variants/0/examples/0', '/parameters/include/refusedBy']),
+    );
   });
 
   it('the family descriptor says what the engine asks with, so the judge reads what is sent', () => {
     const body = bodyFor('gpt-5');
-    for (const [key, value] of Object.entries(familyDescriptor('openai-responses').reasoningRequest ?? {})) expect(body[key], key).toEqual(value);
+    for (const [key, value] of Object.entries(familyDescriptor('openai-responses').reasoningRequest ?? {}))
+      expect(body[key], key).toEqual(value);
   });
 });

@@ -3,7 +3,12 @@ import { selectCarriers } from '../../policy/select-carriers.js';
 import type { RoutePolicy } from '../../../shared/route-table/route-table.js';
 import { deepMerge, isPlainObject } from '../../../shared/objects/deep-merge.js';
 import type { OutboundRequest, RequestOptions } from '../family.js';
-import { readFunctionCallIds, readResponsesItems, RESPONSES_DETAIL_FORMAT, type ResponsesItemRecord } from './responses-native.js';
+import {
+  readFunctionCallIds,
+  readResponsesItems,
+  RESPONSES_DETAIL_FORMAT,
+  type ResponsesItemRecord,
+} from './responses-native.js';
 
 type Item = Record<string, unknown>;
 
@@ -28,7 +33,9 @@ export function reasoningItems(details: readonly ReasoningDetail[]): Item[] {
     else if (d.type === 'reasoning.encrypted') entry.encrypted = d.data;
     byId.set(d.id, entry);
   }
-  return [...byId.entries()].filter(([, e]) => e.encrypted !== undefined).map(([id, e]) => ({ type: 'reasoning', id, summary: e.summary, encrypted_content: e.encrypted }));
+  return [...byId.entries()]
+    .filter(([, e]) => e.encrypted !== undefined)
+    .map(([id, e]) => ({ type: 'reasoning', id, summary: e.summary, encrypted_content: e.encrypted }));
 }
 
 function assistantItems(message: Message, policy: RoutePolicy, options: RequestOptions): Item[] {
@@ -39,7 +46,13 @@ function assistantItems(message: Message, policy: RoutePolicy, options: RequestO
   const text = textOf(message.content);
   const calls = (message.tool_calls ?? []).map((call) => {
     const id = fcIds[call.id];
-    return { type: 'function_call', ...(id !== undefined ? { id } : {}), call_id: call.id, name: call.function.name, arguments: call.function.arguments };
+    return {
+      type: 'function_call',
+      ...(id !== undefined ? { id } : {}),
+      call_id: call.id,
+      name: call.function.name,
+      arguments: call.function.arguments,
+    };
   });
   const layout = readResponsesItems(carriers.native);
   const inOrder = layout ? itemsInOrder(layout, reasoning, text, calls) : undefined;
@@ -56,7 +69,12 @@ function assistantItems(message: Message, policy: RoutePolicy, options: RequestO
  * number of calls); otherwise undefined and the turn is built the standard way. A reasoning item
  * goes where it came only if it can be sent at all (it has its encrypted blob).
  */
-function itemsInOrder(layout: readonly ResponsesItemRecord[], reasoning: readonly Item[], text: string, calls: readonly Item[]): Item[] | undefined {
+function itemsInOrder(
+  layout: readonly ResponsesItemRecord[],
+  reasoning: readonly Item[],
+  text: string,
+  calls: readonly Item[],
+): Item[] | undefined {
   const chars = layout.reduce((n, r) => n + (r.kind === 'message' ? r.parts.reduce((m, p) => m + p.chars, 0) : 0), 0);
   if (chars !== text.length || layout.filter((r) => r.kind === 'call').length !== calls.length) return undefined;
   const byId = new Map(reasoning.map((r) => [String(r.id), r]));
@@ -70,7 +88,11 @@ function itemsInOrder(layout: readonly ResponsesItemRecord[], reasoning: readonl
     } else if (r.kind === 'call') out.push(calls[call++]!);
     else if (r.kind === 'item') out.push({ ...r.item });
     else {
-      const content = r.parts.map((p) => ({ type: 'output_text', text: text.slice(at, (at += p.chars)), ...(p.annotations ? { annotations: p.annotations } : {}) }));
+      const content = r.parts.map((p) => ({
+        type: 'output_text',
+        text: text.slice(at, (at += p.chars)),
+        ...(p.annotations ? { annotations: p.annotations } : {}),
+      }));
       if (content.some((c) => c.text !== '')) out.push({ type: 'message', role: 'assistant', content });
     }
   }
@@ -79,7 +101,11 @@ function itemsInOrder(layout: readonly ResponsesItemRecord[], reasoning: readonl
 
 /** Chat-style tool definitions -> the flat Responses shape; anything else passes as given. */
 function responsesTools(tools: unknown[]): unknown[] {
-  return tools.map((tool) => (isPlainObject(tool) && tool.type === 'function' && isPlainObject(tool.function) ? { type: 'function', ...tool.function } : tool));
+  return tools.map((tool) =>
+    isPlainObject(tool) && tool.type === 'function' && isPlainObject(tool.function)
+      ? { type: 'function', ...tool.function }
+      : tool,
+  );
 }
 
 /**
@@ -90,18 +116,39 @@ function responsesTools(tools: unknown[]): unknown[] {
  * models ("Encrypted content is not supported with this model.", RooCodeInc/Roo-Code#9225) and
  * has no summary to give. Which models those are is table data, never a pattern here.
  */
-export function toOpenAIResponsesRequest(history: History, policy: RoutePolicy, options: RequestOptions = {}): OutboundRequest {
+export function toOpenAIResponsesRequest(
+  history: History,
+  policy: RoutePolicy,
+  options: RequestOptions = {},
+): OutboundRequest {
   const input: Item[] = [];
   for (const message of history.messages) {
     if (message.role === 'assistant') input.push(...assistantItems(message, policy, options));
-    else if (message.role === 'tool') input.push({ type: 'function_call_output', call_id: message.tool_call_id ?? '', output: textOf(message.content) });
+    else if (message.role === 'tool')
+      input.push({
+        type: 'function_call_output',
+        call_id: message.tool_call_id ?? '',
+        output: textOf(message.content),
+      });
     else input.push({ role: message.role, content: textOf(message.content) });
   }
   let body: Record<string, unknown> = policy.withoutReasoning
     ? { model: policy.target.model, input, store: false }
-    : { model: policy.target.model, input, store: false, include: ['reasoning.encrypted_content'], reasoning: { summary: 'auto' } };
+    : {
+        model: policy.target.model,
+        input,
+        store: false,
+        include: ['reasoning.encrypted_content'],
+        reasoning: { summary: 'auto' },
+      };
   if (options.tools && options.tools.length > 0) body.tools = responsesTools(options.tools);
   if (options.stream) body.stream = true;
   if (Object.keys(policy.flags).length > 0) body = deepMerge(body, policy.flags);
-  return { family: 'openai-responses', method: 'POST', path: '/responses', headers: { 'content-type': 'application/json' }, body };
+  return {
+    family: 'openai-responses',
+    method: 'POST',
+    path: '/responses',
+    headers: { 'content-type': 'application/json' },
+    body,
+  };
 }

@@ -7,7 +7,10 @@ import { hasBlock, last, list, named, type ClientToolReading } from '../../answe
  * blocks. Anthropic's tool-use ids start `toolu_`.
  */
 export const anthropicMessagesClientTools: ClientToolReading = {
-  offeredTools: (body) => list(body.tools).flatMap((t) => (isPlainObject(t) && (t.type === undefined || t.type === 'custom') ? named(t.name, t.input_schema) : [])),
+  offeredTools: (body) =>
+    list(body.tools).flatMap((t) =>
+      isPlainObject(t) && (t.type === undefined || t.type === 'custom') ? named(t.name, t.input_schema) : [],
+    ),
   endsWithToolResult: (body) => {
     const m = last(body.messages);
     return isPlainObject(m) && hasBlock(m.content, (b) => b.type === 'tool_result');

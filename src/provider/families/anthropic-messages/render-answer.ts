@@ -23,38 +23,85 @@ export const renderAnthropicMessagesAnswer: AnswerRenderer = (answer, { spec, ca
   }
   if (answer.content) blocks.push({ type: 'text', text: answer.content });
   (answer.tool_calls ?? []).forEach((tc, j) => {
-    blocks.push({ type: 'tool_use', id: tc.id, name: tc.function.name, input: scriptedToolInput(tc.function.arguments, `call ${call} tool_calls[${j}]`) });
+    blocks.push({
+      type: 'tool_use',
+      id: tc.id,
+      name: tc.function.name,
+      input: scriptedToolInput(tc.function.arguments, `call ${call} tool_calls[${j}]`),
+    });
   });
   const stopReason = (answer.tool_calls?.length ?? 0) > 0 ? 'tool_use' : 'end_turn';
   const usage = { input_tokens: 20 + call * 40, output_tokens: 30 };
-  const body = { id, type: 'message', role: 'assistant', model: spec.target.model, content: blocks, stop_reason: stopReason, stop_sequence: null, usage };
+  const body = {
+    id,
+    type: 'message',
+    role: 'assistant',
+    model: spec.target.model,
+    content: blocks,
+    stop_reason: stopReason,
+    stop_sequence: null,
+    usage,
+  };
 
-  const payloads: Record<string, unknown>[] = [{ type: 'message_start', message: { ...body, content: [], stop_reason: null, usage: { ...usage, output_tokens: 1 } } }, { type: 'ping' }];
+  const payloads: Record<string, unknown>[] = [
+    {
+      type: 'message_start',
+      message: { ...body, content: [], stop_reason: null, usage: { ...usage, output_tokens: 1 } },
+    },
+    { type: 'ping' },
+  ];
   blocks.forEach((block, index) => {
     switch (block.type) {
       case 'thinking':
-        payloads.push({ type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '', signature: '' } });
-        for (const piece of chunkText(block.thinking as string)) payloads.push({ type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking: piece } });
+        payloads.push({
+          type: 'content_block_start',
+          index,
+          content_block: { type: 'thinking', thinking: '', signature: '' },
+        });
+        for (const piece of chunkText(block.thinking as string))
+          payloads.push({ type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking: piece } });
         // As Anthropic sends it: the signature alone, in a text-less delta just before the stop.
-        payloads.push({ type: 'content_block_delta', index, delta: { type: 'signature_delta', signature: block.signature } });
+        payloads.push({
+          type: 'content_block_delta',
+          index,
+          delta: { type: 'signature_delta', signature: block.signature },
+        });
         break;
       case 'redacted_thinking':
         payloads.push({ type: 'content_block_start', index, content_block: block });
         break;
       case 'text':
         payloads.push({ type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
-        for (const piece of chunkText(block.text as string)) payloads.push({ type: 'content_block_delta', index, delta: { type: 'text_delta', text: piece } });
+        for (const piece of chunkText(block.text as string))
+          payloads.push({ type: 'content_block_delta', index, delta: { type: 'text_delta', text: piece } });
         break;
       case 'tool_use': {
-        payloads.push({ type: 'content_block_start', index, content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} } });
-        for (const piece of chunkText(JSON.stringify(block.input), 2)) payloads.push({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: piece } });
+        payloads.push({
+          type: 'content_block_start',
+          index,
+          content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} },
+        });
+        for (const piece of chunkText(JSON.stringify(block.input), 2))
+          payloads.push({
+            type: 'content_block_delta',
+            index,
+            delta: { type: 'input_json_delta', partial_json: piece },
+          });
         break;
       }
     }
     payloads.push({ type: 'content_block_stop', index });
   });
-  payloads.push({ type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: usage.output_tokens } });
+  payloads.push({
+    type: 'message_delta',
+    delta: { stop_reason: stopReason, stop_sequence: null },
+    usage: { output_tokens: usage.output_tokens },
+  });
   payloads.push({ type: 'message_stop' });
-  const stream: SseEvent[] = payloads.map((p, i) => ({ event: p.type as string, data: JSON.stringify(p), atMs: i * 15 }));
+  const stream: SseEvent[] = payloads.map((p, i) => ({
+    event: p.type as string,
+    data: JSON.stringify(p),
+    atMs: i * 15,
+  }));
   return { body, stream };
 };

@@ -24,12 +24,17 @@ const RULES = [
   'final-block-thinking',
   'thinking-expected',
 ];
-const specWith = (rules: readonly string[]) => ({ rejections: Object.fromEntries(rules.map((r) => [r, { status: 400, body: {} }])) }) as unknown as ProviderSpec;
+const specWith = (rules: readonly string[]) =>
+  ({ rejections: Object.fromEntries(rules.map((r) => [r, { status: 400, body: {} }])) }) as unknown as ProviderSpec;
 const ALL = specWith(RULES);
 const NONE = specWith([]);
 
 const on = { type: 'enabled', budget_tokens: 1024 };
-const signed = (text: string, ordinal = 0) => ({ type: 'thinking', thinking: text, signature: mockSignThinking(text, ordinal) });
+const signed = (text: string, ordinal = 0) => ({
+  type: 'thinking',
+  thinking: text,
+  signature: mockSignThinking(text, ordinal),
+});
 const user = (content: unknown = 'q') => ({ role: 'user', content });
 const results = (id = 't1') => user([{ type: 'tool_result', tool_use_id: id, content: 'x' }]);
 const call = (id = 't1') => ({ type: 'tool_use', id, name: 'ls', input: {} });
@@ -49,14 +54,24 @@ describe('judgeAnthropicMessages: what it reads', () => {
     const bad = {
       max_tokens: 10,
       thinking: { type: 'enabled', budget_tokens: 2048 },
-      messages: [user(''), assistant(text(' '), { type: 'thinking', thinking: 'x', signature: 'forged' }, call()), results()],
+      messages: [
+        user(''),
+        assistant(text(' '), { type: 'thinking', thinking: 'x', signature: 'forged' }, call()),
+        results(),
+      ],
     };
     expect(judge(bad, NONE)).toEqual([]);
     expect(judge(bad).length).toBeGreaterThan(0);
   });
 
   it('skips messages that are not objects and blocks that are not objects', () => {
-    expect(judge({ thinking: on, max_tokens: 4096, messages: ['stray', user(), assistant('junk', signed('ok'), text('a')), user('more')] })).toEqual([]);
+    expect(
+      judge({
+        thinking: on,
+        max_tokens: 4096,
+        messages: ['stray', user(), assistant('junk', signed('ok'), text('a')), user('more')],
+      }),
+    ).toEqual([]);
   });
 });
 
@@ -64,27 +79,46 @@ describe('judgeAnthropicMessages: only assistant messages carry replayed reasoni
   const forged = { type: 'thinking', thinking: 'x', signature: 'forged' };
 
   it('reads no signature or prefill rule into a user message, nor into a null one', () => {
-    expect(judge({ messages: [user([text('q'), forged]), null, assistant(text('a')), user([text('again'), forged])] })).toEqual([]);
+    expect(
+      judge({ messages: [user([text('q'), forged]), null, assistant(text('a')), user([text('again'), forged])] }),
+    ).toEqual([]);
     expect(judge({ messages: [user(), assistant(signed('t'), text('a')), null] })).toEqual([]);
   });
 
   it('names "nothing" for a loop opener that has no content at all', () => {
-    const [finding] = judge({ thinking: on, messages: [user(), { role: 'assistant' }, results()] }, specWith(['thinking-expected']));
+    const [finding] = judge(
+      { thinking: on, messages: [user(), { role: 'assistant' }, results()] },
+      specWith(['thinking-expected']),
+    );
     expect(finding?.params.found).toBe('nothing');
   });
 });
 
 describe('judgeAnthropicMessages: text blocks', () => {
   it('names the first empty text block, then the first whitespace-only one, by message and block', () => {
-    const findings = judge({ messages: [user([text('q'), text('\n ')]), assistant(text('a'), text('')), user(''), assistant(text(' '))] });
+    const findings = judge({
+      messages: [user([text('q'), text('\n ')]), assistant(text('a'), text('')), user(''), assistant(text(' '))],
+    });
     expect(findings).toEqual([
-      { rule: 'provider-accepts', rejection: 'text-empty', params: { index: 1, block: 1, path: 'messages.1.content.1.text' }, detail: 'message 1 block 1 is empty' },
-      { rule: 'provider-accepts', rejection: 'text-whitespace', params: { index: 0, block: 1, path: 'messages.0.content.1.text' }, detail: 'message 0 block 1 is only whitespace' },
+      {
+        rule: 'provider-accepts',
+        rejection: 'text-empty',
+        params: { index: 1, block: 1, path: 'messages.1.content.1.text' },
+        detail: 'message 1 block 1 is empty',
+      },
+      {
+        rule: 'provider-accepts',
+        rejection: 'text-whitespace',
+        params: { index: 0, block: 1, path: 'messages.0.content.1.text' },
+        detail: 'message 0 block 1 is only whitespace',
+      },
     ]);
   });
 
   it('reads string content as one text block, and ignores a text block whose text is not a string', () => {
-    expect(brief(judge({ messages: [user({ type: 'text' }), user([{ type: 'text', text: 5 }]), user('  ')] }))).toEqual([['text-whitespace', 'messages.2.content.0.text']]);
+    expect(brief(judge({ messages: [user({ type: 'text' }), user([{ type: 'text', text: 5 }]), user('  ')] }))).toEqual(
+      [['text-whitespace', 'messages.2.content.0.text']],
+    );
   });
 
   it('reads only text blocks for the text rules', () => {
@@ -102,7 +136,9 @@ describe('judgeAnthropicMessages: text blocks', () => {
 
   it('each text rule is gated on its own rejection', () => {
     const body = { messages: [user(''), user(' ')] };
-    expect(brief(judge(body, specWith(['text-whitespace'])))).toEqual([['text-whitespace', 'messages.1.content.0.text']]);
+    expect(brief(judge(body, specWith(['text-whitespace'])))).toEqual([
+      ['text-whitespace', 'messages.1.content.0.text'],
+    ]);
     expect(brief(judge(body, specWith(['text-empty'])))).toEqual([['text-empty', 'messages.0.content.0.text']]);
   });
 });
@@ -110,7 +146,9 @@ describe('judgeAnthropicMessages: text blocks', () => {
 describe('judgeAnthropicMessages: signed reasoning blocks', () => {
   it('an edited block is "cannot be modified" in the latest assistant message, an invalid signature earlier', () => {
     const edited = { ...signed('plan'), thinking: 'plan!' };
-    const findings = judge({ messages: [user(), assistant(edited, text('a')), user(), assistant(edited, text('b')), user()] });
+    const findings = judge({
+      messages: [user(), assistant(edited, text('a')), user(), assistant(edited, text('b')), user()],
+    });
     expect(findings).toEqual([
       {
         rule: 'signatures-verbatim',
@@ -129,11 +167,21 @@ describe('judgeAnthropicMessages: signed reasoning blocks', () => {
 
   it('the latest assistant message is the last one with that role, even with non-objects after it', () => {
     const edited = { ...signed('plan'), thinking: 'plan!' };
-    expect(brief(judge({ messages: [user(), assistant(edited, text('a')), user(), 'stray', { role: 'user' }] }))).toEqual([['blocks-modified', 'messages.1.content.0']]);
+    expect(
+      brief(judge({ messages: [user(), assistant(edited, text('a')), user(), 'stray', { role: 'user' }] })),
+    ).toEqual([['blocks-modified', 'messages.1.content.0']]);
   });
 
   it('a block without its thinking key is a schema error; one without a signature names the signature field', () => {
-    const findings = judge({ messages: [user(), assistant({ type: 'thinking', signature: 's' }, text('a')), user(), assistant({ type: 'thinking', thinking: 't' }, text('b')), user()] });
+    const findings = judge({
+      messages: [
+        user(),
+        assistant({ type: 'thinking', signature: 's' }, text('a')),
+        user(),
+        assistant({ type: 'thinking', thinking: 't' }, text('b')),
+        user(),
+      ],
+    });
     expect(findings.map((f) => [f.rule, f.rejection, f.params.field, f.params.index])).toEqual([
       ['provider-accepts', 'thinking-field-required', 'thinking', 1],
       ['signatures-verbatim', 'missing-signature', 'signature', 3],
@@ -141,9 +189,21 @@ describe('judgeAnthropicMessages: signed reasoning blocks', () => {
   });
 
   it('reads redacted blocks by their data, and counts ordinals over both kinds, skipping other blocks', () => {
-    const ok = { messages: [user(), assistant(signed('a', 0), { type: 'redacted_thinking', data: mockRedactedData('r', 1) }, text('x')), user()] };
+    const ok = {
+      messages: [
+        user(),
+        assistant(signed('a', 0), { type: 'redacted_thinking', data: mockRedactedData('r', 1) }, text('x')),
+        user(),
+      ],
+    };
     expect(judge(ok)).toEqual([]);
-    const swapped = { messages: [user(), assistant({ type: 'redacted_thinking', data: mockRedactedData('r', 1) }, signed('a', 0), text('x')), user()] };
+    const swapped = {
+      messages: [
+        user(),
+        assistant({ type: 'redacted_thinking', data: mockRedactedData('r', 1) }, signed('a', 0), text('x')),
+        user(),
+      ],
+    };
     expect(judge(swapped).map((f) => [f.rejection, f.params.block, f.detail])).toEqual([
       ['blocks-modified', 0, 'redacted_thinking block 0 of message 1 (reasoning block #0): blocks-modified'],
       ['blocks-modified', 1, 'thinking block 1 of message 1 (reasoning block #1): blocks-modified'],
@@ -173,7 +233,11 @@ describe('judgeAnthropicMessages: thinking budget', () => {
   const budget = (thinking: unknown, max_tokens: unknown) => brief(judge({ thinking, max_tokens, messages: [user()] }));
 
   it('refuses a budget equal to or above max_tokens, with both numbers', () => {
-    const findings = judge({ thinking: { type: 'enabled', budget_tokens: 2048 }, max_tokens: 2048, messages: [user()] });
+    const findings = judge({
+      thinking: { type: 'enabled', budget_tokens: 2048 },
+      max_tokens: 2048,
+      messages: [user()],
+    });
     expect(findings).toEqual([
       {
         rule: 'provider-accepts',
@@ -182,7 +246,9 @@ describe('judgeAnthropicMessages: thinking budget', () => {
         detail: 'thinking.budget_tokens 2048 is not below max_tokens 2048',
       },
     ]);
-    expect(budget({ type: 'adaptive', budget_tokens: 4096 }, 1024)).toEqual([['max-tokens-not-above-budget', 'thinking.budget_tokens']]);
+    expect(budget({ type: 'adaptive', budget_tokens: 4096 }, 1024)).toEqual([
+      ['max-tokens-not-above-budget', 'thinking.budget_tokens'],
+    ]);
   });
 
   it('accepts a budget below max_tokens, thinking off, and budgets or max_tokens that are not numbers', () => {
@@ -197,7 +263,15 @@ describe('judgeAnthropicMessages: thinking budget', () => {
 
 describe('judgeAnthropicMessages: where thinking stands in a message', () => {
   it('refuses reasoning after another block, naming what came first', () => {
-    const [finding] = judge({ thinking: on, max_tokens: 4096, messages: [user(), assistant(text('a'), { type: 'redacted_thinking', data: mockRedactedData('r', 0) }), user('again')] });
+    const [finding] = judge({
+      thinking: on,
+      max_tokens: 4096,
+      messages: [
+        user(),
+        assistant(text('a'), { type: 'redacted_thinking', data: mockRedactedData('r', 0) }),
+        user('again'),
+      ],
+    });
     expect(finding).toEqual({
       rule: 'signatures-verbatim',
       rejection: 'thinking-not-first',
@@ -207,13 +281,24 @@ describe('judgeAnthropicMessages: where thinking stands in a message', () => {
   });
 
   it('is silent on an assistant message without reasoning, or a user message holding a thinking-typed block', () => {
-    expect(judge({ messages: [user([text('a'), { type: 'thinking', thinking: 't' }]), assistant(text('a'), call()), results()] }, specWith(['thinking-not-first']))).toEqual([]);
+    expect(
+      judge(
+        { messages: [user([text('a'), { type: 'thinking', thinking: 't' }]), assistant(text('a'), call()), results()] },
+        specWith(['thinking-not-first']),
+      ),
+    ).toEqual([]);
   });
 
   it('a final assistant message with thinking while thinking is off names the first reasoning block', () => {
-    const [finding] = judge({ max_tokens: 64, messages: [user(), assistant(text('a'), text('b'))] }, specWith(['thinking-when-disabled']));
+    const [finding] = judge(
+      { max_tokens: 64, messages: [user(), assistant(text('a'), text('b'))] },
+      specWith(['thinking-when-disabled']),
+    );
     expect(finding).toBeUndefined();
-    const findings = judge({ max_tokens: 64, messages: [user(), assistant(signed('t'), text('b'))] }, specWith(['thinking-when-disabled', 'final-block-thinking']));
+    const findings = judge(
+      { max_tokens: 64, messages: [user(), assistant(signed('t'), text('b'))] },
+      specWith(['thinking-when-disabled', 'final-block-thinking']),
+    );
     expect(findings).toEqual([
       {
         rule: 'provider-accepts',
@@ -222,14 +307,26 @@ describe('judgeAnthropicMessages: where thinking stands in a message', () => {
         detail: 'thinking is off and the final assistant message 1 carries thinking',
       },
     ]);
-    const later = judge({ thinking: { type: 'disabled' }, messages: [user(), assistant(text('a'), signed('t'), text('b'))] }, specWith(['thinking-when-disabled']));
+    const later = judge(
+      { thinking: { type: 'disabled' }, messages: [user(), assistant(text('a'), signed('t'), text('b'))] },
+      specWith(['thinking-when-disabled']),
+    );
     expect(later.map((f) => f.params.path)).toEqual(['messages.1.content.1']);
   });
 
   it('a prefill ending in a reasoning block is refused when thinking is on, or when the spec has no thinking-off rule', () => {
-    const ends = (thinking: unknown) => ({ thinking, max_tokens: 4096, messages: [user(), assistant(signed('t'), { type: 'redacted_thinking', data: mockRedactedData('r', 1) })] });
+    const ends = (thinking: unknown) => ({
+      thinking,
+      max_tokens: 4096,
+      messages: [user(), assistant(signed('t'), { type: 'redacted_thinking', data: mockRedactedData('r', 1) })],
+    });
     const expected = [
-      { rule: 'provider-accepts', rejection: 'final-block-thinking', params: { index: 1, role: 'assistant', path: 'messages.1' }, detail: 'the final assistant message 1 ends with a thinking block' },
+      {
+        rule: 'provider-accepts',
+        rejection: 'final-block-thinking',
+        params: { index: 1, role: 'assistant', path: 'messages.1' },
+        detail: 'the final assistant message 1 ends with a thinking block',
+      },
     ];
     expect(judge(ends(on), specWith(['final-block-thinking', 'thinking-when-disabled']))).toEqual(expected);
     expect(judge(ends(undefined), specWith(['final-block-thinking']))).toEqual(expected);
@@ -255,21 +352,45 @@ describe('judgeAnthropicMessages: the current tool loop must open with thinking'
       params: { index: 1, block: 0, found: 'text', role: 'assistant', path: 'messages.1.content.0.type' },
       detail: 'assistant message 1 opens the current tool loop with text, not thinking',
     });
-    const [empty] = judge({ thinking: { type: 'adaptive' }, messages: [user(), { role: 'assistant', content: [] }, results()] }, spec);
+    const [empty] = judge(
+      { thinking: { type: 'adaptive' }, messages: [user(), { role: 'assistant', content: [] }, results()] },
+      spec,
+    );
     expect(empty?.params.found).toBe('nothing');
     expect(empty?.detail).toBe('assistant message 1 opens the current tool loop with no block, not thinking');
   });
 
   it('accepts an opener that starts with redacted thinking, and asks nothing when thinking is off or no loop is open', () => {
     const spec = specWith(['thinking-expected']);
-    expect(judge({ thinking: on, messages: [user(), assistant({ type: 'redacted_thinking', data: mockRedactedData('r', 0) }, call()), results()] }, spec)).toEqual([]);
-    expect(judge({ thinking: { type: 'disabled' }, messages: [user(), assistant(call()), results()] }, spec)).toEqual([]);
+    expect(
+      judge(
+        {
+          thinking: on,
+          messages: [
+            user(),
+            assistant({ type: 'redacted_thinking', data: mockRedactedData('r', 0) }, call()),
+            results(),
+          ],
+        },
+        spec,
+      ),
+    ).toEqual([]);
+    expect(judge({ thinking: { type: 'disabled' }, messages: [user(), assistant(call()), results()] }, spec)).toEqual(
+      [],
+    );
     expect(judge({ messages: [user(), assistant(call()), results()] }, spec)).toEqual([]);
-    expect(judge({ thinking: on, messages: [user(), assistant(call()), results(), assistant(text('done')), user('thanks')] }, spec)).toEqual([]);
+    expect(
+      judge(
+        { thinking: on, messages: [user(), assistant(call()), results(), assistant(text('done')), user('thanks')] },
+        spec,
+      ),
+    ).toEqual([]);
   });
 
   it('reads a loop whose messages are not objects as role-less, block-less messages', () => {
     const spec = specWith(['thinking-expected']);
-    expect(brief(judge({ thinking: on, messages: [user(), 'stray', assistant(call()), results()] }, spec))).toEqual([['thinking-expected', 'messages.2.content.0.type']]);
+    expect(brief(judge({ thinking: on, messages: [user(), 'stray', assistant(call()), results()] }, spec))).toEqual([
+      ['thinking-expected', 'messages.2.content.0.type'],
+    ]);
   });
 });

@@ -36,9 +36,22 @@ function conversation(redacted = false): { history: History; body: Record<string
     const { body } = renderAnthropicMessagesAnswer(answer, { spec, call: n, scenario: 'judge' });
     history.messages.push(fromAnthropicMessagesResponse(body).message);
   };
-  call({ reasoning: 'Oslo first.', redacted, tool_calls: [{ id: 'toolu_1', type: 'function', function: { name: 'weather', arguments: '{"city":"Oslo"}' } }] }, 0);
+  call(
+    {
+      reasoning: 'Oslo first.',
+      redacted,
+      tool_calls: [{ id: 'toolu_1', type: 'function', function: { name: 'weather', arguments: '{"city":"Oslo"}' } }],
+    },
+    0,
+  );
   history.messages.push({ role: 'tool', tool_call_id: 'toolu_1', content: '-3C' });
-  call({ reasoning: 'Now Rome.', tool_calls: [{ id: 'toolu_2', type: 'function', function: { name: 'weather', arguments: '{"city":"Rome"}' } }] }, 1);
+  call(
+    {
+      reasoning: 'Now Rome.',
+      tool_calls: [{ id: 'toolu_2', type: 'function', function: { name: 'weather', arguments: '{"city":"Rome"}' } }],
+    },
+    1,
+  );
   history.messages.push({ role: 'tool', tool_call_id: 'toolu_2', content: '14C' });
   return { history, body: toAnthropicMessagesRequest(history, policy).body };
 }
@@ -52,17 +65,22 @@ describe('judgeAnthropicMessages', () => {
     expect(judgeRequest(spec, conversation(true).body)).toEqual([]);
   });
 
-  test.prop([fc.nat(), fc.nat(1)])('rejects a replay with any one signature character changed, with Anthropic wording', (at, which) => {
-    const { body } = conversation();
-    const block = assistant(body, which === 0 ? 1 : 3)[0]!;
-    const sig = block.signature as string;
-    const i = at % sig.replace(/=+$/, '').length;
-    block.signature = sig.slice(0, i) + (sig[i] === 'A' ? 'B' : 'A') + sig.slice(i + 1);
-    const findings = judgeAnthropicMessages(spec, body);
-    expect(findings.map((f) => f.rejection)).toEqual(['invalid-signature']);
-    const { body: error } = fillRejection(spec.rejections['invalid-signature']!, findings[0]!.params);
-    expect(JSON.stringify(error)).toContain(`messages.${which === 0 ? 1 : 3}.content.0: Invalid \`signature\` in \`thinking\` block`);
-  });
+  test.prop([fc.nat(), fc.nat(1)])(
+    'rejects a replay with any one signature character changed, with Anthropic wording',
+    (at, which) => {
+      const { body } = conversation();
+      const block = assistant(body, which === 0 ? 1 : 3)[0]!;
+      const sig = block.signature as string;
+      const i = at % sig.replace(/=+$/, '').length;
+      block.signature = sig.slice(0, i) + (sig[i] === 'A' ? 'B' : 'A') + sig.slice(i + 1);
+      const findings = judgeAnthropicMessages(spec, body);
+      expect(findings.map((f) => f.rejection)).toEqual(['invalid-signature']);
+      const { body: error } = fillRejection(spec.rejections['invalid-signature']!, findings[0]!.params);
+      expect(JSON.stringify(error)).toContain(
+        `messages.${which === 0 ? 1 : 3}.content.0: Invalid \`signature\` in \`thinking\` block`,
+      );
+    },
+  );
 
   it('rejects edited thinking text and a block rebuilt without its signature', () => {
     const edited = conversation().body;
@@ -70,7 +88,9 @@ describe('judgeAnthropicMessages', () => {
     expect(judgeAnthropicMessages(spec, edited).map((f) => f.rejection)).toEqual(['invalid-signature']);
     const rebuilt = conversation().body;
     delete assistant(rebuilt, 3)[0]!.signature;
-    expect(judgeAnthropicMessages(spec, rebuilt).map((f) => [f.rejection, f.params.index])).toEqual([['missing-signature', 3]]);
+    expect(judgeAnthropicMessages(spec, rebuilt).map((f) => [f.rejection, f.params.index])).toEqual([
+      ['missing-signature', 3],
+    ]);
   });
 
   it('rejects two valid blocks swapped (order is part of what is signed)', () => {
@@ -95,7 +115,9 @@ describe('judgeAnthropicMessages', () => {
     expect(judgeAnthropicMessages(spec, body).map((f) => f.rejection)).toEqual(['invalid-redacted']);
     block.data = issued;
     assistant(body, 1).unshift({ type: 'redacted_thinking', data: mockRedactedData('other', 0) });
-    expect(judgeAnthropicMessages(spec, body).map((f) => [f.rejection, f.params.block])).toEqual([['blocks-modified', 1]]);
+    expect(judgeAnthropicMessages(spec, body).map((f) => [f.rejection, f.params.block])).toEqual([
+      ['blocks-modified', 1],
+    ]);
   });
 
   it('rejects a tool loop whose opening assistant message has no thinking, naming the block found', () => {
@@ -103,9 +125,16 @@ describe('judgeAnthropicMessages', () => {
     const messages = body.messages as { role: string; content: Block[] }[];
     messages[1]!.content = messages[1]!.content.filter((b) => b.type !== 'thinking');
     const findings = judgeAnthropicMessages(spec, body);
-    expect(findings).toEqual([expect.objectContaining({ rejection: 'thinking-expected', params: expect.objectContaining({ index: 1, found: 'tool_use' }) })]);
+    expect(findings).toEqual([
+      expect.objectContaining({
+        rejection: 'thinking-expected',
+        params: expect.objectContaining({ index: 1, found: 'tool_use' }),
+      }),
+    ]);
     const { body: error } = fillRejection(spec.rejections['thinking-expected']!, findings[0]!.params);
-    expect(JSON.stringify(error)).toContain('messages.1.content.0.type: Expected `thinking` or `redacted_thinking`, but found `tool_use`.');
+    expect(JSON.stringify(error)).toContain(
+      'messages.1.content.0.type: Expected `thinking` or `redacted_thinking`, but found `tool_use`.',
+    );
   });
 
   it('does not require thinking outside a tool loop, nor when thinking is off', () => {
@@ -113,16 +142,21 @@ describe('judgeAnthropicMessages', () => {
     const messages = body.messages as { role: string; content: Block[] }[];
     messages[1]!.content = messages[1]!.content.filter((b) => b.type !== 'thinking');
     expect(judgeAnthropicMessages(spec, { ...body, thinking: { type: 'disabled' } })).toEqual([]);
-    expect(judgeAnthropicMessages(spec, { ...body, messages: [...messages, { role: 'user', content: 'thanks' }] })).toEqual([]);
+    expect(
+      judgeAnthropicMessages(spec, { ...body, messages: [...messages, { role: 'user', content: 'thanks' }] }),
+    ).toEqual([]);
   });
 
   it('answers an unknown key with "Extra inputs are not permitted" before any signature rule', () => {
     const { body } = conversation();
     assistant(body, 1)[0]!.format = 'anthropic-claude-v1';
     const findings = judgeRequest(spec, body);
-    // The mock answers with the first finding; the path names the block type, as pydantic tagged unions do (claude-code#4378).
+    // The mock answers with the first finding; the path names the block type, as pydantic tagged unions do
+    // (claude-code#4378).
     expect(findings[0]!.rejection).toBe('extra-inputs');
-    expect(JSON.stringify(fillRejection(spec.rejections['extra-inputs']!, findings[0]!.params).body)).toContain('messages.1.content.0.thinking.format: Extra inputs are not permitted');
+    expect(JSON.stringify(fillRejection(spec.rejections['extra-inputs']!, findings[0]!.params).body)).toContain(
+      'messages.1.content.0.thinking.format: Extra inputs are not permitted',
+    );
   });
 
   it('OpenRouter -> Anthropic: Claude items held by OpenRouter cross and are accepted; foreign ones never reach Claude', () => {
@@ -134,9 +168,27 @@ describe('judgeAnthropicMessages', () => {
           content: null,
           reasoning: 'plan',
           reasoning_details: [
-            { type: 'reasoning.text', text: 'plan', signature: mockSignThinking('plan', 0), format: 'anthropic-claude-v1', id: 'rd-0', index: 0 },
-            { type: 'reasoning.encrypted', data: mockRedactedData('x', 1), format: 'anthropic-claude-v1', id: 'rd-1', index: 1 },
-            { type: 'reasoning.text', text: 'gemini says', signature: mockSignThinking('gemini says', 2), format: 'google-gemini-v1' },
+            {
+              type: 'reasoning.text',
+              text: 'plan',
+              signature: mockSignThinking('plan', 0),
+              format: 'anthropic-claude-v1',
+              id: 'rd-0',
+              index: 0,
+            },
+            {
+              type: 'reasoning.encrypted',
+              data: mockRedactedData('x', 1),
+              format: 'anthropic-claude-v1',
+              id: 'rd-1',
+              index: 1,
+            },
+            {
+              type: 'reasoning.text',
+              text: 'gemini says',
+              signature: mockSignThinking('gemini says', 2),
+              format: 'google-gemini-v1',
+            },
           ],
           tool_calls: [{ id: 'toolu_9', type: 'function', function: { name: 'f', arguments: '{}' } }],
         },
@@ -154,7 +206,13 @@ describe('Anthropic’s other replay rules, in its own words', () => {
   const base = { model: 'claude-sonnet-4-5', max_tokens: 4096, thinking: { type: 'enabled', budget_tokens: 2048 } };
   const first = (body: Record<string, unknown>) => {
     const [f] = judgeRequest(spec, body);
-    return f && { rejection: f.rejection, message: (fillRejection(spec.rejections[f.rejection]!, f.params).body as { error: { message: string } }).error.message };
+    return (
+      f && {
+        rejection: f.rejection,
+        message: (fillRejection(spec.rejections[f.rejection]!, f.params).body as { error: { message: string } }).error
+          .message,
+      }
+    );
   };
 
   it('thinking after another block, a prefill ending in thinking, thinking on a final message with thinking off, budget over max_tokens', () => {
@@ -173,7 +231,9 @@ describe('Anthropic’s other replay rules, in its own words', () => {
           { role: 'user', content: 'again' },
         ],
       })?.message,
-    ).toBe('messages.1.content.0: If an assistant message contains any thinking blocks, the first block must be `thinking` or `redacted_thinking`. Found `text`.');
+    ).toBe(
+      'messages.1.content.0: If an assistant message contains any thinking blocks, the first block must be `thinking` or `redacted_thinking`. Found `text`.',
+    );
     expect(
       first({
         ...base,
@@ -199,8 +259,12 @@ describe('Anthropic’s other replay rules, in its own words', () => {
         ],
       })?.rejection,
     ).toBe('thinking-when-disabled');
-    expect(first({ ...base, max_tokens: 1024, messages: [{ role: 'user', content: 'q' }] })?.message).toBe('`max_tokens` must be greater than `thinking.budget_tokens`.');
-    expect(first({ model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: 'q' }] })?.message).toBe('max_tokens: Field required');
+    expect(first({ ...base, max_tokens: 1024, messages: [{ role: 'user', content: 'q' }] })?.message).toBe(
+      '`max_tokens` must be greater than `thinking.budget_tokens`.',
+    );
+    expect(first({ model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: 'q' }] })?.message).toBe(
+      'max_tokens: Field required',
+    );
   });
 
   it('edited thinking in the latest assistant message "cannot be modified"; a foreign signature is invalid', () => {
@@ -212,9 +276,15 @@ describe('Anthropic’s other replay rules, in its own words', () => {
         { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'x' }] },
       ],
     });
-    expect(first(loop({ type: 'thinking', thinking: 'edited', signature: sig('original') }))?.rejection).toBe('blocks-modified');
-    expect(first(loop({ type: 'thinking', thinking: 'original', signature: 'c2lnbmVkLWJ5LWFub3RoZXI=' }))?.rejection).toBe('invalid-signature');
-    expect(first(loop({ type: 'thinking', signature: sig('') }))?.message).toBe('messages.1.content.0.thinking.thinking: Field required');
+    expect(first(loop({ type: 'thinking', thinking: 'edited', signature: sig('original') }))?.rejection).toBe(
+      'blocks-modified',
+    );
+    expect(
+      first(loop({ type: 'thinking', thinking: 'original', signature: 'c2lnbmVkLWJ5LWFub3RoZXI=' }))?.rejection,
+    ).toBe('invalid-signature');
+    expect(first(loop({ type: 'thinking', signature: sig('') }))?.message).toBe(
+      'messages.1.content.0.thinking.thinking: Field required',
+    );
   });
 
   it('accepts documented top-level parameters and server-tool blocks', () => {

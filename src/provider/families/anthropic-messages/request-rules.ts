@@ -28,11 +28,18 @@ export function judgeAnthropicMessages(spec: ProviderSpec, body: unknown): Findi
   const has = (id: string) => id in spec.rejections;
   const findings: Finding[] = [];
   const messages = body.messages;
-  const lastAssistant = messages.reduce<number>((at, m, i) => (isPlainObject(m) && m.role === 'assistant' ? i : at), -1);
+  const lastAssistant = messages.reduce<number>(
+    (at, m, i) => (isPlainObject(m) && m.role === 'assistant' ? i : at),
+    -1,
+  );
 
   // Text blocks are checked for the whole list before any block's own rules, and named without a
   // position ("messages: text content blocks must ..."): an empty one, then a whitespace-only one.
-  const texts = messages.flatMap((m, index) => blocksOf(m).flatMap((b, at) => (b.type === 'text' && typeof b.text === 'string' ? [{ index, at, text: b.text }] : [])));
+  const texts = messages.flatMap((m, index) =>
+    blocksOf(m).flatMap((b, at) =>
+      b.type === 'text' && typeof b.text === 'string' ? [{ index, at, text: b.text }] : [],
+    ),
+  );
   for (const [rejection, bad] of [
     ['text-empty', (t: string) => t === ''],
     ['text-whitespace', (t: string) => t !== '' && t.trim() === ''],
@@ -54,19 +61,48 @@ export function judgeAnthropicMessages(spec: ProviderSpec, body: unknown): Findi
     blocksOf(message).forEach((block, at) => {
       if (!REASONING.has(String(block.type))) return;
       const kind = block.type === 'thinking' ? 'thinking' : 'redacted_thinking';
-      reasoning.push({ at, block: { kind, thinking: block.thinking, signature: block.signature, data: block.data, hasThinkingKey: 'thinking' in block, hasSignatureKey: 'signature' in block } });
+      reasoning.push({
+        at,
+        block: {
+          kind,
+          thinking: block.thinking,
+          signature: block.signature,
+          data: block.data,
+          hasThinkingKey: 'thinking' in block,
+          hasSignatureKey: 'signature' in block,
+        },
+      });
     });
     for (const { verdict, at, ordinal, dropped } of judgeClaudeMessage(reasoning, index === lastAssistant)) {
       if (!has(verdict)) continue;
-      const params = { index, block: at, role: 'assistant', path: `messages.${index}.content.${at}`, field: verdict === 'missing-signature' ? 'signature' : 'thinking' };
+      const params = {
+        index,
+        block: at,
+        role: 'assistant',
+        path: `messages.${index}.content.${at}`,
+        field: verdict === 'missing-signature' ? 'signature' : 'thinking',
+      };
       const rule = verdict === 'thinking-field-required' ? 'provider-accepts' : 'signatures-verbatim';
-      const what = dropped ? `${dropped} reasoning block(s) dropped after block ${at - 1}` : `${reasoning[ordinal]!.block.kind} block ${at}`;
-      findings.push({ rule, rejection: verdict, params, detail: `${what} of message ${index} (reasoning block #${ordinal}): ${verdict}` });
+      const what = dropped
+        ? `${dropped} reasoning block(s) dropped after block ${at - 1}`
+        : `${reasoning[ordinal]!.block.kind} block ${at}`;
+      findings.push({
+        rule,
+        rejection: verdict,
+        params,
+        detail: `${what} of message ${index} (reasoning block #${ordinal}): ${verdict}`,
+      });
     }
   });
 
   const budget = isPlainObject(body.thinking) ? body.thinking.budget_tokens : undefined;
-  if (thinkingEnabled(body) && typeof budget === 'number' && typeof body.max_tokens === 'number' && budget >= body.max_tokens && has('max-tokens-not-above-budget')) {
+  if (
+    thinkingEnabled(body) &&
+    typeof budget === 'number' &&
+    typeof body.max_tokens === 'number' &&
+    budget >= body.max_tokens &&
+    has('max-tokens-not-above-budget')
+  ) {
     findings.push({
       rule: 'provider-accepts',
       rejection: 'max-tokens-not-above-budget',
@@ -110,14 +146,23 @@ export function judgeAnthropicMessages(spec: ProviderSpec, body: unknown): Findi
   }
 
   if (thinkingEnabled(body) && has('thinking-expected')) {
-    const shape: LoopMessage[] = messages.map((m) => ({ role: isPlainObject(m) ? String(m.role) : '', kinds: blocksOf(m).map((b) => String(b.type)) }));
+    const shape: LoopMessage[] = messages.map((m) => ({
+      role: isPlainObject(m) ? String(m.role) : '',
+      kinds: blocksOf(m).map((b) => String(b.type)),
+    }));
     const opener = toolLoopOpener(shape);
     const first = opener === undefined ? undefined : shape[opener]!.kinds[0];
     if (opener !== undefined && !REASONING.has(first ?? '')) {
       findings.push({
         rule: 'signatures-verbatim',
         rejection: 'thinking-expected',
-        params: { index: opener, block: 0, found: first ?? 'nothing', role: 'assistant', path: `messages.${opener}.content.0.type` },
+        params: {
+          index: opener,
+          block: 0,
+          found: first ?? 'nothing',
+          role: 'assistant',
+          path: `messages.${opener}.content.0.type`,
+        },
         detail: `assistant message ${opener} opens the current tool loop with ${first ?? 'no block'}, not thinking`,
       });
     }

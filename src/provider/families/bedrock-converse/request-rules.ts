@@ -10,7 +10,8 @@ function blocksOf(message: unknown): Record<string, unknown>[] {
 
 /** A Converse block's kind in Anthropic's words, which is how Claude-on-Bedrock errors name them. */
 function kindOf(block: Record<string, unknown>): string {
-  if (isPlainObject(block.reasoningContent)) return isPlainObject(block.reasoningContent.reasoningText) ? 'thinking' : 'redacted_thinking';
+  if (isPlainObject(block.reasoningContent))
+    return isPlainObject(block.reasoningContent.reasoningText) ? 'thinking' : 'redacted_thinking';
   if (block.toolUse !== undefined) return 'tool_use';
   if (block.toolResult !== undefined) return 'tool_result';
   if (block.text !== undefined) return 'text';
@@ -38,8 +39,14 @@ export function judgeBedrockConverse(spec: ProviderSpec, body: unknown): Finding
   if (!isPlainObject(body) || !Array.isArray(body.messages)) return [];
   const has = (id: string) => id in spec.rejections;
   const messages = body.messages;
-  const shape: LoopMessage[] = messages.map((m) => ({ role: isPlainObject(m) ? String(m.role) : '', kinds: blocksOf(m).map(kindOf) }));
-  const lastUser = shape.reduce((at, m, i) => (m.role === 'user' && m.kinds.some((k) => k !== 'tool_result') ? i : at), -1);
+  const shape: LoopMessage[] = messages.map((m) => ({
+    role: isPlainObject(m) ? String(m.role) : '',
+    kinds: blocksOf(m).map(kindOf),
+  }));
+  const lastUser = shape.reduce(
+    (at, m, i) => (m.role === 'user' && m.kinds.some((k) => k !== 'tool_result') ? i : at),
+    -1,
+  );
   const lastAssistant = shape.reduce((at, m, i) => (m.role === 'assistant' ? i : at), -1);
   const findings: Finding[] = [];
 
@@ -47,8 +54,18 @@ export function judgeBedrockConverse(spec: ProviderSpec, body: unknown): Finding
   // that held only reasoning, replayed with its reasoning stripped, comes out this way), and a text
   // block that is empty or only whitespace ('\n\n' before a toolUse, vercel/ai#6255).
   messages.forEach((message, index) => {
-    if (isPlainObject(message) && Array.isArray(message.content) && message.content.length === 0 && has('empty-content')) {
-      findings.push({ rule: 'provider-accepts', rejection: 'empty-content', params: { index, path: `messages.${index}.content` }, detail: `message ${index} has no content block` });
+    if (
+      isPlainObject(message) &&
+      Array.isArray(message.content) &&
+      message.content.length === 0 &&
+      has('empty-content')
+    ) {
+      findings.push({
+        rule: 'provider-accepts',
+        rejection: 'empty-content',
+        params: { index, path: `messages.${index}.content` },
+        detail: `message ${index} has no content block`,
+      });
     }
     const blocks = blocksOf(message);
     // The dispute is about Claude's own answers (the spec defines Claude's blocks-modified rule).
@@ -63,7 +80,15 @@ export function judgeBedrockConverse(spec: ProviderSpec, body: unknown): Finding
       };
       // Claude on Bedrock itself answers an empty text block between reasoning blocks, and keeping it
       // is reported to replay fine (vercel/ai#14070, #14175): disputed inside a message with reasoning.
-      findings.push(claudeWithReasoning ? { ...finding, contested: true, sources: [...(spec.rejections['blank-text']?.sources ?? []), ...BLANK_BESIDE_REASONING] } : finding);
+      findings.push(
+        claudeWithReasoning
+          ? {
+              ...finding,
+              contested: true,
+              sources: [...(spec.rejections['blank-text']?.sources ?? []), ...BLANK_BESIDE_REASONING],
+            }
+          : finding,
+      );
     });
   });
 
@@ -74,24 +99,46 @@ export function judgeBedrockConverse(spec: ProviderSpec, body: unknown): Finding
       if (!isPlainObject(block.reasoningContent)) return;
       const rc = block.reasoningContent;
       const params = { index, block: at, role: 'assistant', path: `messages.${index}.content.${at}.reasoningContent` };
-      const push = (rule: string, rejection: string, detail: string) => findings.push({ rule, rejection, params, detail });
+      const push = (rule: string, rejection: string, detail: string) =>
+        findings.push({ rule, rejection, params, detail });
       if (has('reasoning-not-accepted') && index < lastUser) {
-        push('fields-sent', 'reasoning-not-accepted', `assistant message ${index} (before the last user message) carries reasoningContent, which ${spec.target.model} refuses`);
+        push(
+          'fields-sent',
+          'reasoning-not-accepted',
+          `assistant message ${index} (before the last user message) carries reasoningContent, which ${spec.target.model} refuses`,
+        );
         return;
       }
       if (isPlainObject(rc.reasoningText) && 'signature' in rc.reasoningText && has('signature-not-supported')) {
-        push('fields-sent', 'signature-not-supported', `assistant message ${index} block ${at} carries reasoningText.signature, which ${spec.target.model} does not take`);
+        push(
+          'fields-sent',
+          'signature-not-supported',
+          `assistant message ${index} block ${at} carries reasoningText.signature, which ${spec.target.model} does not take`,
+        );
         return;
       }
       if (isPlainObject(rc.reasoningText)) {
         // Bedrock fails an empty signature in schema validation, as it fails an absent one (oh-my-pi#10486).
         const signature = rc.reasoningText.signature === '' ? undefined : rc.reasoningText.signature;
-        claude.push({ at, block: { kind: 'thinking', thinking: rc.reasoningText.text, signature, hasThinkingKey: true, hasSignatureKey: typeof signature === 'string' } });
+        claude.push({
+          at,
+          block: {
+            kind: 'thinking',
+            thinking: rc.reasoningText.text,
+            signature,
+            hasThinkingKey: true,
+            hasSignatureKey: typeof signature === 'string',
+          },
+        });
       } else if (rc.redactedContent !== undefined) {
-        claude.push({ at, block: { kind: 'redacted_thinking', data: rc.redactedContent, hasThinkingKey: false, hasSignatureKey: false } });
+        claude.push({
+          at,
+          block: { kind: 'redacted_thinking', data: rc.redactedContent, hasThinkingKey: false, hasSignatureKey: false },
+        });
       }
     });
-    // Claude's own rules on the blocks Converse maps to thinking / redacted_thinking, read as the Messages API reads them.
+    // Claude's own rules on the blocks Converse maps to thinking / redacted_thinking, read as the Messages API reads
+    // them.
     for (const { verdict, at, ordinal, dropped } of judgeClaudeMessage(claude, index === lastAssistant)) {
       if (verdict === 'thinking-field-required' || !has(verdict)) continue;
       const what = dropped ? `${dropped} reasoning block(s) dropped after block ${at - 1}` : `block ${at}`;
@@ -111,7 +158,13 @@ export function judgeBedrockConverse(spec: ProviderSpec, body: unknown): Finding
       findings.push({
         rule: 'signatures-verbatim',
         rejection: 'thinking-expected',
-        params: { index: opener, block: 0, found: first ?? 'nothing', role: 'assistant', path: `messages.${opener}.content.0` },
+        params: {
+          index: opener,
+          block: 0,
+          found: first ?? 'nothing',
+          role: 'assistant',
+          path: `messages.${opener}.content.0`,
+        },
         detail: `assistant message ${opener} opens the current tool loop with ${first ?? 'no block'}, not reasoningContent`,
       });
     }

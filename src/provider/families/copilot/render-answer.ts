@@ -19,18 +19,32 @@ export const renderCopilotAnswer: AnswerRenderer = (answer, { spec, call, scenar
   // Every opaque but the last is superseded within the answer: the mock issues those under another
   // kind, so replaying an earlier one (an accumulator that kept the first) is refused.
   const count = thinks ? Math.max(1, calls.length) : 0;
-  const opaques = Array.from({ length: count }, (_, i) => mockOpaque('copilot', i === count - 1 ? 'opaque' : 'opaque-superseded', `${scenario}/${call}/${i}`));
-  const signature = /gemini/i.test(model) && calls.length > 0 ? mockOpaque('copilot', 'thought-signature', `${scenario}/${call}`) : undefined;
+  const opaques = Array.from({ length: count }, (_, i) =>
+    mockOpaque('copilot', i === count - 1 ? 'opaque' : 'opaque-superseded', `${scenario}/${call}/${i}`),
+  );
+  const signature =
+    /gemini/i.test(model) && calls.length > 0
+      ? mockOpaque('copilot', 'thought-signature', `${scenario}/${call}`)
+      : undefined;
   const finish = calls.length > 0 ? 'tool_calls' : 'stop';
 
   const message: Record<string, unknown> = { role: 'assistant', content: answer.content ? answer.content : null };
   if (text !== undefined) message.reasoning_text = text;
   if (opaques.length > 0) message.reasoning_opaque = opaques.at(-1);
   if (calls.length > 0) {
-    message.tool_calls = calls.map((c, i) => (i === 0 && signature ? { ...c, function: { ...c.function, thought_signature: signature } } : c));
+    message.tool_calls = calls.map((c, i) =>
+      i === 0 && signature ? { ...c, function: { ...c.function, thought_signature: signature } } : c,
+    );
   }
   const usage = { prompt_tokens: 20 + call * 40, completion_tokens: 30, total_tokens: 50 + call * 40 };
-  const body = { id, object: 'chat.completion', created, model, choices: [{ index: 0, message, finish_reason: finish }], usage };
+  const body = {
+    id,
+    object: 'chat.completion',
+    created,
+    model,
+    choices: [{ index: 0, message, finish_reason: finish }],
+    usage,
+  };
 
   const deltas: Record<string, unknown>[] = [{ role: 'assistant', content: '' }];
   for (const piece of chunkText(text ?? '')) deltas.push({ reasoning_text: piece });
@@ -41,7 +55,8 @@ export const renderCopilotAnswer: AnswerRenderer = (answer, { spec, call, scenar
     const fn: Record<string, unknown> = { name: c.function.name, arguments: '' };
     if (index === 0 && signature) fn.thought_signature = signature;
     deltas.push({ tool_calls: [{ index, id: c.id, type: 'function', function: fn }] });
-    for (const piece of chunkText(c.function.arguments, 2)) deltas.push({ tool_calls: [{ index, function: { arguments: piece } }] });
+    for (const piece of chunkText(c.function.arguments, 2))
+      deltas.push({ tool_calls: [{ index, function: { arguments: piece } }] });
   });
   const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) => ({
     id,

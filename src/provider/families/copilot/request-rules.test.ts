@@ -12,13 +12,29 @@ import { fillRejection } from '../../handlers/fill-rejection.js';
 import { judgeRequest } from '../../handlers/judge-request.js';
 
 const spec = loadProviderSpec(`${specsDir()}/providers/copilot.json`);
-const policy = resolveRoute(loadRouteTable(), { provider: 'copilot', host: 'api.githubcopilot.com', model: spec.target.model });
+const policy = resolveRoute(loadRouteTable(), {
+  provider: 'copilot',
+  host: 'api.githubcopilot.com',
+  model: spec.target.model,
+});
 
 function body(): { model: string; messages: Array<Record<string, unknown>> } {
   const answer = fromCopilotResponse(
-    renderCopilotAnswer({ reasoning: 'List first.', tool_calls: [{ id: 'call_ls', type: 'function', function: { name: 'ls', arguments: '{}' } }] }, { spec, call: 0, scenario: 'judge' }).body,
+    renderCopilotAnswer(
+      {
+        reasoning: 'List first.',
+        tool_calls: [{ id: 'call_ls', type: 'function', function: { name: 'ls', arguments: '{}' } }],
+      },
+      { spec, call: 0, scenario: 'judge' },
+    ).body,
   );
-  const history: History = { messages: [{ role: 'user', content: 'What is here?' }, answer.message, { role: 'tool', tool_call_id: 'call_ls', content: 'a.txt' }] };
+  const history: History = {
+    messages: [
+      { role: 'user', content: 'What is here?' },
+      answer.message,
+      { role: 'tool', tool_call_id: 'call_ls', content: 'a.txt' },
+    ],
+  };
   return structuredClone(replayForRoute(history, policy).body) as never;
 }
 
@@ -42,15 +58,19 @@ describe('copilot judge', () => {
     });
   });
 
-  test.prop([fc.nat(), fc.integer({ min: 1, max: 63 })])('refuses an opaque with any one character changed', (at, shift) => {
-    const b = body();
-    const blob = String(b.messages[1]!.reasoning_opaque);
-    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-    const i = at % blob.length;
-    const c = blob[i]!;
-    b.messages[1]!.reasoning_opaque = blob.slice(0, i) + (c === '=' ? 'A' : alphabet[(alphabet.indexOf(c) + shift) % 64]) + blob.slice(i + 1);
-    expect(judgeRequest(spec, b).map((f) => f.rejection)).toEqual(['invalid-opaque']);
-  });
+  test.prop([fc.nat(), fc.integer({ min: 1, max: 63 })])(
+    'refuses an opaque with any one character changed',
+    (at, shift) => {
+      const b = body();
+      const blob = String(b.messages[1]!.reasoning_opaque);
+      const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+      const i = at % blob.length;
+      const c = blob[i]!;
+      b.messages[1]!.reasoning_opaque =
+        blob.slice(0, i) + (c === '=' ? 'A' : alphabet[(alphabet.indexOf(c) + shift) % 64]) + blob.slice(i + 1);
+      expect(judgeRequest(spec, b).map((f) => f.rejection)).toEqual(['invalid-opaque']);
+    },
+  );
 
   it('refuses a modified opaque or thought_signature', () => {
     const b = body();
@@ -66,7 +86,12 @@ describe('copilot judge', () => {
     const b = body();
     delete b.messages[1]!.reasoning_opaque;
     expect(judgeRequest(spec, { ...b, model: 'gpt-5' })).toEqual([]);
-    expect(judgeRequest(spec, { ...b, messages: [...b.messages, { role: 'assistant', content: 'ok' }, { role: 'user', content: 'next' }] })).toEqual([]);
+    expect(
+      judgeRequest(spec, {
+        ...b,
+        messages: [...b.messages, { role: 'assistant', content: 'ok' }, { role: 'user', content: 'next' }],
+      }),
+    ).toEqual([]);
   });
 });
 
@@ -83,14 +108,22 @@ describe('copilot judge, superseded opaque', () => {
       { spec, call: 0, scenario: 'superseded' },
     );
     const opaques = rendered.stream.flatMap((e) => {
-      const delta = (JSON.parse(e.data === '[DONE]' ? '{}' : e.data) as { choices?: Array<{ delta?: { reasoning_opaque?: string } }> }).choices?.[0]?.delta;
+      const delta = (
+        JSON.parse(e.data === '[DONE]' ? '{}' : e.data) as {
+          choices?: Array<{ delta?: { reasoning_opaque?: string } }>;
+        }
+      ).choices?.[0]?.delta;
       return delta?.reasoning_opaque ? [delta.reasoning_opaque] : [];
     });
     expect(opaques).toHaveLength(2);
     const history: History = {
       messages: [
         { role: 'user', content: 'go' },
-        { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'ls', arguments: '{}' } }] },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'c1', type: 'function', function: { name: 'ls', arguments: '{}' } }],
+        },
         { role: 'tool', tool_call_id: 'c1', content: 'x' },
       ],
     };

@@ -21,20 +21,45 @@ export function judgeCopilot(spec: ProviderSpec, body: unknown): Finding[] {
   const messages = body.messages;
   const lastUser = messages.reduce<number>((at, m, i) => (isPlainObject(m) && m.role === 'user' ? i : at), -1);
   messages.forEach((message, index) => {
-    if (!isPlainObject(message) || message.role !== 'assistant' || !Array.isArray(message.tool_calls) || message.tool_calls.length === 0) return;
+    if (
+      !isPlainObject(message) ||
+      message.role !== 'assistant' ||
+      !Array.isArray(message.tool_calls) ||
+      message.tool_calls.length === 0
+    )
+      return;
     const params = { index, role: 'assistant', field: 'reasoning_opaque', path: `messages.${index}.reasoning_opaque` };
     if ('reasoning_opaque' in message && !verifyMockOpaque('copilot', 'opaque', message.reasoning_opaque)) {
-      if (has('invalid-opaque')) findings.push({ rule: 'signatures-verbatim', rejection: 'invalid-opaque', params, detail: `message ${index} carries a reasoning_opaque Copilot never issued` });
-    } else if (!('reasoning_opaque' in message) && index > lastUser && has('missing-opaque')) {
-      findings.push({ rule: 'signatures-verbatim', rejection: 'missing-opaque', params, detail: `tool-call message ${index} of the current turn has no reasoning_opaque` });
-    }
-    message.tool_calls.forEach((call: unknown, at: number) => {
-      const fn = isPlainObject(call) && isPlainObject(call.function) ? call.function : {};
-      if ('thought_signature' in fn && !verifyMockOpaque('copilot', 'thought-signature', fn.thought_signature) && has('invalid-opaque')) {
+      if (has('invalid-opaque'))
         findings.push({
           rule: 'signatures-verbatim',
           rejection: 'invalid-opaque',
-          params: { ...params, field: 'thought_signature', path: `messages.${index}.tool_calls.${at}.function.thought_signature` },
+          params,
+          detail: `message ${index} carries a reasoning_opaque Copilot never issued`,
+        });
+    } else if (!('reasoning_opaque' in message) && index > lastUser && has('missing-opaque')) {
+      findings.push({
+        rule: 'signatures-verbatim',
+        rejection: 'missing-opaque',
+        params,
+        detail: `tool-call message ${index} of the current turn has no reasoning_opaque`,
+      });
+    }
+    message.tool_calls.forEach((call: unknown, at: number) => {
+      const fn = isPlainObject(call) && isPlainObject(call.function) ? call.function : {};
+      if (
+        'thought_signature' in fn &&
+        !verifyMockOpaque('copilot', 'thought-signature', fn.thought_signature) &&
+        has('invalid-opaque')
+      ) {
+        findings.push({
+          rule: 'signatures-verbatim',
+          rejection: 'invalid-opaque',
+          params: {
+            ...params,
+            field: 'thought_signature',
+            path: `messages.${index}.tool_calls.${at}.function.thought_signature`,
+          },
           detail: `tool call ${at} of message ${index} carries a thought_signature Copilot never issued`,
         });
       }

@@ -8,11 +8,18 @@ import { hasBlock, last, list, named, type ClientToolReading } from '../../answe
 export const geminiClientTools: ClientToolReading = {
   offeredTools: (body) =>
     list(body.tools).flatMap((t) =>
-      isPlainObject(t) ? list(t.functionDeclarations ?? t.function_declarations).flatMap((d) => (isPlainObject(d) ? named(d.name, d.parametersJsonSchema ?? d.parameters) : [])) : [],
+      isPlainObject(t)
+        ? list(t.functionDeclarations ?? t.function_declarations).flatMap((d) =>
+            isPlainObject(d) ? named(d.name, d.parametersJsonSchema ?? d.parameters) : [],
+          )
+        : [],
     ),
   endsWithToolResult: (body) => {
     const c = last(body.contents);
-    return isPlainObject(c) && hasBlock(c.parts, (p) => p.functionResponse !== undefined || p.function_response !== undefined);
+    return (
+      isPlainObject(c) &&
+      hasBlock(c.parts, (p) => p.functionResponse !== undefined || p.function_response !== undefined)
+    );
   },
   toolCallIdPrefix: 'call_rr_',
 };

@@ -20,12 +20,25 @@ export const renderGeminiAnswer: AnswerRenderer = (answer, { spec, call, scenari
   if (content !== '') parts.push({ text: content, ...(calls.length === 0 ? { thoughtSignature: signature } : {}) });
   else if (calls.length === 0) parts.push({ text: '', thoughtSignature: signature });
   calls.forEach((c, i) => {
-    parts.push({ functionCall: { name: c.function.name, args: JSON.parse(c.function.arguments || '{}') }, ...(i === 0 ? { thoughtSignature: signature } : {}) });
+    parts.push({
+      functionCall: { name: c.function.name, args: JSON.parse(c.function.arguments || '{}') },
+      ...(i === 0 ? { thoughtSignature: signature } : {}),
+    });
   });
-  const usageMetadata = { promptTokenCount: 20 + call * 40, candidatesTokenCount: 30, thoughtsTokenCount: 12, totalTokenCount: 62 + call * 40 };
+  const usageMetadata = {
+    promptTokenCount: 20 + call * 40,
+    candidatesTokenCount: 30,
+    thoughtsTokenCount: 12,
+    totalTokenCount: 62 + call * 40,
+  };
   const modelVersion = spec.target.model;
   const responseId = `resp-${scenario}-${call}`;
-  const body = { candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }], usageMetadata, modelVersion, responseId };
+  const body = {
+    candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
+    usageMetadata,
+    modelVersion,
+    responseId,
+  };
 
   // The stream: thought and text in pieces, the text's signature on a last empty-text piece.
   const pieces: Record<string, unknown>[] = [];
@@ -36,7 +49,13 @@ export const renderGeminiAnswer: AnswerRenderer = (answer, { spec, call, scenari
   for (const part of parts) if ('functionCall' in part) pieces.push(part);
   const event = (piece: Record<string, unknown> | undefined, last: boolean, i: number): SseEvent => ({
     data: JSON.stringify({
-      candidates: [{ content: { role: 'model', parts: piece ? [piece] : [] }, ...(last ? { finishReason: 'STOP' } : {}), index: 0 }],
+      candidates: [
+        {
+          content: { role: 'model', parts: piece ? [piece] : [] },
+          ...(last ? { finishReason: 'STOP' } : {}),
+          index: 0,
+        },
+      ],
       ...(last ? { usageMetadata } : {}),
       modelVersion,
       responseId,

@@ -14,15 +14,24 @@ import { judgeRequest } from '../../handlers/judge-request.js';
 
 const spec = loadProviderSpec(`${specsDir()}/providers/gemini.json`);
 const vertex = loadProviderSpec(`${specsDir()}/providers/vertex-gemini.json`);
-const policy = resolveRoute(loadRouteTable(), { provider: 'gemini', host: 'generativelanguage.googleapis.com', model: 'gemini-3-pro-preview' });
+const policy = resolveRoute(loadRouteTable(), {
+  provider: 'gemini',
+  host: 'generativelanguage.googleapis.com',
+  model: 'gemini-3-pro-preview',
+});
 const calls = [
   { id: 'call_a', type: 'function' as const, function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } },
   { id: 'call_b', type: 'function' as const, function: { name: 'get_weather', arguments: '{"city":"Rome"}' } },
 ];
 
 /** A Gemini 3 tool loop in progress: parallel calls signed by the mock, their results, and the next request. */
-function body(from = spec): Record<string, unknown> & { contents: Array<{ role: string; parts: Array<Record<string, unknown>> }> } {
-  const answer = fromGeminiResponse(renderGeminiAnswer({ reasoning: 'Two lookups.', tool_calls: calls }, { spec: from, call: 0, scenario: 'judge' }).body);
+function body(
+  from = spec,
+): Record<string, unknown> & { contents: Array<{ role: string; parts: Array<Record<string, unknown>> }> } {
+  const answer = fromGeminiResponse(
+    renderGeminiAnswer({ reasoning: 'Two lookups.', tool_calls: calls }, { spec: from, call: 0, scenario: 'judge' })
+      .body,
+  );
   const history: History = {
     messages: [
       { role: 'user', content: 'Weather in Oslo and Rome?' },
@@ -36,7 +45,8 @@ function body(from = spec): Record<string, unknown> & { contents: Array<{ role: 
 
 const message = (findings: ReturnType<typeof judgeRequest>) => {
   const first = findings[0]!;
-  return (fillRejection(spec.rejections[first.rejection]!, first.params).body as { error: { message: string } }).error.message;
+  return (fillRejection(spec.rejections[first.rejection]!, first.params).body as { error: { message: string } }).error
+    .message;
 };
 
 describe('gemini judge', () => {
@@ -89,30 +99,41 @@ describe('gemini judge', () => {
     expect(message(judgeRequest(spec, b))).toBe('Corrupted thought signature.');
   });
 
-  test.prop([fc.nat(), fc.integer({ min: 1, max: 63 })])('refuses a signature with any one character changed', (at, shift) => {
-    const b = body();
-    const part = b.contents[1]!.parts.find((p) => p.functionCall)!;
-    const sig = String(part.thoughtSignature);
-    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-    const i = at % sig.length;
-    const c = sig[i]!;
-    part.thoughtSignature = sig.slice(0, i) + (c === '=' ? 'A' : alphabet[(alphabet.indexOf(c) + shift) % 64]) + sig.slice(i + 1);
-    expect(judgeRequest(spec, b).map((f) => f.rejection)).toEqual(['corrupted-thought-signature']);
-  });
+  test.prop([fc.nat(), fc.integer({ min: 1, max: 63 })])(
+    'refuses a signature with any one character changed',
+    (at, shift) => {
+      const b = body();
+      const part = b.contents[1]!.parts.find((p) => p.functionCall)!;
+      const sig = String(part.thoughtSignature);
+      const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+      const i = at % sig.length;
+      const c = sig[i]!;
+      part.thoughtSignature =
+        sig.slice(0, i) + (c === '=' ? 'A' : alphabet[(alphabet.indexOf(c) + shift) % 64]) + sig.slice(i + 1);
+      expect(judgeRequest(spec, b).map((f) => f.rejection)).toEqual(['corrupted-thought-signature']);
+    },
+  );
 
   it('names unknown fields the way Google does', () => {
     const b = body();
     (b.contents[2]!.parts[0]!.functionResponse as Record<string, unknown>).callId = 'x';
     const findings = judgeRequest(spec, b);
     expect(findings[0]!.rejection).toBe('unknown-name-at');
-    expect(message(findings)).toBe('Invalid JSON payload received. Unknown name "callId" at \'contents[2].parts[0].function_response\': Cannot find field.');
-    expect(message(judgeRequest(spec, { ...body(), reasoning: { effort: 'high' } }))).toBe('Invalid JSON payload received. Unknown name "reasoning": Cannot find field.');
+    expect(message(findings)).toBe(
+      'Invalid JSON payload received. Unknown name "callId" at \'contents[2].parts[0].function_response\': Cannot find field.',
+    );
+    expect(message(judgeRequest(spec, { ...body(), reasoning: { effort: 'high' } }))).toBe(
+      'Invalid JSON payload received. Unknown name "reasoning": Cannot find field.',
+    );
   });
 
   it('does not judge signatures of turns before the current one as missing', () => {
     const b = body();
     delete b.contents[1]!.parts.find((p) => p.functionCall)!.thoughtSignature;
-    b.contents.push({ role: 'model', parts: [{ text: 'Oslo is colder.' }] }, { role: 'user', parts: [{ text: 'Thanks' }] });
+    b.contents.push(
+      { role: 'model', parts: [{ text: 'Oslo is colder.' }] },
+      { role: 'user', parts: [{ text: 'Thanks' }] },
+    );
     expect(judgeRequest(spec, b)).toEqual([]);
   });
 });

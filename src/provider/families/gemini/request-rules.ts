@@ -7,7 +7,10 @@ import { geminiSigner, verifyMockOpaque } from '../../signing/mock-opaque.js';
 /** Signatures Google documents as accepted stand-ins for calls that never had one (see SKIP_SIGNATURE). */
 const STAND_INS = new Set(['skip_thought_signature_validator', 'context_engineering_is_the_way_to_go']);
 
-/** `/contents/7/parts/0/functionResponse` -> `contents[7].parts[0].function_response`, as Google names paths (proto field names). */
+/**
+ * `/contents/7/parts/0/functionResponse` -> `contents[7].parts[0].function_response`, as Google names paths (proto
+ * field names).
+ */
 export function googleFieldPath(instancePath: string): string {
   let out = '';
   for (const segment of instancePath.split('/').slice(1)) {
@@ -23,9 +26,14 @@ interface Turn {
   parts: Part[];
 }
 
-/** A part in lowerCamelCase whichever spelling it came in: Google's JSON mapping accepts both (thought_signature, function_call). */
+/**
+ * A part in lowerCamelCase whichever spelling it came in: Google's JSON mapping accepts both (thought_signature,
+ * function_call).
+ */
 function camelPart(part: Part): Part {
-  return Object.fromEntries(Object.entries(part).map(([k, v]) => [k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), v]));
+  return Object.fromEntries(
+    Object.entries(part).map(([k, v]) => [k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), v]),
+  );
 }
 
 function turnsOf(body: Record<string, unknown>): Turn[] {
@@ -46,18 +54,42 @@ function turnsOf(body: Record<string, unknown>): Turn[] {
 export function judgeGemini(spec: ProviderSpec, body: unknown): Finding[] {
   const has = (id: string) => id in spec.rejections;
   if (!isPlainObject(body)) {
-    return has('invalid-argument') ? [{ rule: 'provider-accepts', rejection: 'invalid-argument', params: { path: '' }, detail: 'the body is not a JSON object' }] : [];
+    return has('invalid-argument')
+      ? [
+          {
+            rule: 'provider-accepts',
+            rejection: 'invalid-argument',
+            params: { path: '' },
+            detail: 'the body is not a JSON object',
+          },
+        ]
+      : [];
   }
   const findings: Finding[] = [];
 
   // Google checks that there is something to generate from before it looks at field names.
   const contents = body.contents;
   if ((contents === undefined || (Array.isArray(contents) && contents.length === 0)) && has('contents-not-specified')) {
-    return [{ rule: 'provider-accepts', rejection: 'contents-not-specified', params: { path: 'contents' }, detail: 'contents is missing or empty' }];
+    return [
+      {
+        rule: 'provider-accepts',
+        rejection: 'contents-not-specified',
+        params: { path: 'contents' },
+        detail: 'contents is missing or empty',
+      },
+    ];
   }
   if (Array.isArray(contents) && has('parts-empty')) {
     const empty = contents.findIndex((c) => isPlainObject(c) && Array.isArray(c.parts) && c.parts.length === 0);
-    if (empty >= 0) return [{ rule: 'provider-accepts', rejection: 'parts-empty', params: { index: empty, path: `contents[${empty}].parts` }, detail: `content ${empty} has no parts` }];
+    if (empty >= 0)
+      return [
+        {
+          rule: 'provider-accepts',
+          rejection: 'parts-empty',
+          params: { index: empty, path: `contents[${empty}].parts` },
+          detail: `content ${empty} has no parts`,
+        },
+      ];
   }
 
   const validate = inlineValidator(spec.request.schema);
@@ -67,7 +99,13 @@ export function judgeGemini(spec: ProviderSpec, body: unknown): Finding[] {
         const field = (error.params as { additionalProperty: string }).additionalProperty;
         const path = googleFieldPath(error.instancePath);
         const rejection = path === '' ? 'unknown-name' : 'unknown-name-at';
-        if (has(rejection)) findings.push({ rule: 'strict-schema', rejection, params: { field, path }, detail: `unknown field "${field}"${path ? ` at ${path}` : ''}` });
+        if (has(rejection))
+          findings.push({
+            rule: 'strict-schema',
+            rejection,
+            params: { field, path },
+            detail: `unknown field "${field}"${path ? ` at ${path}` : ''}`,
+          });
       } else if (has('invalid-argument')) {
         findings.push({
           rule: 'provider-accepts',
@@ -86,7 +124,8 @@ export function judgeGemini(spec: ProviderSpec, body: unknown): Finding[] {
     turn.parts.forEach((part, at) => {
       if (!('thoughtSignature' in part)) return;
       const signature = part.thoughtSignature;
-      if (typeof signature === 'string' && (STAND_INS.has(signature) || verifyMockOpaque(signer, 'thought', signature))) return;
+      if (typeof signature === 'string' && (STAND_INS.has(signature) || verifyMockOpaque(signer, 'thought', signature)))
+        return;
       if (has('corrupted-thought-signature')) {
         findings.push({
           rule: 'signatures-verbatim',
@@ -100,13 +139,18 @@ export function judgeGemini(spec: ProviderSpec, body: unknown): Finding[] {
 
   // Gemini 3 validates the current turn only: the model steps after the last user message with text.
   if (has('missing-thought-signature')) {
-    const lastUserText = turns.reduce((at, t, i) => (t.role === 'user' && t.parts.some((p) => typeof p.text === 'string') ? i : at), -1);
+    const lastUserText = turns.reduce(
+      (at, t, i) => (t.role === 'user' && t.parts.some((p) => typeof p.text === 'string') ? i : at),
+      -1,
+    );
     turns.forEach((turn, index) => {
       if (index <= lastUserText || turn.role !== 'model') return;
       const first = turn.parts.find((p) => isPlainObject(p.functionCall));
       if (!first || first.thoughtSignature !== undefined) return;
-      const name = isPlainObject(first.functionCall) && typeof first.functionCall.name === 'string' ? first.functionCall.name : '';
-      // Google numbers contents from 1 in this message ("the 2. content block" is the first model turn after one user turn).
+      const name =
+        isPlainObject(first.functionCall) && typeof first.functionCall.name === 'string' ? first.functionCall.name : '';
+      // Google numbers contents from 1 in this message ("the 2. content block" is the first model turn after one user
+      // turn).
       findings.push({
         rule: 'signatures-verbatim',
         rejection: 'missing-thought-signature',

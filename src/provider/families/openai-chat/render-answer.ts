@@ -26,7 +26,9 @@ function detailFor(reasoning: string, redacted: boolean | undefined, call: numbe
       ? { type: 'reasoning.encrypted', data: mockRedactedData(reasoning, 0), ...common }
       : { type: 'reasoning.text', text: reasoning, signature: mockSignThinking(reasoning, 0), ...common };
   }
-  return redacted ? { type: 'reasoning.encrypted', data: opaqueFor(reasoning), ...common } : { type: 'reasoning.text', text: reasoning, ...common };
+  return redacted
+    ? { type: 'reasoning.encrypted', data: opaqueFor(reasoning), ...common }
+    : { type: 'reasoning.text', text: reasoning, ...common };
 }
 
 /**
@@ -42,13 +44,18 @@ export const renderOpenAIChatAnswer: AnswerRenderer = (answer, { spec, call, sce
   if (reasoning !== undefined) {
     for (const field of spec.response.carriers) {
       if (field === 'reasoning_content' || field === 'reasoning') carriers[field] = answer.redacted ? '' : reasoning;
-      if (field === 'reasoning_details') carriers[field] = [detailFor(reasoning, answer.redacted, call, spec.response.detailFormat ?? 'unknown')];
+      if (field === 'reasoning_details')
+        carriers[field] = [detailFor(reasoning, answer.redacted, call, spec.response.detailFormat ?? 'unknown')];
     }
   }
   const toolCalls = answer.tool_calls ?? [];
   const finish = toolCalls.length > 0 ? 'tool_calls' : 'stop';
   // No text is null, as a stream that sends none gives null: the two shapes must read the same.
-  const message: Record<string, unknown> = { role: 'assistant', content: answer.content ? answer.content : null, ...carriers };
+  const message: Record<string, unknown> = {
+    role: 'assistant',
+    content: answer.content ? answer.content : null,
+    ...carriers,
+  };
   if (toolCalls.length > 0) message.tool_calls = toolCalls;
   const body = {
     id,
@@ -81,16 +88,23 @@ export const renderOpenAIChatAnswer: AnswerRenderer = (answer, { spec, call, sce
       // (OpenRouterTeam/ai-sdk-provider#423): an accumulator that drops it breaks Claude replay.
       const { signature, ...unsigned } = detail;
       const pieces = chunkText(detail.text);
-      for (const piece of pieces.length > 0 ? pieces : ['']) deltas.push({ reasoning_details: [{ ...unsigned, text: piece }] });
-      if (signature) deltas.push({ reasoning_details: [{ type: 'reasoning.text', signature, format: detail.format, index: detail.index }] });
+      for (const piece of pieces.length > 0 ? pieces : [''])
+        deltas.push({ reasoning_details: [{ ...unsigned, text: piece }] });
+      if (signature)
+        deltas.push({
+          reasoning_details: [{ type: 'reasoning.text', signature, format: detail.format, index: detail.index }],
+        });
     } else {
       deltas.push({ reasoning_details: [detail] });
     }
   }
   for (const piece of chunkText(answer.content ?? '')) deltas.push({ content: piece });
   toolCalls.forEach((tc, index) => {
-    deltas.push({ tool_calls: [{ index, id: tc.id, type: 'function', function: { name: tc.function.name, arguments: '' } }] });
-    for (const piece of chunkText(tc.function.arguments, 2)) deltas.push({ tool_calls: [{ index, function: { arguments: piece } }] });
+    deltas.push({
+      tool_calls: [{ index, id: tc.id, type: 'function', function: { name: tc.function.name, arguments: '' } }],
+    });
+    for (const piece of chunkText(tc.function.arguments, 2))
+      deltas.push({ tool_calls: [{ index, function: { arguments: piece } }] });
   });
   const events: SseEvent[] = deltas.map((d, i) => ({ data: JSON.stringify(chunk(d)), atMs: i * 15 }));
   events.push({ data: JSON.stringify({ ...chunk({}, finish), usage: body.usage }), atMs: deltas.length * 15 });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
-import { encryptedContentOrganization, mockEncryptedContent, mockPairedItemId, organizationOf, pairedReasoningId } from './issued-items.js';
+import {
+  encryptedContentOrganization,
+  mockEncryptedContent,
+  mockPairedItemId,
+  organizationOf,
+  pairedReasoningId,
+} from './issued-items.js';
 
 const hexId = fc.stringMatching(/^[0-9a-f]{1,50}$/).map((hex) => `rs_${hex}`);
 
@@ -21,20 +27,24 @@ describe('encrypted_content the Responses mock issues', () => {
       const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
       const i = at % blob.length;
       const c = blob[i]!;
-      const changed = blob.slice(0, i) + (c === '=' ? 'A' : alphabet[(alphabet.indexOf(c) + shift) % 64]) + blob.slice(i + 1);
+      const changed =
+        blob.slice(0, i) + (c === '=' ? 'A' : alphabet[(alphabet.indexOf(c) + shift) % 64]) + blob.slice(i + 1);
       expect(encryptedContentOrganization(id, changed)).toBeUndefined();
     },
   );
 });
 
 describe('fc_ and msg_ ids the Responses mock issues', () => {
-  test.prop([hexId, fc.nat({ max: 255 })], { numRuns: 100 })('name the reasoning item they were issued after, for their own item type', (rs, n) => {
-    const id = mockPairedItemId('function_call', rs, n);
-    expect(id).toMatch(/^fc_[0-9a-f]+$/);
-    expect(pairedReasoningId('function_call', id)).toBe(rs);
-    expect(pairedReasoningId('message', id)).toBeUndefined();
-    expect(pairedReasoningId('message', mockPairedItemId('message', rs, n))).toBe(rs);
-  });
+  test.prop([hexId, fc.nat({ max: 255 })], { numRuns: 100 })(
+    'name the reasoning item they were issued after, for their own item type',
+    (rs, n) => {
+      const id = mockPairedItemId('function_call', rs, n);
+      expect(id).toMatch(/^fc_[0-9a-f]+$/);
+      expect(pairedReasoningId('function_call', id)).toBe(rs);
+      expect(pairedReasoningId('message', id)).toBeUndefined();
+      expect(pairedReasoningId('message', mockPairedItemId('message', rs, n))).toBe(rs);
+    },
+  );
 
   it('pair nothing for an id the mock did not issue', () => {
     // OpenAI's own ids (mastra-ai/mastra#8738) are foreign to the mock.

@@ -39,7 +39,10 @@ export function organizationOf(providerId: string): string {
 
 /** The encrypted_content the mock issues for reasoning item `reasoningId` under `organization`. */
 export function mockEncryptedContent(reasoningId: string, seed: string, organization: string): string {
-  const nonce = createHash('sha256').update(`${organization}\u0000${reasoningId}\u0000${seed}`).digest().subarray(0, NONCE_BYTES);
+  const nonce = createHash('sha256')
+    .update(`${organization}\u0000${reasoningId}\u0000${seed}`)
+    .digest()
+    .subarray(0, NONCE_BYTES);
   const org = Buffer.from(organization, 'utf8');
   if (org.length > 255) throw new Error('organization id too long for a mock blob');
   const mac = hmac('encrypted', reasoningId, organization, nonce.toString('hex'));
@@ -65,7 +68,8 @@ export function encryptedContentOrganization(reasoningId: string, blob: unknown)
 export type PairedItemType = 'function_call' | 'message';
 const PREFIX: Record<PairedItemType, string> = { function_call: 'fc', message: 'msg' };
 
-const itemMac = (type: PairedItemType, reasoningHex: string, ordinal: string) => hmac('paired', type, reasoningHex, ordinal).toString('hex').slice(0, ITEM_MAC_HEX);
+const itemMac = (type: PairedItemType, reasoningHex: string, ordinal: string) =>
+  hmac('paired', type, reasoningHex, ordinal).toString('hex').slice(0, ITEM_MAC_HEX);
 
 /**
  * The id of the `ordinal`-th item of `type` a response produced after reasoning item `rs_<hex>`:
@@ -73,7 +77,8 @@ const itemMac = (type: PairedItemType, reasoningHex: string, ordinal: string) =>
  */
 export function mockPairedItemId(type: PairedItemType, reasoningId: string, ordinal: number): string {
   const hex = /^rs_([0-9a-f]+)$/.exec(reasoningId)?.[1];
-  if (hex === undefined) throw new Error(`a paired item id needs a reasoning id rs_<hex>, not ${JSON.stringify(reasoningId)}`);
+  if (hex === undefined)
+    throw new Error(`a paired item id needs a reasoning id rs_<hex>, not ${JSON.stringify(reasoningId)}`);
   if (!Number.isInteger(ordinal) || ordinal < 0 || ordinal > 255) throw new Error('a paired item ordinal is 0..255');
   const n = ordinal.toString(16).padStart(2, '0');
   return `${PREFIX[type]}_${hex}${n}${itemMac(type, hex, n)}`;

@@ -9,11 +9,19 @@ import { chunkText } from '../../answers/chunk-text.js';
  * that reasoning, ids that carry it (issued-items.ts), so the mock can tell from an fc_ or msg_ id
  * which reasoning item it needs. Without reasoning the ids pair with nothing.
  */
-export function responsesIds(scenario: string, call: number, reasons = true): { reasoning: string; message: string; functionCall: (n: number) => string } {
+export function responsesIds(
+  scenario: string,
+  call: number,
+  reasons = true,
+): { reasoning: string; message: string; functionCall: (n: number) => string } {
   const hex = createHash('sha256').update(`${scenario}/${call}`).digest('hex').slice(0, 32);
   const reasoning = `rs_${hex}`;
   if (!reasons) return { reasoning, message: `msg_${hex}`, functionCall: (n) => `fc_${hex}_${n}` };
-  return { reasoning, message: mockPairedItemId('message', reasoning, 0), functionCall: (n) => mockPairedItemId('function_call', reasoning, n) };
+  return {
+    reasoning,
+    message: mockPairedItemId('message', reasoning, 0),
+    functionCall: (n) => mockPairedItemId('function_call', reasoning, n),
+  };
 }
 
 /**
@@ -26,7 +34,8 @@ export const renderOpenAIResponsesAnswer: AnswerRenderer = (answer, { spec, call
   const calls = answer.tool_calls ?? [];
   const reasons = answer.reasoning !== undefined || calls.length > 0;
   const ids = responsesIds(scenario, call, reasons);
-  const summaryText = answer.reasoning !== undefined && !answer.redacted && answer.reasoning !== '' ? answer.reasoning : undefined;
+  const summaryText =
+    answer.reasoning !== undefined && !answer.redacted && answer.reasoning !== '' ? answer.reasoning : undefined;
   const output: Record<string, unknown>[] = [];
   if (reasons) {
     output.push({
@@ -38,44 +47,138 @@ export const renderOpenAIResponsesAnswer: AnswerRenderer = (answer, { spec, call
     });
   }
   if (answer.content) {
-    output.push({ id: ids.message, type: 'message', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: answer.content, annotations: [] }] });
+    output.push({
+      id: ids.message,
+      type: 'message',
+      status: 'completed',
+      role: 'assistant',
+      content: [{ type: 'output_text', text: answer.content, annotations: [] }],
+    });
   }
   calls.forEach((c, n) => {
-    output.push({ id: ids.functionCall(n), type: 'function_call', status: 'completed', call_id: c.id, name: c.function.name, arguments: c.function.arguments });
+    output.push({
+      id: ids.functionCall(n),
+      type: 'function_call',
+      status: 'completed',
+      call_id: c.id,
+      name: c.function.name,
+      arguments: c.function.arguments,
+    });
   });
   const created_at = 1_767_225_600 + call;
-  const usage = { input_tokens: 20 + call * 40, output_tokens: 30, output_tokens_details: { reasoning_tokens: 12 }, total_tokens: 50 + call * 40 };
+  const usage = {
+    input_tokens: 20 + call * 40,
+    output_tokens: 30,
+    output_tokens_details: { reasoning_tokens: 12 },
+    total_tokens: 50 + call * 40,
+  };
   const responseId = `resp_${ids.reasoning.slice(3)}`;
-  const body = { id: responseId, object: 'response', created_at, status: 'completed', model: spec.target.model, output, usage, store: false };
+  const body = {
+    id: responseId,
+    object: 'response',
+    created_at,
+    status: 'completed',
+    model: spec.target.model,
+    output,
+    usage,
+    store: false,
+  };
 
-  const events: Array<Record<string, unknown>> = [{ type: 'response.created', response: { ...body, status: 'in_progress', output: [], usage: null } }];
+  const events: Array<Record<string, unknown>> = [
+    { type: 'response.created', response: { ...body, status: 'in_progress', output: [], usage: null } },
+  ];
   output.forEach((item, output_index) => {
     if (item.type === 'reasoning') {
       // The added item's encrypted_content is incomplete ("may be incomplete", OpenAI's spec): a
       // reader that keeps it instead of the done item's replays a blob the mock refuses.
       const whole = String(item.encrypted_content);
-      events.push({ type: 'response.output_item.added', output_index, item: { id: item.id, type: 'reasoning', summary: [], encrypted_content: whole.slice(0, Math.floor(whole.length / 2)) } });
+      events.push({
+        type: 'response.output_item.added',
+        output_index,
+        item: {
+          id: item.id,
+          type: 'reasoning',
+          summary: [],
+          encrypted_content: whole.slice(0, Math.floor(whole.length / 2)),
+        },
+      });
       (item.summary as Array<{ text: string }>).forEach((part, summary_index) => {
-        events.push({ type: 'response.reasoning_summary_part.added', item_id: item.id, output_index, summary_index, part: { type: 'summary_text', text: '' } });
-        for (const delta of chunkText(part.text)) events.push({ type: 'response.reasoning_summary_text.delta', item_id: item.id, output_index, summary_index, delta });
-        events.push({ type: 'response.reasoning_summary_text.done', item_id: item.id, output_index, summary_index, text: part.text });
-        events.push({ type: 'response.reasoning_summary_part.done', item_id: item.id, output_index, summary_index, part: { type: 'summary_text', text: part.text } });
+        events.push({
+          type: 'response.reasoning_summary_part.added',
+          item_id: item.id,
+          output_index,
+          summary_index,
+          part: { type: 'summary_text', text: '' },
+        });
+        for (const delta of chunkText(part.text))
+          events.push({
+            type: 'response.reasoning_summary_text.delta',
+            item_id: item.id,
+            output_index,
+            summary_index,
+            delta,
+          });
+        events.push({
+          type: 'response.reasoning_summary_text.done',
+          item_id: item.id,
+          output_index,
+          summary_index,
+          text: part.text,
+        });
+        events.push({
+          type: 'response.reasoning_summary_part.done',
+          item_id: item.id,
+          output_index,
+          summary_index,
+          part: { type: 'summary_text', text: part.text },
+        });
       });
     } else if (item.type === 'message') {
       const text = (item.content as Array<{ text: string }>)[0]!.text;
-      events.push({ type: 'response.output_item.added', output_index, item: { ...item, status: 'in_progress', content: [] } });
-      events.push({ type: 'response.content_part.added', item_id: item.id, output_index, content_index: 0, part: { type: 'output_text', text: '', annotations: [] } });
-      for (const delta of chunkText(text)) events.push({ type: 'response.output_text.delta', item_id: item.id, output_index, content_index: 0, delta });
+      events.push({
+        type: 'response.output_item.added',
+        output_index,
+        item: { ...item, status: 'in_progress', content: [] },
+      });
+      events.push({
+        type: 'response.content_part.added',
+        item_id: item.id,
+        output_index,
+        content_index: 0,
+        part: { type: 'output_text', text: '', annotations: [] },
+      });
+      for (const delta of chunkText(text))
+        events.push({ type: 'response.output_text.delta', item_id: item.id, output_index, content_index: 0, delta });
       events.push({ type: 'response.output_text.done', item_id: item.id, output_index, content_index: 0, text });
-      events.push({ type: 'response.content_part.done', item_id: item.id, output_index, content_index: 0, part: { type: 'output_text', text, annotations: [] } });
+      events.push({
+        type: 'response.content_part.done',
+        item_id: item.id,
+        output_index,
+        content_index: 0,
+        part: { type: 'output_text', text, annotations: [] },
+      });
     } else {
-      events.push({ type: 'response.output_item.added', output_index, item: { ...item, status: 'in_progress', arguments: '' } });
-      for (const delta of chunkText(String(item.arguments), 2)) events.push({ type: 'response.function_call_arguments.delta', item_id: item.id, output_index, delta });
-      events.push({ type: 'response.function_call_arguments.done', item_id: item.id, output_index, arguments: item.arguments });
+      events.push({
+        type: 'response.output_item.added',
+        output_index,
+        item: { ...item, status: 'in_progress', arguments: '' },
+      });
+      for (const delta of chunkText(String(item.arguments), 2))
+        events.push({ type: 'response.function_call_arguments.delta', item_id: item.id, output_index, delta });
+      events.push({
+        type: 'response.function_call_arguments.done',
+        item_id: item.id,
+        output_index,
+        arguments: item.arguments,
+      });
     }
     events.push({ type: 'response.output_item.done', output_index, item });
   });
   events.push({ type: 'response.completed', response: body });
-  const stream: SseEvent[] = events.map((e, i) => ({ event: String(e.type), data: JSON.stringify({ ...e, sequence_number: i }), atMs: i * 15 }));
+  const stream: SseEvent[] = events.map((e, i) => ({
+    event: String(e.type),
+    data: JSON.stringify({ ...e, sequence_number: i }),
+    atMs: i * 15,
+  }));
   return { body, stream };
 };

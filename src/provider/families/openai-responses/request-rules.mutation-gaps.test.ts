@@ -20,7 +20,11 @@ const ALL = [
   'encrypted-content-unsupported-model',
 ];
 const LEGACY = ['encrypted-content-not-verified-legacy', 'encrypted-content-other-organization-legacy'];
-const spec = (rejections = ALL, id = 'openai-responses'): ProviderSpec => ({ id, rejections: Object.fromEntries(rejections.map((r) => [r, { status: 400, sources: [] }])) }) as unknown as ProviderSpec;
+const spec = (rejections = ALL, id = 'openai-responses'): ProviderSpec =>
+  ({
+    id,
+    rejections: Object.fromEntries(rejections.map((r) => [r, { status: 400, sources: [] }])),
+  }) as unknown as ProviderSpec;
 const without = (...names: string[]) => spec(ALL.filter((r) => !names.includes(r)));
 
 const RS = 'rs_0a1b2c';
@@ -28,16 +32,26 @@ const OWN = mockEncryptedContent(RS, 'gaps', organizationOf('openai-responses'))
 const FOREIGN = mockEncryptedContent(RS, 'gaps', organizationOf('openrouter'));
 const FC = mockPairedItemId('function_call', RS, 0);
 const MSG = mockPairedItemId('message', RS, 1);
-const reasoning = (extra: Record<string, unknown> = {}) => ({ type: 'reasoning', id: RS, summary: [], encrypted_content: OWN, ...extra });
+const reasoning = (extra: Record<string, unknown> = {}) => ({
+  type: 'reasoning',
+  id: RS,
+  summary: [],
+  encrypted_content: OWN,
+  ...extra,
+});
 const fc = (id = FC) => ({ type: 'function_call', id, call_id: 'call_1', name: 'ls', arguments: '{}' });
 const user = { role: 'user', content: 'q' };
-const judged = (input: unknown[], s = spec(), extra: Record<string, unknown> = {}) => judgeOpenAIResponses(s, { store: false, input, ...extra });
-const rejections = (input: unknown[], s = spec(), extra: Record<string, unknown> = {}) => judged(input, s, extra).map((f) => f.rejection);
+const judged = (input: unknown[], s = spec(), extra: Record<string, unknown> = {}) =>
+  judgeOpenAIResponses(s, { store: false, input, ...extra });
+const rejections = (input: unknown[], s = spec(), extra: Record<string, unknown> = {}) =>
+  judged(input, s, extra).map((f) => f.rejection);
 
 describe('judgeOpenAIResponses: the body as a whole', () => {
   it('judges nothing without an input list', () => {
     expect(judgeOpenAIResponses(spec(), null)).toStrictEqual([]);
-    expect(judgeOpenAIResponses(spec(), { input: 'hello', include: ['reasoning.encrypted_content'] })).toStrictEqual([]);
+    expect(judgeOpenAIResponses(spec(), { input: 'hello', include: ['reasoning.encrypted_content'] })).toStrictEqual(
+      [],
+    );
   });
 
   it('refuses include of encrypted reasoning only where the spec defines it, and only for that include', () => {
@@ -51,7 +65,9 @@ describe('judgeOpenAIResponses: the body as a whole', () => {
     ]);
     expect(judged([user], spec(), { include: ['message.output_text.logprobs'] })).toStrictEqual([]);
     expect(judged([user], spec(), { include: 'reasoning.encrypted_content' })).toStrictEqual([]);
-    expect(judged([user], without('encrypted-content-unsupported-model'), { include: ['reasoning.encrypted_content'] })).toStrictEqual([]);
+    expect(
+      judged([user], without('encrypted-content-unsupported-model'), { include: ['reasoning.encrypted_content'] }),
+    ).toStrictEqual([]);
   });
 });
 
@@ -80,9 +96,11 @@ describe('judgeOpenAIResponses: a reasoning item replayed without stored state',
       });
     }
     // An id-less item's blob is judged as an id-less one: the older wording names the blob.
-    expect(judgeOpenAIResponses(spec([...ALL, ...LEGACY]), { input: [user, reasoning({ id: 7, encrypted_content: 'forged-content-blob' }), fc()] })[0]?.rejection).toBe(
-      'encrypted-content-not-verified-legacy',
-    );
+    expect(
+      judgeOpenAIResponses(spec([...ALL, ...LEGACY]), {
+        input: [user, reasoning({ id: 7, encrypted_content: 'forged-content-blob' }), fc()],
+      })[0]?.rejection,
+    ).toBe('encrypted-content-not-verified-legacy');
   });
 
   it('names the input index of a refused blob', () => {
@@ -93,13 +111,21 @@ describe('judgeOpenAIResponses: a reasoning item replayed without stored state',
   });
 
   it('lets a reasoning item without content through when the server stores items (store not false)', () => {
-    expect(judged([user, reasoning({ encrypted_content: undefined }), fc()], spec(), { store: true })).toStrictEqual([]);
-    expect(judgeOpenAIResponses(spec(), { input: [user, reasoning({ encrypted_content: null }), fc()] })).toStrictEqual([]);
+    expect(judged([user, reasoning({ encrypted_content: undefined }), fc()], spec(), { store: true })).toStrictEqual(
+      [],
+    );
+    expect(judgeOpenAIResponses(spec(), { input: [user, reasoning({ encrypted_content: null }), fc()] })).toStrictEqual(
+      [],
+    );
   });
 
   it('verifies content that is there even when store is true, and an empty one when store is not false', () => {
-    expect(rejections([user, reasoning({ encrypted_content: 'forged' }), fc()], spec(), { store: true })).toStrictEqual(['encrypted-content-not-verified']);
-    expect(rejections([user, reasoning({ encrypted_content: '' }), fc()], spec(), { store: true })).toStrictEqual(['encrypted-content-not-verified']);
+    expect(rejections([user, reasoning({ encrypted_content: 'forged' }), fc()], spec(), { store: true })).toStrictEqual(
+      ['encrypted-content-not-verified'],
+    );
+    expect(rejections([user, reasoning({ encrypted_content: '' }), fc()], spec(), { store: true })).toStrictEqual([
+      'encrypted-content-not-verified',
+    ]);
   });
 });
 
@@ -149,13 +175,21 @@ describe('encryptedContentFinding', () => {
     expect(encryptedContentFinding(both, RS, 'forged', at)?.rejection).toBe('encrypted-content-not-verified');
     expect(encryptedContentFinding(both, RS, FOREIGN, at)?.rejection).toBe('encrypted-content-other-organization');
     // Only the not-verified legacy wording defined: an id-less foreign blob keeps the current organization wording.
-    expect(encryptedContentFinding(spec([...ALL, LEGACY[0]!]), '', idless, at)?.rejection).toBe('encrypted-content-other-organization');
-    expect(encryptedContentFinding(spec([...ALL, LEGACY[1]!]), '', 'forged', at)?.rejection).toBe('encrypted-content-not-verified');
+    expect(encryptedContentFinding(spec([...ALL, LEGACY[0]!]), '', idless, at)?.rejection).toBe(
+      'encrypted-content-other-organization',
+    );
+    expect(encryptedContentFinding(spec([...ALL, LEGACY[1]!]), '', 'forged', at)?.rejection).toBe(
+      'encrypted-content-not-verified',
+    );
   });
 
   it("judges with the rejections it is given (a gateway passing its upstream's)", () => {
-    const upstream = { 'encrypted-content-not-verified': { status: 400, sources: [] } } as unknown as ProviderSpec['rejections'];
-    expect(encryptedContentFinding(spec([]), RS, 'forged', at, upstream)?.rejection).toBe('encrypted-content-not-verified');
+    const upstream = {
+      'encrypted-content-not-verified': { status: 400, sources: [] },
+    } as unknown as ProviderSpec['rejections'];
+    expect(encryptedContentFinding(spec([]), RS, 'forged', at, upstream)?.rejection).toBe(
+      'encrypted-content-not-verified',
+    );
     expect(encryptedContentFinding(spec(), RS, 'forged', at, {})).toBeUndefined();
   });
 });
@@ -164,7 +198,11 @@ describe('judgeOpenAIResponses: what a reasoning item must be followed by', () =
   it('counts the items a response produces after its reasoning as its output', () => {
     const outputs = [
       { type: 'message', role: 'assistant', content: [] },
-      { type: 'reasoning', id: 'rs_ff', encrypted_content: mockEncryptedContent('rs_ff', 'gaps', organizationOf('openai-responses')) },
+      {
+        type: 'reasoning',
+        id: 'rs_ff',
+        encrypted_content: mockEncryptedContent('rs_ff', 'gaps', organizationOf('openai-responses')),
+      },
       { type: 'function_call', call_id: 'c', name: 'ls', arguments: '{}' },
       { type: 'web_search_call', id: 'ws_1' },
       { type: 'custom_tool_call', call_id: 'c', name: 'x', input: '' },
@@ -180,7 +218,14 @@ describe('judgeOpenAIResponses: what a reasoning item must be followed by', () =
   });
 
   it('refuses a reasoning item followed by input, a tool output, or nothing, naming it', () => {
-    for (const next of [[user], [{ type: 'function_call_output', call_id: 'c', output: 'x' }], [{ type: 'custom_tool_call_output', call_id: 'c', output: 'x' }], ['text'], [{ type: 7 }], []]) {
+    for (const next of [
+      [user],
+      [{ type: 'function_call_output', call_id: 'c', output: 'x' }],
+      [{ type: 'custom_tool_call_output', call_id: 'c', output: 'x' }],
+      ['text'],
+      [{ type: 7 }],
+      [],
+    ]) {
       expect(
         judged([user, reasoning(), ...next]).filter((f) => f.rejection === 'reasoning-without-following'),
         JSON.stringify(next),
@@ -218,17 +263,23 @@ describe('judgeOpenAIResponses: output items replayed with their reasoning item'
   });
 
   it('wants the reasoning item before the output item, not after it', () => {
-    expect(rejections([user, fc(), reasoning(), { type: 'message', role: 'assistant', content: [] }])).toStrictEqual(['function-call-without-reasoning']);
+    expect(rejections([user, fc(), reasoning(), { type: 'message', role: 'assistant', content: [] }])).toStrictEqual([
+      'function-call-without-reasoning',
+    ]);
     expect(rejections([user, reasoning(), fc()])).toStrictEqual([]);
   });
 
   it('takes an item_reference by id as the reasoning item, but not an id-less one', () => {
     expect(rejections([user, { type: 'item_reference', id: RS }, fc()], spec(), { store: true })).toStrictEqual([]);
-    expect(rejections([user, { type: 'item_reference' }, fc()], spec(), { store: true })).toStrictEqual(['function-call-without-reasoning']);
+    expect(rejections([user, { type: 'item_reference' }, fc()], spec(), { store: true })).toStrictEqual([
+      'function-call-without-reasoning',
+    ]);
   });
 
   it('pairs an id-less reasoning item with nothing, and pairs only ids the mock issued', () => {
-    expect(rejections([user, reasoning({ id: undefined, encrypted_content: undefined }), fc()], spec(), { store: true })).toStrictEqual(['function-call-without-reasoning']);
+    expect(
+      rejections([user, reasoning({ id: undefined, encrypted_content: undefined }), fc()], spec(), { store: true }),
+    ).toStrictEqual(['function-call-without-reasoning']);
     expect(rejections([user, fc('fc_0123'), { type: 'message', id: 7, role: 'assistant' }])).toStrictEqual([]);
     expect(rejections([user, fc()], without('function-call-without-reasoning'))).toStrictEqual([]);
     expect(rejections([user, { type: 'message', id: MSG }], without('message-without-reasoning'))).toStrictEqual([]);

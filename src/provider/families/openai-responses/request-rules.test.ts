@@ -18,9 +18,21 @@ const policy = resolveRoute(loadRouteTable(), { provider: 'openai-responses', ho
 
 function body(): { store: boolean; input: Array<Record<string, unknown>> } {
   const answer = fromOpenAIResponsesResponse(
-    renderOpenAIResponsesAnswer({ reasoning: 'List first.', tool_calls: [{ id: 'call_ls', type: 'function', function: { name: 'ls', arguments: '{}' } }] }, { spec, call: 0, scenario: 'judge' }).body,
+    renderOpenAIResponsesAnswer(
+      {
+        reasoning: 'List first.',
+        tool_calls: [{ id: 'call_ls', type: 'function', function: { name: 'ls', arguments: '{}' } }],
+      },
+      { spec, call: 0, scenario: 'judge' },
+    ).body,
   );
-  const history: History = { messages: [{ role: 'user', content: 'What is here?' }, answer.message, { role: 'tool', tool_call_id: 'call_ls', content: 'a.txt' }] };
+  const history: History = {
+    messages: [
+      { role: 'user', content: 'What is here?' },
+      answer.message,
+      { role: 'tool', tool_call_id: 'call_ls', content: 'a.txt' },
+    ],
+  };
   return structuredClone(replayForRoute(history, policy).body) as never;
 }
 const text = (findings: ReturnType<typeof judgeRequest>) => {
@@ -37,19 +49,25 @@ describe('openai-responses judge', () => {
     const b = body();
     const rs = b.input[1]!;
     rs.encrypted_content = String(rs.encrypted_content).replace(/^./, (c) => (c === 'A' ? 'B' : 'A'));
-    expect(text(judgeRequest(spec, b))).toBe(`The encrypted content for item ${String(rs.id)} could not be verified. Reason: Encrypted content could not be decrypted or parsed.`);
+    expect(text(judgeRequest(spec, b))).toBe(
+      `The encrypted content for item ${String(rs.id)} could not be verified. Reason: Encrypted content could not be decrypted or parsed.`,
+    );
   });
 
-  test.prop([fc.nat(), fc.integer({ min: 1, max: 63 })])('refuses encrypted content with any one character changed', (at, shift) => {
-    const b = body();
-    const rs = b.input[1]!;
-    const blob = String(rs.encrypted_content);
-    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-    const i = at % blob.length;
-    const c = blob[i]!;
-    rs.encrypted_content = blob.slice(0, i) + (c === '=' ? 'A' : alphabet[(alphabet.indexOf(c) + shift) % 64]) + blob.slice(i + 1);
-    expect(judgeRequest(spec, b).map((f) => f.rejection)).toEqual(['encrypted-content-not-verified']);
-  });
+  test.prop([fc.nat(), fc.integer({ min: 1, max: 63 })])(
+    'refuses encrypted content with any one character changed',
+    (at, shift) => {
+      const b = body();
+      const rs = b.input[1]!;
+      const blob = String(rs.encrypted_content);
+      const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+      const i = at % blob.length;
+      const c = blob[i]!;
+      rs.encrypted_content =
+        blob.slice(0, i) + (c === '=' ? 'A' : alphabet[(alphabet.indexOf(c) + shift) % 64]) + blob.slice(i + 1);
+      expect(judgeRequest(spec, b).map((f) => f.rejection)).toEqual(['encrypted-content-not-verified']);
+    },
+  );
 
   it('refuses encrypted content moved to another item id', () => {
     const b = body();
@@ -70,7 +88,9 @@ describe('openai-responses judge', () => {
   it('refuses an fc_ item sent without the reasoning item that produced it', () => {
     const b = body();
     const [rs] = b.input.splice(1, 1);
-    expect(text(judgeRequest(spec, b))).toBe(`Item '${String(b.input[1]!.id)}' of type 'function_call' was provided without its required 'reasoning' item: '${String(rs!.id)}'.`);
+    expect(text(judgeRequest(spec, b))).toBe(
+      `Item '${String(b.input[1]!.id)}' of type 'function_call' was provided without its required 'reasoning' item: '${String(rs!.id)}'.`,
+    );
   });
 
   it('takes an item_reference to the reasoning item as that item (stored responses)', () => {
@@ -79,14 +99,21 @@ describe('openai-responses judge', () => {
     b.input[1] = { type: 'item_reference', id: rs.id };
     expect(judgeRequest(spec, { ...b, store: true })).toEqual([]);
     b.input[1] = { type: 'item_reference', id: 'rs_other' };
-    expect(judgeRequest(spec, { ...b, store: true }).map((f) => f.rejection)).toEqual(['function-call-without-reasoning']);
+    expect(judgeRequest(spec, { ...b, store: true }).map((f) => f.rejection)).toEqual([
+      'function-call-without-reasoning',
+    ]);
   });
 
   it('refuses a message item sent without its reasoning item, and pairs no id the mock did not issue', () => {
-    const answer = renderOpenAIResponsesAnswer({ reasoning: 'Say hi.', content: 'Hi.' }, { spec, call: 1, scenario: 'judge' }).body as { output: Array<Record<string, unknown>> };
+    const answer = renderOpenAIResponsesAnswer(
+      { reasoning: 'Say hi.', content: 'Hi.' },
+      { spec, call: 1, scenario: 'judge' },
+    ).body as { output: Array<Record<string, unknown>> };
     const [rs, msg] = answer.output;
     const input = [{ role: 'user', content: 'Hello' }, msg!, { role: 'user', content: 'Again' }];
-    expect(text(judgeRequest(spec, { model: 'gpt-5', input }))).toBe(`Item '${String(msg!.id)}' of type 'message' was provided without its required 'reasoning' item: '${String(rs!.id)}'.`);
+    expect(text(judgeRequest(spec, { model: 'gpt-5', input }))).toBe(
+      `Item '${String(msg!.id)}' of type 'message' was provided without its required 'reasoning' item: '${String(rs!.id)}'.`,
+    );
     const b = body();
     b.input.splice(1, 1);
     b.input[1]!.id = 'fc_0a038568becf80fb0068e9630e5fd081978df905e0edaed49a';
@@ -97,23 +124,36 @@ describe('openai-responses judge', () => {
     const b = body();
     const rs = b.input[1]!;
     rs.encrypted_content = mockEncryptedContent(String(rs.id), 'elsewhere', organizationOf('openrouter'));
-    expect(text(judgeRequest(spec, b))).toBe(`The encrypted content for item ${String(rs.id)} could not be verified. Reason: Encrypted content organization_id did not match the target organization.`);
+    expect(text(judgeRequest(spec, b))).toBe(
+      `The encrypted content for item ${String(rs.id)} could not be verified. Reason: Encrypted content organization_id did not match the target organization.`,
+    );
     rs.id = '';
     rs.encrypted_content = mockEncryptedContent('', 'elsewhere', organizationOf('openrouter'));
-    expect(text(judgeRequest(spec, b))).toMatch(/^The encrypted content \S{4}\.\.\.\S{4} could not be verified\. Reason: Encrypted content organization_id did not match/);
+    expect(text(judgeRequest(spec, b))).toMatch(
+      /^The encrypted content \S{4}\.\.\.\S{4} could not be verified\. Reason: Encrypted content organization_id did not match/,
+    );
   });
 
   it('refuses encrypted reasoning asked of a model that does not reason, and only there', () => {
-    const ask = (model: string) => judgeRequest(specForModel(spec, model), { model, include: ['reasoning.encrypted_content'], input: [{ role: 'user', content: 'Hi' }] });
+    const ask = (model: string) =>
+      judgeRequest(specForModel(spec, model), {
+        model,
+        include: ['reasoning.encrypted_content'],
+        input: [{ role: 'user', content: 'Hi' }],
+      });
     for (const model of ['gpt-4.1', 'gpt-4o', 'gpt-5-chat-latest']) {
       const findings = ask(model);
       expect(
         findings.map((f) => f.rejection),
         model,
       ).toEqual(['encrypted-content-unsupported-model']);
-      expect((fillRejection(specForModel(spec, model).rejections[findings[0]!.rejection]!, findings[0]!.params).body as { error: { message: string } }).error.message).toBe(
-        'Encrypted content is not supported with this model.',
-      );
+      expect(
+        (
+          fillRejection(specForModel(spec, model).rejections[findings[0]!.rejection]!, findings[0]!.params).body as {
+            error: { message: string };
+          }
+        ).error.message,
+      ).toBe('Encrypted content is not supported with this model.');
     }
     for (const model of ['gpt-5', 'gpt-5.2-codex', 'o3', 'o4-mini']) expect(ask(model), model).toEqual([]);
   });

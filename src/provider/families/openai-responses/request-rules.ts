@@ -3,11 +3,21 @@ import { isPlainObject } from '../../../shared/objects/deep-merge.js';
 import type { Finding } from '../../../shared/findings/finding.js';
 import { encryptedContentOrganization, organizationOf, pairedReasoningId } from './issued-items.js';
 
-/** Items a response can produce right after its reasoning: a call (function, custom or built-in), a message, more reasoning. */
+/**
+ * Items a response can produce right after its reasoning: a call (function, custom or built-in), a message, more
+ * reasoning.
+ */
 function isOutputItem(item: unknown): boolean {
   if (!isPlainObject(item)) return false;
   const type = typeof item.type === 'string' ? item.type : '';
-  return type === 'message' || type === 'reasoning' || type === 'function_call' || (type.endsWith('_call') && !type.endsWith('_call_output')) || type.startsWith('mcp_') || item.role === 'assistant';
+  return (
+    type === 'message' ||
+    type === 'reasoning' ||
+    type === 'function_call' ||
+    (type.endsWith('_call') && !type.endsWith('_call_output')) ||
+    type.startsWith('mcp_') ||
+    item.role === 'assistant'
+  );
 }
 
 /** `gAAAAB...DQ==` as OpenAI's older message abbreviates a blob. */
@@ -21,7 +31,13 @@ const abbreviated = (blob: string) => (blob.length > 12 ? `${blob.slice(0, 4)}..
  * name the item, and the older wording names the blob instead [INF]. Gateways reaching OpenAI
  * (gateway-upstream.ts) call this with their own spec and the upstream's rejections.
  */
-export function encryptedContentFinding(spec: ProviderSpec, id: string, content: unknown, at: { index: number; path: string }, rejections = spec.rejections): Finding | undefined {
+export function encryptedContentFinding(
+  spec: ProviderSpec,
+  id: string,
+  content: unknown,
+  at: { index: number; path: string },
+  rejections = spec.rejections,
+): Finding | undefined {
   const has = (rejection: string) => rejection in rejections;
   const organization = encryptedContentOrganization(id, content);
   const target = organizationOf(spec.id);
@@ -60,7 +76,11 @@ export function judgeOpenAIResponses(spec: ProviderSpec, body: unknown): Finding
   const seen = new Set<string>();
   const input: unknown[] = body.input;
   // Only a model variant that does not reason defines this rejection: it has no encrypted reasoning to include.
-  if (has('encrypted-content-unsupported-model') && Array.isArray(body.include) && body.include.includes('reasoning.encrypted_content')) {
+  if (
+    has('encrypted-content-unsupported-model') &&
+    Array.isArray(body.include) &&
+    body.include.includes('reasoning.encrypted_content')
+  ) {
     findings.push({
       rule: 'provider-accepts',
       rejection: 'encrypted-content-unsupported-model',
@@ -76,7 +96,12 @@ export function judgeOpenAIResponses(spec: ProviderSpec, body: unknown): Finding
       const content = item.encrypted_content;
       if ((content === undefined || content === null || content === '') && body.store === false) {
         if (has('item-not-found'))
-          findings.push({ rule: 'signatures-verbatim', rejection: 'item-not-found', params, detail: `reasoning item ${id} at input ${index} has no encrypted_content and store is false` });
+          findings.push({
+            rule: 'signatures-verbatim',
+            rejection: 'item-not-found',
+            params,
+            detail: `reasoning item ${id} at input ${index} has no encrypted_content and store is false`,
+          });
       } else if (content !== undefined && content !== null) {
         const finding = encryptedContentFinding(spec, id, content, { index, path: `input.${index}` });
         if (finding) findings.push(finding);
@@ -99,7 +124,12 @@ export function judgeOpenAIResponses(spec: ProviderSpec, body: unknown): Finding
       const needed = pairedReasoningId(item.type, item.id);
       const rejection = item.type === 'function_call' ? 'function-call-without-reasoning' : 'message-without-reasoning';
       if (needed && !seen.has(needed) && has(rejection)) {
-        findings.push({ rule: 'provider-accepts', rejection, params: { index, path: id, field: needed }, detail: `${item.type} ${id} at input ${index} arrived without its reasoning item ${needed}` });
+        findings.push({
+          rule: 'provider-accepts',
+          rejection,
+          params: { index, path: id, field: needed },
+          detail: `${item.type} ${id} at input ${index} arrived without its reasoning item ${needed}`,
+        });
       }
     }
   });

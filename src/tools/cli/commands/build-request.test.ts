@@ -11,9 +11,18 @@ writeFileSync(
   JSON.stringify({
     messages: [
       { role: 'user', content: 'weather in Oslo?' },
-      { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'w', arguments: '{}' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'c1', type: 'function', function: { name: 'w', arguments: '{}' } }],
+      },
       { role: 'tool', tool_call_id: 'c1', content: 'cold' },
-      { role: 'assistant', content: 'Cold.', reasoning_content: 'It said cold.', reasoning_details: [{ type: 'reasoning.encrypted', data: 'gAAAAopaque' }] },
+      {
+        role: 'assistant',
+        content: 'Cold.',
+        reasoning_content: 'It said cold.',
+        reasoning_details: [{ type: 'reasoning.encrypted', data: 'gAAAAopaque' }],
+      },
     ],
   }),
 );
@@ -38,25 +47,84 @@ describe('reasoning-replay build-request', () => {
 
   it('sends an aggregator every carrier, opaque items verbatim', () => {
     const body = JSON.parse(build('--provider', 'openrouter', '--host', 'openrouter.ai', '--model', 'x').stdout);
-    expect(body.messages[3]).toMatchObject({ reasoning_content: 'It said cold.', reasoning: 'It said cold.', reasoning_details: [{ type: 'reasoning.encrypted', data: 'gAAAAopaque' }] });
+    expect(body.messages[3]).toMatchObject({
+      reasoning_content: 'It said cold.',
+      reasoning: 'It said cold.',
+      reasoning_details: [{ type: 'reasoning.encrypted', data: 'gAAAAopaque' }],
+    });
   });
 
   it('honours --omit as the fallback would, and --envelope', () => {
-    const out = JSON.parse(build('--provider', 'openrouter', '--host', 'openrouter.ai', '--model', 'x', '--omit', 'reasoning_details', '--envelope').stdout);
-    expect(out).toMatchObject({ route: 'openrouter', tier: 'standard', family: 'openai-chat', path: '/chat/completions' });
+    const out = JSON.parse(
+      build(
+        '--provider',
+        'openrouter',
+        '--host',
+        'openrouter.ai',
+        '--model',
+        'x',
+        '--omit',
+        'reasoning_details',
+        '--envelope',
+      ).stdout,
+    );
+    expect(out).toMatchObject({
+      route: 'openrouter',
+      tier: 'standard',
+      family: 'openai-chat',
+      path: '/chat/completions',
+    });
     expect(out.body.messages[3].reasoning_details).toBeUndefined();
   });
 
   it('says on stderr when --omit cannot apply, and still builds the request', () => {
-    const mustEcho = build('--provider', 'deepseek', '--host', 'api.deepseek.com', '--model', 'deepseek-v4-flash', '--omit', 'reasoning_content');
+    const mustEcho = build(
+      '--provider',
+      'deepseek',
+      '--host',
+      'api.deepseek.com',
+      '--model',
+      'deepseek-v4-flash',
+      '--omit',
+      'reasoning_content',
+    );
     expect(mustEcho.code).toBe(0);
     expect(mustEcho.stderr).toMatch(/--omit reasoning_content is ignored: route deepseek is must-echo/);
     expect(JSON.parse(mustEcho.stdout).messages[1].reasoning_content).toBe(' ');
-    const strict = build('--provider', 'custom', '--host', 'api.groq.com', '--model', 'qwen3-32b', '--omit', 'reasoning');
+    const strict = build(
+      '--provider',
+      'custom',
+      '--host',
+      'api.groq.com',
+      '--model',
+      'qwen3-32b',
+      '--omit',
+      'reasoning',
+    );
     expect(strict.stderr).toMatch(/--omit reasoning has no effect: route \S+ is strict/);
-    const unread = build('--provider', 'deepseek', '--host', 'api.deepseek.com', '--model', 'deepseek-v4-flash', '--omit', 'reasoning_details');
-    expect(unread.stderr).toMatch(/--omit reasoning_details has no effect: route deepseek does not send reasoning_details/);
-    const honoured = build('--provider', 'openrouter', '--host', 'openrouter.ai', '--model', 'x', '--omit', 'reasoning_details');
+    const unread = build(
+      '--provider',
+      'deepseek',
+      '--host',
+      'api.deepseek.com',
+      '--model',
+      'deepseek-v4-flash',
+      '--omit',
+      'reasoning_details',
+    );
+    expect(unread.stderr).toMatch(
+      /--omit reasoning_details has no effect: route deepseek does not send reasoning_details/,
+    );
+    const honoured = build(
+      '--provider',
+      'openrouter',
+      '--host',
+      'openrouter.ai',
+      '--model',
+      'x',
+      '--omit',
+      'reasoning_details',
+    );
     expect(honoured.stderr).toBe('');
   });
 
@@ -69,7 +137,10 @@ describe('reasoning-replay build-request', () => {
   });
 
   it('exits 2 for a missing file, an unknown --omit field and a missing option', () => {
-    expect(runCli(['build-request', '--history', join(dir, 'nope.json'), '--provider', 'x', '--host', 'y', '--model', 'z']).stderr).toContain('nope.json: no such file');
+    expect(
+      runCli(['build-request', '--history', join(dir, 'nope.json'), '--provider', 'x', '--host', 'y', '--model', 'z'])
+        .stderr,
+    ).toContain('nope.json: no such file');
     expect(build('--provider', 'x', '--host', 'y', '--model', 'z', '--omit', 'thinking').code).toBe(2);
     const missing = runCli(['build-request', '--history', historyFile]);
     expect(missing.code).toBe(2);

@@ -19,16 +19,41 @@ export const buildRequestCommand = defineCommand({
   builder: (y) =>
     y
       .option('provider', { type: 'string', demandOption: true, describe: 'provider id, e.g. deepseek, openrouter' })
-      .option('host', { type: 'string', demandOption: true, describe: 'base-URL host, e.g. api.deepseek.com (a full URL works too)' })
+      .option('host', {
+        type: 'string',
+        demandOption: true,
+        describe: 'base-URL host, e.g. api.deepseek.com (a full URL works too)',
+      })
       .option('model', { type: 'string', demandOption: true, describe: 'model id' })
-      .option('history', { type: 'string', demandOption: true, describe: 'history JSON file (canonical unless --history-format says otherwise)' })
+      .option('history', {
+        type: 'string',
+        demandOption: true,
+        describe: 'history JSON file (canonical unless --history-format says otherwise)',
+      })
       .option('history-format', historyFormatOption)
       .option('family', { choices: FAMILIES, describe: "override the route's wire family" })
-      .option('routes', { type: 'string', default: defaultRoutesFile(), defaultDescription: 'specs/routes.json', describe: 'route table file' })
-      .option('omit', { type: 'array', string: true, default: [] as string[], describe: 'carrier fields to withhold, as the unknown-field fallback would' })
+      .option('routes', {
+        type: 'string',
+        default: defaultRoutesFile(),
+        defaultDescription: 'specs/routes.json',
+        describe: 'route table file',
+      })
+      .option('omit', {
+        type: 'array',
+        string: true,
+        default: [] as string[],
+        describe: 'carrier fields to withhold, as the unknown-field fallback would',
+      })
       .option('stream', { type: 'boolean', default: false, describe: 'build the streaming variant of the request' })
-      .option('envelope', { type: 'boolean', default: false, describe: 'print {route, family, path, body} instead of the body alone' })
-      .example('$0 build-request --provider deepseek --host api.deepseek.com --model deepseek-v4-flash --history h.json', '')
+      .option('envelope', {
+        type: 'boolean',
+        default: false,
+        describe: 'print {route, family, path, body} instead of the body alone',
+      })
+      .example(
+        '$0 build-request --provider deepseek --host api.deepseek.com --model deepseek-v4-flash --history h.json',
+        '',
+      )
       .example(
         '$0 build-request --provider gemini --host generativelanguage.googleapis.com --model gemini-3-pro-preview --history exported.json --history-format openai-chat',
         'a chat-completions export, Gemini signatures included',
@@ -37,12 +62,19 @@ export const buildRequestCommand = defineCommand({
     const table = loadRouteTable(args.routes);
     const policy = resolveRoute(table, { provider: args.provider, host: args.host, model: args.model });
     if (args.family) policy.family = args.family;
-    const { history, notes } = loadHistoryAs(args.history, args['history-format'], { geminiNativeKey: nativeKeyFor(policy) });
+    const { history, notes } = loadHistoryAs(args.history, args['history-format'], {
+      geminiNativeKey: nativeKeyFor(policy),
+    });
     printNotes(args.history, notes);
     const omit = new Set<StandardCarrierField>();
     for (const field of args.omit) {
       if (!(STANDARD_CARRIER_FIELDS as readonly string[]).includes(field)) {
-        throw new InputError('--omit', '', `unknown carrier field "${field}"`, `use one of ${STANDARD_CARRIER_FIELDS.join(', ')}`);
+        throw new InputError(
+          '--omit',
+          '',
+          `unknown carrier field "${field}"`,
+          `use one of ${STANDARD_CARRIER_FIELDS.join(', ')}`,
+        );
       }
       omit.add(field as StandardCarrierField);
     }
@@ -52,11 +84,26 @@ export const buildRequestCommand = defineCommand({
       request = replayForRoute(history, policy, { omit, stream: args.stream });
     } catch (error) {
       // A history the route's wire family cannot express is the user's input, not a crash.
-      if (error instanceof HistoryShapeError) throw new InputError(convertedLabel(args.history, args['history-format']), error.pointer, error.problem, error.hint);
+      if (error instanceof HistoryShapeError)
+        throw new InputError(
+          convertedLabel(args.history, args['history-format']),
+          error.pointer,
+          error.problem,
+          error.hint,
+        );
       throw error;
     }
     const upstream = policy.upstreamRule !== undefined ? { upstreamRule: policy.upstreamRule } : {};
-    const out = args.envelope ? { route: policy.routeId, tier: policy.tier, ...upstream, family: request.family, path: request.path, body: request.body } : request.body;
+    const out = args.envelope
+      ? {
+          route: policy.routeId,
+          tier: policy.tier,
+          ...upstream,
+          family: request.family,
+          path: request.path,
+          body: request.body,
+        }
+      : request.body;
     process.stdout.write(JSON.stringify(out, null, 2) + '\n');
     return EXIT_OK;
   },
@@ -67,13 +114,20 @@ export const buildRequestCommand = defineCommand({
  * must-echo tier never withholds reasoning_content (the provider answers 400 without it), a strict
  * route sends no carrier at all, and a field the route does not read is not sent anyway.
  */
-function ignoredOmits(omit: ReadonlySet<StandardCarrierField>, policy: { routeId: string; tier: string; fields: readonly string[] }): string[] {
+function ignoredOmits(
+  omit: ReadonlySet<StandardCarrierField>,
+  policy: { routeId: string; tier: string; fields: readonly string[] },
+): string[] {
   const notes: string[] = [];
   for (const field of omit) {
-    if (policy.tier === 'strict') notes.push(`${field} has no effect: route ${policy.routeId} is strict and sends no carrier field`);
-    else if (!policy.fields.includes(field)) notes.push(`${field} has no effect: route ${policy.routeId} does not send ${field}`);
+    if (policy.tier === 'strict')
+      notes.push(`${field} has no effect: route ${policy.routeId} is strict and sends no carrier field`);
+    else if (!policy.fields.includes(field))
+      notes.push(`${field} has no effect: route ${policy.routeId} does not send ${field}`);
     else if (field === 'reasoning_content' && policy.tier === 'must-echo')
-      notes.push(`reasoning_content is ignored: route ${policy.routeId} is must-echo, and its provider rejects a tool turn without it, so the fallback never withholds it`);
+      notes.push(
+        `reasoning_content is ignored: route ${policy.routeId} is must-echo, and its provider rejects a tool turn without it, so the fallback never withholds it`,
+      );
   }
   return notes;
 }

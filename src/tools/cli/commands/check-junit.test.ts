@@ -22,7 +22,10 @@ describe('check --junit (without --base)', () => {
     const xml = readFileSync(junit, 'utf8');
     expect(XMLValidator.validate(xml)).toBe(true);
     const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml);
-    const suites = [doc.testsuites.testsuite].flat() as Array<{ name: string; testcase: Array<{ name: string; failure?: { '#text'?: string } }> }>;
+    const suites = [doc.testsuites.testsuite].flat() as Array<{
+      name: string;
+      testcase: Array<{ name: string; failure?: { '#text'?: string } }>;
+    }>;
     const mistral = suites.find((s) => s.name === 'route mistral')!;
     const failing = mistral.testcase.filter((t) => t.failure);
     expect(failing.map((t) => t.name)).toContain('strict-schema');
@@ -31,10 +34,13 @@ describe('check --junit (without --base)', () => {
 });
 
 describe('an option given without its value', () => {
-  it.each([[['check', '--junit']], [['check', '--junit', '--quiet']], [['report', '--out']]])('%j is bad input naming the option, not silently ignored', (args) => {
-    const result = runCli(args);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(new RegExp(`${args[1]}: needs a value`));
-    expect(result.stderr).not.toMatch(/\n\s+at /);
-  });
+  it.each([[['check', '--junit']], [['check', '--junit', '--quiet']], [['report', '--out']]])(
+    '%j is bad input naming the option, not silently ignored',
+    (args) => {
+      const result = runCli(args);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(new RegExp(`${args[1]}: needs a value`));
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    },
+  );
 });

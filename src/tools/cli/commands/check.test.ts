@@ -58,7 +58,9 @@ describe('reasoning-replay check', () => {
     });
     const result = runCli(['check', '--routes', file, '--quiet']);
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/✗ deepseek × tool-call-with-reasoning \(route deepseek, must-echo\)\n.*\[must-echo\] .*message 1 got the " " pad although it has stored reasoning/);
+    expect(result.stdout).toMatch(
+      /✗ deepseek × tool-call-with-reasoning \(route deepseek, must-echo\)\n.*\[must-echo\] .*message 1 got the " " pad although it has stored reasoning/,
+    );
   });
 
   it('fails when DeepSeek leaves the must-echo tier, quoting DeepSeek’s 400', () => {
@@ -97,7 +99,9 @@ describe('reasoning-replay check', () => {
     const result = runCli(['check', '--routes', file]);
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    expect(result.stderr).toMatch(/bad-tier\.json at \/routes\/\d+\/tier: must be one of "standard", "strict", "must-echo"/);
+    expect(result.stderr).toMatch(
+      /bad-tier\.json at \/routes\/\d+\/tier: must be one of "standard", "strict", "must-echo"/,
+    );
   });
 
   it('exits 2 for a deadline that is not a positive number', () => {
@@ -108,7 +112,14 @@ describe('reasoning-replay check', () => {
 
   it('exits 2 when a route can never be reached', () => {
     const file = editedTable('shadowed', (t) => {
-      t.routes.unshift({ id: 'catch-openrouter', label: 'x', match: { hosts: ['openrouter.ai'], providers: ['openrouter'] }, family: 'openai-chat', tier: 'standard', fields: [] });
+      t.routes.unshift({
+        id: 'catch-openrouter',
+        label: 'x',
+        match: { hosts: ['openrouter.ai'], providers: ['openrouter'] },
+        family: 'openai-chat',
+        tier: 'standard',
+        fields: [],
+      });
     });
     const result = runCli(['check', '--routes', file]);
     expect(result.code).toBe(2);

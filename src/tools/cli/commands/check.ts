@@ -18,24 +18,67 @@ export const checkCommand = defineCommand({
   describe: 'Run every scenario against every provider mock through the route table; exit 1 on a violation',
   builder: (y) =>
     y
-      .option('routes', { type: 'string', default: defaultRoutesFile(), defaultDescription: 'specs/routes.json', describe: 'route table to check' })
-      .option('stream', { type: 'boolean', default: false, describe: 'ask for streamed answers and read them through each family’s stream accumulator' })
+      .option('routes', {
+        type: 'string',
+        default: defaultRoutesFile(),
+        defaultDescription: 'specs/routes.json',
+        describe: 'route table to check',
+      })
+      .option('stream', {
+        type: 'boolean',
+        default: false,
+        describe: 'ask for streamed answers and read them through each family’s stream accumulator',
+      })
       .option('quiet', { type: 'boolean', default: false, describe: 'print only failures and the summary' })
-      .option('strict', { type: 'boolean', default: false, describe: 'treat warnings (an extra round trip through the unknown-field fallback, a contested rule) as failures: exit 1' })
-      .option('timeout', { type: 'number', default: 30_000, describe: 'deadline per call in ms, body included: a stalled answer fails its cell instead of hanging the gate' })
+      .option('strict', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'treat warnings (an extra round trip through the unknown-field fallback, a contested rule) as failures: exit 1',
+      })
+      .option('timeout', {
+        type: 'number',
+        default: 30_000,
+        describe: 'deadline per call in ms, body included: a stalled answer fails its cell instead of hanging the gate',
+      })
       .option('base', {
         type: 'string',
         describe:
           "git ref to compare with: prints the route-table diff in words and runs the routes it can affect (all routes when src/, specs/providers, specs/scenarios, specs/schema, fixtures/ or the package files changed). The repository is the current directory's git toplevel; --routes defaults to its specs/routes.json. The working tree is compared as it is, uncommitted edits included",
       })
-      .option('junit', { type: 'string', describe: 'also write JUnit XML here (one testsuite per route, one testcase per route x behaviour)' })
-      .option('html-url', { type: 'string', implies: 'base', describe: 'with --base under GitHub Actions: where CI publishes compatibility.html, linked from the step summary' })
-      .option('engine', { type: 'string', describe: 'judge an external request builder instead of the built-in engine: a shell command speaking the JSON-lines protocol of docs/judge-your-agent.md' })
-      .option('provider', { type: 'string', array: true, default: [] as string[], describe: 'only the routes these provider specs resolve to (repeatable)' })
-      .option('require-clean', { type: 'boolean', implies: 'base', describe: 'with --base: refuse (exit 2) when the working tree has uncommitted changes, to gate committed state only' })
+      .option('junit', {
+        type: 'string',
+        describe: 'also write JUnit XML here (one testsuite per route, one testcase per route x behaviour)',
+      })
+      .option('html-url', {
+        type: 'string',
+        implies: 'base',
+        describe:
+          'with --base under GitHub Actions: where CI publishes compatibility.html, linked from the step summary',
+      })
+      .option('engine', {
+        type: 'string',
+        describe:
+          'judge an external request builder instead of the built-in engine: a shell command speaking the JSON-lines protocol of docs/judge-your-agent.md',
+      })
+      .option('provider', {
+        type: 'string',
+        array: true,
+        default: [] as string[],
+        describe: 'only the routes these provider specs resolve to (repeatable)',
+      })
+      .option('require-clean', {
+        type: 'boolean',
+        implies: 'base',
+        describe:
+          'with --base: refuse (exit 2) when the working tree has uncommitted changes, to gate committed state only',
+      })
       .example('$0 check', 'gate the bundled route table')
       .example('$0 check --routes my-routes.json', 'gate an edited copy')
-      .example('$0 check --base origin/main --junit reports/junit-gate.xml', 'gate a pull request: what changed since main, and does it still conform')
+      .example(
+        '$0 check --base origin/main --junit reports/junit-gate.xml',
+        'gate a pull request: what changed since main, and does it still conform',
+      )
       .epilog(
         'With GITHUB_ACTIONS=true, --base also prints ::error annotations on the line of specs/routes.json that introduced each failing route,\n' +
           'and appends the diff in words and the markdown report to $GITHUB_STEP_SUMMARY when it is set.\n' +
@@ -43,8 +86,14 @@ export const checkCommand = defineCommand({
       ),
   async run(args) {
     if (args.engine !== undefined && args.base)
-      throw new InputError('--engine', '', 'cannot be combined with --base', 'gate a route-table change with the built-in engine, or judge an engine on one table');
-    if (!(args.timeout > 0)) throw new InputError('--timeout', '', `must be a positive number of milliseconds, got ${args.timeout}`);
+      throw new InputError(
+        '--engine',
+        '',
+        'cannot be combined with --base',
+        'gate a route-table change with the built-in engine, or judge an engine on one table',
+      );
+    if (!(args.timeout > 0))
+      throw new InputError('--timeout', '', `must be a positive number of milliseconds, got ${args.timeout}`);
     // The gate, the external-engine runner and the JUnit renderer load only when their option asks
     // for them: the plain gate run on the bundled table should not pay for their modules.
     if (args.base) {
@@ -58,7 +107,9 @@ export const checkCommand = defineCommand({
         ...(args['html-url'] ? { htmlUrl: args['html-url'] } : {}),
         requireClean: args['require-clean'] === true,
         githubActions: process.env.GITHUB_ACTIONS === 'true',
-        ...(process.env.GITHUB_ACTIONS === 'true' && process.env.GITHUB_STEP_SUMMARY ? { stepSummary: process.env.GITHUB_STEP_SUMMARY } : {}),
+        ...(process.env.GITHUB_ACTIONS === 'true' && process.env.GITHUB_STEP_SUMMARY
+          ? { stepSummary: process.env.GITHUB_STEP_SUMMARY }
+          : {}),
         stream: args.stream,
         timeoutMs: args.timeout,
       });
@@ -68,7 +119,12 @@ export const checkCommand = defineCommand({
     const scope = checkScope(loaded, args.provider, args.engine);
     const progress = progressLine('checking cell');
     // An external engine exposes no storage through the protocol, so the retention checks do not apply to it.
-    const external = args.engine ? (await import('../../engine-adapters/external-engine.js')).startExternalEngine({ command: args.engine, timeoutMs: args.timeout }) : undefined;
+    const external = args.engine
+      ? (await import('../../engine-adapters/external-engine.js')).startExternalEngine({
+          command: args.engine,
+          timeoutMs: args.timeout,
+        })
+      : undefined;
     let run;
     try {
       run = await runMatrix(
@@ -95,11 +151,19 @@ export const checkCommand = defineCommand({
     const failures = formatFailures(run.cells);
     if (failures) process.stdout.write(failures + '\n\n');
     for (const route of uncovered) {
-      process.stdout.write(`✗ route ${route} is not tested: no provider spec in specs/providers/ resolves to it (add one with its target provider, host and model)\n`);
+      process.stdout.write(
+        `✗ route ${route} is not tested: no provider spec in specs/providers/ resolves to it (add one with its target provider, host and model)\n`,
+      );
     }
     if (args.junit) {
-      const [{ buildCompatibilityReport }, { renderJunit }] = await Promise.all([import('../../report/build-compatibility-report.js'), import('../../report/render-junit.js')]);
-      const report = buildCompatibilityReport(run, { routeOrder: loaded.table.routes.map((r) => r.id), untestedRoutes: uncovered });
+      const [{ buildCompatibilityReport }, { renderJunit }] = await Promise.all([
+        import('../../report/build-compatibility-report.js'),
+        import('../../report/render-junit.js'),
+      ]);
+      const report = buildCompatibilityReport(run, {
+        routeOrder: loaded.table.routes.map((r) => r.id),
+        untestedRoutes: uncovered,
+      });
       mkdirSync(dirname(resolve(args.junit)), { recursive: true });
       writeFileAtomic(args.junit, renderJunit(report));
     }
@@ -109,9 +173,13 @@ export const checkCommand = defineCommand({
         `${describeCounts(counts)}${uncovered.length ? `, ${uncovered.length} route(s) untested` : ''} (${run.durationMs} ms)\n`,
     );
     // Informational (issue 11): how the mocks agree with real providers' recorded answers; never changes the exit code.
-    // The same provider specs and fixture store the matrix ran on (loading and validating them again cost a quarter CPU-second).
-    process.stdout.write(agreementSummary(await realWorldAgreement({ specs: loaded.specs, fixtures: loaded.fixtures })) + '\n');
-    if (counts.warn > 0 && args.strict) process.stdout.write(`--strict: ${counts.warn} scenario run(s) with warnings, counted as violations\n`);
+    // The same provider specs and fixture store the matrix ran on (loading and validating them again cost a quarter
+    // CPU-second).
+    process.stdout.write(
+      agreementSummary(await realWorldAgreement({ specs: loaded.specs, fixtures: loaded.fixtures })) + '\n',
+    );
+    if (counts.warn > 0 && args.strict)
+      process.stdout.write(`--strict: ${counts.warn} scenario run(s) with warnings, counted as violations\n`);
     return counts.fail > 0 || uncovered.length > 0 || (args.strict && counts.warn > 0) ? EXIT_VIOLATION : EXIT_OK;
   },
 });

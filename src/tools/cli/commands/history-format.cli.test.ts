@@ -19,7 +19,12 @@ const openaiExport = file('openai.json', {
       role: 'assistant',
       content: null,
       tool_calls: [
-        { id: 'a', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' }, extra_content: { google: { thought_signature: 'SIG_1' } } },
+        {
+          id: 'a',
+          type: 'function',
+          function: { name: 'get_weather', arguments: '{"city":"Paris"}' },
+          extra_content: { google: { thought_signature: 'SIG_1' } },
+        },
         { id: 'b', type: 'function', function: { name: 'get_weather', arguments: '{"city":"London"}' } },
       ],
     },
@@ -68,11 +73,21 @@ describe('--history-format', () => {
 
   it('sessions import + replay: an Anthropic Messages history keeps its signed thinking in state.db', () => {
     const db = join(dir, 'state.db');
-    const imported = runCli(['sessions', 'import', claudeSession, '--history-format', 'anthropic-messages', '--db', db]);
+    const imported = runCli([
+      'sessions',
+      'import',
+      claudeSession,
+      '--history-format',
+      'anthropic-messages',
+      '--db',
+      db,
+    ]);
     expect(imported.code, imported.stderr).toBe(0);
     const r = runCli(['replay', '--session', '1', '--route', 'anthropic', '--db', db]);
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.stringify(JSON.parse(r.stdout))).toContain('{"type":"thinking","thinking":"Use the tool.","signature":"SIG_C"}');
+    expect(JSON.stringify(JSON.parse(r.stdout))).toContain(
+      '{"type":"thinking","thinking":"Use the tool.","signature":"SIG_C"}',
+    );
   });
 
   it('replay --history: reads a file directly; a part it cannot keep is exit 2 with the file and pointer', () => {
@@ -91,11 +106,18 @@ describe('--history-format', () => {
       '--envelope',
     ]);
     expect(ok.code, ok.stderr).toBe(0);
-    const envelope = JSON.parse(ok.stdout) as { tier: string; upstreamRule?: string; body: { messages: { reasoning_content?: string }[] } };
-    // DeepSeek V4's must-echo rule travels with the model to OpenRouter; the Claude thinking is readable, so it is echoed.
+    const envelope = JSON.parse(ok.stdout) as {
+      tier: string;
+      upstreamRule?: string;
+      body: { messages: { reasoning_content?: string }[] };
+    };
+    // DeepSeek V4's must-echo rule travels with the model to OpenRouter; the Claude thinking is readable, so it is
+    // echoed.
     expect([envelope.tier, envelope.upstreamRule]).toEqual(['must-echo', 'deepseek-v4-thinking']);
     expect(envelope.body.messages[2]!.reasoning_content).toBe('Use the tool.');
-    const bad = file('bad.json', { contents: [{ role: 'user', parts: [{ inlineData: { mimeType: 'image/png', data: 'AAAA' } }] }] });
+    const bad = file('bad.json', {
+      contents: [{ role: 'user', parts: [{ inlineData: { mimeType: 'image/png', data: 'AAAA' } }] }],
+    });
     const refused = runCli(['replay', '--history', bad, '--history-format', 'gemini-contents', '--route', 'gemini']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(`${bad} at /contents/0/parts/0:`);

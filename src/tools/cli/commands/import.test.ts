@@ -9,10 +9,23 @@ describe('reasoning-replay import (built CLI)', () => {
   it('writes an imported fixture from a file, and exits 2 naming a file that is not its format', async () => {
     const out = mkdtempSync(join(tmpdir(), 'rr-import-cli-'));
     const file = join(projectRoot(), 'src', 'tools', 'import', '__fixtures__', 'deepseek-one-turn.chunks.txt');
-    const r = await runCli(['import', file, '--provider', 'deepseek', '--scenario', 'native-record-isolation', '--out', out]);
+    const r = await runCli([
+      'import',
+      file,
+      '--provider',
+      'deepseek',
+      '--scenario',
+      'native-record-isolation',
+      '--out',
+      out,
+    ]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^wrote .*deepseek\/native-record-isolation\.json: 1 exchange\(s\) imported from .*\(ai-sdk-chunks\), route deepseek\n$/);
-    expect(JSON.parse(readFileSync(join(out, 'deepseek', 'native-record-isolation.json'), 'utf8')).provenance).toMatchObject({ kind: 'imported', format: 'ai-sdk-chunks', source: file });
+    expect(r.stdout).toMatch(
+      /^wrote .*deepseek\/native-record-isolation\.json: 1 exchange\(s\) imported from .*\(ai-sdk-chunks\), route deepseek\n$/,
+    );
+    expect(
+      JSON.parse(readFileSync(join(out, 'deepseek', 'native-record-isolation.json'), 'utf8')).provenance,
+    ).toMatchObject({ kind: 'imported', format: 'ai-sdk-chunks', source: file });
 
     const bad = await runCli(['import', file, '--format', 'vcr', '--provider', 'deepseek', '--out', out]);
     expect(bad.code).toBe(2);

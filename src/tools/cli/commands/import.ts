@@ -6,7 +6,13 @@ import { ImportFormatError } from '../../import/recorded-exchange.js';
 import { InputError } from '../../../shared/validation/input-error.js';
 import { fixturesDir } from '../../../shared/project-root.js';
 import { readApiKey, secretValues } from '../../recorder/api-key.js';
-import { existingFixture, fixturePath, renderCheckedFixture, SecretLeakError, writeFixtureFile } from '../../recorder/fixture-file.js';
+import {
+  existingFixture,
+  fixturePath,
+  renderCheckedFixture,
+  SecretLeakError,
+  writeFixtureFile,
+} from '../../recorder/fixture-file.js';
 import { decideRecording } from '../../recorder/record-mode.js';
 import { defaultRoutesFile, loadRouteTable } from '../../../shared/route-table/load-route-table.js';
 import type { FamilyId } from '../../../shared/route-table/route-table.js';
@@ -14,23 +20,72 @@ import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
 
 export const importCommand = defineCommand({
   command: 'import <file>',
-  describe: 'Turn a recording made by another tool (VCR/vcrpy cassette, HAR 1.2, Vercel AI SDK *.chunks.txt) into a redacted fixture',
+  describe:
+    'Turn a recording made by another tool (VCR/vcrpy cassette, HAR 1.2, Vercel AI SDK *.chunks.txt) into a redacted fixture',
   builder: (y) =>
     y
-      .positional('file', { type: 'string', demandOption: true, describe: 'the recording: .yaml/.yml (VCR, vcrpy), .har (Polly.js, mitmproxy, devtools), .chunks.txt (AI SDK dump)' })
-      .option('provider', { type: 'string', demandOption: true, describe: 'provider spec id (specs/providers/<id>.json) or routing provider id the traffic went to' })
-      .option('scenario', { type: 'string', describe: 'scenario id the fixture answers (specs/scenarios/<id>.json, so the gate replays it); default: the file name' })
-      .option('model', { type: 'string', describe: 'model id (default: the one the recorded requests name, else the spec’s)' })
-      .option('family', { choices: implementedFamilies() as FamilyId[], describe: 'wire family (default: the spec’s, else the route’s)' })
+      .positional('file', {
+        type: 'string',
+        demandOption: true,
+        describe:
+          'the recording: .yaml/.yml (VCR, vcrpy), .har (Polly.js, mitmproxy, devtools), .chunks.txt (AI SDK dump)',
+      })
+      .option('provider', {
+        type: 'string',
+        demandOption: true,
+        describe: 'provider spec id (specs/providers/<id>.json) or routing provider id the traffic went to',
+      })
+      .option('scenario', {
+        type: 'string',
+        describe:
+          'scenario id the fixture answers (specs/scenarios/<id>.json, so the gate replays it); default: the file name',
+      })
+      .option('model', {
+        type: 'string',
+        describe: 'model id (default: the one the recorded requests name, else the spec’s)',
+      })
+      .option('family', {
+        choices: implementedFamilies() as FamilyId[],
+        describe: 'wire family (default: the spec’s, else the route’s)',
+      })
       .option('format', { choices: IMPORT_FORMATS, describe: 'the recording’s format (default: from the file name)' })
-      .option('base-url', { type: 'string', describe: 'where a chunk dump was recorded from (it holds no URL; default: the spec’s)' })
-      .option('out', { type: 'string', default: fixturesDir(), defaultDescription: 'fixtures/providers', describe: 'fixture root; the file is <out>/<provider>/<scenario>.json' })
-      .option('force', { type: 'boolean', default: false, describe: 'replace a recorded or imported fixture that is already there' })
-      .option('api-key-env', { type: 'string', describe: 'environment variable whose value must be scrubbed too (default: the spec’s secretEnv)' })
-      .option('routes', { type: 'string', default: defaultRoutesFile(), defaultDescription: 'specs/routes.json', describe: 'route table' })
-      .example('$0 import cassettes/test_reasoning.yaml --provider deepseek --scenario tool-call-with-reasoning', 'a vcrpy cassette of a DeepSeek tool turn')
-      .example('$0 import session.har --provider anthropic --scenario plain-two-turn-chat', 'a HAR from devtools or Polly.js')
-      .example('$0 import __fixtures__/google-reasoning.chunks.txt --provider gemini', 'an AI SDK chunk dump (one streamed answer)')
+      .option('base-url', {
+        type: 'string',
+        describe: 'where a chunk dump was recorded from (it holds no URL; default: the spec’s)',
+      })
+      .option('out', {
+        type: 'string',
+        default: fixturesDir(),
+        defaultDescription: 'fixtures/providers',
+        describe: 'fixture root; the file is <out>/<provider>/<scenario>.json',
+      })
+      .option('force', {
+        type: 'boolean',
+        default: false,
+        describe: 'replace a recorded or imported fixture that is already there',
+      })
+      .option('api-key-env', {
+        type: 'string',
+        describe: 'environment variable whose value must be scrubbed too (default: the spec’s secretEnv)',
+      })
+      .option('routes', {
+        type: 'string',
+        default: defaultRoutesFile(),
+        defaultDescription: 'specs/routes.json',
+        describe: 'route table',
+      })
+      .example(
+        '$0 import cassettes/test_reasoning.yaml --provider deepseek --scenario tool-call-with-reasoning',
+        'a vcrpy cassette of a DeepSeek tool turn',
+      )
+      .example(
+        '$0 import session.har --provider anthropic --scenario plain-two-turn-chat',
+        'a HAR from devtools or Polly.js',
+      )
+      .example(
+        '$0 import __fixtures__/google-reasoning.chunks.txt --provider gemini',
+        'an AI SDK chunk dump (one streamed answer)',
+      )
       .epilog(
         'Everything goes through the recorder’s redaction and secret sweep; if a credential-shaped value survives, nothing is written (exit 1). A synthesized fixture at the same place is replaced; a recorded or imported one only with --force.\n' +
           'Exit 0: written. 1: a secret survived, or a protected fixture is there. 2: the file is not what its format says, or bad input.',
@@ -38,13 +93,23 @@ export const importCommand = defineCommand({
   async run(args) {
     const source = args.file as string;
     const format: ImportFormat | undefined = args.format ?? formatOfFile(source);
-    if (!format) throw new InputError(source, '', 'cannot tell its format from the name', `give --format (${IMPORT_FORMATS.join(', ')})`);
+    if (!format)
+      throw new InputError(
+        source,
+        '',
+        'cannot tell its format from the name',
+        `give --format (${IMPORT_FORMATS.join(', ')})`,
+      );
     let bytes: Uint8Array;
     try {
       if (!statSync(source).isFile()) throw new Error('not a file');
       bytes = readFileSync(source);
     } catch (error) {
-      throw new InputError(source, '', `cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+      throw new InputError(
+        source,
+        '',
+        `cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      );
     }
     const table = loadRouteTable(args.routes);
     let imported;
@@ -61,7 +126,8 @@ export const importCommand = defineCommand({
         ...(args['base-url'] ? { baseUrl: args['base-url'] } : {}),
       });
     } catch (error) {
-      if (error instanceof ImportFormatError) throw new InputError(source, error.pointer, `${error.problem} (read as ${format})`);
+      if (error instanceof ImportFormatError)
+        throw new InputError(source, error.pointer, `${error.problem} (read as ${format})`);
       throw error;
     }
     const { fixture, streams, live, notes } = imported;
@@ -69,7 +135,9 @@ export const importCommand = defineCommand({
     const shown = relative(process.cwd(), file) || file;
     const decision = decideRecording('new', existingFixture(file), args.force);
     if (!decision.record) {
-      process.stderr.write(`reasoning-replay: not importing over ${shown}: ${decision.reason.replace('--mode new keeps live captures', 'an import keeps live captures')}\n`);
+      process.stderr.write(
+        `reasoning-replay: not importing over ${shown}: ${decision.reason.replace('--mode new keeps live captures', 'an import keeps live captures')}\n`,
+      );
       return EXIT_VIOLATION;
     }
     const secrets = secretValues(readApiKey(args['api-key-env'] ?? live.spec?.secretEnv), [live.spec?.secretEnv]);
@@ -85,7 +153,9 @@ export const importCommand = defineCommand({
     }
     for (const note of notes) process.stderr.write(`reasoning-replay: note: ${note}\n`);
     const replaced = decision.replaces === 'none' ? '' : ` (replaced a ${decision.replaces} fixture)`;
-    process.stdout.write(`wrote ${shown}: ${fixture.exchanges.length} exchange(s) imported from ${source} (${format}), route ${fixture.route}${replaced}\n`);
+    process.stdout.write(
+      `wrote ${shown}: ${fixture.exchanges.length} exchange(s) imported from ${source} (${format}), route ${fixture.route}${replaced}\n`,
+    );
     return EXIT_OK;
   },
 });

@@ -3,7 +3,9 @@ import { commands, commandsFor } from './index.js';
 
 describe('the command catalog (commands load only when they run)', () => {
   it('names each entry by the first word of the command it loads, once', async () => {
-    const loaded = await Promise.all(commands.map(async (entry) => ({ name: entry.name, command: (await entry.load()).command })));
+    const loaded = await Promise.all(
+      commands.map(async (entry) => ({ name: entry.name, command: (await entry.load()).command })),
+    );
     for (const { name, command } of loaded) expect(command.split(' ')[0]).toBe(name);
     expect(new Set(commands.map((c) => c.name)).size).toBe(commands.length);
   });

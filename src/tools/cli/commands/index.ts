@@ -17,7 +17,10 @@ export const commands: readonly CommandEntry[] = [
   { name: 'check', load: async () => (await import('./check.js')).checkCommand },
   { name: 'report', load: async () => (await import('./report.js')).reportCommand },
   { name: 'serve', load: async () => (await import('./serve.js')).serveCommand },
-  { name: 'synthesize-fixtures', load: async () => (await import('./synthesize-fixtures.js')).synthesizeFixturesCommand },
+  {
+    name: 'synthesize-fixtures',
+    load: async () => (await import('./synthesize-fixtures.js')).synthesizeFixturesCommand,
+  },
   { name: 'probe', load: async () => (await import('./probe.js')).probeCommand },
   { name: 'record', load: async () => (await import('./record.js')).recordCommand },
   { name: 'import', load: async () => (await import('./import.js')).importCommand },

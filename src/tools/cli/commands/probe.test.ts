@@ -12,7 +12,21 @@ const KEY = 'sk-probe-cli-0123456789abcdefghijklmnop';
 
 async function probe(tier: FakeTier, provider: string, extra: string[] = []) {
   server = await startFakeProvider({ tier });
-  return runCli(['probe', '--provider', provider, '--base-url', server.baseUrl, '--model', 'fake-model', '--api-key-env', 'PROBE_KEY', ...extra], { PROBE_KEY: KEY });
+  return runCli(
+    [
+      'probe',
+      '--provider',
+      provider,
+      '--base-url',
+      server.baseUrl,
+      '--model',
+      'fake-model',
+      '--api-key-env',
+      'PROBE_KEY',
+      ...extra,
+    ],
+    { PROBE_KEY: KEY },
+  );
 }
 
 describe('reasoning-replay probe (built CLI against a loopback server)', () => {
@@ -31,14 +45,24 @@ describe('reasoning-replay probe (built CLI against a loopback server)', () => {
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout);
     expect(out.classification.tier).toBe('must-echo');
-    expect(out.suggested.row).toMatchObject({ id: 'acme', match: { providers: ['acme'], hosts: ['127.0.0.1'] }, tier: 'must-echo', fields: ['reasoning_content'] });
+    expect(out.suggested.row).toMatchObject({
+      id: 'acme',
+      match: { providers: ['acme'], hosts: ['127.0.0.1'] },
+      tier: 'must-echo',
+      fields: ['reasoning_content'],
+    });
     expect(out.diff).toContain('tier: standard -> must-echo');
-    expect(out.outcomes.find((o: { variant: string }) => o.variant === 'none').wording).toContain('must be passed back to the API');
+    expect(out.outcomes.find((o: { variant: string }) => o.variant === 'none').wording).toContain(
+      'must be passed back to the API',
+    );
   });
 
   it('standard server: the deepseek spec is used (family, key variable) and its must-echo row is flagged stale', async () => {
     server = await startFakeProvider({ tier: 'standard' });
-    const r = await runCli(['probe', '--provider', 'deepseek', '--base-url', server.baseUrl, '--model', 'deepseek-v4-flash', '--json'], { DEEPSEEK_API_KEY: KEY });
+    const r = await runCli(
+      ['probe', '--provider', 'deepseek', '--base-url', server.baseUrl, '--model', 'deepseek-v4-flash', '--json'],
+      { DEEPSEEK_API_KEY: KEY },
+    );
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout);
     expect(out.classification.tier).toBe('standard');

@@ -35,10 +35,27 @@ describe('record / probe on first use', () => {
     const out = mkdtempSync(join(tmpdir(), 'rr-first-'));
     mkdirSync(join(out, 'deepseek'));
     copyFileSync(join(fixturesDir(), 'deepseek', `${SCENARIO}.json`), join(out, 'deepseek', `${SCENARIO}.json`));
-    const r = await runCli(['record', '--provider', 'deepseek', '--base-url', fake.baseUrl, '--model', 'deepseek-v4-flash', '--scenario', SCENARIO, '--out', out], { DEEPSEEK_API_KEY: KEY });
+    const r = await runCli(
+      [
+        'record',
+        '--provider',
+        'deepseek',
+        '--base-url',
+        fake.baseUrl,
+        '--model',
+        'deepseek-v4-flash',
+        '--scenario',
+        SCENARIO,
+        '--out',
+        out,
+      ],
+      { DEEPSEEK_API_KEY: KEY },
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('replaced a synthesized fixture');
-    expect(JSON.parse(readFileSync(join(out, 'deepseek', `${SCENARIO}.json`), 'utf8')).provenance.kind).toBe('recorded');
+    expect(JSON.parse(readFileSync(join(out, 'deepseek', `${SCENARIO}.json`), 'utf8')).provenance.kind).toBe(
+      'recorded',
+    );
 
     const help = await runCli(['record', '--help']);
     expect(help.stdout).toMatch(/--mode[\s\S]*\[default: "new"\]/);
@@ -48,9 +65,26 @@ describe('record / probe on first use', () => {
   it('record gives up on a server that never answers after --timeout (exit 1, nothing written)', async () => {
     const base = await silentServer();
     const out = mkdtempSync(join(tmpdir(), 'rr-timeout-'));
-    const r = await runCli(['record', '--provider', 'deepseek', '--base-url', base, '--model', 'deepseek-v4-flash', '--scenario', SCENARIO, '--out', out, '--timeout', '300'], {
-      DEEPSEEK_API_KEY: KEY,
-    });
+    const r = await runCli(
+      [
+        'record',
+        '--provider',
+        'deepseek',
+        '--base-url',
+        base,
+        '--model',
+        'deepseek-v4-flash',
+        '--scenario',
+        SCENARIO,
+        '--out',
+        out,
+        '--timeout',
+        '300',
+      ],
+      {
+        DEEPSEEK_API_KEY: KEY,
+      },
+    );
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/no complete answer within 0.3s \(--timeout\)/);
     expect(existsSync(join(out, 'deepseek'))).toBe(false);
@@ -58,7 +92,10 @@ describe('record / probe on first use', () => {
 
   it('probe gives up on a server that never answers after --timeout (exit 1)', async () => {
     const base = await silentServer();
-    const r = await runCli(['probe', '--provider', 'deepseek', '--base-url', base, '--model', 'deepseek-v4-flash', '--timeout', '300'], { DEEPSEEK_API_KEY: KEY });
+    const r = await runCli(
+      ['probe', '--provider', 'deepseek', '--base-url', base, '--model', 'deepseek-v4-flash', '--timeout', '300'],
+      { DEEPSEEK_API_KEY: KEY },
+    );
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/no complete answer within 0.3s \(--timeout\)/);
   }, 60_000);

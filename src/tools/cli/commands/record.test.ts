@@ -1,4 +1,13 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -6,7 +15,12 @@ import { runMatrix } from '../../matrix/run-matrix.js';
 import { builtInEngine } from '../../engine-adapters/built-in-engine.js';
 import { checkFixture, type Fixture } from '../../../provider/fixtures/fixture-store.js';
 import { fixturesDir } from '../../../shared/project-root.js';
-import { ENCRYPTED_REASONING, startFakeProvider, type FakeProvider, type FakeProviderOptions } from '../../recorder/fake-provider.test-helper.js';
+import {
+  ENCRYPTED_REASONING,
+  startFakeProvider,
+  type FakeProvider,
+  type FakeProviderOptions,
+} from '../../recorder/fake-provider.test-helper.js';
 import { runCli, spawnCli, type CliResult } from '../../../../test/helpers/run-cli.test-helper.js';
 
 // Made-up credentials shaped like real ones, planted by the fake provider and the test.
@@ -32,9 +46,30 @@ function filesUnder(dir: string): string[] {
     .map((e) => join(e.parentPath, e.name));
 }
 
-async function record(options: FakeProviderOptions, out: string, extra: string[] = [], env: Record<string, string> = { DEEPSEEK_API_KEY: KEY }) {
+async function record(
+  options: FakeProviderOptions,
+  out: string,
+  extra: string[] = [],
+  env: Record<string, string> = { DEEPSEEK_API_KEY: KEY },
+) {
   server ??= await startFakeProvider({ tier: 'must-echo', secret: KEY, chunkDelayMs: 3, ...options });
-  return runCli(['record', '--provider', 'deepseek', '--base-url', `${server.baseUrl}?key=${QUERY_KEY}`, '--model', 'deepseek-v4-flash', '--scenario', SCENARIO, '--out', out, ...extra], env);
+  return runCli(
+    [
+      'record',
+      '--provider',
+      'deepseek',
+      '--base-url',
+      `${server.baseUrl}?key=${QUERY_KEY}`,
+      '--model',
+      'deepseek-v4-flash',
+      '--scenario',
+      SCENARIO,
+      '--out',
+      out,
+      ...extra,
+    ],
+    env,
+  );
 }
 
 /** Exit 0, or fail showing what the CLI said. */
@@ -43,7 +78,8 @@ function expectOk(r: CliResult): void {
 }
 
 const fixtureFile = (out: string) => join(out, 'deepseek', `${SCENARIO}.json`);
-const readFixture = (out: string): Fixture => checkFixture(JSON.parse(readFileSync(fixtureFile(out), 'utf8')), fixtureFile(out));
+const readFixture = (out: string): Fixture =>
+  checkFixture(JSON.parse(readFileSync(fixtureFile(out), 'utf8')), fixtureFile(out));
 const MARK = '[redacted-by-recorder:DEEPSEEK_API_KEY]';
 
 describe('reasoning-replay record (built CLI against a loopback provider)', () => {
@@ -52,22 +88,36 @@ describe('reasoning-replay record (built CLI against a loopback provider)', () =
     const r = await record({}, out, ['--stream']);
     expect(r.stderr).toBe(''); // not a TTY: no progress line, and nothing went wrong
     expectOk(r);
-    expect(r.stdout).toMatch(/^wrote .*deepseek\/tool-call-with-reasoning\.json: 2 exchanges, [\d.]+ kB received from 127\.0\.0\.1:\d+\n$/);
+    expect(r.stdout).toMatch(
+      /^wrote .*deepseek\/tool-call-with-reasoning\.json: 2 exchanges, [\d.]+ kB received from 127\.0\.0\.1:\d+\n$/,
+    );
 
     const text = readFileSync(fixtureFile(out), 'utf8');
     for (const secret of [KEY, QUERY_KEY, 'Bearer sk-']) expect(text).not.toContain(secret);
     expect(text).toContain(ENCRYPTED_REASONING); // encrypted reasoning is kept byte for byte
 
     const fixture = readFixture(out);
-    expect(fixture.provenance).toMatchObject({ kind: 'recorded', tool: 'reasoning-replay 0.1.0', endpointHost: new URL(server!.baseUrl).host });
-    expect(fixture).toMatchObject({ provider: 'deepseek', route: 'deepseek', model: 'deepseek-v4-flash', scenario: SCENARIO, family: 'openai-chat' });
+    expect(fixture.provenance).toMatchObject({
+      kind: 'recorded',
+      tool: 'reasoning-replay 0.1.0',
+      endpointHost: new URL(server!.baseUrl).host,
+    });
+    expect(fixture).toMatchObject({
+      provider: 'deepseek',
+      route: 'deepseek',
+      model: 'deepseek-v4-flash',
+      scenario: SCENARIO,
+      family: 'openai-chat',
+    });
     expect(fixture.exchanges).toHaveLength(2);
     for (const [i, exchange] of fixture.exchanges.entries()) {
       const sent = server!.sent[i]!.events!.map((e) => ({ data: e.data.split(KEY).join(MARK) }));
       expect(exchange.response.stream!.events.map(({ data }) => ({ data }))).toEqual(sent);
       const times = exchange.response.stream!.events.map((e) => e.atMs!);
       expect(times).toEqual([...times].sort((a, b) => a - b));
-      expect(exchange.request!.url).toBe(`${server!.baseUrl.replace('/v1', '/v1/chat/completions')}?key=[redacted-by-recorder]`);
+      expect(exchange.request!.url).toBe(
+        `${server!.baseUrl.replace('/v1', '/v1/chat/completions')}?key=[redacted-by-recorder]`,
+      );
       expect(exchange.request!.headers!.authorization).toBe('Bearer [redacted-by-recorder]');
       expect(exchange.response.headers!['set-cookie']).toBe('sid=[redacted-by-recorder]');
       expect(exchange.response.headers!['x-echo-api-key']).toBe(MARK);
@@ -79,7 +129,9 @@ describe('reasoning-replay record (built CLI against a loopback provider)', () =
     // The second call echoed what the route reads from the first answer (the server is must-echo).
     const firstReasoning = fixture.exchanges[0]!.carriers!.reasoning_content as string;
     expect(firstReasoning).toMatch(/^Call 0: /);
-    expect((server!.requests[1]!.body as { messages: Array<{ reasoning_content?: string }> }).messages[1]!.reasoning_content).toBe(firstReasoning);
+    expect(
+      (server!.requests[1]!.body as { messages: Array<{ reasoning_content?: string }> }).messages[1]!.reasoning_content,
+    ).toBe(firstReasoning);
     expect(filesUnder(out)).toEqual([fixtureFile(out)]);
   });
 
@@ -90,7 +142,10 @@ describe('reasoning-replay record (built CLI against a loopback provider)', () =
     const r = await record({}, plain);
     expectOk(r);
     const fixture = readFixture(plain);
-    expect(fixture.exchanges[0]!.response.body).toMatchObject({ object: 'chat.completion', system_fingerprint: `fp_${MARK}` });
+    expect(fixture.exchanges[0]!.response.body).toMatchObject({
+      object: 'chat.completion',
+      system_fingerprint: `fp_${MARK}`,
+    });
     expect(fixture.exchanges[0]!.response.stream).toBeUndefined();
 
     // The gate, on a copy of the repo's fixtures where the recorded capture replaces the synthesized one.
@@ -129,7 +184,13 @@ describe('reasoning-replay record (built CLI against a loopback provider)', () =
     expectOk(forced);
     expect(readFixture(out).provenance.kind).toBe('recorded');
 
-    writeFileSync(fixtureFile(out), JSON.stringify({ ...readFixture(out), provenance: { kind: 'synthesized', sources: ['https://example.com/docs'] } }));
+    writeFileSync(
+      fixtureFile(out),
+      JSON.stringify({
+        ...readFixture(out),
+        provenance: { kind: 'synthesized', sources: ['https://example.com/docs'] },
+      }),
+    );
     expectOk(await record({}, out, ['--mode', 'once']));
     expect(readFixture(out).provenance.kind).toBe('synthesized');
     const upgraded = await record({}, out, ['--mode', 'new']);
@@ -160,9 +221,25 @@ describe('reasoning-replay record (built CLI against a loopback provider)', () =
     const out = outDir();
     mkdirSync(join(out, 'deepseek'), { recursive: true });
     server = await startFakeProvider({ tier: 'must-echo', secret: KEY, chunkDelayMs: 2, stallAtEvent: 5 });
-    const { child, result } = spawnCli(['record', '--provider', 'deepseek', '--base-url', server.baseUrl, '--model', 'deepseek-v4-flash', '--scenario', SCENARIO, '--out', out, '--stream'], {
-      DEEPSEEK_API_KEY: KEY,
-    });
+    const { child, result } = spawnCli(
+      [
+        'record',
+        '--provider',
+        'deepseek',
+        '--base-url',
+        server.baseUrl,
+        '--model',
+        'deepseek-v4-flash',
+        '--scenario',
+        SCENARIO,
+        '--out',
+        out,
+        '--stream',
+      ],
+      {
+        DEEPSEEK_API_KEY: KEY,
+      },
+    );
     await server.stalled;
     child.kill('SIGKILL');
     const r = await result;
@@ -171,7 +248,8 @@ describe('reasoning-replay record (built CLI against a loopback provider)', () =
     expect(statSync(join(out, 'deepseek')).isDirectory()).toBe(true);
     // SIGKILL skips all cleanup, so the killed run's event spool (under the OS temp dir, never beside
     // the fixtures) is still there; the next recording removes it.
-    const spoolsOf = (pid: number) => readdirSync(tmpdir()).filter((n) => n.startsWith(`reasoning-replay-record-${pid}-`));
+    const spoolsOf = (pid: number) =>
+      readdirSync(tmpdir()).filter((n) => n.startsWith(`reasoning-replay-record-${pid}-`));
     expect(spoolsOf(child.pid!)).toHaveLength(1);
     expectOk(await record({}, out, ['--stream']));
     expect(spoolsOf(child.pid!)).toEqual([]);
@@ -181,9 +259,26 @@ describe('reasoning-replay record (built CLI against a loopback provider)', () =
   it('records an endpoint nobody has written a spec for, routed by provider id and host, key from --api-key-env', async () => {
     const out = outDir();
     server = await startFakeProvider({ tier: 'standard', secret: KEY });
-    const r = await runCli(['record', '--provider', 'acme', '--base-url', server.baseUrl, '--model', 'acme-think', '--scenario', SCENARIO, '--out', out, '--api-key-env', 'ACME_KEY'], {
-      ACME_KEY: KEY,
-    });
+    const r = await runCli(
+      [
+        'record',
+        '--provider',
+        'acme',
+        '--base-url',
+        server.baseUrl,
+        '--model',
+        'acme-think',
+        '--scenario',
+        SCENARIO,
+        '--out',
+        out,
+        '--api-key-env',
+        'ACME_KEY',
+      ],
+      {
+        ACME_KEY: KEY,
+      },
+    );
     expectOk(r);
     const file = join(out, 'acme', `${SCENARIO}.json`);
     const text = readFileSync(file, 'utf8');
@@ -192,12 +287,26 @@ describe('reasoning-replay record (built CLI against a loopback provider)', () =
     const fixture = checkFixture(JSON.parse(text), file);
     // 127.0.0.1 is a local host: the local route (reasoning_content + reasoning) carried the first answer back.
     expect(fixture).toMatchObject({ provider: 'acme', route: 'local', family: 'openai-chat' });
-    expect(Object.keys((server.requests[1]!.body as { messages: Array<Record<string, unknown>> }).messages[1]!).filter((k) => k.startsWith('reasoning'))).toEqual(['reasoning_content', 'reasoning']);
+    expect(
+      Object.keys((server.requests[1]!.body as { messages: Array<Record<string, unknown>> }).messages[1]!).filter((k) =>
+        k.startsWith('reasoning'),
+      ),
+    ).toEqual(['reasoning_content', 'reasoning']);
     expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
   });
 
   it('exits 2 on bad input, naming the flag', async () => {
-    const r = await runCli(['record', '--provider', 'deepseek', '--base-url', 'http://127.0.0.1:9', '--model', 'm', '--scenario', 'no-such-scenario']);
+    const r = await runCli([
+      'record',
+      '--provider',
+      'deepseek',
+      '--base-url',
+      'http://127.0.0.1:9',
+      '--model',
+      'm',
+      '--scenario',
+      'no-such-scenario',
+    ]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--scenario');
     expect(r.stderr).toContain(SCENARIO);

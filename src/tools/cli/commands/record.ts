@@ -40,15 +40,33 @@ const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 export const recordCommand = defineCommand({
   command: 'record',
-  describe: 'Record a scenario against a live endpoint into a redacted fixture (fixtures/providers/<provider>/<scenario>.json)',
+  describe:
+    'Record a scenario against a live endpoint into a redacted fixture (fixtures/providers/<provider>/<scenario>.json)',
   builder: (y) =>
     y
-      .option('provider', { type: 'string', demandOption: true, describe: 'provider spec id (specs/providers/<id>.json) or routing provider id' })
+      .option('provider', {
+        type: 'string',
+        demandOption: true,
+        describe: 'provider spec id (specs/providers/<id>.json) or routing provider id',
+      })
       .option('base-url', { type: 'string', demandOption: true, describe: 'base URL of the live endpoint' })
       .option('model', { type: 'string', demandOption: true, describe: 'model id' })
-      .option('scenario', { type: 'string', demandOption: true, describe: 'scenario id (specs/scenarios/<id>.json) or a scenario file' })
-      .option('stream', { type: 'boolean', default: false, describe: 'ask for streamed answers and record the SSE events with their timing' })
-      .option('out', { type: 'string', default: fixturesDir(), defaultDescription: 'fixtures/providers', describe: 'fixture root; the file is <out>/<provider>/<scenario>.json' })
+      .option('scenario', {
+        type: 'string',
+        demandOption: true,
+        describe: 'scenario id (specs/scenarios/<id>.json) or a scenario file',
+      })
+      .option('stream', {
+        type: 'boolean',
+        default: false,
+        describe: 'ask for streamed answers and record the SSE events with their timing',
+      })
+      .option('out', {
+        type: 'string',
+        default: fixturesDir(),
+        defaultDescription: 'fixtures/providers',
+        describe: 'fixture root; the file is <out>/<provider>/<scenario>.json',
+      })
       .option('mode', {
         choices: RECORD_MODES,
         default: 'new' as RecordMode,
@@ -58,13 +76,26 @@ export const recordCommand = defineCommand({
       .option('timeout', {
         type: 'number',
         default: 300_000,
-        describe: 'deadline per call in ms, body included: a server that never answers or stalls mid-stream fails the recording instead of hanging it',
+        describe:
+          'deadline per call in ms, body included: a server that never answers or stalls mid-stream fails the recording instead of hanging it',
       })
       .option('force', { type: 'boolean', default: false, describe: 'record and replace whatever fixture is there' })
-      .option('quiet', { type: 'boolean', default: false, describe: 'no progress line (also off when stderr is not a terminal, or CI is set)' })
-      .option('api-key-env', { type: 'string', describe: 'environment variable holding the API key (default: the spec’s secretEnv)' })
+      .option('quiet', {
+        type: 'boolean',
+        default: false,
+        describe: 'no progress line (also off when stderr is not a terminal, or CI is set)',
+      })
+      .option('api-key-env', {
+        type: 'string',
+        describe: 'environment variable holding the API key (default: the spec’s secretEnv)',
+      })
       .option('family', { choices: FAMILIES, describe: 'wire family (default: the spec’s, else the route’s)' })
-      .option('routes', { type: 'string', default: defaultRoutesFile(), defaultDescription: 'specs/routes.json', describe: 'route table the replay engine uses' })
+      .option('routes', {
+        type: 'string',
+        default: defaultRoutesFile(),
+        defaultDescription: 'specs/routes.json',
+        describe: 'route table the replay engine uses',
+      })
       .example(
         'DEEPSEEK_API_KEY=... $0 record --provider deepseek --base-url https://api.deepseek.com --model deepseek-v4-flash --scenario tool-call-with-reasoning --stream',
         'records the scenario live and replaces its synthesized fixture (default --mode new)',
@@ -79,21 +110,35 @@ export const recordCommand = defineCommand({
       ),
   async run(args) {
     const table = loadRouteTable(args.routes);
-    const live = resolveLiveTarget({ provider: args.provider, baseUrl: args['base-url'], model: args.model, ...(args.family ? { family: args.family } : {}), table });
+    const live = resolveLiveTarget({
+      provider: args.provider,
+      baseUrl: args['base-url'],
+      model: args.model,
+      ...(args.family ? { family: args.family } : {}),
+      table,
+    });
     const scenario = loadScenarioArg(args.scenario);
     if (!implementedFamilies().includes(live.family)) {
-      throw new InputError('--family', '', `the ${live.family} wire family is not implemented yet`, `implemented: ${implementedFamilies().join(', ')}`);
+      throw new InputError(
+        '--family',
+        '',
+        `the ${live.family} wire family is not implemented yet`,
+        `implemented: ${implementedFamilies().join(', ')}`,
+      );
     }
     const file = fixturePath(args.out, live.id, scenario.id);
     const shown = relative(process.cwd(), file) || file;
     const mode = args.mode;
     const decision = decideRecording(mode, existingFixture(file), args.force);
     if (!decision.record) {
-      process.stderr.write(`reasoning-replay: ${decision.refused ? 'refusing to record' : 'nothing recorded'}: ${shown}: ${decision.reason}\n`);
+      process.stderr.write(
+        `reasoning-replay: ${decision.refused ? 'refusing to record' : 'nothing recorded'}: ${shown}: ${decision.reason}\n`,
+      );
       return decision.refused ? EXIT_VIOLATION : EXIT_OK;
     }
 
-    if (!(args.timeout > 0)) throw new InputError('--timeout', '', `must be a positive number of milliseconds, got ${args.timeout}`);
+    if (!(args.timeout > 0))
+      throw new InputError('--timeout', '', `must be a positive number of milliseconds, got ${args.timeout}`);
     const key = readApiKey(args['api-key-env'] ?? live.spec?.secretEnv);
     try {
       authHeaders(live.family, key.value, live.target.host);
@@ -101,11 +146,17 @@ export const recordCommand = defineCommand({
       throw new InputError('--api-key-env', '', (err as Error).message);
     }
     const signing = bedrockSigning(live.family, key.value, live.target.host);
-    if (!key.value && !signing) process.stderr.write(`reasoning-replay: ${key.env ? `${key.env} is not set` : 'no key variable is known (--api-key-env)'}; recording without an API key\n`);
+    if (!key.value && !signing)
+      process.stderr.write(
+        `reasoning-replay: ${key.env ? `${key.env} is not set` : 'no key variable is known (--api-key-env)'}; recording without an API key\n`,
+      );
     const secrets = [...secretValues(key, [live.spec?.secretEnv]), ...(signing?.secrets ?? [])];
     const network = fetchWithDeadline(args.timeout, signing?.fetch);
 
-    const line = progressLine(`recording ${live.id}/${scenario.id}:`, !args.quiet && process.stderr.isTTY === true && !process.env.CI);
+    const line = progressLine(
+      `recording ${live.id}/${scenario.id}:`,
+      !args.quiet && process.stderr.isTTY === true && !process.env.CI,
+    );
     let turns = [0, 0];
     let bytes = 0;
     let lastDraw = 0;
@@ -142,7 +193,9 @@ export const recordCommand = defineCommand({
       line.done();
       for (const note of result.notes) process.stderr.write(`reasoning-replay: note: ${note}\n`);
       const replaced = decision.replaces === 'none' ? '' : ` (replaced a ${decision.replaces} fixture)`;
-      process.stdout.write(`wrote ${shown}: ${result.exchanges} exchanges, ${kB(result.bytes)} received from ${live.target.host}${replaced}\n`);
+      process.stdout.write(
+        `wrote ${shown}: ${result.exchanges} exchanges, ${kB(result.bytes)} received from ${live.target.host}${replaced}\n`,
+      );
       return EXIT_OK;
     } catch (err) {
       line.done();

@@ -16,7 +16,10 @@ beforeAll(() => {
   const store = SessionStore.open(db);
   store.importHistory(sampleHistoryWithEveryCarrier());
   const verdicts = new UnknownFieldVerdicts();
-  verdicts.record({ provider: 'openrouter', host: 'openrouter.ai', model: 'openrouter-model' }, ['reasoning', 'reasoning_details']);
+  verdicts.record({ provider: 'openrouter', host: 'openrouter.ai', model: 'openrouter-model' }, [
+    'reasoning',
+    'reasoning_details',
+  ]);
   store.saveVerdicts(1, verdicts);
   store.close();
 });
@@ -30,7 +33,17 @@ describe('reasoning-replay replay --session', () => {
       ['novita', 'api.novita.ai', 'm'],
     ] as const) {
       const fromDb = replay('--provider', provider, '--host', host, '--model', model);
-      const fromFile = runCli(['build-request', '--history', historyFile, '--provider', provider, '--host', host, '--model', model]);
+      const fromFile = runCli([
+        'build-request',
+        '--history',
+        historyFile,
+        '--provider',
+        provider,
+        '--host',
+        host,
+        '--model',
+        model,
+      ]);
       expect(fromDb.code).toBe(0);
       expect(fromDb.stdout).toBe(fromFile.stdout);
     }

@@ -13,13 +13,31 @@ import { progressLine } from '../progress.js';
 
 export const reportCommand = defineCommand({
   command: 'report',
-  describe: 'Write the compatibility report (compatibility.json/.md/.html and junit.xml): route x behaviour, from the matrix or a serve log',
+  describe:
+    'Write the compatibility report (compatibility.json/.md/.html and junit.xml): route x behaviour, from the matrix or a serve log',
   builder: (y) =>
     y
-      .option('out', { type: 'string', describe: 'directory to write into (default: reports/ for the matrix; with --from-log nothing is written unless --out is given, the summary goes to stdout)' })
-      .option('routes', { type: 'string', default: defaultRoutesFile(), defaultDescription: 'specs/routes.json', describe: 'route table to run the matrix on' })
-      .option('html-url', { type: 'string', describe: 'where CI publishes compatibility.html (an artifact link): the markdown report links its closing pointer there' })
-      .option('from-log', { type: 'string', describe: 'judge a client from a `serve --log` / `run --log` JSON-lines file: cells per client x provider x behaviour, exit 1 when one fails' })
+      .option('out', {
+        type: 'string',
+        describe:
+          'directory to write into (default: reports/ for the matrix; with --from-log nothing is written unless --out is given, the summary goes to stdout)',
+      })
+      .option('routes', {
+        type: 'string',
+        default: defaultRoutesFile(),
+        defaultDescription: 'specs/routes.json',
+        describe: 'route table to run the matrix on',
+      })
+      .option('html-url', {
+        type: 'string',
+        describe:
+          'where CI publishes compatibility.html (an artifact link): the markdown report links its closing pointer there',
+      })
+      .option('from-log', {
+        type: 'string',
+        describe:
+          'judge a client from a `serve --log` / `run --log` JSON-lines file: cells per client x provider x behaviour, exit 1 when one fails',
+      })
       .example('$0 report', 'regenerate the committed sample in reports/')
       .example('$0 report --out /tmp/r --from-log serve.jsonl', 'judge a black-box agent from what the mocks saw')
       .epilog(
@@ -32,7 +50,9 @@ export const reportCommand = defineCommand({
     if (fromLog) {
       // A report about someone's client: never into the checkout's reports/ unless --out says so.
       const { report: clientReport } = reportFromLog(fromLog);
-      if (args.out) for (const file of writeClientReport(clientReport, args.out)) process.stdout.write(`wrote ${relative(process.cwd(), file) || file}\n`);
+      if (args.out)
+        for (const file of writeClientReport(clientReport, args.out))
+          process.stdout.write(`wrote ${relative(process.cwd(), file) || file}\n`);
       else process.stdout.write(renderClientMarkdown(clientReport));
       const s = clientReport.summary;
       process.stdout.write(
@@ -43,10 +63,18 @@ export const reportCommand = defineCommand({
     let report;
     {
       const progress = progressLine('running cell');
-      report = await generateReport({ routesFile: args.routes, engine: builtInEngine, onCell: (done, total) => progress.update(done, total) });
+      report = await generateReport({
+        routesFile: args.routes,
+        engine: builtInEngine,
+        onCell: (done, total) => progress.update(done, total),
+      });
       progress.done();
     }
-    const files = writeReport(report, args.out ?? join(projectRoot(), 'reports'), args['html-url'] ? { htmlUrl: args['html-url'] } : {});
+    const files = writeReport(
+      report,
+      args.out ?? join(projectRoot(), 'reports'),
+      args['html-url'] ? { htmlUrl: args['html-url'] } : {},
+    );
     const { cells, runs } = report.summary;
     for (const file of files) process.stdout.write(`wrote ${relative(process.cwd(), file) || file}\n`);
     process.stdout.write(

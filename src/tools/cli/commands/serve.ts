@@ -9,21 +9,53 @@ import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
 
 export const serveCommand = defineCommand({
   command: 'serve',
-  describe: 'Serve the provider mocks over HTTP on 127.0.0.1 (one base path per provider) and log every request with its verdict',
+  describe:
+    'Serve the provider mocks over HTTP on 127.0.0.1 (one base path per provider) and log every request with its verdict',
   builder: (y) =>
     y
-      .option('port', { type: 'number', default: 8787, describe: 'port on 127.0.0.1 (0 picks a free one; the URL is printed)' })
-      .option('log', { type: 'string', describe: 'append one JSON line per request here (default: stdout); `report --from-log FILE` reads it' })
+      .option('port', {
+        type: 'number',
+        default: 8787,
+        describe: 'port on 127.0.0.1 (0 picks a free one; the URL is printed)',
+      })
+      .option('log', {
+        type: 'string',
+        describe: 'append one JSON line per request here (default: stdout); `report --from-log FILE` reads it',
+      })
       .option('scenario', {
         type: 'string',
-        describe: 'scenario whose fixtures answer requests without an x-reasoning-replay-scenario header (default: follow the client: call one of its own tools, then answer)',
+        describe:
+          'scenario whose fixtures answer requests without an x-reasoning-replay-scenario header (default: follow the client: call one of its own tools, then answer)',
       })
-      .option('log-bodies', { type: 'boolean', default: false, describe: 'put each request body in its log line, credentials redacted' })
-      .option('seed', { type: 'number', default: 0, describe: 'seed for the tool arguments generated in follow mode (same seed, same answers)' })
-      .option('run-id', { type: 'string', describe: "name this server's requests in the log (a request's x-reasoning-replay-run header wins)" })
-      .option('pace', { type: 'number', default: 0, describe: 'stream pacing: 1 replays recorded timing, 0 sends events back to back' })
-      .option('routes', { type: 'string', default: defaultRoutesFile(), defaultDescription: 'specs/routes.json', describe: 'route table the log names routes from' })
-      .example('$0 serve --port 8787 --scenario tool-call-with-reasoning --log serve.jsonl', 'then point an agent at http://127.0.0.1:8787/deepseek (its base URL)')
+      .option('log-bodies', {
+        type: 'boolean',
+        default: false,
+        describe: 'put each request body in its log line, credentials redacted',
+      })
+      .option('seed', {
+        type: 'number',
+        default: 0,
+        describe: 'seed for the tool arguments generated in follow mode (same seed, same answers)',
+      })
+      .option('run-id', {
+        type: 'string',
+        describe: "name this server's requests in the log (a request's x-reasoning-replay-run header wins)",
+      })
+      .option('pace', {
+        type: 'number',
+        default: 0,
+        describe: 'stream pacing: 1 replays recorded timing, 0 sends events back to back',
+      })
+      .option('routes', {
+        type: 'string',
+        default: defaultRoutesFile(),
+        defaultDescription: 'specs/routes.json',
+        describe: 'route table the log names routes from',
+      })
+      .example(
+        '$0 serve --port 8787 --scenario tool-call-with-reasoning --log serve.jsonl',
+        'then point an agent at http://127.0.0.1:8787/deepseek (its base URL)',
+      )
       .epilog(
         "Paths are /<provider spec id> + the provider's own API path, e.g. /deepseek/chat/completions, /anthropic/v1/messages; GET / lists them.\n" +
           'Any model id is accepted; a repeated /v1 or /v1beta (an SDK given the bare origin) is forgiven. See docs/judge-your-agent.md.\n' +
@@ -31,10 +63,16 @@ export const serveCommand = defineCommand({
           'Stops on Ctrl-C (SIGINT) or SIGTERM. Exit codes: 0 stopped, 2 bad input (port in use, bad specs).',
       ),
   async run(args) {
-    if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) throw new InputError('--port', '', `"${args.port}" is not a port`, 'use 0-65535 (0 picks a free port)');
+    if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535)
+      throw new InputError('--port', '', `"${args.port}" is not a port`, 'use 0-65535 (0 picks a free port)');
     const loaded = loadMatrixInputs({ routesFile: args.routes });
     if (args.scenario && !loaded.scenarios.some((s) => s.id === args.scenario)) {
-      throw new InputError('--scenario', '', `no scenario "${args.scenario}"`, `one of ${loaded.scenarios.map((s) => s.id).join(', ')}`);
+      throw new InputError(
+        '--scenario',
+        '',
+        `no scenario "${args.scenario}"`,
+        `one of ${loaded.scenarios.map((s) => s.id).join(', ')}`,
+      );
     }
     const logFile = args.log ? resolve(args.log) : undefined;
     if (logFile) mkdirSync(dirname(logFile), { recursive: true });
@@ -68,10 +106,18 @@ export const serveCommand = defineCommand({
       });
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'EADDRINUSE') throw new InputError('--port', '', `port ${args.port} on 127.0.0.1 is in use`, 'pick another with --port, or --port 0 for any free port');
+      if (code === 'EADDRINUSE')
+        throw new InputError(
+          '--port',
+          '',
+          `port ${args.port} on 127.0.0.1 is in use`,
+          'pick another with --port, or --port 0 for any free port',
+        );
       throw err;
     }
-    process.stderr.write(`reasoning-replay serve: listening on ${running.url} (${running.paths.length} endpoints, e.g. ${running.url}${running.paths[0] ?? ''}); log: ${logFile ?? 'stdout'}\n`);
+    process.stderr.write(
+      `reasoning-replay serve: listening on ${running.url} (${running.paths.length} endpoints, e.g. ${running.url}${running.paths[0] ?? ''}); log: ${logFile ?? 'stdout'}\n`,
+    );
     await new Promise<void>((done) => {
       const stop = () => done();
       stopServing = stop;

@@ -60,9 +60,13 @@ describe('reasoning-replay sessions (against a real state.db)', () => {
 
   it('shows the verdicts a session recorded', () => {
     const raw = new Database(db);
-    raw
-      .prepare('UPDATE sessions SET model_config = ? WHERE id = 1')
-      .run(JSON.stringify({ unknown_field_verdicts: [['groq', 'api.groq.com', 'qwen3-32b', ['reasoning_content', 'reasoning', 'reasoning_details']]] }));
+    raw.prepare('UPDATE sessions SET model_config = ? WHERE id = 1').run(
+      JSON.stringify({
+        unknown_field_verdicts: [
+          ['groq', 'api.groq.com', 'qwen3-32b', ['reasoning_content', 'reasoning', 'reasoning_details']],
+        ],
+      }),
+    );
     raw.close();
     const shown = cli('sessions', 'show', '1');
     expect(shown.stdout).toContain('groq api.groq.com qwen3-32b: reasoning_content, reasoning, reasoning_details');

@@ -13,8 +13,20 @@ import { resolveCliRoute } from '../resolve-cli-route.js';
 const ACTIONS = ['list', 'show', 'branch', 'import', 'compact'] as const;
 
 export function parseSessionId(value: string | undefined, action: string): number {
-  if (value === undefined) throw new InputError(`sessions ${action}`, '', 'missing session id', `reasoning-replay sessions ${action} <id>; list them with: reasoning-replay sessions list`);
-  if (!/^[1-9]\d*$/.test(value)) throw new InputError(`sessions ${action}`, '', `"${value}" is not a session id`, 'session ids are positive integers; see: reasoning-replay sessions list');
+  if (value === undefined)
+    throw new InputError(
+      `sessions ${action}`,
+      '',
+      'missing session id',
+      `reasoning-replay sessions ${action} <id>; list them with: reasoning-replay sessions list`,
+    );
+  if (!/^[1-9]\d*$/.test(value))
+    throw new InputError(
+      `sessions ${action}`,
+      '',
+      `"${value}" is not a session id`,
+      'session ids are positive integers; see: reasoning-replay sessions list',
+    );
   return Number(value);
 }
 
@@ -30,20 +42,43 @@ export const sessionsCommand = defineCommand({
   builder: (y) =>
     y
       .positional('action', { choices: ACTIONS, demandOption: true, describe: 'what to do' })
-      .positional('target', { type: 'string', describe: 'a session id (show, branch, compact) or a history file (import)' })
-      .option('db', { type: 'string', default: defaultStateDbFile(), defaultDescription: '$REASONING_REPLAY_DB or ./state.db', describe: 'the state.db file' })
+      .positional('target', {
+        type: 'string',
+        describe: 'a session id (show, branch, compact) or a history file (import)',
+      })
+      .option('db', {
+        type: 'string',
+        default: defaultStateDbFile(),
+        defaultDescription: '$REASONING_REPLAY_DB or ./state.db',
+        describe: 'the state.db file',
+      })
       .option('at', { type: 'number', describe: 'branch: keep turns 1..N in the new branch' })
       .option('title', { type: 'string', describe: 'import: a title for the new session' })
       .option('history-format', { ...historyFormatOption, describe: `import: ${historyFormatOption.describe}` })
-      .option('budget', { type: 'number', describe: 'compact: token budget (priced by the same estimate as the preflight)' })
-      .option('route', { type: 'string', describe: "compact: price carriers as this route sends them; import: file Gemini signatures under this route's key" })
+      .option('budget', {
+        type: 'number',
+        describe: 'compact: token budget (priced by the same estimate as the preflight)',
+      })
+      .option('route', {
+        type: 'string',
+        describe:
+          "compact: price carriers as this route sends them; import: file Gemini signatures under this route's key",
+      })
       .option('provider', { type: 'string' })
       .option('host', { type: 'string' })
       .option('model', { type: 'string' })
-      .option('routes', { type: 'string', default: defaultRoutesFile(), defaultDescription: 'specs/routes.json', describe: 'route table file' })
+      .option('routes', {
+        type: 'string',
+        default: defaultRoutesFile(),
+        defaultDescription: 'specs/routes.json',
+        describe: 'route table file',
+      })
       .option('json', { type: 'boolean', default: false, describe: 'machine-readable output' })
       .example('$0 sessions import my-history.json --db state.db', 'store a history file as a new session')
-      .example('$0 sessions import claude-session.json --history-format anthropic-messages', 'store an Anthropic Messages history as a session')
+      .example(
+        '$0 sessions import claude-session.json --history-format anthropic-messages',
+        'store an Anthropic Messages history as a session',
+      )
       .example('$0 sessions show 1', 'which carriers each turn holds, and the unknown-field verdicts')
       .example('$0 sessions branch 1 --at 4', 'a new session with turns 1..4 of session 1')
       .example('$0 sessions compact 1 --budget 2000 --route deepseek', 'a compacted continuation of session 1'),
@@ -54,10 +89,14 @@ export const sessionsCommand = defineCommand({
         case 'list': {
           const sessions = store.list();
           if (args.json) out(JSON.stringify(sessions, null, 2));
-          else if (sessions.length === 0) out(`no sessions in ${args.db} (import one: reasoning-replay sessions import FILE)`);
+          else if (sessions.length === 0)
+            out(`no sessions in ${args.db} (import one: reasoning-replay sessions import FILE)`);
           else {
             out('id  turns  exchanges  from                          title');
-            for (const s of sessions) out(`${String(s.id).padEnd(3)} ${String(s.turnCount).padStart(5)}  ${String(s.exchangeCount).padStart(9)}  ${lineage(s).padEnd(29)} ${s.title ?? ''}`);
+            for (const s of sessions)
+              out(
+                `${String(s.id).padEnd(3)} ${String(s.turnCount).padStart(5)}  ${String(s.exchangeCount).padStart(9)}  ${lineage(s).padEnd(29)} ${s.title ?? ''}`,
+              );
           }
           return EXIT_OK;
         }
@@ -68,36 +107,69 @@ export const sessionsCommand = defineCommand({
             return EXIT_OK;
           }
           const s = described.session;
-          out(`session ${s.id}${s.title ? ` "${s.title}"` : ''}: ${s.turnCount} turns in ${s.exchangeCount} exchanges (${lineage(s)}), updated ${s.updatedAt}`);
+          out(
+            `session ${s.id}${s.title ? ` "${s.title}"` : ''}: ${s.turnCount} turns in ${s.exchangeCount} exchanges (${lineage(s)}), updated ${s.updatedAt}`,
+          );
           for (const t of described.turns) {
             const calls = t.toolCalls > 0 ? `  tool_calls:${t.toolCalls}` : '';
-            out(`  ${String(t.turn).padStart(4)}  ${t.role.padEnd(9)} ${t.carriers.length > 0 ? t.carriers.join('  ') : '-'}${calls}`);
+            out(
+              `  ${String(t.turn).padStart(4)}  ${t.role.padEnd(9)} ${t.carriers.length > 0 ? t.carriers.join('  ') : '-'}${calls}`,
+            );
           }
-          out(described.unknownFieldVerdicts.length === 0 ? 'unknown-field verdicts: none' : 'unknown-field verdicts (withheld from these targets):');
-          for (const v of described.unknownFieldVerdicts) out(`  ${v.provider} ${v.host} ${v.model}: ${v.fields.join(', ')}`);
+          out(
+            described.unknownFieldVerdicts.length === 0
+              ? 'unknown-field verdicts: none'
+              : 'unknown-field verdicts (withheld from these targets):',
+          );
+          for (const v of described.unknownFieldVerdicts)
+            out(`  ${v.provider} ${v.host} ${v.model}: ${v.fields.join(', ')}`);
           return EXIT_OK;
         }
         case 'branch': {
           const id = parseSessionId(args.target, 'branch');
-          if (args.at === undefined || Number.isNaN(args.at)) throw new InputError('--at', '', 'missing the turn to branch at', 'sessions branch <id> --at N keeps turns 1..N');
+          if (args.at === undefined || Number.isNaN(args.at))
+            throw new InputError(
+              '--at',
+              '',
+              'missing the turn to branch at',
+              'sessions branch <id> --at N keeps turns 1..N',
+            );
           const child = store.branch(id, args.at);
           out(args.json ? JSON.stringify(store.get(child)) : `session ${child}: branch of ${id} at turn ${args.at}`);
           return EXIT_OK;
         }
         case 'import': {
-          if (args.target === undefined) throw new InputError('sessions import', '', 'missing the history file', 'reasoning-replay sessions import history.json');
+          if (args.target === undefined)
+            throw new InputError(
+              'sessions import',
+              '',
+              'missing the history file',
+              'reasoning-replay sessions import history.json',
+            );
           // With --route or --provider/--host/--model, Gemini signatures are filed under that route's key.
           const routed = args.route !== undefined || args.provider !== undefined;
           const policy = routed ? resolveCliRoute(loadRouteTable(args.routes), args) : undefined;
-          const { history, notes } = loadHistoryAs(args.target, args['history-format'], { geminiNativeKey: nativeKeyFor(policy) });
+          const { history, notes } = loadHistoryAs(args.target, args['history-format'], {
+            geminiNativeKey: nativeKeyFor(policy),
+          });
           printNotes(args.target, notes);
           const id = store.importHistory(history, { title: args.title ?? args.target });
-          out(args.json ? JSON.stringify(store.get(id)) : `session ${id}: ${history.messages.length} turns imported from ${args.target} into ${args.db}`);
+          out(
+            args.json
+              ? JSON.stringify(store.get(id))
+              : `session ${id}: ${history.messages.length} turns imported from ${args.target} into ${args.db}`,
+          );
           return EXIT_OK;
         }
         case 'compact': {
           const id = parseSessionId(args.target, 'compact');
-          if (args.budget === undefined || !(args.budget > 0)) throw new InputError('--budget', '', 'missing or not a positive number', 'sessions compact <id> --budget TOKENS');
+          if (args.budget === undefined || !(args.budget > 0))
+            throw new InputError(
+              '--budget',
+              '',
+              'missing or not a positive number',
+              'sessions compact <id> --budget TOKENS',
+            );
           const resumed = store.resume(id);
           const routed = args.route !== undefined || args.provider !== undefined;
           const policy = routed ? resolveCliRoute(loadRouteTable(args.routes), args) : undefined;
@@ -118,7 +190,8 @@ export const sessionsCommand = defineCommand({
             ...(result.reason ? { reason: result.reason } : {}),
           };
           if (args.json) out(JSON.stringify(summary, null, 2));
-          else if (result.status === 'unchanged') out(`session ${id} already fits: ${result.estimateBefore} <= ${args.budget} tokens; nothing written`);
+          else if (result.status === 'unchanged')
+            out(`session ${id} already fits: ${result.estimateBefore} <= ${args.budget} tokens; nothing written`);
           else if (result.status === 'over-budget')
             out(
               `session ${id} cannot be compacted to ${args.budget} tokens (the best compaction still needs ${summary.estimateAfter}); nothing written${result.reason ? `\n  ${result.reason}` : ''}\n  hint: raise --budget to at least ${summary.estimateAfter}`,

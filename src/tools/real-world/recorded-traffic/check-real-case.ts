@@ -12,7 +12,13 @@ import type { RealCase } from './real-case.js';
 type Obj = Record<string, unknown>;
 
 /** Keys whose string values are opaque: only valid byte for byte, never rebuilt. */
-const OPAQUE_KEYS = new Set(['signature', 'thoughtSignature', 'encrypted_content', 'encrypted_index', 'redactedContent']);
+const OPAQUE_KEYS = new Set([
+  'signature',
+  'thoughtSignature',
+  'encrypted_content',
+  'encrypted_index',
+  'redactedContent',
+]);
 
 /** Every opaque string in a value, in document order (redacted / encrypted reasoning `data` included). */
 export function opaqueStrings(value: unknown, out: string[] = []): string[] {
@@ -120,7 +126,13 @@ function normalizeEncrypted(answer: ParsedAnswer, acceptable: Obj, rotate = fals
       const ok = acceptable[v.id];
       if (Array.isArray(ok) && ok.includes(v.data)) v = { ...v, data: '<acceptable>' };
     }
-    if (rotate && isPlainObject(v) && typeof v.type === 'string' && v.type.startsWith('reasoning.') && typeof v.id === 'string') {
+    if (
+      rotate &&
+      isPlainObject(v) &&
+      typeof v.type === 'string' &&
+      v.type.startsWith('reasoning.') &&
+      typeof v.id === 'string'
+    ) {
       if (!ids.includes(v.id)) ids.push(v.id);
       return { ...v, id: `item-${ids.indexOf(v.id)}` };
     }
@@ -148,7 +160,8 @@ export function realCaseProblems(c: RealCase, policy: RoutePolicy): string[] {
   // Opaque strings: every one the capture holds is kept, in order; none is made up.
   const got = opaqueStrings(m);
   const expected: string[] = [];
-  for (const item of (x.anthropicItems as Obj[] | undefined) ?? []) expected.push(String(item.signature ?? item.data ?? ''));
+  for (const item of (x.anthropicItems as Obj[] | undefined) ?? [])
+    expected.push(String(item.signature ?? item.data ?? ''));
   for (const item of (x.signed as Obj[] | undefined) ?? []) expected.push(String(item.thoughtSignature));
   const acceptable = isPlainObject(x.acceptableEncrypted) ? x.acceptableEncrypted : {};
   for (const item of (x.responsesItems as Obj[] | undefined) ?? []) {
@@ -159,13 +172,15 @@ export function realCaseProblems(c: RealCase, policy: RoutePolicy): string[] {
     }
   }
   const wanted = expected.filter((s) => s !== '');
-  if (!isSubsequence(wanted, got)) problems.push(`opaque strings lost or reordered: kept ${got.length}, expected ${wanted.length} in order`);
+  if (!isSubsequence(wanted, got))
+    problems.push(`opaque strings lost or reordered: kept ${got.length}, expected ${wanted.length} in order`);
   const invented = got.filter((s) => !raw.includes(s) && !raw.includes(JSON.stringify(s).slice(1, -1)));
   if (invented.length > 0) problems.push(`${invented.length} opaque string(s) not in the capture (invented)`);
 
   // Text, readable reasoning, tool calls.
   if ('content' in x && contentText(m.content) !== (x.content ?? '')) problems.push('content text differs');
-  if (typeof x.reasoning_content === 'string' && m.reasoning_content !== x.reasoning_content) problems.push('reasoning_content differs');
+  if (typeof x.reasoning_content === 'string' && m.reasoning_content !== x.reasoning_content)
+    problems.push('reasoning_content differs');
   if (typeof x.reasoning === 'string' && m.reasoning !== x.reasoning) problems.push('reasoning differs');
   if (typeof x.thoughts === 'string' && (m.reasoning ?? '') !== x.thoughts) problems.push('thought text differs');
   if (Array.isArray(x.anthropicItems)) {
@@ -178,7 +193,10 @@ export function realCaseProblems(c: RealCase, policy: RoutePolicy): string[] {
     if (!isDeepStrictEqual(mine, x.toolCallsRaw)) problems.push('tool calls differ');
   }
   if (Array.isArray(x.toolCalls)) {
-    const mine = calls.map((t) => ({ name: t.function.name, args: JSON.parse(t.function.arguments || '{}') as unknown }));
+    const mine = calls.map((t) => ({
+      name: t.function.name,
+      args: JSON.parse(t.function.arguments || '{}') as unknown,
+    }));
     const theirs = (x.toolCalls as Obj[]).map((t) => ({ name: t.name, args: t.args ?? t.input ?? {} }));
     if (!isDeepStrictEqual(mine, theirs)) problems.push('tool calls differ');
   }
@@ -187,7 +205,9 @@ export function realCaseProblems(c: RealCase, policy: RoutePolicy): string[] {
     if (!isDeepStrictEqual(native, x.fcIds)) problems.push('fc_ item ids not kept');
   }
   for (const item of (x.responsesItems as Obj[] | undefined) ?? []) {
-    const summaries = (m.reasoning_details ?? []).filter((d) => d.type === 'reasoning.summary' && d.id === item.id).map((d) => d.summary);
+    const summaries = (m.reasoning_details ?? [])
+      .filter((d) => d.type === 'reasoning.summary' && d.id === item.id)
+      .map((d) => d.summary);
     if (!isDeepStrictEqual(summaries, item.summaries)) problems.push(`summaries of ${String(item.id)} differ`);
   }
 
@@ -203,19 +223,30 @@ export function realCaseProblems(c: RealCase, policy: RoutePolicy): string[] {
   if (c.family === 'anthropic-messages') {
     const original = rawParts ? rawParts.map((b) => String(b.type)) : streamedKinds(c);
     // An empty text block is not replayable (Anthropic refuses it) and carries nothing.
-    const keep = (kinds: string[], blocks: Obj[] | undefined) => kinds.filter((k, i) => !(k === 'text' && blocks && blocks[i]?.text === ''));
-    if (!isDeepStrictEqual(sent, keep(original, rawParts))) problems.push(`blocks replayed as [${sent.join(',')}], came as [${original.join(',')}]`);
+    const keep = (kinds: string[], blocks: Obj[] | undefined) =>
+      kinds.filter((k, i) => !(k === 'text' && blocks && blocks[i]?.text === ''));
+    if (!isDeepStrictEqual(sent, keep(original, rawParts)))
+      problems.push(`blocks replayed as [${sent.join(',')}], came as [${original.join(',')}]`);
     if (rawParts) {
-      const unfamiliar = rawParts.filter((b) => !['text', 'thinking', 'redacted_thinking', 'tool_use'].includes(String(b.type)));
-      const back = replayed.filter((b) => !['text', 'thinking', 'redacted_thinking', 'tool_use'].includes(String(b.type)));
+      const unfamiliar = rawParts.filter(
+        (b) => !['text', 'thinking', 'redacted_thinking', 'tool_use'].includes(String(b.type)),
+      );
+      const back = replayed.filter(
+        (b) => !['text', 'thinking', 'redacted_thinking', 'tool_use'].includes(String(b.type)),
+      );
       if (!isDeepStrictEqual(back, unfamiliar)) problems.push('server tool blocks not replayed verbatim');
     }
   }
   if (c.family === 'gemini') {
     if (rawParts && !isDeepStrictEqual(replayed, rawParts)) problems.push('model parts not replayed as they came');
-    if (replayed.some((p) => p.text === '' && p.thoughtSignature === undefined)) problems.push('an unsigned empty text part is replayed (not in the answer)');
+    if (replayed.some((p) => p.text === '' && p.thoughtSignature === undefined))
+      problems.push('an unsigned empty text part is replayed (not in the answer)');
     const textParts = replayed.filter((p) => typeof p.text === 'string' && p.thought !== true);
-    if (textParts.length > 1 && x.signed && (x.signed as Obj[]).filter((s) => s.kind === 'text').length < textParts.length) {
+    if (
+      textParts.length > 1 &&
+      x.signed &&
+      (x.signed as Obj[]).filter((s) => s.kind === 'text').length < textParts.length
+    ) {
       problems.push(`visible text split into ${textParts.length} parts`);
     }
   }
@@ -223,7 +254,8 @@ export function realCaseProblems(c: RealCase, policy: RoutePolicy): string[] {
     const original = rawParts ?? (completedBody(c) as Obj | undefined)?.output;
     if (Array.isArray(original)) {
       const want = replayableResponsesKinds(original as Obj[]);
-      if (!isDeepStrictEqual(replayableResponsesKinds(replayed), want)) problems.push(`items replayed as [${sent.join(',')}], came as [${want.join(',')}]`);
+      if (!isDeepStrictEqual(replayableResponsesKinds(replayed), want))
+        problems.push(`items replayed as [${sent.join(',')}], came as [${want.join(',')}]`);
     }
   }
 
@@ -233,7 +265,13 @@ export function realCaseProblems(c: RealCase, policy: RoutePolicy): string[] {
     try {
       const unstreamed = familyFor(c.family).fromResponse(body, policy);
       const rotate = c.itemIdsRotate === true;
-      if (!isDeepStrictEqual(normalizeEncrypted(answer, acceptable, rotate), normalizeEncrypted(unstreamed, acceptable, rotate))) problems.push('stream and completed body give different records');
+      if (
+        !isDeepStrictEqual(
+          normalizeEncrypted(answer, acceptable, rotate),
+          normalizeEncrypted(unstreamed, acceptable, rotate),
+        )
+      )
+        problems.push('stream and completed body give different records');
     } catch (error) {
       problems.push(`completed body cannot be read: ${(error as Error).message}`);
     }

@@ -36,7 +36,12 @@ export function loadRealCases(dir: string): RealCase[] {
     .map((name) => {
       const file = join(dir, name);
       const raw: unknown = JSON.parse(readFileSync(file, 'utf8'));
-      if (!isPlainObject(raw) || typeof raw.id !== 'string' || typeof raw.family !== 'string' || (raw.kind !== 'body' && raw.kind !== 'stream')) {
+      if (
+        !isPlainObject(raw) ||
+        typeof raw.id !== 'string' ||
+        typeof raw.family !== 'string' ||
+        (raw.kind !== 'body' && raw.kind !== 'stream')
+      ) {
         throw new Error(`${file}: not a real-traffic case (id, family, kind)`);
       }
       return {

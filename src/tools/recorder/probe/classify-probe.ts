@@ -26,19 +26,34 @@ const byField = (outcomes: ProbeOutcome[], field: string) => outcomes.find((o) =
  */
 export function classifyProbe(outcomes: ProbeOutcome[]): ProbeClassification {
   const accepted = STANDARD_CARRIER_FIELDS.filter((f) => byField(outcomes, f)?.accepted);
-  const rejectedAsUnknown = STANDARD_CARRIER_FIELDS.filter((f) => !byField(outcomes, f)?.accepted && byField(outcomes, f)?.unknownField);
-  const rejectedOtherwise = STANDARD_CARRIER_FIELDS.filter((f) => !byField(outcomes, f)?.accepted && !byField(outcomes, f)?.unknownField);
+  const rejectedAsUnknown = STANDARD_CARRIER_FIELDS.filter(
+    (f) => !byField(outcomes, f)?.accepted && byField(outcomes, f)?.unknownField,
+  );
+  const rejectedOtherwise = STANDARD_CARRIER_FIELDS.filter(
+    (f) => !byField(outcomes, f)?.accepted && !byField(outcomes, f)?.unknownField,
+  );
   const base = { accepted, rejectedAsUnknown, rejectedOtherwise };
   const bare = byField(outcomes, 'none');
   if (!bare) throw new Error('internal: probe outcomes lack the variant without reasoning');
   if (!bare.accepted) {
     if (accepted.includes('reasoning_content') && !bare.unknownField) {
-      return { tier: 'must-echo', reason: `the turn without reasoning_content was refused (${bare.status}: ${bare.wording ?? ''}) and accepted with it`, ...base };
+      return {
+        tier: 'must-echo',
+        reason: `the turn without reasoning_content was refused (${bare.status}: ${bare.wording ?? ''}) and accepted with it`,
+        ...base,
+      };
     }
-    return { tier: 'inconclusive', reason: `even the turn without any reasoning was refused (${bare.status}: ${bare.wording ?? ''}); check the key, model and base URL`, ...base };
+    return {
+      tier: 'inconclusive',
+      reason: `even the turn without any reasoning was refused (${bare.status}: ${bare.wording ?? ''}); check the key, model and base URL`,
+      ...base,
+    };
   }
   if (accepted.length === 0) {
-    const how = rejectedOtherwise.length === 0 ? 'as unknown fields' : `(${rejectedOtherwise.join(', ')} without unknown-field wording, so the fallback could not recover)`;
+    const how =
+      rejectedOtherwise.length === 0
+        ? 'as unknown fields'
+        : `(${rejectedOtherwise.join(', ')} without unknown-field wording, so the fallback could not recover)`;
     return { tier: 'strict', reason: `every carrier was refused ${how}; the bare turn was accepted`, ...base };
   }
   return { tier: 'standard', reason: `the bare turn and ${accepted.join(', ')} were accepted`, ...base };
@@ -55,7 +70,10 @@ export interface SuggestedRow {
 /** The current route belongs to this target (named by provider or host), rather than catching it as local/default. */
 export function isOwnRoute(route: RouteDefinition, target: RouteTarget): boolean {
   const provider = target.provider.trim().toLowerCase();
-  return (route.match.providers?.includes(provider) ?? false) || (route.match.hosts?.some((h) => hostMatches(target.host, h)) ?? false);
+  return (
+    (route.match.providers?.includes(provider) ?? false) ||
+    (route.match.hosts?.some((h) => hostMatches(target.host, h)) ?? false)
+  );
 }
 
 /**
@@ -63,7 +81,13 @@ export function isOwnRoute(route: RouteDefinition, target: RouteTarget): boolean
  * settings, drops what the endpoint refused, and never adds a field just because it was accepted
  * (a lenient server ignores unknown keys; those fields are listed in `alsoAccepted` instead).
  */
-export function suggestRow(classification: ProbeClassification, current: RouteDefinition, target: RouteTarget, family: FamilyId, evidence: string): SuggestedRow | undefined {
+export function suggestRow(
+  classification: ProbeClassification,
+  current: RouteDefinition,
+  target: RouteTarget,
+  family: FamilyId,
+  evidence: string,
+): SuggestedRow | undefined {
   const { tier, accepted } = classification;
   if (tier === 'inconclusive') return undefined;
   let fields: StandardCarrierField[];
@@ -71,7 +95,8 @@ export function suggestRow(classification: ProbeClassification, current: RouteDe
   else {
     const kept = current.fields.filter((f) => accepted.includes(f));
     if (tier === 'must-echo' && !kept.includes('reasoning_content')) kept.unshift('reasoning_content');
-    fields = kept.length > 0 ? kept : accepted.includes('reasoning_content') ? ['reasoning_content'] : accepted.slice(0, 1);
+    fields =
+      kept.length > 0 ? kept : accepted.includes('reasoning_content') ? ['reasoning_content'] : accepted.slice(0, 1);
     fields = STANDARD_CARRIER_FIELDS.filter((f) => fields.includes(f));
   }
   const own = isOwnRoute(current, target);
@@ -102,7 +127,9 @@ export function diffRoute(current: RouteDefinition, suggested: SuggestedRow): st
   for (const f of current.fields) if (!row.fields.includes(f)) lines.push(`fields: - ${f}`);
   for (const f of row.fields) if (!current.fields.includes(f)) lines.push(`fields: + ${f}`);
   if (lines.length > 0 && !suggested.replacesCurrent) {
-    lines.unshift(`new row "${row.id}" before "${current.id}" (the target now falls to the shared route "${current.id}")`);
+    lines.unshift(
+      `new row "${row.id}" before "${current.id}" (the target now falls to the shared route "${current.id}")`,
+    );
   }
   return lines;
 }

@@ -16,7 +16,12 @@ async function probe(tier: FakeTier, provider: string) {
   server = await startFakeProvider({ tier });
   const target = { provider, host: new URL(server.baseUrl).host, model: 'fake-model' };
   const current = findRoute(loadRouteTable(), target);
-  const outcomes = await probeRoute({ baseUrl: server.baseUrl, family: 'openai-chat', target, apiKey: 'sk-probe-test-000000000000000000000' });
+  const outcomes = await probeRoute({
+    baseUrl: server.baseUrl,
+    family: 'openai-chat',
+    target,
+    apiKey: 'sk-probe-test-000000000000000000000',
+  });
   const classification = classifyProbe(outcomes);
   const suggested = suggestRow(classification, current, target, 'openai-chat', 'probed')!;
   return { outcomes, classification, suggested, diff: diffRoute(current, suggested), requests: server.requests };
@@ -25,7 +30,11 @@ async function probe(tier: FakeTier, provider: string) {
 describe('probeRoute against a real loopback server', () => {
   it('sends one carrier at a time, then none, with the family auth header', async () => {
     const { requests } = await probe('standard', 'acme');
-    const carried = requests.map((r) => Object.keys((r.body as { messages: Array<Record<string, unknown>> }).messages[1]!).filter((k) => k.startsWith('reasoning')));
+    const carried = requests.map((r) =>
+      Object.keys((r.body as { messages: Array<Record<string, unknown>> }).messages[1]!).filter((k) =>
+        k.startsWith('reasoning'),
+      ),
+    );
     expect(carried).toEqual([['reasoning_content'], ['reasoning'], ['reasoning_details'], []]);
     expect(requests.every((r) => r.headers.authorization === 'Bearer sk-probe-test-000000000000000000000')).toBe(true);
   });
@@ -33,7 +42,9 @@ describe('probeRoute against a real loopback server', () => {
   it('derives strict from a strict server, and agrees with the mistral row', async () => {
     const { classification, suggested, diff, outcomes } = await probe('strict', 'mistral');
     expect(classification.tier).toBe('strict');
-    expect(outcomes.find((o) => o.variant === 'reasoning_content')?.wording).toContain('Extra inputs are not permitted');
+    expect(outcomes.find((o) => o.variant === 'reasoning_content')?.wording).toContain(
+      'Extra inputs are not permitted',
+    );
     expect(suggested.row).toMatchObject({ id: 'mistral', tier: 'strict', fields: [] });
     expect(diff).toEqual([]);
   });
@@ -45,7 +56,9 @@ describe('probeRoute against a real loopback server', () => {
     expect(diff).toContain('tier: standard -> must-echo');
     expect(diff).toContain('fields: - reasoning');
     // The row is ready to paste: it is a valid route-table row.
-    expect(() => assertValid({ version: 1, routes: [suggested.row] }, 'routes.schema.json', 'suggested row')).not.toThrow();
+    expect(() =>
+      assertValid({ version: 1, routes: [suggested.row] }, 'routes.schema.json', 'suggested row'),
+    ).not.toThrow();
   });
 
   it('derives standard from a lenient server; a strict row for it is stale', async () => {

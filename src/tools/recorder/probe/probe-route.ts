@@ -40,16 +40,36 @@ export function errorWording(body: unknown): string {
   if (typeof body === 'string') text = body;
   else {
     const error = (body as { error?: { message?: unknown; param?: unknown } } | null)?.error;
-    const message = typeof error?.message === 'string' ? error.message : typeof (body as { message?: unknown })?.message === 'string' ? (body as { message: string }).message : undefined;
+    const message =
+      typeof error?.message === 'string'
+        ? error.message
+        : typeof (body as { message?: unknown })?.message === 'string'
+          ? (body as { message: string }).message
+          : undefined;
     // MiMo puts the reason in `param` beside a generic "Param Incorrect".
-    text = message !== undefined ? (typeof error?.param === 'string' ? `${message}: ${error.param}` : message) : JSON.stringify(body);
+    text =
+      message !== undefined
+        ? typeof error?.param === 'string'
+          ? `${message}: ${error.param}`
+          : message
+        : JSON.stringify(body);
   }
   text = text.replace(/\s+/g, ' ').trim();
   return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
 
 /** Headers that carry a credential and must never follow a redirect to another origin. */
-const CREDENTIAL_HEADERS = ['authorization', 'proxy-authorization', 'x-api-key', 'api-key', 'x-goog-api-key', 'cookie', 'x-amz-security-token', 'anthropic-api-key', 'openai-api-key'];
+const CREDENTIAL_HEADERS = [
+  'authorization',
+  'proxy-authorization',
+  'x-api-key',
+  'api-key',
+  'x-goog-api-key',
+  'cookie',
+  'x-amz-security-token',
+  'anthropic-api-key',
+  'openai-api-key',
+];
 const MAX_REDIRECTS = 5;
 
 /**
@@ -66,7 +86,8 @@ export async function fetchFollowingSafely(send: typeof fetch, url: string, init
   for (let hop = 0; ; hop++) {
     const response = await send(current, { ...init, method, headers, body: body ?? null, redirect: 'manual' });
     const location = response.headers.get('location');
-    if (response.status < 300 || response.status >= 400 || response.status === 304 || !location || hop >= MAX_REDIRECTS) return response;
+    if (response.status < 300 || response.status >= 400 || response.status === 304 || !location || hop >= MAX_REDIRECTS)
+      return response;
     await response.body?.cancel();
     const next = new URL(location, current);
     if (next.origin !== origin) {

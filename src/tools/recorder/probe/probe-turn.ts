@@ -25,7 +25,9 @@ export function probeHistory(): History {
       {
         role: 'assistant',
         content: null,
-        tool_calls: [{ id: 'call_probe_1', type: 'function', function: { name: 'get_time', arguments: '{"city":"Oslo"}' } }],
+        tool_calls: [
+          { id: 'call_probe_1', type: 'function', function: { name: 'get_time', arguments: '{"city":"Oslo"}' } },
+        ],
         reasoning_content: REASONING,
         reasoning: REASONING,
         // Unsigned and of unknown format on purpose: it claims nothing a provider could verify.

@@ -65,11 +65,18 @@ function makeAnswer(
     answer = {
       content: null,
       reasoning: `The user needs something only ${chosen.name} can tell; calling it.`,
-      tool_calls: [{ id: `${toolCallIdPrefix(spec.family)}${call}_0`, type: 'function', function: { name: chosen.name, arguments: JSON.stringify(args) } }],
+      tool_calls: [
+        {
+          id: `${toolCallIdPrefix(spec.family)}${call}_0`,
+          type: 'function',
+          function: { name: chosen.name, arguments: JSON.stringify(args) },
+        },
+      ],
     };
   } else {
     answer = {
-      content: tools.length > 0 ? 'Done: the tool results answer the question.' : 'Hello from the reasoning-replay mock.',
+      content:
+        tools.length > 0 ? 'Done: the tool results answer the question.' : 'Hello from the reasoning-replay mock.',
       reasoning: tools.length > 0 ? 'The tool results are in; summarise them.' : 'A plain answer is enough here.',
     };
   }

@@ -21,7 +21,10 @@ export function endsWithToolResult(family: FamilyId, body: unknown): boolean {
   return isPlainObject(body) && PROVIDER_SIDE_FAMILIES[family].clientTools.endsWithToolResult(body);
 }
 
-/** How the family's provider starts a tool-call id (Anthropic `toolu_`, Bedrock `tooluse_`, else `call_`), with our `rr_` mark. */
+/**
+ * How the family's provider starts a tool-call id (Anthropic `toolu_`, Bedrock `tooluse_`, else `call_`), with our
+ * `rr_` mark.
+ */
 export function toolCallIdPrefix(family: FamilyId): string {
   return PROVIDER_SIDE_FAMILIES[family].clientTools.toolCallIdPrefix;
 }

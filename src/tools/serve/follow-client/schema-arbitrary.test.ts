@@ -14,11 +14,21 @@ const SCHEMAS: Record<string, unknown> = {
   empty: { type: 'object', properties: {} },
   'nested object with required keys': {
     type: 'object',
-    properties: { user: { type: 'object', properties: { id: { type: 'integer', minimum: 1 }, email: { type: 'string', format: 'email' } }, required: ['id'] } },
+    properties: {
+      user: {
+        type: 'object',
+        properties: { id: { type: 'integer', minimum: 1 }, email: { type: 'string', format: 'email' } },
+        required: ['id'],
+      },
+    },
     required: ['user'],
     additionalProperties: false,
   },
-  'enum, const and nullable unions': { type: 'object', properties: { unit: { enum: ['c', 'f'] }, v: { const: 2 }, note: { type: ['string', 'null'] } }, required: ['unit', 'v', 'note'] },
+  'enum, const and nullable unions': {
+    type: 'object',
+    properties: { unit: { enum: ['c', 'f'] }, v: { const: 2 }, note: { type: ['string', 'null'] } },
+    required: ['unit', 'v', 'note'],
+  },
   'bounded strings and numbers': {
     type: 'object',
     properties: {
@@ -41,28 +51,58 @@ const SCHEMAS: Record<string, unknown> = {
   },
   'arrays with bounds and unique items': {
     type: 'object',
-    properties: { tags: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, maxItems: 3, uniqueItems: true } },
+    properties: {
+      tags: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, maxItems: 3, uniqueItems: true },
+    },
     required: ['tags'],
   },
   'anyOf and $ref into $defs': {
     type: 'object',
-    $defs: { point: { type: 'object', properties: { x: { type: 'number' }, y: { type: 'number' } }, required: ['x', 'y'], additionalProperties: false } },
+    $defs: {
+      point: {
+        type: 'object',
+        properties: { x: { type: 'number' }, y: { type: 'number' } },
+        required: ['x', 'y'],
+        additionalProperties: false,
+      },
+    },
     properties: { at: { anyOf: [{ $ref: '#/$defs/point' }, { type: 'string', minLength: 1 }] } },
     required: ['at'],
   },
   'recursive $ref': {
     type: 'object',
-    $defs: { node: { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/node' }, maxItems: 2 } }, required: ['name'] } },
+    $defs: {
+      node: {
+        type: 'object',
+        properties: {
+          name: { type: 'string' },
+          children: { type: 'array', items: { $ref: '#/$defs/node' }, maxItems: 2 },
+        },
+        required: ['name'],
+      },
+    },
     properties: { tree: { $ref: '#/$defs/node' } },
     required: ['tree'],
   },
 };
 
 /** Gemini's dialect (upper-case types, nullable) read as the JSON Schema it means. */
-const GEMINI = { type: 'OBJECT', properties: { city: { type: 'STRING' }, days: { type: 'INTEGER', minimum: 1, maximum: 7 }, note: { type: 'STRING', nullable: true } }, required: ['city', 'days'] };
+const GEMINI = {
+  type: 'OBJECT',
+  properties: {
+    city: { type: 'STRING' },
+    days: { type: 'INTEGER', minimum: 1, maximum: 7 },
+    note: { type: 'STRING', nullable: true },
+  },
+  required: ['city', 'days'],
+};
 const GEMINI_AS_JSON_SCHEMA = {
   type: 'object',
-  properties: { city: { type: 'string' }, days: { type: 'integer', minimum: 1, maximum: 7 }, note: { type: ['string', 'null'] } },
+  properties: {
+    city: { type: 'string' },
+    days: { type: 'integer', minimum: 1, maximum: 7 },
+    note: { type: ['string', 'null'] },
+  },
   required: ['city', 'days'],
 };
 
@@ -75,9 +115,12 @@ describe('arguments generated from a tool schema', () => {
   }
 
   const validateGemini = ajv.compile(GEMINI_AS_JSON_SCHEMA);
-  test.prop([arbitraryForSchema(GEMINI)], { numRuns: 60 })('are valid for a Gemini OpenAPI-style declaration', (value) => {
-    expect(validateGemini(value), JSON.stringify(validateGemini.errors)).toBe(true);
-  });
+  test.prop([arbitraryForSchema(GEMINI)], { numRuns: 60 })(
+    'are valid for a Gemini OpenAPI-style declaration',
+    (value) => {
+      expect(validateGemini(value), JSON.stringify(validateGemini.errors)).toBe(true);
+    },
+  );
 
   test.prop([fc.integer({ min: 0, max: 2 ** 31 - 1 })], { numRuns: 30 })('are the same for the same seed', (seed) => {
     const schema = SCHEMAS['nested object with required keys'];

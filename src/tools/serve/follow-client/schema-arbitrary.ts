@@ -6,12 +6,15 @@ type Schema = Record<string, unknown>;
 /** How deep `$ref`s and nested objects are followed: a recursive schema still yields finite values. */
 const MAX_DEPTH = 6;
 
-const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+const num = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
 /** Gemini declares OpenAPI-style schemas (`type: "STRING"`, `nullable`): read them as JSON Schema. */
 function typesOf(schema: Schema): string[] {
   const raw = schema.type;
-  const types = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).filter((t): t is string => typeof t === 'string').map((t) => t.toLowerCase());
+  const types = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw])
+    .filter((t): t is string => typeof t === 'string')
+    .map((t) => t.toLowerCase());
   if (schema.nullable === true && !types.includes('null')) types.push('null');
   return types;
 }
@@ -31,16 +34,22 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
   const maxLength = Math.max(minLength, num(schema.maxLength) ?? Math.max(minLength, 12));
   if (typeof schema.pattern === 'string') {
     try {
-      return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length >= minLength && s.length <= maxLength);
+      return fc
+        .stringMatching(new RegExp(schema.pattern))
+        .filter((s) => s.length >= minLength && s.length <= maxLength);
     } catch {
       /* a pattern JavaScript cannot compile: fall back to plain strings */
     }
   }
   switch (schema.format) {
     case 'date-time':
-      return fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString());
+      return fc
+        .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })
+        .map((d) => d.toISOString());
     case 'date':
-      return fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+      return fc
+        .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10));
     case 'email':
       return fc.emailAddress();
     case 'uri':
@@ -50,7 +59,9 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
       return fc.uuid();
   }
   // Words rather than arbitrary code points: an agent's tool gets something a person could have typed.
-  return fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz '.split('')), minLength, maxLength }).map((s) => (s.trim() === '' && minLength > 0 ? 'x'.repeat(minLength) : s));
+  return fc
+    .string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz '.split('')), minLength, maxLength })
+    .map((s) => (s.trim() === '' && minLength > 0 ? 'x'.repeat(minLength) : s));
 }
 
 function numberArbitrary(schema: Schema, integer: boolean): fc.Arbitrary<number> {
@@ -129,15 +140,21 @@ export function arbitraryForSchema(schema: unknown, root: unknown = schema, dept
     case 'array': {
       const minLength = num(schema.minItems) ?? 0;
       const maxLength = shallow ? minLength : Math.max(minLength, num(schema.maxItems) ?? Math.min(3, minLength + 2));
-      if (Array.isArray(schema.prefixItems)) return fc.tuple(...schema.prefixItems.map((s) => arbitraryForSchema(s, rootSchema, depth + 1)));
+      if (Array.isArray(schema.prefixItems))
+        return fc.tuple(...schema.prefixItems.map((s) => arbitraryForSchema(s, rootSchema, depth + 1)));
       const item = arbitraryForSchema(schema.items ?? { type: 'string' }, rootSchema, depth + 1);
-      return schema.uniqueItems === true ? fc.uniqueArray(item, { minLength, maxLength, selector: (v) => JSON.stringify(v) }) : fc.array(item, { minLength, maxLength });
+      return schema.uniqueItems === true
+        ? fc.uniqueArray(item, { minLength, maxLength, selector: (v) => JSON.stringify(v) })
+        : fc.array(item, { minLength, maxLength });
     }
     default: {
       const properties = isPlainObject(schema.properties) ? schema.properties : {};
-      const required = new Set(Array.isArray(schema.required) ? schema.required.filter((k): k is string => typeof k === 'string') : []);
+      const required = new Set(
+        Array.isArray(schema.required) ? schema.required.filter((k): k is string => typeof k === 'string') : [],
+      );
       const model: Record<string, fc.Arbitrary<unknown>> = {};
-      for (const [key, sub] of Object.entries(properties)) if (!shallow || required.has(key)) model[key] = arbitraryForSchema(sub, rootSchema, depth + 1);
+      for (const [key, sub] of Object.entries(properties))
+        if (!shallow || required.has(key)) model[key] = arbitraryForSchema(sub, rootSchema, depth + 1);
       // A required key the schema does not describe still has to be present.
       for (const key of required) model[key] ??= fc.string({ minLength: 1, maxLength: 8 });
       return fc.record(model, { requiredKeys: [...required] });

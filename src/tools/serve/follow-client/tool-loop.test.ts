@@ -20,7 +20,12 @@ const TOOLS = [
     function: {
       name: 'lookup_order',
       description: 'Find an order',
-      parameters: { type: 'object', properties: { order_id: { type: 'string', pattern: '^ORD-[0-9]{4}$' }, include_items: { type: 'boolean' } }, required: ['order_id'], additionalProperties: false },
+      parameters: {
+        type: 'object',
+        properties: { order_id: { type: 'string', pattern: '^ORD-[0-9]{4}$' }, include_items: { type: 'boolean' } },
+        required: ['order_id'],
+        additionalProperties: false,
+      },
     },
   },
   {
@@ -30,7 +35,10 @@ const TOOLS = [
       description: 'Refund an amount',
       parameters: {
         type: 'object',
-        properties: { amount_cents: { type: 'integer', minimum: 1, maximum: 100000 }, reason: { enum: ['damaged', 'late', 'other'] } },
+        properties: {
+          amount_cents: { type: 'integer', minimum: 1, maximum: 100000 },
+          reason: { enum: ['damaged', 'late', 'other'] },
+        },
         required: ['amount_cents', 'reason'],
         additionalProperties: false,
       },
@@ -43,7 +51,14 @@ const loaded = loadMatrixInputs({});
 const log: ServeLogEntry[] = [];
 let serve: RunningServe;
 beforeAll(async () => {
-  serve = await startServe({ port: 0, specs: loaded.specs, fixtures: loaded.fixtures, table: loaded.table, log: (e) => log.push(e), seed: 7 });
+  serve = await startServe({
+    port: 0,
+    specs: loaded.specs,
+    fixtures: loaded.fixtures,
+    table: loaded.table,
+    log: (e) => log.push(e),
+    seed: 7,
+  });
 });
 afterAll(() => serve.close());
 
