@@ -99,7 +99,7 @@ function runCheck(extraEnv: Record<string, string> = {}): Promise<CheckRun> {
  */
 export async function benchCheckFootprint(options: { runs?: number } = {}): Promise<BenchFigure[]> {
   const runs: CheckRun[] = [];
-  // Alternating with the same CLI at V8's default tier-up budget (decision 0130), so the figure
+  // Alternating with the same CLI at V8's default tier-up budget (decision 0034), so the figure
   // without the CLI's one V8 setting is in the details, measured under the same load.
   const withV8Defaults: CheckRun[] = [];
   for (let i = 0; i < (options.runs ?? 2); i++) {

@@ -9,7 +9,7 @@
  * 100, 10 and 1 distinct histories compacted), sizes interleaved round by round, each size keeping
  * its fastest sample (CPU time, see timing.ts). See measureSessionScaling for why.
  *
- * What the figure counts (decision docs/decisions/0126-session-scaling-counts-total-cpu.md): TOTAL
+ * What the figure counts (decision docs/decisions/0030-session-scaling-counts-total-cpu.md): TOTAL
  * CPU, the collector included, because that is what a user waits for; `met` is judged on it. The
  * collector's share is reported beside it, never hidden: `gcMs` is the main-thread GC pause time
  * inside the sample (PerformanceObserver 'gc' entries, wall clock), and `growthPer10xWithoutGc`
@@ -18,7 +18,7 @@
  * live objects that all survive into old space, where 100 resumes of 1k die young. `systemMs` and
  * `pageFaults` (per call) show the kernel's part: an array past 128 KB is a fresh large-object
  * allocation whose pages are faulted in one by one, which only the 100k size pays (compaction's
- * miss at 10k->100k was that; decision 0126).
+ * miss at 10k->100k was that; decision 0030).
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';

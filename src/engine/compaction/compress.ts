@@ -155,7 +155,7 @@ export function compress(history: History, budget: number, options: CompressOpti
   // The candidate: prefix, new checkpoint, tail. Its arrays are allocated once at their final
   // length. Grown by push, a 50k-element array is copied at each step of 1.5x and every copy past
   // 128 KB is a fresh large-object allocation whose pages the kernel faults in one by one: at 100k
-  // turns that was ~750 page faults and a third of compaction's CPU, as system time (decision 0126).
+  // turns that was ~750 page faults and a third of compaction's CPU, as system time (decision 0030).
   const summarized = cut > prefixEnd;
   const length = prefixEnd + (summarized ? 1 : 0) + (messages.length - cut);
   let out: Message[] = new Array<Message>(length);

@@ -11,7 +11,7 @@ import {
  * Each verdict of Claude's per-block and per-message reading, driven with hand-signed blocks
  * (the mock's own signer) rather than through a provider spec, so every branch is reached on its
  * own: what a replayed block gets back depends on which key it lacks, whether Claude issued its
- * blob at all, for which place, and whether the message is the latest one (decision 0125).
+ * blob at all, for which place, and whether the message is the latest one (decision 0029).
  */
 const thinking = (text: string, ordinal: number, place: IssuedPlace = {}): ClaudeReasoningBlock => ({
   kind: 'thinking',

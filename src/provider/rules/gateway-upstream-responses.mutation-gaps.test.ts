@@ -7,7 +7,7 @@ import { judgeGatewayResponses, responsesInputAsChat } from './gateway-upstream-
 /**
  * A gateway's Responses path driven with a hand-made gateway and upstream (ids no bundled spec
  * uses): how Responses input items become the upstream's chat messages, and what the judge answers.
- * Written for the survivors of a Stryker run (0125).
+ * Written for the survivors of a Stryker run (decision 0029).
  */
 const SRC = 'https://upstream.test/docs';
 const rule = {

@@ -8,7 +8,7 @@ import { judgeGatewayUpstream, rejectionSpec, upstreamFor } from './gateway-upst
 /**
  * The gateway judge driven with hand-made gateway and upstream specs (ids no bundled spec uses),
  * so every rule is seen through its own data: which rejections the upstream defines, which checks
- * the gateway runs, which are contested. Written for the survivors of a Stryker run (0125).
+ * the gateway runs, which are contested. Written for the survivors of a Stryker run (decision 0029).
  */
 const SRC = 'https://upstream.test/docs';
 const rejection = { status: 400, body: { error: { message: 'm' } }, sources: [SRC] };

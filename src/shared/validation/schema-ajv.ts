@@ -4,7 +4,7 @@ import type { Ajv, Options } from 'ajv';
 import type { SchemaSources } from './schema-sources.js';
 
 // ajv's compiler is required when a schema is first compiled, not at start-up: a run whose
-// validators are all precompiled (decision 0127) never needs it, and loading it costs tens of ms.
+// validators are all precompiled (decision 0031) never needs it, and loading it costs tens of ms.
 const requireCjs = createRequire(import.meta.url);
 
 /** A new Ajv instance, its module loaded on first use. */

@@ -7,7 +7,7 @@ import { AnthropicStreamAccumulator, anthropicStreamCarriers } from './stream-ca
 /**
  * The tests beside this file replay whole streams the mock renders, so a branch that only a cut,
  * reordered or malformed stream reaches was never run (Stryker had this accumulator at 59.6%,
- * decision 0125). These streams are written by hand, event by event, in the shapes of
+ * decision 0029). These streams are written by hand, event by event, in the shapes of
  * https://platform.claude.com/docs/en/build-with-claude/streaming (content_block_start / _delta /
  * _stop, signature_delta, message_delta's stop_reason, the `error` event).
  */

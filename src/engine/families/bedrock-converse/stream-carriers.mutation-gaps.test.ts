@@ -11,7 +11,7 @@ import { BedrockStreamAccumulator, bedrockStreamCarriers } from './stream-carrie
  * text, then one signature, one block per index, every block stopped, then messageStop. A real
  * stream can split a signature over several deltas, name exceptions, skip blocks it has no carrier
  * for, or break early; these hand-made streams feed exactly that, and assert what the reader gives
- * back or which event it names. Stryker showed them missing (decision 0125).
+ * back or which event it names. Stryker showed them missing (decision 0029).
  */
 const ev = (event: string, payload: Record<string, unknown>): SseEvent => ({ event, data: JSON.stringify(payload) });
 const start = (i: number, toolUse?: Record<string, unknown>) =>

@@ -6,7 +6,7 @@ import { OpenAIResponsesAccumulator, readOpenAIResponsesStream } from './stream-
  * The Responses stream repeats each whole item in `output_item.done`, so the tests that replay
  * complete recorded streams never see the deltas do any work. A stream cut before the `.done`
  * events (a dropped connection) is answered from the deltas alone; these cases feed exactly that,
- * plus the malformed events a proxy can produce. Stryker showed them missing (decision 0125).
+ * plus the malformed events a proxy can produce. Stryker showed them missing (decision 0029).
  */
 const ev = (data: Record<string, unknown>, name: string | undefined = String(data.type)): SseEvent => ({
   ...(name ? { event: name } : {}),

@@ -8,7 +8,7 @@ import { judgeAnthropicMessages } from './request-rules.js';
  * judgeAnthropicMessages driven with hand-made requests and a hand-made spec whose `rejections`
  * name every rule (or none), so each rule, its gate on the spec, and what its finding names (rule,
  * message index, block, path) are seen on their own, never through today's provider spec files
- * (decision 0125: this module had not been measured before).
+ * (decision 0029: this module had not been measured before).
  */
 const RULES = [
   'text-empty',

@@ -8,7 +8,7 @@ import { judgeBedrockConverse } from './request-rules.js';
  * only through histories the engine builds, which always hold well-formed blocks in one order; these
  * cases pin what it names (message index, block, path, the kind Claude found) and where it looks
  * (which message is the latest assistant one, which user message splits the turns, which rejections
- * the spec defines). Stryker showed them missing (decision 0125).
+ * the spec defines). Stryker showed them missing (decision 0029).
  */
 const CLAUDE_REJECTIONS = [
   'empty-content',
