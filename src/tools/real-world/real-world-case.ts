@@ -24,6 +24,8 @@ export interface RealWorldCase {
   contested?: boolean;
   contestedSources?: string[];
   notes?: string;
+  /** Only on a case captured live by `verify --live`. */
+  provenance?: { kind: 'recorded'; date: string; tool?: string; endpointHost: string; derivedFrom?: string };
 }
 
 export interface LoadedCase {
