@@ -28,6 +28,7 @@ export const commands: readonly CommandEntry[] = [
   { name: 'replay', load: async () => (await import('./replay.js')).replayCommand },
   { name: 'run', load: async () => (await import('./run.js')).runCommand },
   { name: 'real-world', load: async () => (await import('../../real-world/real-world-command.js')).realWorldCommand },
+  { name: 'verify', load: async () => (await import('./verify.js')).verifyCommand },
 ];
 
 /**
