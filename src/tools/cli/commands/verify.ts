@@ -167,8 +167,9 @@ export const verifyCommand = defineCommand({
       timeoutMs,
       casesDir: join(dir, 'real-world'),
       secrets,
+      // Skipped and not-run items are counted in the summary (a stop leaves many), not listed here.
       onResult: (r) => {
-        if (r.outcome !== 'skipped') out(line(r) + '\n');
+        if (r.outcome !== 'skipped' && r.outcome !== 'not-run') out(line(r) + '\n');
       },
     });
     const report = buildDriftReport(run, timeoutMs);
@@ -186,6 +187,10 @@ export const verifyCommand = defineCommand({
         '\n',
     );
     if (run.stopped) process.stderr.write(redactText(`reasoning-replay: verify ${run.stopped.message}\n`, secrets));
+    if (report.spend.requests === 0)
+      process.stderr.write(
+        'reasoning-replay: verify sent nothing: no selected provider is reachable (set its key variable; drift.md lists why each item was skipped)\n',
+      );
     const failing = disagreements(report).length > 0 || t.error > 0 || run.stopped?.reason === 'refused';
     return failing ? EXIT_VIOLATION : EXIT_OK;
   },
