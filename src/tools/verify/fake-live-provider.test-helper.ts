@@ -19,8 +19,9 @@ import type { AddressInfo, Socket } from 'node:net';
  * `faithful` and `claude` modes): it is a test double, not a claim about any provider.
  *
  * With `plant`, the fake echoes that secret wherever a careless provider might: a response
- * header, the answer text (so the engine sends it back next turn) and its error messages, raw,
- * base64, base64url, percent-encoded and JSON-escaped.
+ * header, the answer text (so the engine would send it back next turn) and its error messages:
+ * raw, base64, base64url, base64 of `Bearer <key>`, percent-encoded, \u-escaped, and as JSON text
+ * inside a JSON string.
  */
 export type FakeMode =
   'faithful' | 'lenient' | 'strict' | 'reworded' | 'rate-limited' | 'unauthorized' | 'slow' | 'drop' | 'claude';

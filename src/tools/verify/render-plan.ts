@@ -49,9 +49,15 @@ export function summarizePlan(items: readonly PlannedItem[], caps: Caps): PlanSu
 /**
  * What a dry run prints: per provider, each item with each request it would send (where, how big,
  * its output cap, its estimated cost), the skipped items grouped by reason, then the totals and
- * where the caps would stop the run. Bodies are not printed here (`--json` holds them).
+ * where the caps would stop the run. Bodies are printed with `bodies` (a run narrowed to named
+ * cases or scenarios); `--json` holds them always.
  */
-export function renderPlan(items: readonly PlannedItem[], providers: readonly LiveProvider[], caps: Caps): string {
+export function renderPlan(
+  items: readonly PlannedItem[],
+  providers: readonly LiveProvider[],
+  caps: Caps,
+  options: { bodies?: boolean } = {},
+): string {
   const lines = ['dry run: nothing is sent.'];
   const keys = providers.filter((p) => p.keyEnv && !p.limits.unavailable && p.limits.baseUrl !== 'yours');
   const unset = keys.filter((p) => p.missingKey).map((p) => p.keyEnv!);
@@ -72,6 +78,11 @@ export function renderPlan(items: readonly PlannedItem[], providers: readonly Li
     for (const r of item.requests)
       lines.push(
         `    ${r.label.padEnd(8)} POST ${r.url}  ${Buffer.byteLength(JSON.stringify(r.body))} B, ≈ ${r.estimate.inputTokens} in + ${r.maxTokens ?? `${r.estimate.outputTokens} (no cap)`} out tokens, ≈ ${usd(r.estimate.cost)}`,
+        ...(options.bodies
+          ? JSON.stringify(r.body, null, 2)
+              .split('\n')
+              .map((l) => `      ${l}`)
+          : []),
       );
   }
   const skipped = new Map<string, string[]>();

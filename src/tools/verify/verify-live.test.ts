@@ -63,6 +63,7 @@ const spellings = (key: string) => [
   key.slice(8, 28),
   Buffer.from(key).toString('base64').slice(4, 28),
   Buffer.from(key).toString('base64url').slice(4, 28),
+  Buffer.from(`Bearer ${key}`).toString('base64').slice(8, 32),
   [...key.slice(0, 12)].map((c) => '%' + c.charCodeAt(0).toString(16).toUpperCase()).join(''),
 ];
 

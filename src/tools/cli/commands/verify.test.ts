@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadProviderSpecs } from '../../../shared/provider-specs/load-provider-specs.js';
+import { realWorldAgreement } from '../../real-world/agreement.js';
 import { loadRealWorldCases } from '../../real-world/real-world-case.js';
 import { startFakeLiveProvider } from '../../verify/fake-live-provider.test-helper.js';
 import { newKey } from '../../verify/verify-run.test-helper.js';
@@ -70,6 +71,22 @@ describe('reasoning-replay verify', () => {
     expect(out).toMatch(/^with --max-requests 50 and --max-cost 1, a live run would/m);
   });
 
+  it('a dry run of named cases prints each body it would send, setup calls first', async () => {
+    const signed = loadRealWorldCases().find(
+      (c) => c.case.provider === 'anthropic' && JSON.stringify(c.case.request.body).includes('$mockSignature'),
+    )!;
+    const { code, out } = await cli(['verify', '--dry-run', '--case', signed.case.id]);
+    expect(code).toBe(0);
+    expect(out).toMatch(new RegExp(`case ${signed.case.id}: 2 request\\(s\\) \\(1 setup\\)`));
+    const setupAt = out.indexOf('setup 1  POST https://api.anthropic.com/v1/messages');
+    const requestAt = out.indexOf('request  POST https://api.anthropic.com/v1/messages');
+    expect(setupAt).toBeGreaterThan(0);
+    expect(requestAt).toBeGreaterThan(setupAt);
+    // The setup call asks for the signed turn; the request still shows where its live blob goes.
+    expect(out.slice(setupAt, requestAt)).not.toContain('$mockSignature');
+    expect(out.slice(requestAt)).toContain('"$mockSignature"');
+  });
+
   it('--dry-run --json holds every planned body and the same totals', async () => {
     const { code, out } = await cli(['verify', '--dry-run', '--json', '--provider', 'deepseek']);
     expect(code).toBe(0);
@@ -85,7 +102,11 @@ describe('reasoning-replay verify', () => {
   it('--live at a --base-url fake: finds the drift, writes the case, exits 1, and prints and stores no spelling of the key', async () => {
     const key = newKey();
     const fake = await startFakeLiveProvider('lenient', { plant: key });
-    const refused = loadRealWorldCases().find((c) => c.case.provider === 'deepseek' && 'status' in c.case.outcome)!;
+    // A DeepSeek case the mock refuses, as the real provider did: the lenient fake accepts it.
+    const deepseek = loadRealWorldCases().filter((c) => c.case.provider === 'deepseek');
+    const agreement = await realWorldAgreement({ cases: deepseek });
+    const id = agreement.results.find((r) => r.agrees && !r.accepted)!.id;
+    const refused = deepseek.find((c) => c.case.id === id)!;
     const out = mkdtempSync(join(tmpdir(), 'rr-verify-cli-'));
     try {
       const run = await cli(

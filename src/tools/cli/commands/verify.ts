@@ -156,7 +156,10 @@ export const verifyCommand = defineCommand({
           ...(price ? { price: { input: price.input, output: price.output, source: price.source } } : {}),
         }));
         out(JSON.stringify({ summary: summarizePlan(items, caps), items: plan }, null, 2) + '\n');
-      } else out(renderPlan(items, providers, caps));
+      } else
+        out(
+          renderPlan(items, providers, caps, { bodies: select.cases !== undefined || select.scenarios !== undefined }),
+        );
       return EXIT_OK;
     }
 
