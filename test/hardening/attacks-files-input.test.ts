@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadMatrixInputs } from '../../src/tools/matrix/run-matrix.js';
-import { InputError } from '../../src/shared/validation/input-error.js';
+import { InputError } from '../../src/shared/errors/input-error.js';
 import { projectRoot } from '../../src/shared/project-root.js';
 import { startFakeProvider } from '../../src/tools/recorder/fake-provider.test-helper.js';
 import { runCli } from '../helpers/run-cli.test-helper.js';

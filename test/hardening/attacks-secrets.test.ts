@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { InputError } from '../../src/shared/validation/input-error.js';
+import { InputError } from '../../src/shared/errors/input-error.js';
 import { readApiKey } from '../../src/tools/recorder/api-key.js';
 import { fixturePath } from '../../src/tools/recorder/fixture-file.js';
 import { resolveLiveTarget } from '../../src/tools/recorder/live-target.js';

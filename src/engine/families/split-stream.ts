@@ -1,5 +1,7 @@
+import type { ParsedAnswer } from './parsed-answer.js';
 import type { SseEvent } from '../../shared/sse/sse-event.js';
-import { StreamCarrierError, type StreamCarriers } from './stream-carriers.js';
+import type { StreamCarriers } from './stream-carriers.js';
+import { StreamCarrierError } from '../../shared/errors/stream-carrier-error.js';
 
 /**
  * Feeds SSE text to an accumulator cut at the given offsets (taken modulo the text length): how a
@@ -19,13 +21,16 @@ export function feedSplit(carriers: StreamCarriers, text: string, cuts: readonly
  * Feeds a stream that must break (raw text, or parsed events) and returns the error `end()` raises;
  * a stream that reads cleanly fails the test instead of passing it.
  */
-export function streamFailure(carriers: StreamCarriers, input: string | readonly SseEvent[]): StreamCarrierError {
+export function streamFailure(
+  carriers: StreamCarriers,
+  input: string | readonly SseEvent[],
+): StreamCarrierError<ParsedAnswer> {
   if (typeof input === 'string') carriers.feed(input);
   else for (const event of input) carriers.acceptEvent(event);
   try {
     carriers.end();
   } catch (error) {
-    if (error instanceof StreamCarrierError) return error;
+    if (error instanceof StreamCarrierError) return error as StreamCarrierError<ParsedAnswer>;
     throw error;
   }
   throw new Error('expected the stream to fail');

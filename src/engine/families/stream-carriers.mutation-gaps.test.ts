@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SseEvent } from '../../shared/sse/sse-event.js';
 import type { ParsedAnswer } from './family.js';
-import {
-  parseEventJson,
-  readStreamEvents,
-  StreamCarrierError,
-  StreamCarriers,
-  type StreamAccumulator,
-} from './stream-carriers.js';
+import { parseEventJson, readStreamEvents, StreamCarriers, type StreamAccumulator } from './stream-carriers.js';
+import { StreamCarrierError } from '../../shared/errors/stream-carrier-error.js';
 
 /**
  * The stream driver owns faults for every family: which event broke, and that a broken stream's
@@ -36,11 +31,11 @@ class FakeAccumulator implements StreamAccumulator {
   }
 }
 
-function failure(run: () => unknown): StreamCarrierError {
+function failure(run: () => unknown): StreamCarrierError<ParsedAnswer> {
   try {
     run();
   } catch (error) {
-    if (error instanceof StreamCarrierError) return error;
+    if (error instanceof StreamCarrierError) return error as StreamCarrierError<ParsedAnswer>;
     throw error;
   }
   throw new Error('expected a StreamCarrierError');

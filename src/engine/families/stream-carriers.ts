@@ -1,3 +1,4 @@
+import { StreamCarrierError } from '../../shared/errors/stream-carrier-error.js';
 import { SseReader } from '../../shared/sse/parse-sse.js';
 import type { SseEvent } from '../../shared/sse/sse-event.js';
 import type { ParsedAnswer } from './parsed-answer.js';
@@ -19,19 +20,6 @@ export interface StreamAccumulator {
   answer(whole: boolean): ParsedAnswer;
   /** Well-formed events this reader does not know and skipped, each named (never a failure). */
   readonly notes?: readonly string[];
-}
-
-/** A stream that could not be read to its end: which event, what was wrong, and what was kept. */
-export class StreamCarrierError extends Error {
-  constructor(
-    readonly eventIndex: number,
-    readonly problem: string,
-    /** Readable text and tool calls gathered before the fault; never signed or opaque data. */
-    readonly partial: ParsedAnswer,
-  ) {
-    super(`stream event ${eventIndex}: ${problem}`);
-    this.name = 'StreamCarrierError';
-  }
 }
 
 /**

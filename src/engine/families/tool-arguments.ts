@@ -1,5 +1,5 @@
 import { isPlainObject } from '../../shared/objects/deep-merge.js';
-import { HistoryShapeError } from './history-shape-error.js';
+import { HistoryShapeError } from '../../shared/errors/history-shape-error.js';
 
 /**
  * Chat-shaped history holds tool arguments as a JSON string; Anthropic and Bedrock want an object.

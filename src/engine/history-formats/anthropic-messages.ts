@@ -1,5 +1,6 @@
 import type { Content, History, Message, ReasoningDetail, TextPart, ToolCall } from '../../shared/history/history.js';
-import { expectString, FormatError, isObject, onlyKeys, type Converted, type HistoryFormat } from './history-format.js';
+import { expectString, isObject, onlyKeys, type Converted, type HistoryFormat } from './history-format.js';
+import { HistoryFormatError } from '../../shared/errors/history-format-error.js';
 
 /**
  * An Anthropic Messages history: `{"system"?, "messages": [{"role": "user" | "assistant", "content"}]}`.
@@ -16,7 +17,7 @@ const SHAPE =
 const IGNORED_BLOCK_KEYS = ['cache_control'];
 
 function block(raw: unknown, at: string, allowed: string[], notes: string[]): Record<string, unknown> {
-  if (!isObject(raw)) throw new FormatError(at, 'a content block must be an object');
+  if (!isObject(raw)) throw new HistoryFormatError(at, 'a content block must be an object');
   const copy = { ...raw };
   for (const key of IGNORED_BLOCK_KEYS) {
     if (key in copy) {
@@ -35,7 +36,7 @@ function block(raw: unknown, at: string, allowed: string[], notes: string[]): Re
 
 function textBlock(raw: unknown, at: string, notes: string[]): TextPart {
   if (!isObject(raw) || raw.type !== 'text')
-    throw new FormatError(
+    throw new HistoryFormatError(
       at,
       `a ${isObject(raw) ? String(raw.type) : 'non-object'} block has no place here`,
       'only text blocks (images and documents are not reasoning carriers)',
@@ -50,21 +51,22 @@ function textBlocks(value: unknown[], at: string, notes: string[]): TextPart[] {
 
 function readUser(content: unknown, at: string, notes: string[]): Message[] {
   if (typeof content === 'string') return [{ role: 'user', content }];
-  if (!Array.isArray(content)) throw new FormatError(`${at}/content`, 'content must be a string or an array of blocks');
+  if (!Array.isArray(content))
+    throw new HistoryFormatError(`${at}/content`, 'content must be a string or an array of blocks');
   const out: Message[] = [];
   const text: TextPart[] = [];
   content.forEach((raw, i) => {
     const here = `${at}/content/${i}`;
     if (isObject(raw) && raw.type === 'tool_result') {
       if (text.length > 0)
-        throw new FormatError(
+        throw new HistoryFormatError(
           here,
           'a tool_result after text',
           'Anthropic wants tool_result blocks first in a user turn',
         );
       const b = block(raw, here, ['type', 'tool_use_id', 'content', 'is_error'], notes);
       if (b.is_error !== undefined)
-        throw new FormatError(
+        throw new HistoryFormatError(
           `${here}/is_error`,
           'is_error has no place in the canonical history',
           'fold the error into the result text',
@@ -73,7 +75,7 @@ function readUser(content: unknown, at: string, notes: string[]): Message[] {
       if (typeof b.content === 'string') result = b.content;
       else if (Array.isArray(b.content)) result = textBlocks(b.content, `${here}/content`, notes);
       else if (b.content !== undefined)
-        throw new FormatError(`${here}/content`, 'must be a string or an array of text blocks');
+        throw new HistoryFormatError(`${here}/content`, 'must be a string or an array of text blocks');
       out.push({
         role: 'tool',
         tool_call_id: expectString(b.tool_use_id, `${here}/tool_use_id`, 'tool_use_id'),
@@ -89,7 +91,8 @@ function readUser(content: unknown, at: string, notes: string[]): Message[] {
 
 function readAssistant(content: unknown, at: string, notes: string[]): Message {
   if (typeof content === 'string') return { role: 'assistant', content };
-  if (!Array.isArray(content)) throw new FormatError(`${at}/content`, 'content must be a string or an array of blocks');
+  if (!Array.isArray(content))
+    throw new HistoryFormatError(`${at}/content`, 'content must be a string or an array of blocks');
   const details: ReasoningDetail[] = [];
   const text: TextPart[] = [];
   const calls: ToolCall[] = [];
@@ -99,13 +102,13 @@ function readAssistant(content: unknown, at: string, notes: string[]): Message {
     const here = `${at}/content/${i}`;
     const type = isObject(raw) ? String(raw.type) : '';
     if (!(type in rank))
-      throw new FormatError(
+      throw new HistoryFormatError(
         here,
         `a ${type || 'non-object'} block has no place in the canonical history`,
         'assistant blocks: thinking, redacted_thinking, text, tool_use',
       );
     if (rank[type]! < last)
-      throw new FormatError(
+      throw new HistoryFormatError(
         here,
         `a ${type} block after a later kind`,
         'the canonical history keeps an assistant turn as reasoning, then text, then tool_use',
@@ -119,7 +122,7 @@ function readAssistant(content: unknown, at: string, notes: string[]): Message {
       text.push(textBlock(raw, here, notes));
     } else {
       const b = block(raw, here, ['type', 'id', 'name', 'input'], notes);
-      if (!isObject(b.input)) throw new FormatError(`${here}/input`, 'tool_use input must be an object');
+      if (!isObject(b.input)) throw new HistoryFormatError(`${here}/input`, 'tool_use input must be an object');
       calls.push({
         id: expectString(b.id, `${here}/id`, 'id'),
         type: 'function',
@@ -137,7 +140,7 @@ function readAssistant(content: unknown, at: string, notes: string[]): Message {
 
 function toCanonical(value: unknown): Converted {
   if (!isObject(value) || !Array.isArray(value.messages))
-    throw new FormatError('/', 'expected {"system"?, "messages": [...]}', SHAPE);
+    throw new HistoryFormatError('/', 'expected {"system"?, "messages": [...]}', SHAPE);
   onlyKeys(
     value,
     ['system', 'messages'],
@@ -149,14 +152,15 @@ function toCanonical(value: unknown): Converted {
   if (typeof value.system === 'string') messages.push({ role: 'system', content: value.system });
   else if (Array.isArray(value.system))
     messages.push({ role: 'system', content: textBlocks(value.system, '/system', notes) });
-  else if (value.system !== undefined) throw new FormatError('/system', 'must be a string or an array of text blocks');
+  else if (value.system !== undefined)
+    throw new HistoryFormatError('/system', 'must be a string or an array of text blocks');
   value.messages.forEach((raw, i) => {
     const at = `/messages/${i}`;
-    if (!isObject(raw)) throw new FormatError(at, 'a message must be an object');
+    if (!isObject(raw)) throw new HistoryFormatError(at, 'a message must be an object');
     onlyKeys(raw, ['role', 'content'], at, 'a message is {"role", "content"}');
     if (raw.role === 'user') messages.push(...readUser(raw.content, at, notes));
     else if (raw.role === 'assistant') messages.push(readAssistant(raw.content, at, notes));
-    else throw new FormatError(`${at}/role`, 'must be "user" or "assistant"');
+    else throw new HistoryFormatError(`${at}/role`, 'must be "user" or "assistant"');
   });
   return { history: { messages }, notes };
 }
@@ -174,7 +178,7 @@ function fromCanonical(history: History): unknown {
     const at = `/messages/${i}`;
     const last = out.messages.at(-1);
     if (m.role === 'system') {
-      if (i !== 0) throw new FormatError(at, 'Anthropic holds one system prompt, before the conversation');
+      if (i !== 0) throw new HistoryFormatError(at, 'Anthropic holds one system prompt, before the conversation');
       out.system = m.content === null ? '' : typeof m.content === 'string' ? m.content : blocksOf(m.content);
     } else if (m.role === 'tool') {
       const result: Record<string, unknown> = { type: 'tool_result', tool_use_id: m.tool_call_id };
@@ -189,11 +193,11 @@ function fromCanonical(history: History): unknown {
         out.messages.push({ role: 'user', content: typeof m.content === 'string' ? m.content : blocksOf(m.content) });
     } else {
       if (m.native || m.reasoning_content !== undefined || m.reasoning !== undefined)
-        throw new FormatError(at, 'unsigned or foreign reasoning has no place on the Anthropic wire');
+        throw new HistoryFormatError(at, 'unsigned or foreign reasoning has no place on the Anthropic wire');
       const details = m.reasoning_details ?? [];
       const foreign = details.findIndex((d) => d.type !== 'thinking' && d.type !== 'redacted_thinking');
       if (foreign !== -1)
-        throw new FormatError(
+        throw new HistoryFormatError(
           `${at}/reasoning_details/${foreign}`,
           `a ${details[foreign]!.type} item has no place on the Anthropic wire`,
         );

@@ -2,13 +2,13 @@ import type { History, Message, TextPart, ToolCall } from '../../shared/history/
 import {
   DEFAULT_GEMINI_NATIVE_KEY,
   expectString,
-  FormatError,
   isObject,
   onlyKeys,
   type ConvertOptions,
   type Converted,
   type HistoryFormat,
 } from './history-format.js';
+import { HistoryFormatError } from '../../shared/errors/history-format-error.js';
 
 /**
  * A Gemini `generateContent` history: `{"systemInstruction"?: {"parts"}, "contents": [{"role":
@@ -25,9 +25,9 @@ const GENERATED_ID = /^gemini-call-\d+-\d+$/;
 type Part = Record<string, unknown>;
 
 function parts(value: unknown, at: string): Part[] {
-  if (!Array.isArray(value)) throw new FormatError(at, 'parts must be an array');
+  if (!Array.isArray(value)) throw new HistoryFormatError(at, 'parts must be an array');
   return value.map((p, i) => {
-    if (!isObject(p)) throw new FormatError(`${at}/${i}`, 'a part must be an object');
+    if (!isObject(p)) throw new HistoryFormatError(`${at}/${i}`, 'a part must be an object');
     return p;
   });
 }
@@ -57,7 +57,7 @@ function readModel(ps: Part[], at: string, contentIndex: number, key: string, op
       const fc = p.functionCall;
       onlyKeys(fc, ['name', 'args', 'id'], `${here}/functionCall`, 'a functionCall is {"name", "args", "id"?}');
       if (fc.args !== undefined && !isObject(fc.args))
-        throw new FormatError(`${here}/functionCall/args`, 'args must be an object');
+        throw new HistoryFormatError(`${here}/functionCall/args`, 'args must be an object');
       const id =
         fc.id === undefined ? `gemini-call-${contentIndex}-${i}` : expectString(fc.id, `${here}/functionCall/id`, 'id');
       const call: ToolCall = {
@@ -79,7 +79,7 @@ function readModel(ps: Part[], at: string, contentIndex: number, key: string, op
         'a text part is {"text", "thought"?, "thoughtSignature"?}',
       );
       if (p.thought === false)
-        throw new FormatError(
+        throw new HistoryFormatError(
           `${here}/thought`,
           '"thought": false cannot be told from its absence in the canonical history',
           'omit it',
@@ -107,7 +107,7 @@ function readUser(ps: Part[], at: string, open: ToolCall[]): Message[] {
     const here = `${at}/parts/${i}`;
     if (isObject(p.functionResponse)) {
       if (text.length > 0)
-        throw new FormatError(
+        throw new HistoryFormatError(
           here,
           'a functionResponse after text',
           'the canonical history keeps tool results before the user text of a turn',
@@ -122,7 +122,7 @@ function readUser(ps: Part[], at: string, open: ToolCall[]): Message[] {
       );
       const name = expectString(fr.name, `${here}/functionResponse/name`, 'name');
       if (!isObject(fr.response))
-        throw new FormatError(`${here}/functionResponse/response`, 'response must be an object');
+        throw new HistoryFormatError(`${here}/functionResponse/response`, 'response must be an object');
       let at = -1;
       if (fr.id !== undefined) at = open.findIndex((c) => c.id === fr.id);
       else at = open.findIndex((c) => c.function.name === name && GENERATED_ID.test(c.id)); // Gemini answers calls in order
@@ -132,14 +132,15 @@ function readUser(ps: Part[], at: string, open: ToolCall[]): Message[] {
             ? undefined
             : expectString(fr.id, `${here}/functionResponse/id`, 'id')
           : open[at]!.id;
-      if (id === undefined) throw new FormatError(here, `no functionCall named "${name}" is open for this response`);
+      if (id === undefined)
+        throw new HistoryFormatError(here, `no functionCall named "${name}" is open for this response`);
       if (at !== -1) open.splice(at, 1);
       out.push({ role: 'tool', tool_call_id: id, name, content: JSON.stringify(fr.response) });
     } else if (typeof p.text === 'string') {
       onlyKeys(p, ['text'], here, 'a user text part is {"text"}');
       text.push({ type: 'text', text: p.text });
     } else {
-      throw new FormatError(
+      throw new HistoryFormatError(
         here,
         'only text and functionResponse parts have a place in a canonical user turn',
         'inline data and files are not reasoning carriers',
@@ -152,7 +153,7 @@ function readUser(ps: Part[], at: string, open: ToolCall[]): Message[] {
 
 function toCanonical(value: unknown, options: ConvertOptions = {}): Converted {
   if (!isObject(value) || !Array.isArray(value.contents))
-    throw new FormatError('/', 'expected {"systemInstruction"?, "contents": [...]}', SHAPE);
+    throw new HistoryFormatError('/', 'expected {"systemInstruction"?, "contents": [...]}', SHAPE);
   onlyKeys(
     value,
     ['systemInstruction', 'contents'],
@@ -162,7 +163,8 @@ function toCanonical(value: unknown, options: ConvertOptions = {}): Converted {
   const key = options.geminiNativeKey ?? DEFAULT_GEMINI_NATIVE_KEY;
   const messages: Message[] = [];
   if (value.systemInstruction !== undefined) {
-    if (!isObject(value.systemInstruction)) throw new FormatError('/systemInstruction', 'must be {"parts": [...]}');
+    if (!isObject(value.systemInstruction))
+      throw new HistoryFormatError('/systemInstruction', 'must be {"parts": [...]}');
     onlyKeys(value.systemInstruction, ['parts'], '/systemInstruction', 'systemInstruction is {"parts": [{"text"}]}');
     const list = parts(value.systemInstruction.parts, '/systemInstruction/parts').map((p, i) => {
       onlyKeys(p, ['text'], `/systemInstruction/parts/${i}`, 'a system part is {"text"}');
@@ -173,12 +175,12 @@ function toCanonical(value: unknown, options: ConvertOptions = {}): Converted {
   const open: ToolCall[] = [];
   value.contents.forEach((raw, i) => {
     const at = `/contents/${i}`;
-    if (!isObject(raw)) throw new FormatError(at, 'a content must be an object');
+    if (!isObject(raw)) throw new HistoryFormatError(at, 'a content must be an object');
     onlyKeys(raw, ['role', 'parts'], at, 'a content is {"role", "parts"}');
     const ps = parts(raw.parts, `${at}/parts`);
     if (raw.role === 'model') messages.push(readModel(ps, at, i, key, open));
     else if (raw.role === 'user') messages.push(...readUser(ps, at, open));
-    else throw new FormatError(`${at}/role`, 'must be "user" or "model"');
+    else throw new HistoryFormatError(`${at}/role`, 'must be "user" or "model"');
   });
   return { history: { messages }, notes: [] };
 }
@@ -200,7 +202,7 @@ function modelParts(m: Message, at: string, key: string): Part[] {
   };
   if (!layout) {
     if (m.native || m.reasoning_details || m.reasoning_content !== undefined)
-      throw new FormatError(at, 'reasoning from another route has no place in a Gemini history');
+      throw new HistoryFormatError(at, 'reasoning from another route has no place in a Gemini history');
     return [...partsOf(m.content), ...(m.tool_calls ?? []).map((_, i) => call(i))];
   }
   const text =
@@ -226,7 +228,7 @@ function fromCanonical(history: History, options: ConvertOptions = {}): unknown 
     const last = out.contents.at(-1);
     const afterTool = history.messages[i - 1]?.role === 'tool' && last !== undefined;
     if (m.role === 'system') {
-      if (i !== 0) throw new FormatError(at, 'Gemini holds one systemInstruction, before the conversation');
+      if (i !== 0) throw new HistoryFormatError(at, 'Gemini holds one systemInstruction, before the conversation');
       out.systemInstruction = { parts: partsOf(m.content) };
     } else if (m.role === 'tool') {
       const call = history.messages

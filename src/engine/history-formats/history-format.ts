@@ -1,3 +1,4 @@
+import { HistoryFormatError } from '../../shared/errors/history-format-error.js';
 import type { History } from '../../shared/history/history.js';
 
 /** The history formats the CLI reads (`--history-format`). */
@@ -32,18 +33,6 @@ export interface HistoryFormat {
   fromCanonical(history: History, options?: ConvertOptions): unknown;
 }
 
-/** A part of the input the canonical history has no place for; the CLI adds the file name. */
-export class FormatError extends Error {
-  constructor(
-    readonly pointer: string,
-    readonly problem: string,
-    readonly hint?: string,
-  ) {
-    super(`${pointer}: ${problem}`);
-    this.name = 'FormatError';
-  }
-}
-
 export const DEFAULT_GEMINI_NATIVE_KEY = 'gemini';
 
 export function isObject(value: unknown): value is Record<string, unknown> {
@@ -54,7 +43,7 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 export function onlyKeys(value: Record<string, unknown>, allowed: readonly string[], at: string, hint: string): void {
   for (const key of Object.keys(value)) {
     if (!allowed.includes(key))
-      throw new FormatError(
+      throw new HistoryFormatError(
         `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
         `"${key}" has no place in the canonical history`,
         hint,
@@ -63,6 +52,6 @@ export function onlyKeys(value: Record<string, unknown>, allowed: readonly strin
 }
 
 export function expectString(value: unknown, at: string, what: string): string {
-  if (typeof value !== 'string') throw new FormatError(at, `${what} must be a string`);
+  if (typeof value !== 'string') throw new HistoryFormatError(at, `${what} must be a string`);
   return value;
 }

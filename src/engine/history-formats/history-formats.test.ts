@@ -3,7 +3,7 @@ import { checkHistory } from '../history/load-history.js';
 import { replayForRoute } from '../replay/replay-for-route.js';
 import { loadRouteTable } from '../../shared/route-table/load-route-table.js';
 import { resolveRoute } from '../../shared/route-table/resolve-route.js';
-import { FormatError } from './history-format.js';
+import { HistoryFormatError } from '../../shared/errors/history-format-error.js';
 import { HISTORY_FORMATS } from './history-formats.js';
 
 const table = loadRouteTable();
@@ -11,7 +11,7 @@ const refusal = (f: () => unknown) => {
   try {
     f();
   } catch (err) {
-    if (err instanceof FormatError) return err;
+    if (err instanceof HistoryFormatError) return err;
     throw err;
   }
   return undefined;

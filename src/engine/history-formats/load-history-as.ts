@@ -1,8 +1,9 @@
-import { InputError } from '../../shared/validation/input-error.js';
+import { InputError } from '../../shared/errors/input-error.js';
 import { readJsonFile } from '../../shared/validation/read-json.js';
 import type { History } from '../../shared/history/history.js';
 import { checkHistory } from '../history/load-history.js';
-import { FormatError, type ConvertOptions, type HistoryFormatId } from './history-format.js';
+import type { ConvertOptions, HistoryFormatId } from './history-format.js';
+import { HistoryFormatError } from '../../shared/errors/history-format-error.js';
 import { HISTORY_FORMATS } from './history-formats.js';
 
 /**
@@ -22,7 +23,7 @@ export function loadHistoryAs(
   try {
     converted = converter.toCanonical(value, options);
   } catch (err) {
-    if (err instanceof FormatError)
+    if (err instanceof HistoryFormatError)
       throw new InputError(
         file,
         err.pointer,

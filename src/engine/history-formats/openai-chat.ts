@@ -2,13 +2,13 @@ import type { Content, History, Message, NativeCarrierRecord, ToolCall } from '.
 import {
   DEFAULT_GEMINI_NATIVE_KEY,
   expectString,
-  FormatError,
   isObject,
   onlyKeys,
   type ConvertOptions,
   type Converted,
   type HistoryFormat,
 } from './history-format.js';
+import { HistoryFormatError } from '../../shared/errors/history-format-error.js';
 
 /**
  * An exported OpenAI chat-completions history: `{"messages": [...]}` or the bare array. Beside the
@@ -38,9 +38,9 @@ const ROLES = ['system', 'user', 'assistant', 'tool'];
 
 function googleSignature(extra: unknown, at: string): string | undefined {
   if (extra === undefined) return undefined;
-  if (!isObject(extra)) throw new FormatError(at, 'extra_content must be an object');
+  if (!isObject(extra)) throw new HistoryFormatError(at, 'extra_content must be an object');
   onlyKeys(extra, ['google'], at, 'only extra_content.google.thought_signature is read');
-  if (!isObject(extra.google)) throw new FormatError(`${at}/google`, 'must be an object');
+  if (!isObject(extra.google)) throw new HistoryFormatError(`${at}/google`, 'must be an object');
   onlyKeys(extra.google, ['thought_signature'], `${at}/google`, 'only extra_content.google.thought_signature is read');
   return expectString(extra.google.thought_signature, `${at}/google/thought_signature`, 'thought_signature');
 }
@@ -48,10 +48,11 @@ function googleSignature(extra: unknown, at: string): string | undefined {
 function readContent(value: unknown, at: string): Content {
   if (value === undefined || value === null) return null;
   if (typeof value === 'string') return value;
-  if (!Array.isArray(value)) throw new FormatError(at, 'content must be a string, null or an array of text parts');
+  if (!Array.isArray(value))
+    throw new HistoryFormatError(at, 'content must be a string, null or an array of text parts');
   return value.map((part, i) => {
     if (!isObject(part) || part.type !== 'text')
-      throw new FormatError(
+      throw new HistoryFormatError(
         `${at}/${i}`,
         'only text parts have a place in the canonical history',
         'images and audio are not reasoning carriers; remove them or export the conversation without them',
@@ -70,11 +71,11 @@ interface CallSignatures {
 }
 
 function readToolCalls(value: unknown, at: string, notes: string[]): { calls: ToolCall[]; sigs: CallSignatures } {
-  if (!Array.isArray(value)) throw new FormatError(at, 'tool_calls must be an array');
+  if (!Array.isArray(value)) throw new HistoryFormatError(at, 'tool_calls must be an array');
   const sigs: CallSignatures = { google: [], fn: [] };
   const calls = value.map((raw, i): ToolCall => {
     const here = `${at}/${i}`;
-    if (!isObject(raw)) throw new FormatError(here, 'a tool call must be an object');
+    if (!isObject(raw)) throw new HistoryFormatError(here, 'a tool call must be an object');
     onlyKeys(
       raw,
       ['id', 'type', 'function', 'extra_content'],
@@ -82,8 +83,8 @@ function readToolCalls(value: unknown, at: string, notes: string[]): { calls: To
       'a tool call is {"id", "type": "function", "function": {"name", "arguments"}, "extra_content"?}',
     );
     if (raw.type !== 'function')
-      throw new FormatError(`${here}/type`, 'only "function" tool calls have a place in the canonical history');
-    if (!isObject(raw.function)) throw new FormatError(`${here}/function`, 'must be an object');
+      throw new HistoryFormatError(`${here}/type`, 'only "function" tool calls have a place in the canonical history');
+    if (!isObject(raw.function)) throw new HistoryFormatError(`${here}/function`, 'must be an object');
     onlyKeys(
       raw.function,
       ['name', 'arguments', 'thought_signature'],
@@ -131,17 +132,18 @@ function withoutEmptySdkKeys(raw: Record<string, unknown>, at: string, notes: st
 }
 
 function readMessage(input: unknown, at: string, options: ConvertOptions, notes: string[]): Message {
-  if (!isObject(input)) throw new FormatError(at, 'a message must be an object');
+  if (!isObject(input)) throw new HistoryFormatError(at, 'a message must be an object');
   const raw = withoutEmptySdkKeys(input, at, notes);
   onlyKeys(raw, MESSAGE_KEYS, at, `an openai-chat message is ${SHAPE}`);
   if (!ROLES.includes(raw.role as string))
-    throw new FormatError(
+    throw new HistoryFormatError(
       `${at}/role`,
       `role ${JSON.stringify(raw.role)} has no place in the canonical history`,
       'roles: system, user, assistant, tool (write a "developer" message as "system")',
     );
   const message: Message = { role: raw.role as Message['role'], content: readContent(raw.content, `${at}/content`) };
-  if (raw.content === undefined && raw.role !== 'assistant') throw new FormatError(`${at}/content`, 'missing content');
+  if (raw.content === undefined && raw.role !== 'assistant')
+    throw new HistoryFormatError(`${at}/content`, 'missing content');
   if (raw.name !== undefined) message.name = expectString(raw.name, `${at}/name`, 'name');
   if (raw.tool_call_id !== undefined)
     message.tool_call_id = expectString(raw.tool_call_id, `${at}/tool_call_id`, 'tool_call_id');
@@ -159,7 +161,7 @@ function readMessage(input: unknown, at: string, options: ConvertOptions, notes:
   const copilot = raw.reasoning_opaque !== undefined || raw.reasoning_text !== undefined;
   if (copilot) {
     if (textSig !== undefined || sigs.google.some((s) => s !== undefined))
-      throw new FormatError(
+      throw new HistoryFormatError(
         at,
         'holds both Copilot and Gemini carriers; a message has one native record',
         'split the message or drop one carrier',
@@ -168,7 +170,7 @@ function readMessage(input: unknown, at: string, options: ConvertOptions, notes:
   } else {
     const perCall = sigs.google.map((g, i) => {
       if (g !== undefined && sigs.fn[i] !== undefined && g !== sigs.fn[i])
-        throw new FormatError(`${at}/tool_calls/${i}`, 'carries two different thought signatures');
+        throw new HistoryFormatError(`${at}/tool_calls/${i}`, 'carries two different thought signatures');
       return g ?? sigs.fn[i];
     });
     if (textSig !== undefined || perCall.some((s) => s !== undefined)) {
@@ -197,7 +199,7 @@ function copilotRecord(raw: Record<string, unknown>, fnSigs: (string | undefined
     fields.reasoning_text = expectString(raw.reasoning_text, `${at}/reasoning_text`, 'reasoning_text');
   const signed = fnSigs.flatMap((s, i) => (s !== undefined ? [[s, i] as const] : []));
   if (signed.length > 1)
-    throw new FormatError(
+    throw new HistoryFormatError(
       `${at}/tool_calls/${signed[1]![1]}/function/thought_signature`,
       'Copilot keeps one thought_signature per answer; this message has several',
     );
@@ -206,7 +208,7 @@ function copilotRecord(raw: Record<string, unknown>, fnSigs: (string | undefined
     fields.thought_signature_call = signed[0][1];
   }
   if (fields.reasoning_text !== undefined && fields.reasoning_opaque === undefined)
-    throw new FormatError(
+    throw new HistoryFormatError(
       `${at}/reasoning_text`,
       'reasoning_text without reasoning_opaque is not a Copilot carrier the replay can send back',
       'store readable reasoning as "reasoning"',
@@ -218,7 +220,7 @@ function toCanonical(value: unknown, options: ConvertOptions = {}): Converted {
   const messages = Array.isArray(value) ? value : isObject(value) ? value.messages : undefined;
   const base = Array.isArray(value) ? '' : '/messages';
   if (!Array.isArray(messages))
-    throw new FormatError(base || '/', 'expected {"messages": [...]} or an array of messages', SHAPE);
+    throw new HistoryFormatError(base || '/', 'expected {"messages": [...]} or an array of messages', SHAPE);
   if (isObject(value))
     onlyKeys(
       value,
@@ -251,7 +253,7 @@ function fromCanonical(history: History, options: ConvertOptions = {}): unknown 
           if (part.kind === 'text') out.extra_content = google;
           else if (part.kind === 'functionCall' && calls?.[part.call!]) calls[part.call!]!.extra_content = google;
           else
-            throw new FormatError(
+            throw new HistoryFormatError(
               `/messages/${i}/native`,
               `a signed ${part.kind} part has no place on the openai-chat wire`,
             );
@@ -265,7 +267,7 @@ function fromCanonical(history: History, options: ConvertOptions = {}): unknown 
           (calls[f.thought_signature_call as number]!.function as Record<string, unknown>).thought_signature =
             f.thought_signature;
       } else if (native) {
-        throw new FormatError(
+        throw new HistoryFormatError(
           `/messages/${i}/native`,
           `a "${native.route}" native record has no place on the openai-chat wire`,
         );

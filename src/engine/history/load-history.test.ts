@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../shared/validation/input-error.js';
+import { InputError } from '../../shared/errors/input-error.js';
 import { checkHistory } from './load-history.js';
 import { NATIVE_RECORD_SHAPES } from './native-record-shapes.js';
 

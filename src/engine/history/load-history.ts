@@ -1,4 +1,4 @@
-import { InputError } from '../../shared/validation/input-error.js';
+import { InputError } from '../../shared/errors/input-error.js';
 import { readJsonFile } from '../../shared/validation/read-json.js';
 import { assertValid } from '../../shared/validation/validate.js';
 import type { History } from '../../shared/history/history.js';

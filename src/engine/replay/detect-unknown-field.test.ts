@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { carriersNamed, detectUnknownField, errorText, widen } from './detect-unknown-field.js';
 import { defaultUnknownFieldPhrasings, loadUnknownFieldPhrasings } from './unknown-field-phrasings.js';
-import { InputError } from '../../shared/validation/input-error.js';
+import { InputError } from '../../shared/errors/input-error.js';
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';

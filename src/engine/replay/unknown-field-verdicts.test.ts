@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../shared/validation/input-error.js';
+import { InputError } from '../../shared/errors/input-error.js';
 import { UnknownFieldVerdicts, VERDICTS_CONFIG_KEY } from './unknown-field-verdicts.js';
 
 const groq = { provider: 'Groq', host: 'API.groq.com', model: 'openai/gpt-oss-120b' };

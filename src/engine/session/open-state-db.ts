@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
-import { InputError } from '../../shared/validation/input-error.js';
+import { InputError } from '../../shared/errors/input-error.js';
 import { APPLICATION_ID, LATEST_SCHEMA_VERSION, migrate } from './migrations.js';
 import { guardStateDb } from './state-db-error.js';
 

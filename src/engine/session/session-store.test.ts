@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { implementedFamilies } from '../families/registry.js';
-import { InputError } from '../../shared/validation/input-error.js';
+import { InputError } from '../../shared/errors/input-error.js';
 import { loadRouteTable } from '../../shared/route-table/load-route-table.js';
 import { resolveRoute } from '../../shared/route-table/resolve-route.js';
 import { sampleTargetForRoute } from '../../shared/route-table/sample-target.js';

@@ -1,10 +1,11 @@
 import type Database from 'better-sqlite3';
-import { InputError } from '../../shared/validation/input-error.js';
+import { InputError } from '../../shared/errors/input-error.js';
 import type { History, Message } from '../../shared/history/history.js';
 import { UnknownFieldVerdicts } from '../replay/unknown-field-verdicts.js';
 import { openStateDb, type OpenStateDbOptions } from './open-state-db.js';
 import { guardStateDb } from './state-db-error.js';
-import { DamagedRowError, messageToRow, rowToMessage, type TurnRow } from './turn-row.js';
+import { messageToRow, rowToMessage, type TurnRow } from './turn-row.js';
+import { DamagedRowError } from '../../shared/errors/damaged-row-error.js';
 
 export type SessionOrigin = 'new' | 'import' | 'branch' | 'compaction';
 

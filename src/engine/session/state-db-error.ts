@@ -1,4 +1,4 @@
-import { InputError } from '../../shared/validation/input-error.js';
+import { InputError } from '../../shared/errors/input-error.js';
 
 /**
  * Turns SQLite's failures into the one-line errors a user can act on (exit 2). Anything else is a

@@ -12,7 +12,7 @@ import {
   type Stats,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { asFileWriteError, FileWriteError } from './file-write-error.js';
+import { asFileWriteError, FileWriteError } from '../errors/file-write-error.js';
 import { processAlive } from './process-alive.js';
 
 /** The temp name a write uses beside `file`; removeStaleTemps matches the same pattern. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../validation/input-error.js';
+import { InputError } from '../errors/input-error.js';
 import { checkProviderSpec, defaultProvidersDir, loadProviderSpecs } from './load-provider-specs.js';
 import { lintProviderSpec, lintProviderSpecSet } from './lint-provider-spec.js';
 import type { ProviderSpec } from './provider-spec.js';

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { InputError } from '../validation/input-error.js';
+import { InputError } from '../errors/input-error.js';
 import { defaultProvidersDir, loadProviderSpec, loadProviderSpecs } from './load-provider-specs.js';
 
 /** A bundled spec, edited and written to a scratch directory under the given file name. */

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { InputError } from '../validation/input-error.js';
+import { InputError } from '../errors/input-error.js';
 import { readJsonFile } from '../validation/read-json.js';
 import { assertValid } from '../validation/validate.js';
 import { specsDir } from '../project-root.js';

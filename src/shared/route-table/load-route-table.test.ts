@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../validation/input-error.js';
+import { InputError } from '../errors/input-error.js';
 import { parseRouteTable } from './load-route-table.js';
 
 const attempt = (text: string) => {

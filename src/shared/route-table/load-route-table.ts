@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { InputError } from '../validation/input-error.js';
+import { InputError } from '../errors/input-error.js';
 import { parseJson, readJsonFile } from '../validation/read-json.js';
 import { assertValid } from '../validation/validate.js';
 import { specsDir } from '../project-root.js';

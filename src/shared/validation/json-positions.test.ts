@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { specsDir } from '../project-root.js';
-import type { InputError } from './input-error.js';
+import type { InputError } from '../errors/input-error.js';
 import { jsonPointerLines, lineOfPointer } from './json-positions.js';
 import { parseJson } from './read-json.js';
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { InputError } from './input-error.js';
+import { InputError } from '../errors/input-error.js';
 import { firstJsonSyntaxProblem } from './json-positions.js';
 
 /**

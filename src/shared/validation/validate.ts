@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Ajv, AnySchema, ErrorObject, ValidateFunction } from 'ajv';
-import { InputError } from './input-error.js';
+import { InputError } from '../errors/input-error.js';
 import { INLINE_AJV_OPTIONS, newAjv, schemaAjv } from './schema-ajv.js';
 import { readSchemaSources } from './schema-sources.js';
 

@@ -1,6 +1,6 @@
 import yargs, { type MiddlewareFunction } from 'yargs';
-import { InputError } from '../../shared/validation/input-error.js';
-import { asFileWriteError } from '../../shared/files/file-write-error.js';
+import { InputError } from '../../shared/errors/input-error.js';
+import { asFileWriteError } from '../../shared/errors/file-write-error.js';
 import { EXIT_BAD_INPUT } from './cli-command.js';
 import { commandsFor } from './commands/index.js';
 

@@ -1,4 +1,4 @@
-import { InputError } from '../../shared/validation/input-error.js';
+import { InputError } from '../../shared/errors/input-error.js';
 import { resolveRoute } from '../../shared/route-table/resolve-route.js';
 import type { RoutePolicy, RouteTable } from '../../shared/route-table/route-table.js';
 import { sampleTargetForRoute } from '../../shared/route-table/sample-target.js';

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, lstatSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import ignore from 'ignore';
-import { InputError } from '../../shared/validation/input-error.js';
+import { InputError } from '../../shared/errors/input-error.js';
 
 /** Runs git and returns stdout, or undefined when git exits non-zero. A missing git binary is bad input. */
 function git(cwd: string, args: string[]): string | undefined {

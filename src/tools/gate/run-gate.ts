@@ -5,7 +5,7 @@ import { uncoveredRoutes } from '../../judge/conformance/route-coverage.js';
 import type { EngineUnderTest } from '../../judge/engine-under-test.js';
 import { loadMatrixInputs, runMatrix } from '../matrix/run-matrix.js';
 import { judgeTables } from '../../judge/harm/judge-table-change.js';
-import { InputError } from '../../shared/validation/input-error.js';
+import { InputError } from '../../shared/errors/input-error.js';
 import { buildCompatibilityReport, decisionsOf } from '../report/build-compatibility-report.js';
 import type { CompatibilityReport } from '../report/compatibility-report.js';
 import { summarizeDetail } from '../report/explain-check.js';

@@ -11,7 +11,8 @@ import { parseSse } from '../../shared/sse/parse-sse.js';
 import { chunksToEvents } from './ai-sdk-chunks.js';
 import { readHar } from './read-har.js';
 import { readVcrCassette } from './read-vcr-cassette.js';
-import { ImportFormatError, type RecordedExchange } from './recorded-exchange.js';
+import type { RecordedExchange } from './recorded-exchange.js';
+import { ImportFormatError } from '../../shared/errors/import-format-error.js';
 
 export const IMPORT_FORMATS = ['vcr', 'har', 'ai-sdk-chunks'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];

@@ -1,5 +1,6 @@
 import { isPlainObject } from '../../shared/objects/deep-merge.js';
-import { headerRecord, ImportFormatError, type RecordedExchange } from './recorded-exchange.js';
+import { headerRecord, type RecordedExchange } from './recorded-exchange.js';
+import { ImportFormatError } from '../../shared/errors/import-format-error.js';
 
 type Obj = Record<string, unknown>;
 

@@ -22,14 +22,3 @@ export function headerRecord(entries: Iterable<[string, unknown]>): Record<strin
   }
   return out;
 }
-
-/** An import file that is not the format it claims: where, and what was expected. Exit 2. */
-export class ImportFormatError extends Error {
-  constructor(
-    readonly pointer: string,
-    readonly problem: string,
-  ) {
-    super(`${pointer || '/'}: ${problem}`);
-    this.name = 'ImportFormatError';
-  }
-}

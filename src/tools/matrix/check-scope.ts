@@ -1,5 +1,5 @@
 import type { LoadedInputs } from './run-matrix.js';
-import { InputError } from '../../shared/validation/input-error.js';
+import { InputError } from '../../shared/errors/input-error.js';
 import { policyFor } from '../../shared/route-table/policy-for.js';
 
 /** `check --provider P ...`: the routes those specs resolve to (every target on them runs); undefined: all. */

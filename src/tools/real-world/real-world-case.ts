@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
-import { InputError } from '../../shared/validation/input-error.js';
+import { InputError } from '../../shared/errors/input-error.js';
 import { readJsonFile } from '../../shared/validation/read-json.js';
 import { assertValid } from '../../shared/validation/validate.js';
 import { projectRoot, specsDir } from '../../shared/project-root.js';

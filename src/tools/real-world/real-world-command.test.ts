@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EXIT_OK, EXIT_VIOLATION } from '../cli/cli-command.js';
-import { InputError } from '../../shared/validation/input-error.js';
+import { InputError } from '../../shared/errors/input-error.js';
 import { realWorldCommand } from './real-world-command.js';
 import { loadRealWorldCases } from './real-world-case.js';
 

@@ -1,6 +1,6 @@
 import { getResponse } from 'msw';
 import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli/cli-command.js';
-import { InputError } from '../../shared/validation/input-error.js';
+import { InputError } from '../../shared/errors/input-error.js';
 import { FixtureStore } from '../../provider/fixtures/fixture-store.js';
 import { providerHandlers } from '../../provider/handlers/provider-handlers.js';
 import { loadProviderSpecs } from '../../shared/provider-specs/load-provider-specs.js';

@@ -1,3 +1,4 @@
+import { PlaceholderError } from '../../shared/errors/placeholder-error.js';
 import { mockOpaque, type OpaqueSigner } from '../../provider/signing/mock-opaque.js';
 import {
   mockEncryptedContent,
@@ -30,8 +31,6 @@ import { isPlainObject } from '../../shared/objects/deep-merge.js';
  * signs other text than it sends (an edited block), which is what the real client did.
  */
 const SIGNERS: readonly OpaqueSigner[] = ['gemini', 'vertex-gemini', 'copilot', 'openai-responses'];
-
-export class PlaceholderError extends Error {}
 
 function single(value: Record<string, unknown>): [string, Record<string, unknown>] | undefined {
   const keys = Object.keys(value);

@@ -1,4 +1,4 @@
-import { InputError } from '../../shared/validation/input-error.js';
+import { InputError } from '../../shared/errors/input-error.js';
 import type { SecretValue } from './redact.js';
 import { loadUserSecretRules } from './secret-patterns.js';
 

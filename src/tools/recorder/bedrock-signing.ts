@@ -1,4 +1,4 @@
-import { InputError } from '../../shared/validation/input-error.js';
+import { InputError } from '../../shared/errors/input-error.js';
 import type { FamilyId } from '../../shared/route-table/route-table.js';
 import { awsCredentialsFromEnv, awsSecretValues, sigV4Fetch } from './aws-sigv4.js';
 import type { SecretValue } from './redact.js';

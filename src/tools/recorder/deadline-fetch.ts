@@ -1,20 +1,13 @@
-/** A call that got no whole answer in time: the request, headers or body took longer than `--timeout`. */
-export class DeadlineExceeded extends Error {
-  constructor(readonly ms: number) {
-    super(`no complete answer within ${ms / 1000}s (--timeout)`);
-    this.name = 'DeadlineExceeded';
-  }
-}
-
+import { DeadlineExceededError } from '../../shared/errors/deadline-exceeded-error.js';
 /**
  * A fetch with a deadline per call that covers the whole exchange, body included: a server that
  * accepts the connection and never answers, or stalls mid-stream, ends the call with
- * DeadlineExceeded instead of holding `record` or `probe` forever.
+ * DeadlineExceededError instead of holding `record` or `probe` forever.
  */
 export function fetchWithDeadline(ms: number, inner: typeof fetch = (i, n) => globalThis.fetch(i, n)): typeof fetch {
   return async (input, init) => {
     const controller = new AbortController();
-    const expired = new DeadlineExceeded(ms);
+    const expired = new DeadlineExceededError(ms);
     const timer = setTimeout(() => controller.abort(expired), ms);
     const signal = init?.signal ? AbortSignal.any([init.signal, controller.signal]) : controller.signal;
     const reason = (error: unknown) => (controller.signal.aborted ? expired : error);

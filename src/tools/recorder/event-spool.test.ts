@@ -5,14 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { formatSse } from '../../shared/sse/parse-sse.js';
-import {
-  FileSpool,
-  MemorySpool,
-  removeStaleSpoolDirs,
-  SpoolDir,
-  StreamCutError,
-  type StreamSpool,
-} from './event-spool.js';
+import { FileSpool, MemorySpool, removeStaleSpoolDirs, SpoolDir, type StreamSpool } from './event-spool.js';
+import { StreamCutError } from '../../shared/errors/stream-cut-error.js';
 
 const anEvent = fc.record(
   {

@@ -1,3 +1,4 @@
+import { StreamCutError } from '../../shared/errors/stream-cut-error.js';
 import { closeSync, mkdtempSync, openSync, readdirSync, readSync, rmSync, writevSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,13 +22,6 @@ export interface StreamSpool extends Iterable<SseEvent> {
   append(chunk: Uint8Array, atMs: number): void;
   readonly bytes: number;
   readonly chunks: number;
-}
-
-export class StreamCutError extends Error {
-  constructor(readonly events: number) {
-    super(`the stream ended inside an event (cut off after ${events} whole events)`);
-    this.name = 'StreamCutError';
-  }
 }
 
 interface TimedChunk {

@@ -12,10 +12,10 @@ import {
   fixturePath,
   removeStaleTemps,
   renderFixture,
-  SecretLeakError,
   writeFixtureFile,
   writeFixtureText,
 } from './fixture-file.js';
+import { SecretLeakError } from '../../shared/errors/secret-leak-error.js';
 
 const KEY = 'sk-live-abcdefghijklmnopqrstuvwxyz012345';
 

@@ -1,6 +1,7 @@
+import { SecretLeakError } from '../../shared/errors/secret-leak-error.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { InputError } from '../../shared/validation/input-error.js';
+import { InputError } from '../../shared/errors/input-error.js';
 import { describeSchemaErrors, schemaValidator } from '../../shared/validation/validate.js';
 import type { Fixture } from '../../provider/fixtures/fixture-store.js';
 import type { SseEvent } from '../../shared/sse/sse-event.js';
@@ -45,23 +46,6 @@ export function existingFixture(file: string): ExistingFixture {
     return kind === 'recorded' || kind === 'imported' ? 'recorded' : kind === 'synthesized' ? kind : 'unreadable';
   } catch {
     return 'unreadable';
-  }
-}
-
-/** A secret survived redaction: the fixture must not be written. Names where, never what. */
-export class SecretLeakError extends Error {
-  constructor(
-    readonly file: string,
-    readonly findings: SecretFinding[],
-  ) {
-    const where = findings.slice(0, 8).map((f) => `${f.pointer} (${f.pattern}: ${f.masked})`);
-    const more = findings.length > where.length ? `, and ${findings.length - where.length} more` : '';
-    super(
-      `refusing to write ${file}: a credential-shaped value survived redaction at ${where.join(', ')}${more}. ` +
-        'Nothing was written. If it is a credential, rotate it and name the header or variable holding it (--api-key-env); ' +
-        'if it is not, it still must not look like one in a committed file.',
-    );
-    this.name = 'SecretLeakError';
   }
 }
 

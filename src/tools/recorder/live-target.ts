@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { InputError } from '../../shared/validation/input-error.js';
+import { InputError } from '../../shared/errors/input-error.js';
 import { redactText, redactUrl } from './redact.js';
 import { defaultProvidersDir, loadProviderSpec } from '../../shared/provider-specs/load-provider-specs.js';
 import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';

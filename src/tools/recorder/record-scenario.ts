@@ -1,3 +1,4 @@
+import { RecordingFailedError } from '../../shared/errors/recording-failed-error.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runScenario, readResponse, type ScenarioTransport } from '../../judge/conformance/run-scenario.js';
@@ -5,7 +6,7 @@ import { builtInEngine } from '../engine-adapters/built-in-engine.js';
 import type { Check } from '../../judge/conformance/verdict.js';
 import { familyFor } from '../../engine/families/registry.js';
 import type { Fixture, FixtureExchange } from '../../provider/fixtures/fixture-store.js';
-import { InputError } from '../../shared/validation/input-error.js';
+import { InputError } from '../../shared/errors/input-error.js';
 import { projectRoot } from '../../shared/project-root.js';
 import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
 import type { RoutePolicy, RouteTable } from '../../shared/route-table/route-table.js';
@@ -50,14 +51,6 @@ export interface RecordResult {
   bytes: number;
   /** What the conformance checks said about the live run (a stale route shows up here). */
   notes: string[];
-}
-
-/** The recording did not produce a fixture; the message says which call and why. Exit 1. */
-export class RecordingFailed extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'RecordingFailed';
-  }
 }
 
 export function toolVersion(): string {
@@ -188,7 +181,7 @@ async function recordWithSpools(args: RecordScenarioArgs, spools: SpoolDir): Pro
   capture.checkStreams();
   const broken = capture.captured.find((c) => c.state !== 'complete');
   if (broken)
-    throw new RecordingFailed(
+    throw new RecordingFailedError(
       redactText(
         `call ${callOf.get(broken) ?? '?'} to ${broken.exchange.request?.url ?? live.baseUrl}: ${broken.error ?? 'the answer was not read to its end'}`,
         args.secrets,
@@ -205,13 +198,13 @@ async function recordWithSpools(args: RecordScenarioArgs, spools: SpoolDir): Pro
     const last = attempts.at(-1);
     if (!last) {
       const why = failedChecks(run.verdict.checks).join('; ') || 'the scenario stopped before it';
-      throw new RecordingFailed(`call ${call} of ${total} was never answered: ${why}`);
+      throw new RecordingFailedError(`call ${call} of ${total} was never answered: ${why}`);
     }
     const status = last.exchange.response.status;
     if (!isOk(status)) {
       const body = last.exchange.response.body;
       const text = typeof body === 'string' ? body : JSON.stringify(body);
-      throw new RecordingFailed(
+      throw new RecordingFailedError(
         `call ${call} was refused (${status}): ${redactText(text, args.secrets).slice(0, 300)}; nothing was written (reasoning-replay probe shows what this endpoint accepts)`,
       );
     }
@@ -237,7 +230,7 @@ async function recordWithSpools(args: RecordScenarioArgs, spools: SpoolDir): Pro
   };
   const pieces = await renderCheckedFixture({ fixture, streams }, args.secrets, args.file);
   const veto = args.mayWrite?.();
-  if (veto) throw new RecordingFailed(`not writing ${args.file}: ${veto}`);
+  if (veto) throw new RecordingFailedError(`not writing ${args.file}: ${veto}`);
   writeFixtureFile(args.file, pieces);
   return {
     file: args.file,

@@ -3,7 +3,7 @@ import { renderCheckedFixture } from './fixture-file.js';
 import type { SecretValue } from './redact.js';
 
 export { redactText } from './redact.js';
-export { SecretLeakError } from './fixture-file.js';
+export { SecretLeakError } from '../../shared/errors/secret-leak-error.js';
 
 export interface RedactFixtureOptions {
   /** Known secret values (the key in use, the user's extra variables) to redact in every spelling. */

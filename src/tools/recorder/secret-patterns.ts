@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { InputError } from '../../shared/validation/input-error.js';
+import { InputError } from '../../shared/errors/input-error.js';
 import { readJsonFile } from '../../shared/validation/read-json.js';
 import { assertValid } from '../../shared/validation/validate.js';
 

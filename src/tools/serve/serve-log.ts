@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Finding } from '../../shared/findings/finding.js';
-import { InputError } from '../../shared/validation/input-error.js';
+import { InputError } from '../../shared/errors/input-error.js';
 import { assertValid } from '../../shared/validation/validate.js';
 
 /** One request the serve mode saw; mirrors specs/schema/serve-log.schema.json. */

@@ -1,6 +1,8 @@
+import type { ParsedAnswer } from '../parsed-answer.js';
 import { describe, expect, it } from 'vitest';
 import type { SseEvent } from '../../../shared/sse/sse-event.js';
-import { readStreamEvents, type StreamCarrierError, type StreamCarriers } from '../stream-carriers.js';
+import { readStreamEvents, type StreamCarriers } from '../stream-carriers.js';
+import type { StreamCarrierError } from '../../../shared/errors/stream-carrier-error.js';
 import { streamFailure } from '../split-stream.js';
 import { AnthropicStreamAccumulator, anthropicStreamCarriers } from './stream-carriers.js';
 
@@ -47,7 +49,10 @@ const toolBlock = [
 ];
 const toolTurn = [begin, ...thinkingBlock, ...textBlock, ...toolBlock, stopReason('tool_use'), end];
 
-function failure(events: SseEvent[], carriers: StreamCarriers = anthropicStreamCarriers()): StreamCarrierError {
+function failure(
+  events: SseEvent[],
+  carriers: StreamCarriers = anthropicStreamCarriers(),
+): StreamCarrierError<ParsedAnswer> {
   return streamFailure(carriers, events);
 }
 

@@ -1,9 +1,11 @@
+import type { ParsedAnswer } from '../parsed-answer.js';
 import { describe, expect, it } from 'vitest';
 import type { ProviderSpec } from '../../../shared/provider-specs/provider-spec.js';
 import type { ScriptedAnswer } from '../../../shared/scenarios/scenario.js';
 import { formatSse } from '../../../shared/sse/parse-sse.js';
 import type { SseEvent } from '../../../shared/sse/sse-event.js';
-import { readStreamEvents, type StreamCarrierError, StreamCarriers } from '../stream-carriers.js';
+import { readStreamEvents, StreamCarriers } from '../stream-carriers.js';
+import type { StreamCarrierError } from '../../../shared/errors/stream-carrier-error.js';
 import { fromAnthropicMessagesResponse } from './from-response.js';
 import { renderAnthropicMessagesAnswer } from '../../../provider/families/anthropic-messages/render-answer.js';
 import { AnthropicStreamAccumulator, anthropicStreamCarriers } from './stream-carriers.js';
@@ -26,7 +28,7 @@ function streamed(events: SseEvent[]) {
   return readStreamEvents(new AnthropicStreamAccumulator(), events);
 }
 
-function failure(events: SseEvent[], cut?: string): StreamCarrierError {
+function failure(events: SseEvent[], cut?: string): StreamCarrierError<ParsedAnswer> {
   return streamFailure(anthropicStreamCarriers(), cut ?? events);
 }
 

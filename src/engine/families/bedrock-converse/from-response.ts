@@ -1,7 +1,7 @@
 import { isPlainObject } from '../../../shared/objects/deep-merge.js';
 import { assembleAnswer, type AnswerBlock } from '../anthropic-messages/assemble-answer.js';
 import type { ParsedAnswer } from '../family.js';
-import { ResponseShapeError } from '../response-shape-error.js';
+import { ResponseShapeError } from '../../../shared/errors/response-shape-error.js';
 import { mapBedrockStopReason } from './map-bedrock-stop-reason.js';
 
 function str(value: unknown, pointer: string): string {

@@ -1,9 +1,11 @@
+import type { ParsedAnswer } from '../parsed-answer.js';
 import { describe, expect, it } from 'vitest';
 import type { RoutePolicy } from '../../../shared/route-table/route-table.js';
 import { formatSse } from '../../../shared/sse/parse-sse.js';
 import type { SseEvent } from '../../../shared/sse/sse-event.js';
 import { streamFailure } from '../split-stream.js';
-import { readStreamEvents, type StreamCarrierError } from '../stream-carriers.js';
+import { readStreamEvents } from '../stream-carriers.js';
+import type { StreamCarrierError } from '../../../shared/errors/stream-carrier-error.js';
 import { BedrockStreamAccumulator, bedrockStreamCarriers } from './stream-carriers.js';
 
 /**
@@ -31,7 +33,7 @@ const unsigned = { replayPolicy: 'unsigned', target: { provider: 'bedrock', host
 
 const read = (events: SseEvent[], requireSignature = false) =>
   readStreamEvents(new BedrockStreamAccumulator(requireSignature), events);
-const failure = (events: SseEvent[] | string, policy?: RoutePolicy): StreamCarrierError =>
+const failure = (events: SseEvent[] | string, policy?: RoutePolicy): StreamCarrierError<ParsedAnswer> =>
   streamFailure(bedrockStreamCarriers(policy), events);
 const fault = (events: SseEvent[], policy?: RoutePolicy) => {
   const error = failure(events, policy);
@@ -332,8 +334,8 @@ describe('Bedrock ConverseStream: frames cut early', () => {
       try {
         partial = carriers.end();
       } catch (error) {
-        partial = (error as StreamCarrierError).partial;
-        expect((error as StreamCarrierError).problem).toMatch(
+        partial = (error as StreamCarrierError<ParsedAnswer>).partial;
+        expect((error as StreamCarrierError<ParsedAnswer>).problem).toMatch(
           /^the stream (was cut off inside this event|ended before its final event)$/,
         );
       }

@@ -1,10 +1,12 @@
+import type { ParsedAnswer } from '../parsed-answer.js';
 import { describe, expect, it } from 'vitest';
 import type { ProviderSpec } from '../../../shared/provider-specs/provider-spec.js';
 import type { RoutePolicy } from '../../../shared/route-table/route-table.js';
 import type { ScriptedAnswer } from '../../../shared/scenarios/scenario.js';
 import { formatSse } from '../../../shared/sse/parse-sse.js';
 import type { SseEvent } from '../../../shared/sse/sse-event.js';
-import { readStreamEvents, type StreamCarrierError } from '../stream-carriers.js';
+import { readStreamEvents } from '../stream-carriers.js';
+import type { StreamCarrierError } from '../../../shared/errors/stream-carrier-error.js';
 import { fromBedrockConverseResponse } from './from-response.js';
 import { renderBedrockConverseAnswer } from '../../../provider/families/bedrock-converse/render-answer.js';
 import { BedrockStreamAccumulator, bedrockStreamCarriers } from './stream-carriers.js';
@@ -29,7 +31,7 @@ const toolAnswer: ScriptedAnswer = {
 
 const ev = (event: string, payload: Record<string, unknown>): SseEvent => ({ event, data: JSON.stringify(payload) });
 
-function failure(events: SseEvent[] | string, policy?: RoutePolicy): StreamCarrierError {
+function failure(events: SseEvent[] | string, policy?: RoutePolicy): StreamCarrierError<ParsedAnswer> {
   return streamFailure(bedrockStreamCarriers(policy), events);
 }
 

@@ -1,3 +1,4 @@
+import type { ParsedAnswer } from '../parsed-answer.js';
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import type { History } from '../../../shared/history/history.js';
@@ -10,7 +11,7 @@ import { formatSse } from '../../../shared/sse/parse-sse.js';
 import type { SseEvent } from '../../../shared/sse/sse-event.js';
 import { deepFreeze } from '../../../shared/objects/deep-freeze.js';
 import { feedSplit } from '../split-stream.js';
-import { StreamCarrierError } from '../stream-carriers.js';
+import { StreamCarrierError } from '../../../shared/errors/stream-carrier-error.js';
 import { fromCopilotResponse } from './from-response.js';
 import { renderCopilotAnswer } from '../../../provider/families/copilot/render-answer.js';
 import { copilotStreamCarriers, readCopilotStream } from './stream-carriers.js';
@@ -93,8 +94,8 @@ describe('copilot stream carriers', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(StreamCarrierError);
-    expect((error as StreamCarrierError).eventIndex).toBe(2);
-    expect((error as StreamCarrierError).partial.carriers).toEqual({ reasoning: 'partial' });
+    expect((error as StreamCarrierError<ParsedAnswer>).eventIndex).toBe(2);
+    expect((error as StreamCarrierError<ParsedAnswer>).partial.carriers).toEqual({ reasoning: 'partial' });
   });
 });
 

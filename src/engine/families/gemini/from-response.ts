@@ -1,7 +1,7 @@
 import type { RoutePolicy } from '../../../shared/route-table/route-table.js';
 import { isPlainObject } from '../../../shared/objects/deep-merge.js';
 import type { ParsedAnswer } from '../family.js';
-import { ResponseShapeError } from '../response-shape-error.js';
+import { ResponseShapeError } from '../../../shared/errors/response-shape-error.js';
 import { GEMINI_NATIVE_KEY } from './gemini-native.js';
 import { partsToAnswer } from './parts-to-answer.js';
 

@@ -1,3 +1,4 @@
+import { UnreadableGeminiRecordError } from '../../../shared/errors/unreadable-gemini-record-error.js';
 import type { NativeCarrierRecord } from '../../../shared/history/history.js';
 import { isPlainObject } from '../../../shared/objects/deep-merge.js';
 
@@ -42,29 +43,19 @@ export function usableSignature(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/** Why a record could not be read; the caller adds the message's JSON pointer. */
-export class UnreadableGeminiRecord extends Error {
-  constructor(
-    readonly at: string,
-    readonly problem: string,
-  ) {
-    super(problem);
-  }
-}
-
 const count = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 
 /**
- * Reads a record's part layout back. A malformed part is refused (UnreadableGeminiRecord), never
+ * Reads a record's part layout back. A malformed part is refused (UnreadableGeminiRecordError), never
  * skipped; an empty or non-string signature is left off its part, as the seed does ("Corrupted
  * thought signature" otherwise), since the part itself is still readable.
  */
 export function readGeminiNativeFields(fields: Record<string, unknown> | undefined): GeminiPartRecord[] | undefined {
   if (!fields) return undefined;
   if (!Array.isArray(fields.parts))
-    throw new UnreadableGeminiRecord('', 'has neither "parts" nor a flat "thoughtSignature"');
+    throw new UnreadableGeminiRecordError('', 'has neither "parts" nor a flat "thoughtSignature"');
   return fields.parts.map((raw, i) => {
-    if (!isPlainObject(raw)) throw new UnreadableGeminiRecord(`/parts/${i}`, 'is not an object');
+    if (!isPlainObject(raw)) throw new UnreadableGeminiRecordError(`/parts/${i}`, 'is not an object');
     const signature = usableSignature(raw.thoughtSignature);
     const sig = signature !== undefined ? { thoughtSignature: signature } : {};
     if ((raw.kind === 'thought' || raw.kind === 'text') && count(raw.chars))
@@ -72,7 +63,7 @@ export function readGeminiNativeFields(fields: Record<string, unknown> | undefin
     if (raw.kind === 'functionCall' && count(raw.call))
       return { kind: 'functionCall' as const, call: raw.call, ...sig };
     if (raw.kind === 'part' && isPlainObject(raw.part)) return { kind: 'part' as const, part: raw.part };
-    throw new UnreadableGeminiRecord(
+    throw new UnreadableGeminiRecordError(
       `/parts/${i}`,
       `is not a text, thought, functionCall or verbatim part (${JSON.stringify(raw)})`,
     );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SseEvent } from '../../../shared/sse/sse-event.js';
-import { StreamCarrierError } from '../stream-carriers.js';
+import { StreamCarrierError } from '../../../shared/errors/stream-carrier-error.js';
 import { GeminiAccumulator, readGeminiStream } from './stream-carriers.js';
 
 /**

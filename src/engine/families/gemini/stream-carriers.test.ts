@@ -1,10 +1,11 @@
+import type { ParsedAnswer } from '../parsed-answer.js';
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import type { ProviderSpec } from '../../../shared/provider-specs/provider-spec.js';
 import { formatSse } from '../../../shared/sse/parse-sse.js';
 import type { SseEvent } from '../../../shared/sse/sse-event.js';
 import { feedSplit } from '../split-stream.js';
-import { StreamCarrierError } from '../stream-carriers.js';
+import { StreamCarrierError } from '../../../shared/errors/stream-carrier-error.js';
 import { fromGeminiResponse } from './from-response.js';
 import { renderGeminiAnswer } from '../../../provider/families/gemini/render-answer.js';
 import { geminiStreamCarriers, readGeminiStream } from './stream-carriers.js';
@@ -100,7 +101,7 @@ describe('gemini stream carriers', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(StreamCarrierError);
-    const e = error as StreamCarrierError;
+    const e = error as StreamCarrierError<ParsedAnswer>;
     expect(e.eventIndex).toBe(2);
     expect(e.message).toMatch(/cut off/);
     expect(e.partial.message.content).toBe('Hello');

@@ -5,7 +5,7 @@ import { loadRouteTable } from '../../../shared/route-table/load-route-table.js'
 import { resolveRoute } from '../../../shared/route-table/resolve-route.js';
 import type { RouteTarget } from '../../../shared/route-table/route-table.js';
 import { deepFreeze } from '../../../shared/objects/deep-freeze.js';
-import { HistoryShapeError } from '../history-shape-error.js';
+import { HistoryShapeError } from '../../../shared/errors/history-shape-error.js';
 import { fromGeminiResponse } from './from-response.js';
 
 const table = loadRouteTable();

@@ -3,17 +3,17 @@ import { selectCarriers } from '../../policy/select-carriers.js';
 import type { RoutePolicy } from '../../../shared/route-table/route-table.js';
 import { deepMerge, isPlainObject } from '../../../shared/objects/deep-merge.js';
 import type { OutboundRequest, RequestOptions } from '../family.js';
-import { HistoryShapeError } from '../history-shape-error.js';
+import { HistoryShapeError } from '../../../shared/errors/history-shape-error.js';
 import { expectedNativeShape } from '../../history/native-record-shapes.js';
 import {
   isFlatGeminiRecord,
   layoutFromFlatSignature,
   readGeminiNativeFields,
-  UnreadableGeminiRecord,
   usableSignature,
   SKIP_SIGNATURE,
   type GeminiPartRecord,
 } from './gemini-native.js';
+import { UnreadableGeminiRecordError } from '../../../shared/errors/unreadable-gemini-record-error.js';
 
 type Part = Record<string, unknown>;
 interface Content {
@@ -123,7 +123,7 @@ function nativeLayout(
   try {
     layout = readGeminiNativeFields(native);
   } catch (err) {
-    if (err instanceof UnreadableGeminiRecord)
+    if (err instanceof UnreadableGeminiRecordError)
       return refuse(err.at, `${err.at ? 'the part ' : 'the record '}${err.problem}`);
     throw err;
   }

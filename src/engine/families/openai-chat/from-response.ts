@@ -2,7 +2,7 @@ import type { Carriers } from '../../history/carriers.js';
 import type { Message, ReasoningDetail, ToolCall } from '../../../shared/history/history.js';
 import { isPlainObject } from '../../../shared/objects/deep-merge.js';
 import type { ParsedAnswer } from '../family.js';
-import { ResponseShapeError } from '../response-shape-error.js';
+import { ResponseShapeError } from '../../../shared/errors/response-shape-error.js';
 import { mapOpenAIChatFinishReason } from './map-openai-chat-finish-reason.js';
 
 /** Reads `choices[0].message` of a chat-completions answer into an assistant message with its carriers. */

@@ -1,7 +1,8 @@
+import type { ParsedAnswer } from '../parsed-answer.js';
 import { describe, expect, it } from 'vitest';
 import type { ReasoningDetail } from '../../../shared/history/history.js';
 import type { SseEvent } from '../../../shared/sse/sse-event.js';
-import { StreamCarrierError } from '../stream-carriers.js';
+import { StreamCarrierError } from '../../../shared/errors/stream-carrier-error.js';
 import { mergeReasoningDetail, OpenAIChatAccumulator, readOpenAIChatStream } from './stream-carriers.js';
 
 /**
@@ -17,11 +18,11 @@ const chunk = (delta: unknown, finish: string | null = null, index: number | nul
 });
 const DONE: SseEvent = { data: '[DONE]' };
 
-function broken(events: SseEvent[]): StreamCarrierError {
+function broken(events: SseEvent[]): StreamCarrierError<ParsedAnswer> {
   try {
     readOpenAIChatStream(events);
   } catch (error) {
-    if (error instanceof StreamCarrierError) return error;
+    if (error instanceof StreamCarrierError) return error as StreamCarrierError<ParsedAnswer>;
     throw error;
   }
   throw new Error('expected the stream to break');

@@ -1,10 +1,11 @@
+import type { ParsedAnswer } from '../parsed-answer.js';
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import type { ReasoningDetail, ToolCall } from '../../../shared/history/history.js';
 import { formatSse } from '../../../shared/sse/parse-sse.js';
 import type { SseEvent } from '../../../shared/sse/sse-event.js';
 import { feedSplit } from '../split-stream.js';
-import { StreamCarrierError } from '../stream-carriers.js';
+import { StreamCarrierError } from '../../../shared/errors/stream-carrier-error.js';
 import type { ProviderSpec } from '../../../shared/provider-specs/provider-spec.js';
 import { fromOpenAIChatResponse } from './from-response.js';
 import { renderOpenAIChatAnswer } from '../../../provider/families/openai-chat/render-answer.js';
@@ -195,7 +196,7 @@ describe('openai-chat stream carriers', () => {
       }
     })();
     expect(error).toBeInstanceOf(StreamCarrierError);
-    const e = error as StreamCarrierError;
+    const e = error as StreamCarrierError<ParsedAnswer>;
     expect(e.eventIndex).toBe(2);
     expect(e.message).toMatch(/stream event 2: invalid JSON in data line/);
     expect(e.partial.carriers.reasoning_content).toBe('step one');

@@ -1,3 +1,4 @@
+import type { ParsedAnswer } from '../parsed-answer.js';
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import type { History } from '../../../shared/history/history.js';
@@ -9,7 +10,7 @@ import type { RouteTarget } from '../../../shared/route-table/route-table.js';
 import { formatSse } from '../../../shared/sse/parse-sse.js';
 import { deepFreeze } from '../../../shared/objects/deep-freeze.js';
 import { feedSplit } from '../split-stream.js';
-import { StreamCarrierError } from '../stream-carriers.js';
+import { StreamCarrierError } from '../../../shared/errors/stream-carrier-error.js';
 import { fromOpenAIResponsesResponse } from './from-response.js';
 import { renderOpenAIResponsesAnswer } from '../../../provider/families/openai-responses/render-answer.js';
 import { openAIResponsesStreamCarriers, readOpenAIResponsesStream } from './stream-carriers.js';
@@ -97,7 +98,7 @@ describe('openai-responses stream carriers', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(StreamCarrierError);
-    const e = error as StreamCarrierError;
+    const e = error as StreamCarrierError<ParsedAnswer>;
     expect(e.eventIndex).toBe(upToMessage.length);
     expect(e.partial.carriers.reasoning).toBe('Thinking hard.');
     expect(e.partial.carriers.reasoning_details?.some((d) => d.type === 'reasoning.encrypted')).toBe(false);

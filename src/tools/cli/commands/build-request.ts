@@ -5,8 +5,8 @@ import { loadHistoryAs } from '../../../engine/history-formats/load-history-as.j
 import { convertedLabel, historyFormatOption, nativeKeyFor, printNotes } from '../history-format-option.js';
 import { defaultRoutesFile, loadRouteTable } from '../../../shared/route-table/load-route-table.js';
 import { resolveRoute } from '../../../shared/route-table/resolve-route.js';
-import { InputError } from '../../../shared/validation/input-error.js';
-import { HistoryShapeError } from '../../../engine/families/history-shape-error.js';
+import { InputError } from '../../../shared/errors/input-error.js';
+import { HistoryShapeError } from '../../../shared/errors/history-shape-error.js';
 import { STANDARD_CARRIER_FIELDS, type StandardCarrierField } from '../../../shared/history/history.js';
 import { defineCommand, EXIT_OK } from '../cli-command.js';
 

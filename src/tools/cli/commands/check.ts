@@ -7,7 +7,7 @@ import { builtInEngine } from '../../engine-adapters/built-in-engine.js';
 import { defaultRoutesFile } from '../../../shared/route-table/load-route-table.js';
 import { checkScope } from '../../matrix/check-scope.js';
 import { writeFileAtomic } from '../../../shared/files/write-file-atomic.js';
-import { InputError } from '../../../shared/validation/input-error.js';
+import { InputError } from '../../../shared/errors/input-error.js';
 import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
 import { progressLine } from '../progress.js';
 import { describeCounts } from '../../report/status-symbols.js';

@@ -2,17 +2,12 @@ import { readFileSync, statSync } from 'node:fs';
 import { relative } from 'node:path';
 import { implementedFamilies } from '../../../engine/families/registry.js';
 import { formatOfFile, importRecording, IMPORT_FORMATS, type ImportFormat } from '../../import/import-recording.js';
-import { ImportFormatError } from '../../import/recorded-exchange.js';
-import { InputError } from '../../../shared/validation/input-error.js';
+import { ImportFormatError } from '../../../shared/errors/import-format-error.js';
+import { InputError } from '../../../shared/errors/input-error.js';
 import { fixturesDir } from '../../../shared/project-root.js';
 import { readApiKey, secretValues } from '../../recorder/api-key.js';
-import {
-  existingFixture,
-  fixturePath,
-  renderCheckedFixture,
-  SecretLeakError,
-  writeFixtureFile,
-} from '../../recorder/fixture-file.js';
+import { existingFixture, fixturePath, renderCheckedFixture, writeFixtureFile } from '../../recorder/fixture-file.js';
+import { SecretLeakError } from '../../../shared/errors/secret-leak-error.js';
 import { decideRecording } from '../../recorder/record-mode.js';
 import { defaultRoutesFile, loadRouteTable } from '../../../shared/route-table/load-route-table.js';
 import type { FamilyId } from '../../../shared/route-table/route-table.js';

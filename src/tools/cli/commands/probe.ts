@@ -1,7 +1,7 @@
 import type { FamilyId } from '../../../shared/route-table/route-table.js';
 import { FAMILY_IDS } from '../../../shared/wire/families.js';
 import { defaultRoutesFile, loadRouteTable } from '../../../shared/route-table/load-route-table.js';
-import { InputError } from '../../../shared/validation/input-error.js';
+import { InputError } from '../../../shared/errors/input-error.js';
 import { readApiKey } from '../../recorder/api-key.js';
 import { authHeaders } from '../../recorder/auth-headers.js';
 import { redactText } from '../../recorder/redact.js';

@@ -1,17 +1,19 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { implementedFamilies } from '../../../engine/families/registry.js';
-import { InputError } from '../../../shared/validation/input-error.js';
+import { InputError } from '../../../shared/errors/input-error.js';
 import { readJsonFile } from '../../../shared/validation/read-json.js';
 import { fixturesDir } from '../../../shared/project-root.js';
 import { readApiKey, secretValues } from '../../recorder/api-key.js';
 import { authHeaders } from '../../recorder/auth-headers.js';
 import { bedrockSigning } from '../../recorder/bedrock-signing.js';
 import { fetchWithDeadline } from '../../recorder/deadline-fetch.js';
-import { existingFixture, fixturePath, SecretLeakError } from '../../recorder/fixture-file.js';
+import { existingFixture, fixturePath } from '../../recorder/fixture-file.js';
+import { SecretLeakError } from '../../../shared/errors/secret-leak-error.js';
 import { resolveLiveTarget } from '../../recorder/live-target.js';
 import { decideRecording, RECORD_MODES, type RecordMode } from '../../recorder/record-mode.js';
-import { recordScenario, RecordingFailed } from '../../recorder/record-scenario.js';
+import { recordScenario } from '../../recorder/record-scenario.js';
+import { RecordingFailedError } from '../../../shared/errors/recording-failed-error.js';
 import { defaultRoutesFile, loadRouteTable } from '../../../shared/route-table/load-route-table.js';
 import type { FamilyId } from '../../../shared/route-table/route-table.js';
 import { FAMILY_IDS } from '../../../shared/wire/families.js';
@@ -199,7 +201,7 @@ export const recordCommand = defineCommand({
       return EXIT_OK;
     } catch (err) {
       line.done();
-      if (err instanceof RecordingFailed || err instanceof SecretLeakError) {
+      if (err instanceof RecordingFailedError || err instanceof SecretLeakError) {
         process.stderr.write(`reasoning-replay: ${err.message}\n`);
         return EXIT_VIOLATION;
       }

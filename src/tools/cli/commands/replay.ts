@@ -1,6 +1,6 @@
-import { HistoryShapeError } from '../../../engine/families/history-shape-error.js';
+import { HistoryShapeError } from '../../../shared/errors/history-shape-error.js';
 import { loadHistoryAs } from '../../../engine/history-formats/load-history-as.js';
-import { InputError } from '../../../shared/validation/input-error.js';
+import { InputError } from '../../../shared/errors/input-error.js';
 import { STANDARD_CARRIER_FIELDS, type History, type StandardCarrierField } from '../../../shared/history/history.js';
 import { replayForRoute } from '../../../engine/replay/replay-for-route.js';
 import { defaultRoutesFile, loadRouteTable } from '../../../shared/route-table/load-route-table.js';

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { loadMatrixInputs } from '../../matrix/run-matrix.js';
-import { InputError } from '../../../shared/validation/input-error.js';
+import { InputError } from '../../../shared/errors/input-error.js';
 import { defaultRoutesFile } from '../../../shared/route-table/load-route-table.js';
 import { brokeARule, runAgent, runExitCode, type DriveMode } from '../../agent-runner/run-agent.js';
 import { clientReport } from '../../serve/client-report.js';

@@ -1,10 +1,10 @@
 import { mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { loadMatrixInputs } from '../../matrix/run-matrix.js';
-import { InputError } from '../../../shared/validation/input-error.js';
+import { InputError } from '../../../shared/errors/input-error.js';
 import { defaultRoutesFile } from '../../../shared/route-table/load-route-table.js';
 import { startServe } from '../../serve/start-serve.js';
-import { asFileWriteError } from '../../../shared/files/file-write-error.js';
+import { asFileWriteError } from '../../../shared/errors/file-write-error.js';
 import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
 
 export const serveCommand = defineCommand({

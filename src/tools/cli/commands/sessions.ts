@@ -1,6 +1,6 @@
 import { compress } from '../../../engine/compaction/compress.js';
 import { estimateTokens } from '../../../engine/compaction/estimate-tokens.js';
-import { InputError } from '../../../shared/validation/input-error.js';
+import { InputError } from '../../../shared/errors/input-error.js';
 import { loadHistoryAs } from '../../../engine/history-formats/load-history-as.js';
 import { defaultRoutesFile, loadRouteTable } from '../../../shared/route-table/load-route-table.js';
 import { describeSession } from '../../../engine/session/describe-session.js';

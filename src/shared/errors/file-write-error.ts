@@ -1,4 +1,4 @@
-import { InputError } from '../validation/input-error.js';
+import { InputError } from './input-error.js';
 
 /**
  * What a failed file-system call means to the person who named the path. A write that cannot
@@ -30,7 +30,6 @@ export class FileWriteError extends InputError {
   constructor(path: string, code: string, detail?: string) {
     const [problem, hint] = MEANING[code] ?? [`cannot write (${code})`];
     super(path, '', detail ? `${problem} (${detail})` : problem, hint);
-    this.name = 'FileWriteError';
   }
 }
 

@@ -1,8 +1,12 @@
+import { ReasoningReplayError } from './reasoning-replay-error.js';
+
 /**
  * A user's input is wrong (a file, a flag, a ref). The CLI prints `message` as one line and exits 2;
  * nothing that throws this should ever show a stack trace.
  */
-export class InputError extends Error {
+export class InputError extends ReasoningReplayError {
+  readonly kind = 'input';
+
   constructor(
     readonly file: string,
     readonly pointer: string,
@@ -10,6 +14,5 @@ export class InputError extends Error {
     readonly hint?: string,
   ) {
     super(`${file}${pointer ? ` at ${pointer}` : ''}: ${problem}${hint ? ` (hint: ${hint})` : ''}`);
-    this.name = 'InputError';
   }
 }
