@@ -1,5 +1,6 @@
 import type { FamilyId } from '../../shared/route-table/route-table.js';
 import type { SseEvent } from '../../shared/sse/sse-event.js';
+import { ImportFormatError } from '../../shared/errors/import-format-error.js';
 
 /**
  * A Vercel AI SDK `*.chunks.txt` dump (one provider payload per line, as its `__fixtures__` hold
@@ -18,7 +19,8 @@ export function chunksToEvents(text: string, family: FamilyId): SseEvent[] {
     try {
       payload = JSON.parse(line);
     } catch {
-      throw new Error(
+      throw new ImportFormatError(
+        '',
         `line ${i + 1} is not JSON: ${JSON.stringify(line.length > 60 ? `${line.slice(0, 60)}…` : line)}`,
       );
     }

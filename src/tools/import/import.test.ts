@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -8,6 +8,7 @@ import { builtInEngine } from '../engine-adapters/built-in-engine.js';
 import { checkFixture, type Fixture } from '../../provider/fixtures/fixture-store.js';
 import { fixturesDir } from '../../shared/project-root.js';
 import { defaultRoutesFile } from '../../shared/route-table/load-route-table.js';
+import { InputError } from '../../shared/errors/input-error.js';
 
 /**
  * `reasoning-replay import` on one small file per format, written for this test (their answers are
@@ -109,6 +110,14 @@ describe('reasoning-replay import', () => {
         routes: defaultRoutesFile(),
       } as never),
     ).rejects.toThrow(/not JSON, so not a HAR file/);
+  });
+
+  it('a chunk dump with a line that is not JSON is bad input naming the file and the line, not an internal error', async () => {
+    const file = join(tree, 'bad.chunks.txt');
+    writeFileSync(file, '{"type":"text-delta"}\nnot json\n');
+    const run = runImport(file, 'deepseek');
+    await expect(run).rejects.toBeInstanceOf(InputError);
+    await expect(run).rejects.toThrow(`${file}: line 2 is not JSON: "not json" (read as ai-sdk-chunks)`);
   });
 
   it('every imported fixture replays through the gate in place of the synthesized one', async () => {
