@@ -9,6 +9,7 @@ import type { Finding } from './shared/findings/finding.js';
 import { loadRouteTable } from './shared/route-table/load-route-table.js';
 import { resolveRoute as resolveInTable } from './shared/route-table/resolve-route.js';
 import type { RoutePolicy, RouteTable, RouteTarget } from './shared/route-table/route-table.js';
+import { ApiUsageError } from './shared/errors/api-usage-error.js';
 
 export { startProviderMocks, type ProviderMocks, type ProviderMocksOptions } from './tools/provider-mocks.js';
 export { replayForRoute } from './engine/replay/replay-for-route.js';
@@ -32,7 +33,8 @@ export function judgeRequest(provider: string | ProviderSpec, body: unknown): Fi
   if (typeof provider !== 'string') return judgeWithSpec(provider, body);
   specs ??= new Map(loadProviderSpecs().map((s) => [s.id, s]));
   const spec = specs.get(provider);
-  if (!spec) throw new Error(`judgeRequest: no provider "${provider}" (one of ${[...specs.keys()].join(', ')})`);
+  if (!spec)
+    throw new ApiUsageError(`judgeRequest: no provider "${provider}" (one of ${[...specs.keys()].join(', ')})`);
   return judgeWithSpec(spec, body);
 }
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll } from 'vitest';
 import { startProviderMocks, type ProviderMocks, type ProviderMocksOptions } from './tools/provider-mocks.js';
 import type { ServeLogEntry } from './tools/serve/serve-log.js';
+import { ApiUsageError } from './shared/errors/api-usage-error.js';
+import { ConformanceError } from './shared/errors/conformance-error.js';
 
 /**
  * For a vitest suite: the provider mocks start before the suite's tests and stop after them. The
@@ -18,7 +20,8 @@ export function useProviderMocks(options: ProviderMocksOptions = {}): ProviderMo
     await running?.close();
   });
   const live = (): ProviderMocks => {
-    if (!running) throw new Error('useProviderMocks: the mocks start in beforeAll; read them inside a test or hook');
+    if (!running)
+      throw new ApiUsageError('useProviderMocks: the mocks start in beforeAll; read them inside a test or hook');
     return running;
   };
   return {
@@ -48,5 +51,7 @@ export function expectConformant(mocks: Pick<ProviderMocks, 'violations'>): void
     (e) =>
       `#${e.seq} ${e.provider} ${e.method} ${e.path} -> ${e.status}: ${e.findings.map((f) => `${f.rule}${f.detail ? ` (${f.detail})` : ''}`).join('; ') || 'not a 2xx answer'}`,
   );
-  throw new Error(`${bad.length} request${bad.length === 1 ? '' : 's'} broke a provider rule:\n${lines.join('\n')}`);
+  throw new ConformanceError(
+    `${bad.length} request${bad.length === 1 ? '' : 's'} broke a provider rule:\n${lines.join('\n')}`,
+  );
 }

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { InvariantError } from './errors/invariant-error.js';
 
 let cached: string | undefined;
 
@@ -18,7 +19,8 @@ export function projectRoot(): string {
       return dir;
     }
     const parent = dirname(dir);
-    if (parent === dir) throw new Error('reasoning-replay: cannot find the package root above ' + import.meta.url);
+    if (parent === dir)
+      throw new InvariantError('reasoning-replay: cannot find the package root above ' + import.meta.url);
     dir = parent;
   }
 }

@@ -4,6 +4,7 @@ import { brokeARule } from './agent-runner/run-agent.js';
 import { clientReport, type ClientReport } from './serve/client-report.js';
 import type { ServeLogEntry } from './serve/serve-log.js';
 import { startServe } from './serve/start-serve.js';
+import { ApiUsageError } from '../shared/errors/api-usage-error.js';
 
 export interface ProviderMocksOptions {
   /** Only these provider mocks (spec ids such as `deepseek`, `anthropic`); default: all. */
@@ -44,10 +45,12 @@ export async function startProviderMocks(options: ProviderMocksOptions = {}): Pr
   const loaded = loadMatrixInputs(options.routesFile ? { routesFile: options.routesFile } : {});
   for (const id of options.providers ?? []) {
     if (!loaded.specs.some((s) => s.id === id))
-      throw new Error(`startProviderMocks: no provider "${id}" (one of ${loaded.specs.map((s) => s.id).join(', ')})`);
+      throw new ApiUsageError(
+        `startProviderMocks: no provider "${id}" (one of ${loaded.specs.map((s) => s.id).join(', ')})`,
+      );
   }
   if (options.scenario && !loaded.scenarios.some((s) => s.id === options.scenario))
-    throw new Error(`startProviderMocks: no scenario "${options.scenario}"`);
+    throw new ApiUsageError(`startProviderMocks: no scenario "${options.scenario}"`);
   const specs = options.providers?.length
     ? loaded.specs.filter((s) => options.providers!.includes(s.id))
     : loaded.specs;

@@ -6,6 +6,7 @@ import { copilotFamily } from './copilot/index.js';
 import { geminiFamily } from './gemini/index.js';
 import { openAIChatFamily } from './openai-chat/index.js';
 import { openAIResponsesFamily } from './openai-responses/index.js';
+import { InvariantError } from '../../shared/errors/invariant-error.js';
 
 /**
  * The engine's implementation of every family described in src/shared/wire/families.ts. The type makes
@@ -23,7 +24,7 @@ const families: Readonly<Record<FamilyId, Family>> = {
 
 export function familyFor(id: FamilyId): Family {
   const family = families[id] as Family | undefined;
-  if (!family) throw new Error(`no wire family "${id}" is implemented`);
+  if (!family) throw new InvariantError(`no wire family "${id}" is implemented`);
   return family;
 }
 

@@ -2,6 +2,7 @@ import type { ParsedAnswer } from './parsed-answer.js';
 import type { SseEvent } from '../../shared/sse/sse-event.js';
 import type { StreamCarriers } from './stream-carriers.js';
 import { StreamCarrierError } from '../../shared/errors/stream-carrier-error.js';
+import { InvariantError } from '../../shared/errors/invariant-error.js';
 
 /**
  * Feeds SSE text to an accumulator cut at the given offsets (taken modulo the text length): how a
@@ -33,5 +34,5 @@ export function streamFailure(
     if (error instanceof StreamCarrierError) return error as StreamCarrierError<ParsedAnswer>;
     throw error;
   }
-  throw new Error('expected the stream to fail');
+  throw new InvariantError('expected the stream to fail');
 }

@@ -2,6 +2,7 @@ import { StreamCarrierError } from '../../shared/errors/stream-carrier-error.js'
 import { SseReader } from '../../shared/sse/parse-sse.js';
 import type { SseEvent } from '../../shared/sse/sse-event.js';
 import type { ParsedAnswer } from './parsed-answer.js';
+import { ProviderAnswerError } from '../../shared/errors/provider-answer-error.js';
 
 /**
  * One wire family's reading of its stream events. The driver (`StreamCarriers`) owns the bytes,
@@ -98,7 +99,7 @@ export function parseEventJson(event: SseEvent): unknown {
     return JSON.parse(event.data);
   } catch {
     const shown = event.data.length > 60 ? `${event.data.slice(0, 60)}…` : event.data;
-    throw new Error(`invalid JSON in data line: ${JSON.stringify(shown)}`);
+    throw new ProviderAnswerError(`invalid JSON in data line: ${JSON.stringify(shown)}`);
   }
 }
 

@@ -6,6 +6,7 @@ import { openStateDb, type OpenStateDbOptions } from './open-state-db.js';
 import { guardStateDb } from './state-db-error.js';
 import { messageToRow, rowToMessage, type TurnRow } from './turn-row.js';
 import { DamagedRowError } from '../../shared/errors/damaged-row-error.js';
+import { InvariantError } from '../../shared/errors/invariant-error.js';
 
 export type SessionOrigin = 'new' | 'import' | 'branch' | 'compaction';
 
@@ -195,7 +196,7 @@ export class SessionStore {
     update: { verdicts?: UnknownFieldVerdicts } = {},
   ): { exchange: number; firstSeq: number; lastSeq: number } {
     // An empty exchange would count an exchange that has no rows; a branch recounts from rows.
-    if (messages.length === 0) throw new Error('appendExchange needs at least one message');
+    if (messages.length === 0) throw new InvariantError('appendExchange needs at least one message');
     return this.guard(() =>
       this.immediate(() => {
         const session = this.row(sessionId);

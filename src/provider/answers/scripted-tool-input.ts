@@ -1,3 +1,4 @@
+import { ScenarioError } from '../../shared/errors/scenario-error.js';
 /**
  * A scripted tool call holds its arguments as a JSON string (chat shape); Anthropic and Bedrock
  * answer with an input object. The provider side parses them itself rather than borrowing the
@@ -9,9 +10,9 @@ export function scriptedToolInput(args: string, where: string): Record<string, u
   try {
     value = args.trim() === '' ? {} : JSON.parse(args);
   } catch {
-    throw new Error(`${where}: scripted tool arguments are not valid JSON`);
+    throw new ScenarioError(`${where}: scripted tool arguments are not valid JSON`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new Error(`${where}: scripted tool arguments must be a JSON object`);
+    throw new ScenarioError(`${where}: scripted tool arguments must be a JSON object`);
   return value as Record<string, unknown>;
 }

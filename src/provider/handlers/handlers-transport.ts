@@ -1,5 +1,6 @@
 import { getResponse, type HttpHandler } from 'msw';
 import { readResponse, requestInit, urlOf, within, type ScenarioTransport } from '../../shared/transport/transport.js';
+import { UnhandledRequestError } from '../../shared/errors/unhandled-request-error.js';
 
 /** Handlers grouped by the URL origin every one of their patterns starts with (one provider spec's). */
 export interface HandlerGroup {
@@ -40,7 +41,7 @@ export function handlersTransport(
     const exchange = async () => {
       const url = urlOf(request, spec);
       const response = await getResponse([...candidates(url)], new Request(url, requestInit(request, meta, signal)));
-      if (!response) throw new Error(`no mock handler claims ${request.method} ${url}`);
+      if (!response) throw new UnhandledRequestError(`no mock handler claims ${request.method} ${url}`);
       return readResponse(response);
     };
     return within(exchange(), signal);

@@ -2,6 +2,7 @@ import { deepMerge } from '../objects/deep-merge.js';
 import { hostMatches, isLocalHost } from './host-matching.js';
 import { modelMatches } from './model-match.js';
 import type { RouteDefinition, RoutePolicy, RouteTable, RouteTarget, UpstreamModelRule } from './route-table.js';
+import { InvariantError } from '../errors/invariant-error.js';
 
 export function routeMatches(route: RouteDefinition, target: RouteTarget): boolean {
   const { match } = route;
@@ -17,7 +18,7 @@ export function routeMatches(route: RouteDefinition, target: RouteTarget): boole
 /** The first route whose match holds; the table's last route is the default, so there always is one. */
 export function findRoute(table: RouteTable, target: RouteTarget): RouteDefinition {
   const route = table.routes.find((r) => routeMatches(r, target));
-  if (!route) throw new Error(`no route matches ${JSON.stringify(target)} and the table has no default route`);
+  if (!route) throw new InvariantError(`no route matches ${JSON.stringify(target)} and the table has no default route`);
   return route;
 }
 

@@ -6,6 +6,7 @@ import type { Ajv, AnySchema, ErrorObject, ValidateFunction } from 'ajv';
 import { InputError } from '../errors/input-error.js';
 import { INLINE_AJV_OPTIONS, newAjv, schemaAjv } from './schema-ajv.js';
 import { readSchemaSources } from './schema-sources.js';
+import { InvariantError } from '../errors/invariant-error.js';
 
 // Kept in step with precompile-schemas.ts (not imported from there: that module pulls in ajv's code generator).
 const PRECOMPILED = fileURLToPath(new URL('./schema-validators.precompiled.cjs', import.meta.url));
@@ -41,7 +42,7 @@ export function schemaValidator(name: string): ValidateFunction {
   let validate = compiled.get(name);
   if (!validate) {
     validate = validators()(name);
-    if (!validate) throw new Error(`no schema specs/schema/${name}`);
+    if (!validate) throw new InvariantError(`no schema specs/schema/${name}`);
     compiled.set(name, validate);
   }
   return validate;

@@ -3,6 +3,7 @@ import { familyFor } from '../../engine/families/registry.js';
 import { sendWithFallback } from '../../engine/replay/fallback.js';
 import { UnknownFieldVerdicts } from '../../engine/replay/unknown-field-verdicts.js';
 import { builtInStorage } from './built-in-storage.js';
+import { InvariantError } from '../../shared/errors/invariant-error.js';
 
 /**
  * This project's own engine as an engine under test: replayForRoute through the unknown-field
@@ -26,7 +27,7 @@ export const builtInEngine: EngineUnderTest = {
       readAnswer(response, policy) {
         const family = familyFor(policy.family);
         if (typeof response.body === 'string' && (response.headers['content-type'] ?? '').includes('event-stream')) {
-          if (!family.streamCarriers) throw new Error(`the ${policy.family} family cannot read streams yet`);
+          if (!family.streamCarriers) throw new InvariantError(`the ${policy.family} family cannot read streams yet`);
           const carriers = family.streamCarriers(policy);
           carriers.feed(response.body);
           return carriers.end().message;

@@ -5,6 +5,7 @@ import type { EngineUnderTest } from '../../judge/engine-under-test.js';
 import type { OutboundRequest } from '../../engine/families/family.js';
 import { specHost, type ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
 import { isPlainObject } from '../../shared/objects/deep-merge.js';
+import { ExternalEngineError } from '../../shared/errors/external-engine-error.js';
 
 /**
  * `check --engine "<cmd>"`: the matrix through someone else's request builder. The command runs
@@ -51,7 +52,7 @@ export function startExternalEngine(options: ExternalEngineOptions): ExternalEng
     dead = why;
     for (const [id, p] of pending) {
       clearTimeout(p.timer);
-      p.reject(new Error(why));
+      p.reject(new ExternalEngineError(why));
       pending.delete(id);
     }
   };
@@ -74,8 +75,9 @@ export function startExternalEngine(options: ExternalEngineOptions): ExternalEng
     if (!p) return;
     pending.delete(msg.id);
     clearTimeout(p.timer);
-    if (typeof msg.error === 'string') return p.reject(new Error(`engine refused to build: ${msg.error}`));
-    if (!isPlainObject(msg.body)) return p.reject(new Error('engine answer has no "body" object'));
+    if (typeof msg.error === 'string')
+      return p.reject(new ExternalEngineError(`engine refused to build: ${msg.error}`));
+    if (!isPlainObject(msg.body)) return p.reject(new ExternalEngineError('engine answer has no "body" object'));
     p.resolve({
       body: msg.body,
       ...(typeof msg.path === 'string' ? { path: msg.path } : {}),
@@ -86,11 +88,13 @@ export function startExternalEngine(options: ExternalEngineOptions): ExternalEng
   const build = (payload: Record<string, unknown>) =>
     new Promise<{ body: Record<string, unknown>; path?: string; headers?: Record<string, string> }>(
       (resolve, reject) => {
-        if (dead) return reject(new Error(dead));
+        if (dead) return reject(new ExternalEngineError(dead));
         const id = nextId++;
         const timer = setTimeout(() => {
           pending.delete(id);
-          reject(new Error(`engine gave no answer to build #${id} within ${options.timeoutMs ?? 10_000} ms`));
+          reject(
+            new ExternalEngineError(`engine gave no answer to build #${id} within ${options.timeoutMs ?? 10_000} ms`),
+          );
         }, options.timeoutMs ?? 10_000);
         pending.set(id, { resolve, reject, timer });
         child.stdin!.write(JSON.stringify({ id, type: 'build', ...payload }) + '\n');

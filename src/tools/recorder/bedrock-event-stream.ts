@@ -1,6 +1,7 @@
 import { EventStreamCodec } from '@smithy/eventstream-codec';
 import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
 import type { SseEvent } from '../../shared/sse/sse-event.js';
+import { ProviderAnswerError } from '../../shared/errors/provider-answer-error.js';
 
 /** The content type of Bedrock's ConverseStream (and InvokeModelWithResponseStream) answers. */
 export const AWS_EVENT_STREAM = 'application/vnd.amazon.eventstream';
@@ -38,7 +39,7 @@ export function frameToEvent(frame: Frame): SseEvent {
   }
   const type = kind === 'exception' ? header(':exception-type') : header(':event-type');
   if (type === undefined)
-    throw new Error(
+    throw new ProviderAnswerError(
       `an event-stream frame of type ${kind} names no ${kind === 'exception' ? ':exception-type' : ':event-type'}`,
     );
   return { event: type, data: toUtf8(frame.body) };
@@ -60,7 +61,8 @@ export class EventStreamDecoder {
     const events: SseEvent[] = [];
     while (this.buffer.length >= 4) {
       const total = new DataView(this.buffer.buffer, this.buffer.byteOffset, 4).getUint32(0);
-      if (total < 16) throw new Error(`an event-stream frame claims ${total} bytes, less than its own prelude`);
+      if (total < 16)
+        throw new ProviderAnswerError(`an event-stream frame claims ${total} bytes, less than its own prelude`);
       if (this.buffer.length < total) break;
       events.push(frameToEvent(codec.decode(this.buffer.subarray(0, total))));
       this.buffer = this.buffer.slice(total);
@@ -77,7 +79,7 @@ export class EventStreamDecoder {
 export function decodeEventStream(bytes: Uint8Array): SseEvent[] {
   const decoder = new EventStreamDecoder();
   const events = decoder.feed(bytes);
-  if (decoder.pending) throw new Error('the event stream ends inside a frame');
+  if (decoder.pending) throw new ProviderAnswerError('the event stream ends inside a frame');
   return events;
 }
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { SseReader } from '../../shared/sse/parse-sse.js';
 import type { SseEvent } from '../../shared/sse/sse-event.js';
 import { processAlive } from '../../shared/files/process-alive.js';
+import { InvariantError } from '../../shared/errors/invariant-error.js';
 
 /**
  * Where a captured stream waits until the fixture is written: the body's chunks exactly as they
@@ -138,7 +139,7 @@ export class FileSpool implements StreamSpool {
     while (fill(HEADER)) {
       const length = buffer.readUInt32LE(0);
       const atMs = buffer.readDoubleLE(4);
-      if (!fill(HEADER + length)) throw new Error(`spool ${this.file} is truncated`);
+      if (!fill(HEADER + length)) throw new InvariantError(`spool ${this.file} is truncated`);
       yield { bytes: buffer.subarray(HEADER, HEADER + length), atMs };
       buffer = buffer.subarray(HEADER + length);
     }

@@ -13,6 +13,7 @@ import { redactStreamEvents } from './redact-streams.js';
 import { containsKnownSecret, secretForms, type SecretForms } from './secret-forms.js';
 import { sweepForSecrets, type SecretFinding } from './secret-patterns.js';
 import { eventLintView, lintMany, lintView } from './secret-rules.js';
+import { InvariantError } from '../../shared/errors/invariant-error.js';
 
 /** An id that is one path segment: no separators, no `..`, nothing hidden. */
 const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
@@ -108,7 +109,9 @@ export function renderFixture(draft: FixtureDraft, secrets: readonly SecretValue
   const leaks = [...sweepForSecrets(redacted), ...opaqueLeaks(redacted, forms, '')];
   const shape = schemaProblem(redacted, 'fixture.schema.json');
   if (shape)
-    throw new Error(`internal: the recorded fixture for ${file} breaks specs/schema/fixture.schema.json at ${shape}`);
+    throw new InvariantError(
+      `internal: the recorded fixture for ${file} breaks specs/schema/fixture.schema.json at ${shape}`,
+    );
   const streams = new Map<number, SseEvent[]>();
   for (const [i, source] of sources) {
     const events = redactStreamEvents([...source], forms).map((e) => redactSecretValues(e, secrets));
@@ -119,7 +122,7 @@ export function renderFixture(draft: FixtureDraft, secrets: readonly SecretValue
         leaks.push(...sweepForSecrets(clean, at), ...opaqueLeaks(safeParse(clean.data), forms, `${at}/data`));
       const bad = schemaProblem(clean, EVENT_SCHEMA);
       if (bad)
-        throw new Error(
+        throw new InvariantError(
           `internal: the recorded fixture for ${file} breaks specs/schema/fixture.schema.json at ${at}${bad.replace(/^\/?:/, ':')}`,
         );
     });

@@ -8,6 +8,7 @@ import type { CompatibilityReport } from './compatibility-report.js';
 import { renderHtml } from './render-html.js';
 import { renderJunit } from './render-junit.js';
 import { renderMarkdown } from './render-markdown.js';
+import { InvariantError } from '../../shared/errors/invariant-error.js';
 
 export const REPORT_FILES = ['compatibility.json', 'compatibility.md', 'compatibility.html', 'junit.xml'] as const;
 
@@ -27,7 +28,7 @@ export function renderJson(report: CompatibilityReport): string {
   const validate = schemaValidator('compatibility.schema.json');
   if (!validate(report)) {
     const { pointer, problem } = describeSchemaErrors(validate.errors ?? []);
-    throw new Error(
+    throw new InvariantError(
       `internal: the compatibility report breaks specs/schema/compatibility.schema.json at ${pointer}: ${problem}`,
     );
   }

@@ -7,6 +7,7 @@ import { ANTHROPIC_NATIVE_KEY } from './anthropic-native.js';
 import { assembleAnswer, type AnswerBlock } from './assemble-answer.js';
 import { textExtra } from './from-response.js';
 import { mapAnthropicFinishReason } from './map-anthropic-finish-reason.js';
+import { ProviderAnswerError } from '../../../shared/errors/provider-answer-error.js';
 
 interface OpenBlock {
   type: string;
@@ -54,7 +55,7 @@ export class AnthropicStreamAccumulator implements StreamAccumulator {
 
   accept(event: SseEvent): void {
     const payload = parseEventJson(event);
-    if (!isPlainObject(payload)) throw new Error('data is not a JSON object');
+    if (!isPlainObject(payload)) throw new ProviderAnswerError('data is not a JSON object');
     const type = typeof payload.type === 'string' ? payload.type : event.event;
     switch (type) {
       case 'message_start':
@@ -75,37 +76,40 @@ export class AnthropicStreamAccumulator implements StreamAccumulator {
         return this.finish();
       case 'error': {
         const error = isPlainObject(payload.error) ? payload.error : {};
-        throw new Error(
+        throw new ProviderAnswerError(
           `the provider sent an error event: ${field(error, 'type') || 'error'}: ${field(error, 'message')}`,
         );
       }
       default:
         // https://platform.claude.com/docs/en/build-with-claude/streaming#other-events: "we may add
         // new event types, and your code should handle unknown event types gracefully".
-        if (typeof type !== 'string') throw new Error('event has no type');
+        if (typeof type !== 'string') throw new ProviderAnswerError('event has no type');
         this.notes.push(`skipped unknown event type ${JSON.stringify(type)}`);
         return;
     }
   }
 
   private index(payload: Record<string, unknown>): number {
-    if (typeof payload.index !== 'number') throw new Error(`${String(payload.type)} has no numeric index`);
+    if (typeof payload.index !== 'number')
+      throw new ProviderAnswerError(`${String(payload.type)} has no numeric index`);
     return payload.index;
   }
 
   private open(payload: Record<string, unknown>): OpenBlock {
     const index = this.index(payload);
     const block = this.blocks.get(index);
-    if (!block) throw new Error(`${String(payload.type)} for content block ${index}, which was never started`);
-    if (block.closed) throw new Error(`${String(payload.type)} for content block ${index}, which was already stopped`);
+    if (!block)
+      throw new ProviderAnswerError(`${String(payload.type)} for content block ${index}, which was never started`);
+    if (block.closed)
+      throw new ProviderAnswerError(`${String(payload.type)} for content block ${index}, which was already stopped`);
     return block;
   }
 
   private start(payload: Record<string, unknown>): void {
     const index = this.index(payload);
-    if (this.blocks.has(index)) throw new Error(`content block ${index} started twice`);
+    if (this.blocks.has(index)) throw new ProviderAnswerError(`content block ${index} started twice`);
     if (!isPlainObject(payload.content_block) || typeof payload.content_block.type !== 'string') {
-      throw new Error(`content_block_start ${index} has no content_block with a type`);
+      throw new ProviderAnswerError(`content_block_start ${index} has no content_block with a type`);
     }
     const cb = payload.content_block;
     const type = field(cb, 'type');
@@ -131,7 +135,7 @@ export class AnthropicStreamAccumulator implements StreamAccumulator {
     const index = this.index(payload);
     const expect = (kind: string) => {
       if (block.type !== kind)
-        throw new Error(
+        throw new ProviderAnswerError(
           `${String(delta.type)} for content block ${index}, which is a ${block.type || 'untyped'} block, not ${kind}`,
         );
     };
@@ -157,11 +161,12 @@ export class AnthropicStreamAccumulator implements StreamAccumulator {
       case 'citations_delta':
         expect('text');
         if (!isPlainObject(delta.citation))
-          throw new Error(`citations_delta in content block ${index} has no citation object`);
+          throw new ProviderAnswerError(`citations_delta in content block ${index} has no citation object`);
         block.citations.push(delta.citation);
         return;
       default:
-        if (typeof delta.type !== 'string') throw new Error(`a delta without a type in content block ${index}`);
+        if (typeof delta.type !== 'string')
+          throw new ProviderAnswerError(`a delta without a type in content block ${index}`);
         this.notes.push(
           `skipped unknown delta type ${JSON.stringify(delta.type)} in content block ${index} (${block.type}); the block is not kept`,
         );
@@ -173,13 +178,17 @@ export class AnthropicStreamAccumulator implements StreamAccumulator {
     const block = this.open(payload);
     const index = this.index(payload);
     if (block.type === 'thinking' && block.signature === '') {
-      throw new Error(`thinking block ${index} stopped without a signature; it cannot be replayed and is not kept`);
+      throw new ProviderAnswerError(
+        `thinking block ${index} stopped without a signature; it cannot be replayed and is not kept`,
+      );
     }
     if (block.json.trim() !== '') {
       try {
         JSON.parse(block.json);
       } catch {
-        throw new Error(`${block.type} block ${index} (${block.name}) stopped with input that is not valid JSON`);
+        throw new ProviderAnswerError(
+          `${block.type} block ${index} (${block.name}) stopped with input that is not valid JSON`,
+        );
       }
     }
     block.closed = true;
@@ -187,7 +196,8 @@ export class AnthropicStreamAccumulator implements StreamAccumulator {
 
   private finish(): void {
     const open = [...this.blocks.entries()].filter(([, b]) => !b.closed).map(([i]) => i);
-    if (open.length > 0) throw new Error(`message_stop while content block(s) ${open.join(', ')} were still open`);
+    if (open.length > 0)
+      throw new ProviderAnswerError(`message_stop while content block(s) ${open.join(', ')} were still open`);
     this.done = true;
   }
 

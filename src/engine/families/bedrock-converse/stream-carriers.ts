@@ -6,6 +6,7 @@ import type { ParsedAnswer } from '../family.js';
 import { parseEventJson, StreamCarriers, type StreamAccumulator } from '../stream-carriers.js';
 import { mapBedrockStopReason } from './map-bedrock-stop-reason.js';
 import { bedrockReplayPolicy } from './replay-policy.js';
+import { ProviderAnswerError } from '../../../shared/errors/provider-answer-error.js';
 
 /*
  * WIRE NOTE. ConverseStream does not speak SSE: AWS sends `application/vnd.amazon.eventstream`,
@@ -87,7 +88,7 @@ export class BedrockStreamAccumulator implements StreamAccumulator {
 
   accept(event: SseEvent): void {
     const raw = parseEventJson(event);
-    if (!isPlainObject(raw)) throw new Error('data is not a JSON object');
+    if (!isPlainObject(raw)) throw new ProviderAnswerError('data is not a JSON object');
     let type = event.event;
     let payload: Record<string, unknown> = raw;
     const keys = Object.keys(raw);
@@ -96,8 +97,8 @@ export class BedrockStreamAccumulator implements StreamAccumulator {
       payload = raw[type] as Record<string, unknown>;
     }
     if (type !== undefined && EXCEPTIONS.has(type))
-      throw new Error(`the provider sent ${type}: ${String(payload.message ?? '')}`);
-    if (type === undefined) throw new Error('an event with no event type');
+      throw new ProviderAnswerError(`the provider sent ${type}: ${String(payload.message ?? '')}`);
+    if (type === undefined) throw new ProviderAnswerError('an event with no event type');
     if (!EVENTS.has(type)) {
       this.notes.push(`skipped unknown event type ${JSON.stringify(type)}`);
       return;
@@ -118,26 +119,27 @@ export class BedrockStreamAccumulator implements StreamAccumulator {
   }
 
   private index(payload: Record<string, unknown>, type: string): number {
-    if (typeof payload.contentBlockIndex !== 'number') throw new Error(`${type} has no numeric contentBlockIndex`);
+    if (typeof payload.contentBlockIndex !== 'number')
+      throw new ProviderAnswerError(`${type} has no numeric contentBlockIndex`);
     return payload.contentBlockIndex;
   }
 
   private block(index: number, type: string): OpenBlock {
     let block = this.blocks.get(index);
     if (!block) this.blocks.set(index, (block = newBlock()));
-    if (block.closed) throw new Error(`${type} for content block ${index}, which was already stopped`);
+    if (block.closed) throw new ProviderAnswerError(`${type} for content block ${index}, which was already stopped`);
     return block;
   }
 
   private claim(block: OpenBlock, kind: Kind, index: number, what: string): void {
     if (block.kind !== undefined && block.kind !== kind)
-      throw new Error(`${what} for content block ${index}, which is ${blockOfKind(block.kind)}`);
+      throw new ProviderAnswerError(`${what} for content block ${index}, which is ${blockOfKind(block.kind)}`);
     block.kind = kind;
   }
 
   private start(payload: Record<string, unknown>): void {
     const index = this.index(payload, 'contentBlockStart');
-    if (this.blocks.has(index)) throw new Error(`content block ${index} started twice`);
+    if (this.blocks.has(index)) throw new ProviderAnswerError(`content block ${index} started twice`);
     const block = this.block(index, 'contentBlockStart');
     const start = isPlainObject(payload.start) ? payload.start : {};
     if (isPlainObject(start.toolUse)) {
@@ -156,7 +158,9 @@ export class BedrockStreamAccumulator implements StreamAccumulator {
       block.text += delta.text;
     } else if (isPlainObject(delta.toolUse)) {
       if (block.kind !== 'tool')
-        throw new Error(`a toolUse delta for content block ${index}, which was not started as a tool use`);
+        throw new ProviderAnswerError(
+          `a toolUse delta for content block ${index}, which was not started as a tool use`,
+        );
       block.input += typeof delta.toolUse.input === 'string' ? delta.toolUse.input : '';
     } else if (isPlainObject(delta.reasoningContent)) {
       const r = delta.reasoningContent;
@@ -166,7 +170,7 @@ export class BedrockStreamAccumulator implements StreamAccumulator {
       } else if (typeof r.signature === 'string') {
         // A signature with no reasoning block to belong to is refused, not parked on something else.
         if (block.kind !== undefined && block.kind !== 'reasoning')
-          throw new Error(
+          throw new ProviderAnswerError(
             `a reasoning signature delta for content block ${index}, which is ${blockOfKind(block.kind)}, not reasoning`,
           );
         block.kind = 'reasoning';
@@ -175,7 +179,9 @@ export class BedrockStreamAccumulator implements StreamAccumulator {
         this.claim(block, 'redacted', index, 'a redactedContent delta');
         block.data += r.redactedContent;
       } else {
-        throw new Error(`unknown reasoningContent delta in content block ${index}: ${JSON.stringify(Object.keys(r))}`);
+        throw new ProviderAnswerError(
+          `unknown reasoningContent delta in content block ${index}: ${JSON.stringify(Object.keys(r))}`,
+        );
       }
     } else {
       // citation, image, ... deltas: well-formed, with no carrier here; the block is skipped, and said so.
@@ -188,10 +194,11 @@ export class BedrockStreamAccumulator implements StreamAccumulator {
   private stop(payload: Record<string, unknown>): void {
     const index = this.index(payload, 'contentBlockStop');
     const block = this.blocks.get(index);
-    if (!block) throw new Error(`contentBlockStop for content block ${index}, which never received anything`);
-    if (block.closed) throw new Error(`content block ${index} stopped twice`);
+    if (!block)
+      throw new ProviderAnswerError(`contentBlockStop for content block ${index}, which never received anything`);
+    if (block.closed) throw new ProviderAnswerError(`content block ${index} stopped twice`);
     if (block.kind === 'reasoning' && this.requireSignature && block.signature === '') {
-      throw new Error(
+      throw new ProviderAnswerError(
         `reasoning block ${index} stopped without a signature on a signed-policy route; it cannot be replayed and is not kept`,
       );
     }
@@ -199,7 +206,9 @@ export class BedrockStreamAccumulator implements StreamAccumulator {
       try {
         JSON.parse(block.input);
       } catch {
-        throw new Error(`toolUse block ${index} (${block.name}) stopped with input that is not valid JSON`);
+        throw new ProviderAnswerError(
+          `toolUse block ${index} (${block.name}) stopped with input that is not valid JSON`,
+        );
       }
     }
     block.closed = true;
@@ -207,7 +216,8 @@ export class BedrockStreamAccumulator implements StreamAccumulator {
 
   private finish(payload: Record<string, unknown>): void {
     const open = [...this.blocks.entries()].filter(([, b]) => !b.closed).map(([i]) => i);
-    if (open.length > 0) throw new Error(`messageStop while content block(s) ${open.join(', ')} were still open`);
+    if (open.length > 0)
+      throw new ProviderAnswerError(`messageStop while content block(s) ${open.join(', ')} were still open`);
     this.stopReason = payload.stopReason;
     this.done = true;
   }

@@ -5,6 +5,7 @@ import { isPlainObject } from '../../../shared/objects/deep-merge.js';
 import type { ParsedAnswer } from '../family.js';
 import { geminiNativeRecord, usableSignature, type GeminiPartRecord } from './gemini-native.js';
 import { mapGeminiFinishReason } from './map-gemini-finish-reason.js';
+import { ProviderAnswerError } from '../../../shared/errors/provider-answer-error.js';
 
 /**
  * A Gemini call id when the response has none: derived from the call, so the same answer read
@@ -31,7 +32,7 @@ export function partsToAnswer(
   let content = '';
   let thoughts = '';
   parts.forEach((part, i) => {
-    if (!isPlainObject(part)) throw new Error(`part ${i} is not an object`);
+    if (!isPlainObject(part)) throw new ProviderAnswerError(`part ${i} is not an object`);
     const signature = usableSignature(part.thoughtSignature);
     const sig = signature !== undefined ? { thoughtSignature: signature } : {};
     if (isPlainObject(part.functionCall)) {

@@ -5,6 +5,7 @@ import type { ParsedAnswer } from '../family.js';
 import { parseEventJson, readStreamEvents, StreamCarriers, type StreamAccumulator } from '../stream-carriers.js';
 import { GEMINI_NATIVE_KEY, usableSignature } from './gemini-native.js';
 import { partsToAnswer } from './parts-to-answer.js';
+import { ProviderAnswerError } from '../../../shared/errors/provider-answer-error.js';
 
 type Part = Record<string, unknown>;
 
@@ -37,20 +38,20 @@ export class GeminiAccumulator implements StreamAccumulator {
       return;
     }
     const chunk = parseEventJson(event);
-    if (!isPlainObject(chunk)) throw new Error('expected a GenerateContentResponse object');
+    if (!isPlainObject(chunk)) throw new ProviderAnswerError('expected a GenerateContentResponse object');
     if (isPlainObject(chunk.error))
-      throw new Error(
+      throw new ProviderAnswerError(
         `the provider sent an error in the stream: ${String(chunk.error.message ?? JSON.stringify(chunk.error))}`,
       );
     if (chunk.candidates === undefined) return; // usage or prompt feedback only
-    if (!Array.isArray(chunk.candidates)) throw new Error('candidates is not an array');
+    if (!Array.isArray(chunk.candidates)) throw new ProviderAnswerError('candidates is not an array');
     const candidate = chunk.candidates.find((c) => isPlainObject(c) && (c.index === undefined || c.index === 0));
     if (!isPlainObject(candidate)) return;
     const content = candidate.content;
     if (isPlainObject(content) && content.parts !== undefined) {
-      if (!Array.isArray(content.parts)) throw new Error('content.parts is not an array');
+      if (!Array.isArray(content.parts)) throw new ProviderAnswerError('content.parts is not an array');
       for (const piece of content.parts) {
-        if (!isPlainObject(piece)) throw new Error('a part is not an object');
+        if (!isPlainObject(piece)) throw new ProviderAnswerError('a part is not an object');
         this.join(piece);
       }
     }

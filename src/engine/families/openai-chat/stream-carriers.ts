@@ -5,6 +5,7 @@ import { isPlainObject } from '../../../shared/objects/deep-merge.js';
 import type { ParsedAnswer } from '../family.js';
 import { parseEventJson, readStreamEvents, StreamCarriers, type StreamAccumulator } from '../stream-carriers.js';
 import { mapOpenAIChatFinishReason } from './map-openai-chat-finish-reason.js';
+import { ProviderAnswerError } from '../../../shared/errors/provider-answer-error.js';
 
 const SIGNED_OR_OPAQUE = (d: ReasoningDetail) =>
   d.type === 'reasoning.encrypted' || d.type === 'redacted_thinking' || typeof d.signature === 'string';
@@ -73,23 +74,24 @@ export class OpenAIChatAccumulator implements StreamAccumulator {
       this.done = true;
       return;
     }
-    if (this.done) throw new Error('data after [DONE]');
+    if (this.done) throw new ProviderAnswerError('data after [DONE]');
     const chunk = parseEventJson(event);
-    if (!isPlainObject(chunk)) throw new Error('expected a chat.completion.chunk object');
+    if (!isPlainObject(chunk)) throw new ProviderAnswerError('expected a chat.completion.chunk object');
     if (chunk.error !== undefined) {
       const message =
         isPlainObject(chunk.error) && typeof chunk.error.message === 'string'
           ? chunk.error.message
           : JSON.stringify(chunk.error);
-      throw new Error(`the provider sent an error in the stream: ${message}`);
+      throw new ProviderAnswerError(`the provider sent an error in the stream: ${message}`);
     }
-    if (!Array.isArray(chunk.choices)) throw new Error('expected a chat.completion.chunk with a choices array');
+    if (!Array.isArray(chunk.choices))
+      throw new ProviderAnswerError('expected a chat.completion.chunk with a choices array');
     const choice = chunk.choices.find((c) => isPlainObject(c) && (c.index === undefined || c.index === 0));
     if (!isPlainObject(choice)) return; // usage-only chunk
     if (choice.finish_reason !== null && choice.finish_reason !== undefined) this.finish = choice.finish_reason;
     const delta = choice.delta;
     if (delta === undefined || delta === null) return;
-    if (!isPlainObject(delta)) throw new Error('choices[0].delta is not an object');
+    if (!isPlainObject(delta)) throw new ProviderAnswerError('choices[0].delta is not an object');
     if (typeof delta.content === 'string') this.content += delta.content;
     for (const field of ['reasoning_content', 'reasoning'] as const) {
       const piece = delta[field];
@@ -99,7 +101,7 @@ export class OpenAIChatAccumulator implements StreamAccumulator {
       this.details ??= [];
       for (const piece of delta.reasoning_details) {
         if (!isPlainObject(piece) || typeof piece.type !== 'string')
-          throw new Error('a reasoning_details piece has no type');
+          throw new ProviderAnswerError('a reasoning_details piece has no type');
         mergeReasoningDetail(this.details, piece);
       }
     }
@@ -110,7 +112,7 @@ export class OpenAIChatAccumulator implements StreamAccumulator {
   }
 
   private acceptToolCall(piece: unknown): void {
-    if (!isPlainObject(piece)) throw new Error('a tool_calls piece is not an object');
+    if (!isPlainObject(piece)) throw new ProviderAnswerError('a tool_calls piece is not an object');
     const index =
       typeof piece.index === 'number' ? piece.index : this.calls.size === 0 ? 0 : Math.max(...this.calls.keys());
     const fn = isPlainObject(piece.function) ? piece.function : {};

@@ -4,6 +4,7 @@ import { isPlainObject } from '../../../shared/objects/deep-merge.js';
 import type { ParsedAnswer } from '../family.js';
 import { mapOpenAIResponsesFinishReason } from './map-openai-responses-finish-reason.js';
 import { RESPONSES_DETAIL_FORMAT, responsesNativeRecord, type ResponsesItemRecord } from './responses-native.js';
+import { ProviderAnswerError } from '../../../shared/errors/provider-answer-error.js';
 
 /**
  * `output` items -> the assistant message. Each reasoning item becomes OpenRouter-shaped
@@ -27,8 +28,8 @@ export function outputToAnswer(
   let verbatim = false;
   let content = '';
   output.forEach((item, i) => {
-    if (!isPlainObject(item)) throw new Error(`output item ${i} is not an object`);
-    if (typeof item.type !== 'string') throw new Error(`output item ${i} has no type`);
+    if (!isPlainObject(item)) throw new ProviderAnswerError(`output item ${i} is not an object`);
+    if (typeof item.type !== 'string') throw new ProviderAnswerError(`output item ${i} has no type`);
     if (item.type === 'reasoning') {
       const id = typeof item.id === 'string' ? item.id : null;
       if (id !== null) layout.push({ kind: 'reasoning', id });

@@ -5,6 +5,7 @@ import type { ParsedAnswer } from '../family.js';
 import { parseEventJson, readStreamEvents, StreamCarriers, type StreamAccumulator } from '../stream-carriers.js';
 import { outputToAnswer } from './output-to-answer.js';
 import { RESPONSES_NATIVE_KEY } from './responses-native.js';
+import { ProviderAnswerError } from '../../../shared/errors/provider-answer-error.js';
 
 type Item = Record<string, unknown>;
 
@@ -45,7 +46,7 @@ const BUILT_IN_TOOL_PROGRESS = [
 
 function int(value: unknown, what: string): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
-    throw new Error(`${what} is not a non-negative integer`);
+    throw new ProviderAnswerError(`${what} is not a non-negative integer`);
   return value;
 }
 
@@ -70,9 +71,10 @@ export class OpenAIResponsesAccumulator implements StreamAccumulator {
 
   accept(event: SseEvent): void {
     const data = parseEventJson(event);
-    if (!isPlainObject(data) || typeof data.type !== 'string') throw new Error('expected an event object with a type');
+    if (!isPlainObject(data) || typeof data.type !== 'string')
+      throw new ProviderAnswerError('expected an event object with a type');
     if (event.event !== undefined && event.event !== 'message' && event.event !== data.type) {
-      throw new Error(`event name "${event.event}" differs from its data type "${data.type}"`);
+      throw new ProviderAnswerError(`event name "${event.event}" differs from its data type "${data.type}"`);
     }
     const type = data.type;
     if (PASSIVE.has(type) || BUILT_IN_TOOL_PROGRESS.some((prefix) => type.startsWith(prefix))) return;
@@ -80,7 +82,7 @@ export class OpenAIResponsesAccumulator implements StreamAccumulator {
       case 'response.output_item.added': {
         const index = int(data.output_index, 'output_index');
         if (!isPlainObject(data.item) || typeof data.item.type !== 'string')
-          throw new Error('output_item.added has no item with a type');
+          throw new ProviderAnswerError('output_item.added has no item with a type');
         const { encrypted_content: _partial, ...item } = data.item;
         this.items.set(index, { ...item, ...(item.type === 'reasoning' ? { summary: [] } : {}) });
         return;
@@ -119,7 +121,7 @@ export class OpenAIResponsesAccumulator implements StreamAccumulator {
       case 'response.output_item.done': {
         const index = int(data.output_index, 'output_index');
         if (!isPlainObject(data.item) || typeof data.item.type !== 'string')
-          throw new Error('output_item.done has no item with a type');
+          throw new ProviderAnswerError('output_item.done has no item with a type');
         this.items.set(index, { ...data.item });
         return;
       }
@@ -136,7 +138,9 @@ export class OpenAIResponsesAccumulator implements StreamAccumulator {
       case 'error': {
         const response = isPlainObject(data.response) ? data.response : data;
         const error = isPlainObject(response.error) ? response.error : response;
-        throw new Error(`the provider sent an error in the stream: ${String(error.message ?? JSON.stringify(error))}`);
+        throw new ProviderAnswerError(
+          `the provider sent an error in the stream: ${String(error.message ?? JSON.stringify(error))}`,
+        );
       }
       default:
         // OpenAI adds event types with new tools; a well-formed one is skipped, and said so.
@@ -147,7 +151,7 @@ export class OpenAIResponsesAccumulator implements StreamAccumulator {
   private item(data: Record<string, unknown>): Item {
     const index = int(data.output_index, 'output_index');
     const item = this.items.get(index);
-    if (!item) throw new Error(`${String(data.type)} for output_index ${index}, which was never added`);
+    if (!item) throw new ProviderAnswerError(`${String(data.type)} for output_index ${index}, which was never added`);
     return item;
   }
 

@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { InvariantError } from '../../../shared/errors/invariant-error.js';
 
 /**
  * What the Responses mock issues and later recognises, as the real API does server-side:
@@ -44,7 +45,7 @@ export function mockEncryptedContent(reasoningId: string, seed: string, organiza
     .digest()
     .subarray(0, NONCE_BYTES);
   const org = Buffer.from(organization, 'utf8');
-  if (org.length > 255) throw new Error('organization id too long for a mock blob');
+  if (org.length > 255) throw new InvariantError('organization id too long for a mock blob');
   const mac = hmac('encrypted', reasoningId, organization, nonce.toString('hex'));
   return Buffer.concat([nonce, Buffer.from([org.length]), org, mac]).toString('base64');
 }
@@ -78,8 +79,9 @@ const itemMac = (type: PairedItemType, reasoningHex: string, ordinal: string) =>
 export function mockPairedItemId(type: PairedItemType, reasoningId: string, ordinal: number): string {
   const hex = /^rs_([0-9a-f]+)$/.exec(reasoningId)?.[1];
   if (hex === undefined)
-    throw new Error(`a paired item id needs a reasoning id rs_<hex>, not ${JSON.stringify(reasoningId)}`);
-  if (!Number.isInteger(ordinal) || ordinal < 0 || ordinal > 255) throw new Error('a paired item ordinal is 0..255');
+    throw new InvariantError(`a paired item id needs a reasoning id rs_<hex>, not ${JSON.stringify(reasoningId)}`);
+  if (!Number.isInteger(ordinal) || ordinal < 0 || ordinal > 255)
+    throw new InvariantError('a paired item ordinal is 0..255');
   const n = ordinal.toString(16).padStart(2, '0');
   return `${PREFIX[type]}_${hex}${n}${itemMac(type, hex, n)}`;
 }

@@ -95,10 +95,9 @@ export const importCommand = defineCommand({
         'cannot tell its format from the name',
         `give --format (${IMPORT_FORMATS.join(', ')})`,
       );
-    let bytes: Uint8Array;
+    let bytes: Uint8Array | undefined;
     try {
-      if (!statSync(source).isFile()) throw new Error('not a file');
-      bytes = readFileSync(source);
+      if (statSync(source).isFile()) bytes = readFileSync(source);
     } catch (error) {
       throw new InputError(
         source,
@@ -106,6 +105,7 @@ export const importCommand = defineCommand({
         `cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
       );
     }
+    if (!bytes) throw new InputError(source, '', 'cannot read it (not a file)');
     const table = loadRouteTable(args.routes);
     let imported;
     try {

@@ -8,6 +8,7 @@ import type { ParsedAnswer } from '../../../engine/families/family.js';
 import { familyFor } from '../../../engine/families/registry.js';
 import { feedSplit } from '../../../engine/families/split-stream.js';
 import type { RealCase } from './real-case.js';
+import { InvariantError } from '../../../shared/errors/invariant-error.js';
 
 type Obj = Record<string, unknown>;
 
@@ -43,7 +44,7 @@ function isSubsequence(needles: readonly string[], hay: readonly string[]): bool
 export function readCase(c: RealCase, policy: RoutePolicy, cuts: readonly number[] = []): ParsedAnswer {
   const family = familyFor(c.family);
   if (c.kind === 'body') return family.fromResponse(c.body, policy);
-  if (!family.streamCarriers) throw new Error(`family ${c.family} reads no streams`);
+  if (!family.streamCarriers) throw new InvariantError(`family ${c.family} reads no streams`);
   return feedSplit(family.streamCarriers(policy), c.sse ?? '', cuts).end();
 }
 

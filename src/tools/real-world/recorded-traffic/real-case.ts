@@ -6,6 +6,8 @@ import { resolveRoute } from '../../../shared/route-table/resolve-route.js';
 import type { FamilyId, RoutePolicy } from '../../../shared/route-table/route-table.js';
 import { sampleTargetForRoute } from '../../../shared/route-table/sample-target.js';
 import { isPlainObject } from '../../../shared/objects/deep-merge.js';
+import { InputError } from '../../../shared/errors/input-error.js';
+import { InvariantError } from '../../../shared/errors/invariant-error.js';
 
 /**
  * One answer from `../shared/real-traffic/cases/` (real provider traffic recorded by other public
@@ -42,7 +44,7 @@ export function loadRealCases(dir: string): RealCase[] {
         typeof raw.family !== 'string' ||
         (raw.kind !== 'body' && raw.kind !== 'stream')
       ) {
-        throw new Error(`${file}: not a real-traffic case (id, family, kind)`);
+        throw new InputError(file, '', 'not a real-traffic case (id, family, kind)');
       }
       return {
         id: raw.id,
@@ -62,7 +64,7 @@ export function policyForCase(c: RealCase): RoutePolicy {
   const table = loadRouteTable();
   const rows = table.routes.filter((r) => r.family === c.family);
   const named = rows.find((r) => c.id.includes(`-${r.id}-`) || c.id.includes(`-${r.id}`)) ?? rows[0];
-  if (!named) throw new Error(`no route of family ${c.family}`);
+  if (!named) throw new InvariantError(`no route of family ${c.family}`);
   const target = sampleTargetForRoute(named);
   return resolveRoute(table, c.family === 'bedrock-converse' ? { ...target, model: 'anthropic.claude-test' } : target);
 }

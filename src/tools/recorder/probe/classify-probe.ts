@@ -2,6 +2,7 @@ import { STANDARD_CARRIER_FIELDS, type StandardCarrierField } from '../../../sha
 import { hostMatches, normalizeHost } from '../../../shared/route-table/host-matching.js';
 import type { FamilyId, RouteDefinition, RouteTarget, Tier } from '../../../shared/route-table/route-table.js';
 import type { ProbeOutcome } from './probe-route.js';
+import { InvariantError } from '../../../shared/errors/invariant-error.js';
 
 export interface ProbeClassification {
   /** `inconclusive` when even the turn without reasoning was refused (auth, model, quota...). */
@@ -34,7 +35,7 @@ export function classifyProbe(outcomes: ProbeOutcome[]): ProbeClassification {
   );
   const base = { accepted, rejectedAsUnknown, rejectedOtherwise };
   const bare = byField(outcomes, 'none');
-  if (!bare) throw new Error('internal: probe outcomes lack the variant without reasoning');
+  if (!bare) throw new InvariantError('internal: probe outcomes lack the variant without reasoning');
   if (!bare.accepted) {
     if (accepted.includes('reasoning_content') && !bare.unknownField) {
       return {
