@@ -1,6 +1,8 @@
-import { DeadlineExceeded, fetchWithDeadline } from '../recorder/deadline-fetch.js';
+import { DeadlineExceededError } from '../../shared/errors/deadline-exceeded-error.js';
+import { fetchWithDeadline } from '../recorder/deadline-fetch.js';
 import { redactHeaders, redactSecretValues, redactText, type SecretValue } from '../recorder/redact.js';
-import { RunStopped, type SpendGuard } from './spend-guard.js';
+import { RunStoppedError } from '../../shared/errors/run-stopped-error.js';
+import type { SpendGuard } from './spend-guard.js';
 
 /** What one live request brought back. */
 export type LiveAnswer =
@@ -74,7 +76,7 @@ export class LiveClient {
         text,
       };
     } catch (error) {
-      const deadlineHit = error instanceof DeadlineExceeded;
+      const deadlineHit = error instanceof DeadlineExceededError;
       const cause =
         error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
       answer = {
@@ -96,7 +98,7 @@ export class LiveClient {
           : request.keyEnv
             ? ` Check ${request.keyEnv}.`
             : '';
-      throw new RunStopped(
+      throw new RunStoppedError(
         redactText(
           `${request.provider} ${REFUSALS[answer.status]}: "${answer.text.replace(/\s+/g, ' ').slice(0, 200)}". The run stopped after ${this.guard.sent} request(s); nothing more was sent.${what}`,
           this.secrets,

@@ -1,4 +1,4 @@
-import { InputError } from '../../shared/validation/input-error.js';
+import { InputError } from '../../shared/errors/input-error.js';
 import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
 import { readApiKey, secretValues } from '../recorder/api-key.js';
 import { authHeaders } from '../recorder/auth-headers.js';

@@ -1,3 +1,4 @@
+import { ProviderAnswerError } from '../../shared/errors/provider-answer-error.js';
 import { runScenario, type ScenarioTransport } from '../../judge/conformance/run-scenario.js';
 import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
 import { specUrl } from '../../shared/provider-specs/provider-spec.js';
@@ -18,7 +19,8 @@ import { capOutput } from './output-cap.js';
 import { pairToolResults } from './pair-tool-results.js';
 import { planVerify, setupBody, type PlanInputs, type PlannedItem } from './plan-verify.js';
 import { costOf } from './price-table.js';
-import { RunStopped, SpendGuard, type Caps } from './spend-guard.js';
+import { RunStoppedError } from '../../shared/errors/run-stopped-error.js';
+import { SpendGuard, type Caps } from './spend-guard.js';
 import type { VerifyResult } from './verify-result.js';
 import { writeLiveCase, type LiveCaseInput } from './write-live-case.js';
 
@@ -37,7 +39,7 @@ export interface RunInputs extends PlanInputs {
 export interface RunOutput {
   items: PlannedItem[];
   results: VerifyResult[];
-  stopped?: { reason: RunStopped['reason']; message: string };
+  stopped?: { reason: RunStoppedError['reason']; message: string };
   guard: SpendGuard;
   startedAt: string;
   finishedAt: string;
@@ -122,7 +124,7 @@ export async function runVerify(inputs: RunInputs): Promise<RunOutput> {
       if (item.kind === 'case') produced.push(await runCase(running, context));
       else await runScenarioLive(running, context, produced);
     } catch (error) {
-      if (!(error instanceof RunStopped)) throw error;
+      if (!(error instanceof RunStoppedError)) throw error;
       stopped = { reason: error.reason, message: error.message };
       produced.push({
         ...blank(item, 'not-run', error.message),
@@ -286,7 +288,7 @@ async function runScenarioLive(running: Running, context: Context, out: VerifyRe
   const { item, provider: p, original } = running;
   const cap = item.cap!;
   const issued: IssuedBlob[] = [];
-  let stop: RunStopped | undefined;
+  let stop: RunStoppedError | undefined;
   const mockBase = new URL(original.endpoint.baseUrl).pathname.replace(/\/$/, '');
   const transport: ScenarioTransport = async (request, _spec, meta) => {
     const capped = capOutput(pairToolResults(original.family, request.body), cap, 'call');
@@ -314,12 +316,12 @@ async function runScenarioLive(running: Running, context: Context, out: VerifyRe
         capped.maxTokens,
       );
     } catch (error) {
-      if (error instanceof RunStopped) stop = error;
+      if (error instanceof RunStoppedError) stop = error;
       throw error;
     }
     if (answer.kind === 'failed') {
       out.push({ ...base, outcome: 'error', detail: answer.message });
-      throw new Error(answer.message);
+      throw new ProviderAnswerError(answer.message);
     }
     const comparison = compareWithLive(
       mockOutcome,

@@ -1,3 +1,5 @@
+import { RunStoppedError } from '../../shared/errors/run-stopped-error.js';
+
 /** The hard limits of one `verify --live` run. */
 export interface Caps {
   maxRequests: number;
@@ -5,17 +7,6 @@ export interface Caps {
   maxCost: number;
   /** The whole run's time. */
   maxTimeMs: number;
-}
-
-/** The run stops: a cap is reached, or the provider refused the key or the rate (401, 403, 429). */
-export class RunStopped extends Error {
-  constructor(
-    message: string,
-    readonly reason: 'cap' | 'time' | 'refused',
-  ) {
-    super(message);
-    this.name = 'RunStopped';
-  }
 }
 
 const usd = (n: number) => `$${n.toFixed(4)}`;
@@ -55,7 +46,7 @@ export class SpendGuard {
   admit(cost: number): void {
     const over = this.room(1, cost);
     if (over)
-      throw new RunStopped(
+      throw new RunStoppedError(
         `stopped before the next request: it would pass ${over}`,
         over.startsWith('--max-time') ? 'time' : 'cap',
       );

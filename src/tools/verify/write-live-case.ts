@@ -3,10 +3,10 @@ import { ensureDir, writeFileAtomic } from '../../shared/files/write-file-atomic
 import { isPlainObject } from '../../shared/objects/deep-merge.js';
 import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
 import { specUrl } from '../../shared/provider-specs/provider-spec.js';
-import { InputError } from '../../shared/validation/input-error.js';
+import { InputError } from '../../shared/errors/input-error.js';
 import { assertValid } from '../../shared/validation/validate.js';
 import type { RealOutcome, RealWorldCase } from '../real-world/real-world-case.js';
-import { SecretLeakError } from '../recorder/fixture-file.js';
+import { SecretLeakError } from '../../shared/errors/secret-leak-error.js';
 import { redactSecretValues, redactText, type SecretValue } from '../recorder/redact.js';
 import { sweepForSecrets } from '../recorder/secret-patterns.js';
 import { lintMany, lintView } from '../recorder/secret-rules.js';

@@ -3,7 +3,7 @@ import { FixtureStore } from '../../../provider/fixtures/fixture-store.js';
 import { loadProviderSpecs } from '../../../shared/provider-specs/load-provider-specs.js';
 import { loadRouteTable } from '../../../shared/route-table/load-route-table.js';
 import { loadScenarios } from '../../../shared/scenarios/load-scenarios.js';
-import { InputError } from '../../../shared/validation/input-error.js';
+import { InputError } from '../../../shared/errors/input-error.js';
 import { loadRealWorldCases } from '../../real-world/real-world-case.js';
 import { redactText } from '../../recorder/redact.js';
 import { CATEGORY_LABEL } from '../../verify/classify.js';
