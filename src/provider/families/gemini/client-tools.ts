@@ -3,6 +3,8 @@ import { hasBlock, last, list, named, type ClientToolReading } from '../../answe
 
 /**
  * Gemini: `tools[].functionDeclarations` (or snake_case) {name, parametersJsonSchema or parameters};
+ * google-genai (Python) writes `parameters_json_schema` inside camelCase declarations, which the
+ * API's JSON parser accepts as the same field.
  * a round closes with a content whose parts hold a `functionResponse`.
  */
 export const geminiClientTools: ClientToolReading = {
@@ -10,7 +12,7 @@ export const geminiClientTools: ClientToolReading = {
     list(body.tools).flatMap((t) =>
       isPlainObject(t)
         ? list(t.functionDeclarations ?? t.function_declarations).flatMap((d) =>
-            isPlainObject(d) ? named(d.name, d.parametersJsonSchema ?? d.parameters) : [],
+            isPlainObject(d) ? named(d.name, d.parametersJsonSchema ?? d.parameters_json_schema ?? d.parameters) : [],
           )
         : [],
     ),
