@@ -137,3 +137,26 @@ describe('gemini judge', () => {
     expect(judgeRequest(spec, b)).toEqual([]);
   });
 });
+
+describe('thoughtSignature is bytes: another base64 spelling of the same bytes is the same signature', () => {
+  const rules = specForModel(spec, 'gemini-3-pro-preview');
+  const signed = () => {
+    const b = body();
+    const part = b.contents.flatMap((c) => c.parts).find((p) => typeof p.thoughtSignature === 'string')!;
+    return { b, part, signature: part.thoughtSignature as string };
+  };
+
+  it('accepts it URL-safe and unpadded, as google-genai (Python) sends it back', () => {
+    const { b, part, signature } = signed();
+    expect(signature).toMatch(/[+/=]/);
+    part.thoughtSignature = signature.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    expect(judgeRequest(rules, b)).toEqual([]);
+  });
+
+  it('still refuses other bytes in either spelling', () => {
+    const { b, part, signature } = signed();
+    const other = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+    part.thoughtSignature = other.replace(/\+/g, '-').replace(/\//g, '_');
+    expect(judgeRequest(rules, b).map((f) => f.rejection)).toEqual(['corrupted-thought-signature']);
+  });
+});

@@ -124,7 +124,10 @@ export function judgeGemini(spec: ProviderSpec, body: unknown): Finding[] {
     turn.parts.forEach((part, at) => {
       if (!('thoughtSignature' in part)) return;
       const signature = part.thoughtSignature;
-      if (typeof signature === 'string' && (STAND_INS.has(signature) || verifyMockOpaque(signer, 'thought', signature)))
+      if (
+        typeof signature === 'string' &&
+        (STAND_INS.has(signature) || verifyMockOpaque(signer, 'thought', standardBase64(signature)))
+      )
         return;
       if (has('corrupted-thought-signature')) {
         findings.push({
@@ -160,4 +163,16 @@ export function judgeGemini(spec: ProviderSpec, body: unknown): Finding[] {
     });
   }
   return findings;
+}
+
+/**
+ * thoughtSignature is a protobuf `bytes` field: its JSON form is read as standard or URL-safe
+ * base64, padded or not (https://protobuf.dev/programming-guides/json/), so the same bytes in
+ * another spelling are the same signature. google-genai (Python) decodes it and sends it back
+ * URL-safe. Anything else is left as it is, to fail verification.
+ */
+export function standardBase64(text: string): string {
+  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(text)) return text;
+  const bare = text.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/');
+  return bare.length % 4 === 1 ? text : bare + '='.repeat((4 - (bare.length % 4)) % 4);
 }
