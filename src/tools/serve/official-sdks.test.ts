@@ -1,4 +1,12 @@
 import Anthropic from '@anthropic-ai/sdk';
+import {
+  BedrockRuntimeClient,
+  ConverseCommand,
+  ConverseStreamCommand,
+  type ContentBlock,
+  type Message,
+  type ToolConfiguration,
+} from '@aws-sdk/client-bedrock-runtime';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
@@ -194,6 +202,52 @@ describe('official SDKs against serve', () => {
       text += chunk.text ?? '';
     expect(text).toBeTruthy();
     expect(verdictsOf('google-genai')).toEqual(['200', '200']);
+  });
+
+  it('@aws-sdk/client-bedrock-runtime with its defaults (HTTP/2, binary event stream): Converse, then ConverseStream', async () => {
+    const client = new BedrockRuntimeClient({
+      region: 'us-east-1',
+      endpoint: base('bedrock-claude'),
+      credentials: { accessKeyId: 'AKIDRRMOCK', secretAccessKey: KEY },
+      maxAttempts: 1,
+    });
+    client.middlewareStack.add(
+      (next) => (args) => {
+        (args.request as { headers: Record<string, string> }).headers['x-reasoning-replay-client'] = 'aws-sdk-bedrock';
+        return next(args);
+      },
+      { step: 'build' },
+    );
+    const modelId = 'us.anthropic.claude-sonnet-4-5-20250929-v1:0';
+    const toolConfig: ToolConfiguration = {
+      tools: [{ toolSpec: { name: 'lookup_order', inputSchema: { json: structuredClone(ORDER_SCHEMA) as never } } }],
+    };
+    const additionalModelRequestFields = { thinking: { type: 'enabled', budget_tokens: 1024 } };
+    const messages: Message[] = [{ role: 'user', content: [{ text: 'Where is my order?' }] }];
+    const first = await client.send(
+      new ConverseCommand({ modelId, messages, toolConfig, additionalModelRequestFields }),
+    );
+    const content = first.output!.message!.content!;
+    const use = content.find((b) => b.toolUse)!.toolUse!;
+    expect(use.name).toBe('lookup_order');
+    expect(content.find((b) => b.reasoningContent)?.reasoningContent?.reasoningText?.signature).toBeTruthy();
+    messages.push(
+      { role: 'assistant', content },
+      { role: 'user', content: [{ toolResult: { toolUseId: use.toolUseId, content: [{ text: 'shipped' }] } }] },
+    );
+    const streamed = await client.send(
+      new ConverseStreamCommand({ modelId, messages, toolConfig, additionalModelRequestFields }),
+    );
+    const blocks: ContentBlock[] = [];
+    let stop: string | undefined;
+    for await (const event of streamed.stream!) {
+      const text = event.contentBlockDelta?.delta?.text;
+      if (text !== undefined) blocks.push({ text });
+      stop = event.messageStop?.stopReason ?? stop;
+    }
+    expect(blocks.map((b) => b.text).join('')).toBeTruthy();
+    expect(stop).toBe('end_turn');
+    expect(verdictsOf('aws-sdk-bedrock')).toEqual(['200', '200']);
   });
 
   const lookupOrder = tool({

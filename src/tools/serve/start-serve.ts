@@ -1,9 +1,8 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { constants as http2Constants } from 'node:http2';
 import { getResponse, type HttpHandler } from 'msw';
 import { policyFor } from '../../shared/route-table/policy-for.js';
 import { wireCarrierKeys } from '../../judge/conformance/wire-carriers.js';
-import { sseBody } from '../../provider/answers/answer-stream.js';
 import { CALL_HEADER, FINDINGS_HEADER, SCENARIO_HEADER, type Finding } from '../../shared/findings/finding.js';
 import type { FixtureStore } from '../../provider/fixtures/fixture-store.js';
 import { providerHandlers } from '../../provider/handlers/provider-handlers.js';
@@ -19,6 +18,8 @@ import { endpointCandidates, type EndpointCandidate } from './resolve-endpoint.j
 import { acceptsWithoutFindings } from './fast-accept.js';
 import { bodyDepthRefusal, knownScenarioIds, readBodyWithin, scenarioRefusal } from './request-limits.js';
 import type { ServeLogEntry } from './serve-log.js';
+import { listenHttp1AndH2c, type AnyRequest, type AnyResponse } from './listen-h1-h2c.js';
+import { reframe, streamWire, writeEvents } from './stream-wire.js';
 
 export interface ServeOptions {
   /** Largest request body accepted (default MAX_BODY_BYTES, 32 MiB); larger ones are answered 413. */
@@ -113,10 +114,10 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
     const exchanges = options.fixtures.get(spec.id, FOLLOW_FIXTURE)?.fixture.exchanges ?? [];
     const recorded = exchanges[Math.min(call, exchanges.length - 1)]?.response.headers ?? {};
     return {
-      ...recorded,
+      ...Object.fromEntries(Object.entries(recorded).filter(([name]) => !CONNECTION_HEADERS.has(name))),
       [FINDINGS_HEADER]: '[]',
       ...(stream
-        ? { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' }
+        ? { 'content-type': streamWire(spec).contentType, 'cache-control': 'no-cache' }
         : { 'content-type': 'application/json' }),
     };
   };
@@ -205,7 +206,8 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
       res.writeHead(status, {
         'content-type': 'application/json',
         'content-length': String(pending.length),
-        ...(status === 413 ? { connection: 'close' } : {}),
+        // HTTP/2 has no connection header: a stream ends alone.
+        ...(status === 413 && req.httpVersionMajor < 2 ? { connection: 'close' } : {}),
       });
     } else if (fast) {
       spec = fast.spec;
@@ -214,7 +216,7 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
       tool = fast.answer.tool;
       if (fast.stream) {
         res.writeHead(status, fast.headers);
-        await pipe(sseBody(fast.answer.rendered.stream, options.pace ?? 0), res);
+        await writeEvents(res, fast.answer.rendered.stream, options.pace ?? 0, streamWire(fast.spec));
       } else {
         // Head and body in one write, sent at res.end() below (after the log line).
         const bytes = Buffer.from(fast.answer.json);
@@ -224,7 +226,8 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
     } else {
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) {
-        if (value === undefined || CONNECTION_HEADERS.has(name)) continue;
+        // HTTP/2 pseudo-headers (:path, :authority...) are the request line, not headers.
+        if (value === undefined || CONNECTION_HEADERS.has(name) || name.startsWith(':')) continue;
         for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
       }
       // Follow mode: the fixture only judges and frames the answer; its content is replaced below.
@@ -251,24 +254,26 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
       }
       status = response.status;
       findings = parseFindings(response.headers.get(FINDINGS_HEADER));
-      let answerBody: ReadableStream<Uint8Array> | string | null = response.body;
+      const streamed = (response.headers.get('content-type') ?? '').includes('event-stream');
+      const wire = streamWire(spec);
+      let follow: ReturnType<typeof followAnswer> | undefined;
       if (scenario === null && status >= 200 && status < 300 && findings.length === 0) {
-        const follow = followAnswer(spec, parsed, call, seed);
+        follow = followAnswer(spec, parsed, call, seed);
         if (follow) {
           await response.body?.cancel();
           tool = follow.tool;
-          answerBody = (response.headers.get('content-type') ?? '').includes('event-stream')
-            ? sseBody(follow.rendered.stream, options.pace ?? 0)
-            : follow.json;
         }
       }
       const out: Record<string, string> = {};
       response.headers.forEach((value, name) => {
         if (!CONNECTION_HEADERS.has(name)) out[name] = value;
       });
+      // The mocks answer streams as SSE; on the wire each family's own framing (decision 0040).
+      if (streamed) out['content-type'] = wire.contentType;
       res.writeHead(status, out);
-      if (typeof answerBody === 'string') res.write(answerBody);
-      else if (answerBody) await pipe(answerBody, res);
+      if (follow && streamed) await writeEvents(res, follow.rendered.stream, options.pace ?? 0, wire);
+      else if (follow) res.write(follow.json);
+      else if (response.body) await pipe(streamed ? reframe(response.body, wire) : response.body, res);
     }
 
     const policy = policyOf(spec);
@@ -296,31 +301,28 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
     res.end(pending);
   };
 
-  const server = createServer({ keepAliveTimeout: 30_000 }, (req, res) => {
-    handle(req, res).catch((err: unknown) => {
+  const onRequest = (req: AnyRequest, res: AnyResponse) => {
+    // HTTP/2's compatibility request and response have the HTTP/1 methods serve uses (headers, url,
+    // a readable body, writeHead/write/end); the types only differ in overloads.
+    handle(req as IncomingMessage, res as ServerResponse).catch((err: unknown) => {
       if (!res.headersSent)
-        harness(res, 500, `serve failed on this request: ${err instanceof Error ? err.message : String(err)}`);
+        harness(
+          res as ServerResponse,
+          500,
+          `serve failed on this request: ${err instanceof Error ? err.message : String(err)}`,
+        );
+      else if ('stream' in res) res.stream.close(http2Constants.NGHTTP2_INTERNAL_ERROR);
       else res.destroy();
     });
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    // Loopback only: the mocks are for this machine's agents, never a network service.
-    server.listen(options.port, '127.0.0.1', () => {
-      const port = (server.address() as AddressInfo).port;
-      baseUrl = `http://127.0.0.1:${port}`;
-      resolve({
-        url: baseUrl,
-        port,
-        paths: pathsOf(options.specs),
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            server.closeAllConnections();
-          }),
-      });
-    });
-  });
+  };
+  // Loopback only: the mocks are for this machine's agents, never a network service. HTTP/1.1 and
+  // cleartext HTTP/2 on the same port: the AWS SDK's Bedrock client speaks HTTP/2 by default.
+  return listenHttp1AndH2c(onRequest, { port: options.port, host: '127.0.0.1', keepAliveTimeout: 30_000 }).then(
+    (server) => {
+      baseUrl = `http://127.0.0.1:${server.port}`;
+      return { url: baseUrl, port: server.port, paths: pathsOf(options.specs), close: () => server.close() };
+    },
+  );
 }
 
 export function pathsOf(specs: readonly ProviderSpec[]): string[] {

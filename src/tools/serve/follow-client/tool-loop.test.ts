@@ -7,6 +7,8 @@ import { policyFor } from '../../../shared/route-table/policy-for.js';
 import { replayForRoute } from '../../../engine/replay/replay-for-route.js';
 import { startServe, type RunningServe } from '../start-serve.js';
 import type { ServeLogEntry } from '../serve-log.js';
+import { decodeEventStream, isAwsEventStream } from '../../recorder/bedrock-event-stream.js';
+import { formatSse } from '../../../shared/sse/parse-sse.js';
 
 /**
  * A client with its own tools (none called get_weather, the fixtures' tool) runs a two-round tool
@@ -72,7 +74,12 @@ async function send(specId: string, history: Message[], stream: boolean): Promis
     headers: { ...request.headers, 'content-type': 'application/json', 'x-reasoning-replay-client': 'tool-loop-test' },
     body: JSON.stringify(request.body),
   });
-  const text = await response.text();
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  // Bedrock streams binary event-stream frames on the wire (decision 0040); the engine reads them as SSE, as the
+  // recorder decodes them.
+  const text = isAwsEventStream(response.headers.get('content-type'))
+    ? formatSse(decodeEventStream(bytes))
+    : new TextDecoder().decode(bytes);
   expect(response.status, `${spec.id}: ${text.slice(0, 300)}`).toBe(200);
   const family = familyFor(policy.family);
   if (stream) {

@@ -1,0 +1,70 @@
+import { createServer as createHttp1Server, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttp2Server, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
+
+export type AnyRequest = IncomingMessage | Http2ServerRequest;
+export type AnyResponse = ServerResponse | Http2ServerResponse;
+
+/** What an HTTP/2 client sends first when it speaks HTTP/2 with prior knowledge (RFC 9113 §3.4). */
+const PREFACE = Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', 'latin1');
+
+export interface H1H2cServer {
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * HTTP/1.1 and cleartext HTTP/2 on one port. Node's `allowHTTP1` only works over TLS, and the AWS
+ * SDK's bedrock-runtime client speaks HTTP/2 by default (prior knowledge, no upgrade), so each new
+ * connection's first bytes are read: the HTTP/2 preface hands the socket to an HTTP/2 server,
+ * anything else to an HTTP/1.1 one; both call the same handler. The bytes read are put back first.
+ */
+export function listenHttp1AndH2c(
+  handler: (req: AnyRequest, res: AnyResponse) => void,
+  options: { port: number; host: string; keepAliveTimeout: number },
+): Promise<H1H2cServer> {
+  const http1 = createHttp1Server({ keepAliveTimeout: options.keepAliveTimeout }, handler);
+  const http2 = createHttp2Server({}, handler);
+  const sockets = new Set<Socket>();
+
+  const route = (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    let seen: Buffer = Buffer.alloc(0);
+    const ignore = () => undefined; // a client gone before its first bytes: nothing to answer
+    const onData = (chunk: Buffer) => {
+      seen = seen.length ? Buffer.concat([seen, chunk]) : chunk;
+      const n = Math.min(seen.length, PREFACE.length);
+      const h2 = seen.subarray(0, n).equals(PREFACE.subarray(0, n));
+      if (h2 && seen.length < PREFACE.length) return; // a prefix of the preface so far: wait for the rest
+      socket.off('data', onData);
+      socket.off('error', ignore);
+      socket.pause();
+      socket.unshift(seen);
+      if (h2) {
+        // The HTTP/2 session reads what is buffered itself; resuming here would drop it.
+        http2.emit('connection', socket);
+      } else {
+        http1.emit('connection', socket);
+        socket.resume();
+      }
+    };
+    socket.on('error', ignore);
+    socket.on('data', onData);
+  };
+  const net = createNetServer(route);
+
+  return new Promise((resolve, reject) => {
+    net.once('error', reject);
+    net.listen(options.port, options.host, () => {
+      resolve({
+        port: (net.address() as AddressInfo).port,
+        close: () =>
+          new Promise<void>((done) => {
+            net.close(() => done());
+            for (const socket of sockets) socket.destroy();
+          }),
+      });
+    });
+  });
+}
