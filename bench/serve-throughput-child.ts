@@ -1,8 +1,13 @@
 /**
- * One server for bench/serve-throughput.ts, in its own process: `serve` (the provider mocks as
- * `run` starts them: follow mode, verdicts kept in memory) or `bare` (node:http answering every
- * request with the same bytes after reading its body). Prints its port, serves until killed.
+ * One server for bench/serve-throughput.ts, in its own process, printing its port and serving until
+ * killed:
+ *  - `serve`: the provider mocks as `run` starts them (follow mode, verdicts kept in memory);
+ *  - `bare FILE`: node:http answering each request, after reading its body, with the bytes serve
+ *    answered (FILE holds serve's JSON and SSE answers; `"stream": true` in the body picks SSE);
+ *  - `aimock`: @copilotkit/aimock, another LLM mock server from npm, with one fixture answering
+ *    every chat completion with the same tool call and reasoning, streamed when asked.
  */
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadMatrixInputs } from '../src/tools/matrix/run-matrix.js';
@@ -12,16 +17,32 @@ const mode = process.argv[2];
 // Exit normally on SIGTERM, so `node --cpu-prof` writes its profile when the bench stops a server.
 process.on('SIGTERM', () => process.exit(0));
 if (mode === 'bare') {
-  const answer = Buffer.from(process.argv[3] ?? '{}');
-  const server = createServer((req, res) => {
+  const answers = JSON.parse(readFileSync(process.argv[3]!, 'utf8')) as { json: string; sse: string };
+  const json = Buffer.from(answers.json);
+  const sse = Buffer.from(answers.sse);
+  const server = createServer({ keepAliveTimeout: 30_000 }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': answer.length });
-      res.end(answer);
+      const stream = Buffer.concat(chunks).includes('"stream":true');
+      res.writeHead(200, {
+        'content-type': stream ? 'text/event-stream' : 'application/json',
+        'content-length': (stream ? sse : json).length,
+      });
+      res.end(stream ? sse : json);
     });
   });
   server.listen(0, '127.0.0.1', () => process.stdout.write(`${(server.address() as AddressInfo).port}\n`));
+} else if (mode === 'aimock') {
+  const { LLMock } = await import('@copilotkit/aimock');
+  // A bounded journal: the bench sends tens of thousands of requests, and serve keeps none either.
+  const mock = new LLMock({ port: 0, host: '127.0.0.1', logLevel: 'silent', journalMaxEntries: 100 });
+  mock.onMessage(/.*/, {
+    reasoning: 'The user wants an order status; look it up.',
+    toolCalls: [{ name: 'lookup_order', arguments: '{"order_id":"ORD-1234"}', id: 'call_bench_0' }],
+  });
+  await mock.start();
+  process.stdout.write(`${new URL(mock.url).port}\n`);
 } else {
   const loaded = loadMatrixInputs({});
   let kept = 0;

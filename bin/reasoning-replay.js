@@ -3,9 +3,12 @@ import v8 from 'node:v8';
 
 // A CLI run lasts a second or two. At V8's default tier-up budget its optimizing compiler spends
 // about 0.4 CPU-s on background threads compiling functions the run is nearly done with; 8x the
-// budget lets only the really hot ones tier up (docs/decisions/0034-cli-tier-up-budget.md).
-// Set before the CLI's modules load, so their functions get it; REASONING_REPLAY_V8_DEFAULTS=1 keeps V8's own.
-if (process.env.REASONING_REPLAY_V8_DEFAULTS !== '1') v8.setFlagsFromString('--interrupt-budget=540672');
+// budget lets only the really hot ones tier up (docs/decisions/0034-cli-tier-up-budget.md). `serve`
+// runs long and keeps V8's own (0042). Set before the CLI's modules load, so their functions get it;
+// REASONING_REPLAY_V8_DEFAULTS=1 keeps V8's own everywhere. The module read first imports nothing.
+const { wantsRaisedTierUpBudget, RAISED_INTERRUPT_BUDGET } = await import('../dist/src/tools/cli/tier-up-budget.js');
+if (wantsRaisedTierUpBudget(process.argv.slice(2), process.env))
+  v8.setFlagsFromString(`--interrupt-budget=${RAISED_INTERRUPT_BUDGET}`);
 
 const { main } = await import('../dist/src/tools/cli/main.js');
 

@@ -52,7 +52,9 @@ export function listenHttp1AndH2c(
     socket.on('error', ignore);
     socket.on('data', onData);
   };
-  const net = createNetServer(route);
+  // node:http sets TCP_NODELAY on its own sockets; this server accepts them, so it must: without it
+  // a stream's small writes wait on Nagle and the client's delayed ACK (about 40 ms a response).
+  const net = createNetServer({ noDelay: true }, route);
 
   return new Promise((resolve, reject) => {
     net.once('error', reject);

@@ -16,7 +16,14 @@ import { FOLLOW_SCENARIO, followAnswer } from './follow-client/follow-answer.js'
 import { redactBody, secretsFromEnv } from './redact-body.js';
 import { endpointCandidates, type EndpointCandidate } from './resolve-endpoint.js';
 import { acceptsWithoutFindings } from './fast-accept.js';
-import { bodyDepthRefusal, knownScenarioIds, readBodyWithin, scenarioRefusal } from './request-limits.js';
+import {
+  bodyDepthRefusal,
+  knownScenarioIds,
+  MAX_BODY_DEPTH,
+  readBodyWithin,
+  scenarioRefusal,
+} from './request-limits.js';
+import { couldNestDeeperThan } from './body-depth-bound.js';
 import type { ServeLogEntry } from './serve-log.js';
 import { listenHttp1AndH2c, type AnyRequest, type AnyResponse } from './listen-h1-h2c.js';
 import { reframe, streamWire, writeEvents } from './stream-wire.js';
@@ -178,7 +185,8 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
     } catch {
       parsed = undefined;
     }
-    refusal ??= bodyDepthRefusal(parsed);
+    // The depth walk only where the raw bytes hold enough brackets to be that deep (body-depth-bound.ts).
+    if (couldNestDeeperThan(body, MAX_BODY_DEPTH)) refusal ??= bodyDepthRefusal(parsed);
     if (refusal) parsed = undefined;
 
     const candidateKey = `${url.pathname}${url.search}`;
