@@ -1,0 +1,41 @@
+// What every Node client in the matrix shares: its task (the user turns `run` hands it), its tools,
+// the flags the driver passes, and a base URL read the way `run` publishes it. No SDK here.
+export const STREAM = process.argv.includes('--stream');
+/** Break the reasoning round trip on purpose: the client edits the history it sends back. */
+export const BREAK = process.argv.includes('--break');
+
+export const TURNS = JSON.parse(
+  process.env.REASONING_REPLAY_TURNS ?? '["Where is order ORD-1234?","And order ORD-5678?"]',
+);
+
+export const ORDER_SCHEMA = {
+  type: 'object',
+  properties: { order_id: { type: 'string', pattern: '^ORD-[0-9]{4}$' } },
+  required: ['order_id'],
+  additionalProperties: false,
+};
+export const TOOL = { name: 'lookup_order', description: 'Status of one order', schema: ORDER_SCHEMA };
+
+export function runTool(name, args) {
+  if (name !== TOOL.name) throw new Error(`the model called a tool this agent never offered: ${name}`);
+  if (!/^ORD-\d{4}$/.test(args.order_id ?? '')) throw new Error(`bad order id ${JSON.stringify(args)}`);
+  return { order_id: args.order_id, status: 'shipped' };
+}
+
+/** `run`'s per-provider base URL (REASONING_REPLAY_<ID>_BASE_URL): what an agent puts in its config. */
+export function baseUrlOf(provider) {
+  const name = `REASONING_REPLAY_${provider.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_BASE_URL`;
+  const url = process.env[name];
+  if (!url) throw new Error(`${name} is not set: run this under reasoning-replay run`);
+  return url;
+}
+
+/** The key `run` sets for a provider (<ID>_API_KEY), as an agent reads its key. */
+export const keyOf = (provider) => process.env[`${provider.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_API_KEY`];
+
+/** Each user turn must end with the model's words after one tool round. */
+export function expectToolRound(turn, toolCalls, text) {
+  if (toolCalls < 1) throw new Error(`turn ${turn}: the model called no tool`);
+  if (!text) throw new Error(`turn ${turn}: no final answer after the tool round`);
+  console.log(`turn ${turn}: ${toolCalls} tool call(s), answer: ${text.slice(0, 60)}`);
+}

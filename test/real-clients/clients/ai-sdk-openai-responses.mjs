@@ -1,0 +1,27 @@
+// AI SDK on @ai-sdk/openai's Responses model. --store: store true (the SDK sends item references);
+// without it store false, with the encrypted reasoning asked for, as the SDK's docs say for
+// stateless use. OPENAI_BASE_URL and OPENAI_API_KEY are read by the provider itself.
+// --break: store false: one character of each encrypted_content sent back is changed (dropping the
+// item is no fault without store); store true: the reasoning parts are dropped by the middleware.
+import { createOpenAI } from '@ai-sdk/openai';
+import { BREAK } from './agent-task.mjs';
+import { editingFetch, runAiSdkAgent } from './ai-sdk-loop.mjs';
+
+const store = process.argv.includes('--store');
+const flipOne = (text) => `${text.slice(0, 8)}${text[8] === 'A' ? 'B' : 'A'}${text.slice(9)}`;
+const tamper = (body) => ({
+  ...body,
+  input: body.input.map((item) =>
+    item.type === 'reasoning' && typeof item.encrypted_content === 'string'
+      ? { ...item, encrypted_content: flipOne(item.encrypted_content) }
+      : item,
+  ),
+});
+const tampering = BREAK && !store;
+const openai = createOpenAI(tampering ? { fetch: editingFetch(tamper) } : {});
+await runAiSdkAgent(openai.responses('gpt-5'), {
+  breaks: tampering ? 'fetch' : 'middleware',
+  providerOptions: {
+    openai: store ? { store: true } : { store: false, include: ['reasoning.encrypted_content'] },
+  },
+});
