@@ -4,6 +4,7 @@ import { runAgent, runExitCode, brokeARule, type RunResult } from '../../src/too
 import { loadMatrixInputs } from '../../src/tools/matrix/run-matrix.js';
 import { projectRoot } from '../../src/shared/project-root.js';
 import { pythonClients, type PythonClients } from './python-venv.test-helper.js';
+import { runCli } from '../helpers/run-cli-sync.test-helper.js';
 
 /**
  * The real-client matrix: official SDKs and agent frameworks nobody here wrote, at pinned versions,
@@ -203,4 +204,27 @@ describe.each(ROWS)('$client -> $provider', (row) => {
       });
     }
   }
+});
+
+describe('the same client through the built CLI: reasoning-replay run -- <command>', () => {
+  it('the AWS SDK streaming over HTTP/2 conforms (exit 0); with its reasoning dropped, exit 1 names the rule and the request', () => {
+    const client = join(clients, 'aws-bedrock-converse.mjs');
+    const ok = runCli(['run', '--provider', 'bedrock-claude', '--', process.execPath, client, '--stream']);
+    expect(ok.code, ok.stdout + ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(/✓ the agent conformed: 4 requests over 1 session/);
+    const broken = runCli([
+      'run',
+      '--provider',
+      'bedrock-claude',
+      '--',
+      process.execPath,
+      client,
+      '--stream',
+      '--break',
+    ]);
+    expect(broken.code, broken.stdout + broken.stderr).toBe(1);
+    expect(broken.stdout).toMatch(
+      /✗ #2 bedrock-claude POST \/bedrock-claude\/model\/[^ ]+\/converse-stream -> 400: signatures-verbatim/,
+    );
+  });
 });
