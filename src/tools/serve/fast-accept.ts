@@ -6,6 +6,10 @@ import { isPlainObject } from '../../shared/objects/deep-merge.js';
 
 const compiled = new WeakMap<ProviderSpec, Array<{ pattern: RegExp; stream: boolean }>>();
 
+/** Which endpoint a URL is, per spec: `null` for none. Serve's candidate URLs repeat, so each is matched once. */
+type UrlMatch = { stream: boolean; modelInUrl: string | undefined } | null;
+const matched = new WeakMap<ProviderSpec, Map<string, UrlMatch>>();
+
 /**
  * The accept path of a provider mock without msw's request machinery: the same endpoint patterns,
  * the same model-to-rule-set choice and the same judge the msw handler runs (src/mocks/provider-
@@ -19,6 +23,21 @@ export function acceptsWithoutFindings(
   body: unknown,
 ): { stream: boolean } | undefined {
   if (!isPlainObject(body)) return undefined;
+  let byUrl = matched.get(spec);
+  if (!byUrl) matched.set(spec, (byUrl = new Map()));
+  let match = byUrl.get(url);
+  if (match === undefined) {
+    match = matchUrl(spec, url);
+    if (byUrl.size < 4096) byUrl.set(url, match);
+  }
+  if (!match) return undefined;
+  const model = modelOf(match.modelInUrl, body, spec.target.model);
+  if (!servesModel(spec, model)) return undefined;
+  if (judgeRequest(specForModel(spec, model), body).length > 0) return undefined;
+  return { stream: match.stream || body.stream === true };
+}
+
+function matchUrl(spec: ProviderSpec, url: string): UrlMatch {
   let patterns = compiled.get(spec);
   if (!patterns)
     compiled.set(
@@ -30,14 +49,10 @@ export function acceptsWithoutFindings(
     );
   const bare = url.replace(/\?.*$/, '');
   for (const { pattern, stream } of patterns) {
-    const match = pattern.exec(bare);
-    if (!match) continue;
-    const model = modelOf(match[1], body, spec.target.model);
-    if (!servesModel(spec, model)) return undefined;
-    if (judgeRequest(specForModel(spec, model), body).length > 0) return undefined;
-    return { stream: stream || body.stream === true };
+    const found = pattern.exec(bare);
+    if (found) return { stream, modelInUrl: found[1] };
   }
-  return undefined;
+  return null;
 }
 
 function modelOf(fromUrl: string | undefined, body: Record<string, unknown>, fallback: string): string {
