@@ -227,9 +227,8 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
         await writeEvents(res, fast.answer.rendered.stream, options.pace ?? 0, streamWire(fast.spec));
       } else {
         // Head and body in one write, sent at res.end() below (after the log line).
-        const bytes = Buffer.from(fast.answer.json);
-        res.writeHead(status, { ...fast.headers, 'content-length': String(bytes.length) });
-        pending = bytes;
+        res.writeHead(status, { ...fast.headers, 'content-length': String(fast.answer.bytes.length) });
+        pending = fast.answer.bytes;
       }
     } else {
       const headers = new Headers();

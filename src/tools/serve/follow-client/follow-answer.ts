@@ -14,6 +14,8 @@ export interface FollowAnswer {
   rendered: RenderedAnswer;
   /** rendered.body as sent. */
   json: string;
+  /** `json` as UTF-8 bytes, made once: an agent's loop gets the same answer many times. */
+  bytes: Buffer;
   /** The tool the answer calls, if any, for the log. */
   tool?: string;
 }
@@ -81,5 +83,6 @@ function makeAnswer(
     };
   }
   const rendered = render(answer, { spec, call, scenario: FOLLOW_SCENARIO });
-  return { answer, rendered, json: JSON.stringify(rendered.body), ...(tool ? { tool } : {}) };
+  const json = JSON.stringify(rendered.body);
+  return { answer, rendered, json, bytes: Buffer.from(json), ...(tool ? { tool } : {}) };
 }
