@@ -16,6 +16,12 @@ export const SDK_BASE_URL_VARIABLES: ReadonlyArray<{ variable: string; provider:
     readBy: '@anthropic-ai/sdk, anthropic (Python), @ai-sdk/anthropic',
   },
   { variable: 'GOOGLE_GEMINI_BASE_URL', provider: 'gemini', readBy: '@google/genai, google-genai (Python)' },
+  // The AWS SDKs' service-specific endpoint (https://docs.aws.amazon.com/sdkref/latest/guide/feature-ss-endpoints.html).
+  {
+    variable: 'AWS_ENDPOINT_URL_BEDROCK_RUNTIME',
+    provider: 'bedrock-claude',
+    readBy: '@aws-sdk/client-bedrock-runtime, boto3',
+  },
 ];
 
 /** Key variables SDKs refuse to start without; each gets MOCK_API_KEY. */
@@ -25,6 +31,9 @@ const KEY_VARIABLES = [
   'GEMINI_API_KEY',
   'GOOGLE_API_KEY',
   'GOOGLE_GENERATIVE_AI_API_KEY',
+  // A Bedrock API key: the AWS SDKs then authenticate with it instead of looking for AWS credentials
+  // (https://docs.aws.amazon.com/bedrock/latest/userguide/api-keys-use.html).
+  'AWS_BEARER_TOKEN_BEDROCK',
 ];
 
 /** `vercel-ai-gateway` -> `VERCEL_AI_GATEWAY`: the per-provider variable stem. */

@@ -116,3 +116,20 @@ describe('reasoning-replay run', () => {
     expect(crash.stderr).toMatch(/the agent exited 4\n--- agent output \(last part\) ---\nboom: no key\n/);
   });
 });
+
+describe('reasoning-replay run: an AWS SDK agent with nothing wired but its region', () => {
+  it('reaches the Bedrock mock through AWS_ENDPOINT_URL_BEDROCK_RUNTIME and a Bedrock API key, over HTTP/2', () => {
+    const script = [
+      "import { BedrockRuntimeClient, ConverseStreamCommand } from '@aws-sdk/client-bedrock-runtime';",
+      "const client = new BedrockRuntimeClient({ region: 'us-east-1', maxAttempts: 1 });",
+      "const answer = await client.send(new ConverseStreamCommand({ modelId: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0', messages: [{ role: 'user', content: [{ text: 'Hi' }] }] }));",
+      'let text = ""; for await (const e of answer.stream) text += e.contentBlockDelta?.delta?.text ?? "";',
+      'if (!text) process.exit(5);',
+    ].join('\n');
+    const r = runCli(['run', '--provider', 'bedrock-claude', '--', 'node', '--input-type=module', '-e', script], {
+      cwd: projectRoot(),
+    });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/✓ the agent conformed: 1 requests over 1 session/);
+  });
+});
