@@ -26,7 +26,7 @@ import {
 import { couldNestDeeperThan } from './body-depth-bound.js';
 import type { ServeLogEntry } from './serve-log.js';
 import { listenHttp1AndH2c, type AnyRequest, type AnyResponse } from './listen-h1-h2c.js';
-import { reframe, streamWire, writeEvents } from './stream-wire.js';
+import { reframe, streamBytes, streamWire, writeEvents } from './stream-wire.js';
 
 export interface ServeOptions {
   /** Largest request body accepted (default MAX_BODY_BYTES, 32 MiB); larger ones are answered 413. */
@@ -224,7 +224,9 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
       tool = fast.answer.tool;
       if (fast.stream) {
         res.writeHead(status, fast.headers);
-        await writeEvents(res, fast.answer.rendered.stream, options.pace ?? 0, streamWire(fast.spec));
+        // Unpaced, the stream and its end go in one write at res.end() below (decision 0042).
+        if ((options.pace ?? 0) <= 0) pending = streamBytes(fast.answer.rendered.stream, streamWire(fast.spec));
+        else await writeEvents(res, fast.answer.rendered.stream, options.pace ?? 0, streamWire(fast.spec));
       } else {
         // Head and body in one write, sent at res.end() below (after the log line).
         res.writeHead(status, { ...fast.headers, 'content-length': String(fast.answer.bytes.length) });

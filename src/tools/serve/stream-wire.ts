@@ -39,6 +39,10 @@ function encodedEvents(events: readonly SseEvent[], encode: EventEncoder): Encod
   return made;
 }
 
+/** The whole stream as one buffer, encoded once per answer: what serve sends at pace 0, in one write with its end. */
+export const streamBytes = (events: readonly SseEvent[], wire: StreamWire): Buffer =>
+  encodedEvents(events, wire.encode).whole;
+
 /**
  * Writes the events to `out`, paced by their recorded timing (`pace` > 0), one write per event. At
  * pace 0 the whole stream goes in one write: nothing waits between events, and per-event writes
