@@ -3,7 +3,8 @@
  * killed:
  *  - `serve`: the provider mocks as `run` starts them (follow mode, verdicts kept in memory);
  *  - `bare FILE`: node:http answering each request, after reading its body, with the bytes serve
- *    answered (FILE holds serve's JSON and SSE answers; `"stream": true` in the body picks SSE);
+ *    answered, its headers and framing included (FILE holds serve's JSON and SSE answers with their
+ *    headers; `"stream": true` in the body picks SSE, sent chunked as serve sends it);
  *  - `aimock`: @copilotkit/aimock, another LLM mock server from npm, with one fixture answering
  *    every chat completion with the same tool call and reasoning, streamed when asked.
  */
@@ -17,19 +18,17 @@ const mode = process.argv[2];
 // Exit normally on SIGTERM, so `node --cpu-prof` writes its profile when the bench stops a server.
 process.on('SIGTERM', () => process.exit(0));
 if (mode === 'bare') {
-  const answers = JSON.parse(readFileSync(process.argv[3]!, 'utf8')) as { json: string; sse: string };
-  const json = Buffer.from(answers.json);
-  const sse = Buffer.from(answers.sse);
+  type Answer = { headers: Record<string, string>; body: string };
+  const answers = JSON.parse(readFileSync(process.argv[3]!, 'utf8')) as { json: Answer; sse: Answer };
+  const json = { headers: answers.json.headers, body: Buffer.from(answers.json.body) };
+  const sse = { headers: answers.sse.headers, body: Buffer.from(answers.sse.body) };
   const server = createServer({ keepAliveTimeout: 30_000 }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const stream = Buffer.concat(chunks).includes('"stream":true');
-      res.writeHead(200, {
-        'content-type': stream ? 'text/event-stream' : 'application/json',
-        'content-length': (stream ? sse : json).length,
-      });
-      res.end(stream ? sse : json);
+      const answer = Buffer.concat(chunks).includes('"stream":true') ? sse : json;
+      res.writeHead(200, answer.headers);
+      res.end(answer.body);
     });
   });
   server.listen(0, '127.0.0.1', () => process.stdout.write(`${(server.address() as AddressInfo).port}\n`));
