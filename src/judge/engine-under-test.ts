@@ -1,43 +1,69 @@
 import type { OutboundRequest, RequestOptions } from '../shared/wire/outbound-request.js';
-import type { History, Message } from '../shared/history/history.js';
+import type { History, Message, StandardCarrierField } from '../shared/history/history.js';
 import type { ProviderSpec } from '../shared/provider-specs/provider-spec.js';
-import type { RoutePolicy } from '../shared/route-table/route-table.js';
+import type { RouteTable } from '../shared/route-table/route-table.js';
+import type { FamilyId } from '../shared/wire/families.js';
 import type { ExchangeResponse } from '../shared/transport/transport.js';
 
 /**
  * The seam between the conformance run and whatever builds requests. The run owns the scenario,
- * the transport (mocks) and the judging; the engine under test only turns "this history, this
- * route" into requests and reads answers back into history, and (optionally) stores and compacts
- * sessions. The built-in engine (src/tools/engine-adapters/built-in-engine.ts: this project's
- * replayForRoute + unknown-field fallback, its session store and compaction) is one implementation,
- * injected by the callers (check, report, gate, recorder); `check --engine` plugs an external one
- * here. The judge imports no engine code (types only) and never asks the engine what should have
- * been sent. See docs/decisions for the seam.
+ * the transport (mocks) and the judging; the engine under test turns "this history, this target"
+ * into requests, and, for the operations it implements, retries an unknown-field rejection, reads
+ * answers back into history, stores and compacts sessions. The built-in engine
+ * (src/tools/engine-adapters/built-in-engine.ts) is one implementation, injected by the callers
+ * (check, report, gate, recorder); `check --engine` plugs an external one here over JSON lines
+ * (src/tools/engine-adapters/external-engine.ts). The judge imports no engine code (types only)
+ * and never asks the engine what should have been sent: it is told the target as an agent's
+ * configuration would say it, resolves its own route, and the judge holds the result against the
+ * route table, the provider specs and the history (decision 0027; what is judged when an engine
+ * implements less: decision 0064).
  */
 
 /** Sends one request to the provider (mock) and gives its answer; supplied by the run. */
 export type SendRequest = (request: OutboundRequest) => Promise<ExchangeResponse>;
 
-/** One turn to build: the history so far, the route the table resolved, and per-request options. */
+/**
+ * The target as an agent's configuration names it: provider id, base-URL host, model id, as typed
+ * (a scenario may present a host in capitals, a look-alike host or another model id form, and the
+ * engine must resolve its route from that), plus the family and the provider's path for the model.
+ */
+export interface EngineTarget {
+  provider: string;
+  host: string;
+  model: string;
+  family: FamilyId;
+  baseUrl: string;
+  path: string;
+}
+
+/** What the engine is given to build one turn. */
 export interface TurnInput {
   history: History;
-  policy: RoutePolicy;
+  target: EngineTarget;
+  /**
+   * The route table the run gates. The built-in engine resolves its route from it; an external
+   * engine keeps its own table and ignores it (its bodies are judged against this one all the same).
+   */
+  table: RouteTable;
   spec: ProviderSpec;
   options: RequestOptions;
 }
 
+/** What the engine is given to read an answer: the same target, table and spec as the turn. */
+export type AnswerInput = Pick<TurnInput, 'target' | 'table' | 'spec'>;
+
 export interface TurnAttempt {
-  /** 1 for the request the route table asked for; 2 for a fallback retry. */
-  attempt: 1 | 2;
+  /** 1 for the request the route asked for; 2 for a fallback retry (a third one is the engine's mistake). */
+  attempt: number;
   request: OutboundRequest;
   response: ExchangeResponse;
 }
 
 export interface TurnResult {
-  /** Every request sent for this turn, in order (at most two). */
+  /** Every request sent for this turn, in order (at most two when the engine is right). */
   attempts: TurnAttempt[];
-  /** Fields the engine newly withheld after an unknown-field rejection (empty when none). */
-  withheld: string[];
+  /** Fields the engine newly withheld after an unknown-field rejection (empty when none or unknown). */
+  withheld: StandardCarrierField[];
 }
 
 /**
@@ -47,45 +73,59 @@ export interface TurnResult {
 export interface EngineSession {
   /** Builds and sends one turn through `send`, retrying at most once. Throws when it cannot build. */
   turn(input: TurnInput, send: SendRequest): Promise<TurnResult>;
-  /** Reads a 2xx answer into the assistant message appended to history. */
-  readAnswer(response: ExchangeResponse, policy: RoutePolicy, spec: ProviderSpec): Message;
+  /** Reads a 2xx answer (a JSON body, or the text of a stream) into the assistant message appended to history. */
+  readAnswer(response: ExchangeResponse, input: AnswerInput): Promise<Message>;
 }
+
+/**
+ * The operations beyond building a request that an engine may implement, and what the judge
+ * judges through each (decision 0064). What an engine does not implement is reported as "not
+ * judged: the engine does not implement X", never as passed.
+ */
+export const ENGINE_OPERATIONS = ['fallback', 'read', 'stream', 'store', 'compact'] as const;
+export type EngineOperation = (typeof ENGINE_OPERATIONS)[number];
 
 export interface EngineUnderTest {
   /** Shown in reports ("built-in", or the external command). */
   name: string;
+  /** The operations it implements; building requests is always there. */
+  operations: ReadonlySet<EngineOperation>;
   startSession(): EngineSession;
-  /**
-   * The engine's own session storage and compaction, for the retention checks (compaction, branch,
-   * resume). Absent: the engine keeps no sessions the judge can reach, and those checks do not apply.
-   */
+  /** The request the engine would build for this history, unsent (compared byte for byte after resume, branch). */
+  buildRequest?(history: History, input: Omit<TurnInput, 'history'>): Promise<OutboundRequest>;
+  /** Its session store ('store'). */
   storage?: EngineStorage;
+  /** Its compaction ('compact'). */
+  compaction?: EngineCompaction;
 }
 
-/**
- * What the retention checks drive, as a black box: the judge hands in a history and compares what
- * comes back with what it handed in (its own carrier comparison), never asking the engine which
- * carriers a route should get.
- */
+/** A session store, driven as a black box: the judge hands in a history and compares what comes back. */
 export interface EngineStorage {
-  /** The request the engine would build for this history on this route, unsent (compared byte for byte). */
-  buildRequest(history: History, policy: RoutePolicy): OutboundRequest;
   /** Opens the engine's session store in `file`, or in memory for ':memory:'. */
-  openStore(file: string): StoreUnderTest;
-  /** The engine's token estimate for the history on this route (the judge picks a budget from it). */
-  estimateTokens(history: History, policy: RoutePolicy): number;
-  /** Compacts to `budget` tokens for this route. Must not modify `history`. */
-  compact(history: History, budget: number, policy: RoutePolicy): CompactionUnderTest;
+  openStore(file: string): Promise<StoreUnderTest>;
 }
 
-/** A session store: sessions are opaque ids. */
+/** One open store: sessions are opaque ids. */
 export interface StoreUnderTest {
-  importHistory(history: History): number;
-  resume(id: number): History;
+  importHistory(history: History): Promise<string>;
+  resume(id: string): Promise<History>;
   /** A new session holding the first `atTurn` messages of `id`. */
-  branch(id: number, atTurn: number): number;
-  append(id: number, messages: readonly Message[]): void;
-  close(): void;
+  branch(id: string, atTurn: number): Promise<string>;
+  append(id: string, messages: readonly Message[]): Promise<void>;
+  /**
+   * One turn of a stored session as the engine's agent loop runs it: resume the session (its
+   * history and what it learned, such as fallback verdicts), build and send through `send`
+   * (retrying at most once), and store the answer with what the turn learned.
+   */
+  turn(id: string, input: Omit<TurnInput, 'history'>, send: SendRequest): Promise<TurnResult>;
+  close(): Promise<void>;
+}
+
+export interface EngineCompaction {
+  /** The engine's token estimate for the history on the target's route (the preflight). */
+  estimateTokens(history: History, input: Omit<TurnInput, 'history'>): Promise<number>;
+  /** Compacts to `budget` tokens for the target's route. Must not modify `history`. */
+  compact(history: History, budget: number, input: Omit<TurnInput, 'history'>): Promise<CompactionUnderTest>;
 }
 
 export interface CompactionUnderTest {

@@ -73,6 +73,7 @@ const scenario: Scenario = {
 function engine(keep: (items: unknown[]) => unknown[]): EngineUnderTest {
   return {
     name: 'hand-made',
+    operations: new Set(['read']),
     startSession: () => ({
       async turn(input, send) {
         const request: OutboundRequest = {
@@ -84,7 +85,7 @@ function engine(keep: (items: unknown[]) => unknown[]): EngineUnderTest {
         };
         return { attempts: [{ attempt: 1, request, response: await send(request as never) }], withheld: [] };
       },
-      readAnswer(response: ExchangeResponse): Message {
+      async readAnswer(response: ExchangeResponse): Promise<Message> {
         const m = (response.body as typeof answer).choices[0]!.message;
         return {
           role: 'assistant',

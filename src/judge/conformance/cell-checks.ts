@@ -7,18 +7,24 @@ import {
   judgeHasStoredReasoning as hasStoredReasoning,
   judgeIsToolCallTurn as isToolCallTurn,
 } from './judge-predicates.js';
-import type { RoutePolicy } from '../../shared/route-table/route-table.js';
+import type { RoutePolicy, RouteTable } from '../../shared/route-table/route-table.js';
 import { familyDescriptor } from '../../shared/wire/families.js';
 import type { Behaviour, Check } from './verdict.js';
 import { stringLeaves, wireCarrierKeys } from './wire-carriers.js';
+import { isPlainObject } from '../../shared/objects/deep-merge.js';
 
 /** One request as the gate judges it: the history it was built from and the body that went out. */
 export interface SentRequest {
   call: number;
   history: History;
   body: Record<string, unknown>;
+  /** The route the judge read off the table for the target (not the engine's own reading). */
   policy: RoutePolicy;
   spec: ProviderSpec;
+  /** The table the policy comes from: other routes' vendor flags are judged against it. */
+  table?: RouteTable;
+  /** Carriers this session learned the target refuses (a counted unknown-field rejection): withholding them is right. */
+  refused?: ReadonlySet<string>;
 }
 
 const CHAT_SHAPED = new Set(['openai-chat', 'copilot']);
@@ -82,6 +88,7 @@ export function checkFieldsSent(req: SentRequest): Check[] {
     if (!source || source.role !== 'assistant') return;
     for (const rule of req.spec.echo) {
       if (rule.level !== 'recommended' || (rule.turns === 'tool-call-turns' && !isToolCallTurn(source))) continue;
+      if (req.refused?.has(rule.field)) continue;
       if (holdsFor(source, rule.field) && !(rule.field in wire)) {
         out.push(
           problem(
@@ -96,12 +103,29 @@ export function checkFieldsSent(req: SentRequest): Check[] {
 
 /**
  * must-echo: tool-call turns carry reasoning_content (readable reasoning, else the pad); no pad where readable
- * reasoning exists or off the tier.
+ * reasoning exists, on a plain turn (README, decision 0002: DeepSeek, Kimi and MiMo document the 400 for
+ * tool-call turns only, and a pad there is invented content), or off the tier.
  */
 export function checkMustEcho(req: SentRequest): Check[] {
   return eachChatMessage(req, (wire, source, i, where, out) => {
-    if (!source || !isToolCallTurn(source)) return;
+    if (!source || source.role !== 'assistant') return;
     const value = wire.reasoning_content;
+    if (!isToolCallTurn(source)) {
+      // A stored " " replayed as it was stored is the turn's own bytes; a pad written here is not.
+      if (
+        req.policy.tier === 'must-echo' &&
+        value === MUST_ECHO_PLACEHOLDER &&
+        !hasReadableReasoning(source) &&
+        source.reasoning_content !== MUST_ECHO_PLACEHOLDER
+      )
+        out.push(
+          problem(
+            'must-echo',
+            `${where}: plain assistant message ${i} (no tool calls) got the " " pad: the pad belongs on tool-call turns without reasoning only`,
+          ),
+        );
+      return;
+    }
     if (req.policy.tier === 'must-echo') {
       if (typeof value !== 'string' || value === '') {
         out.push(
@@ -177,6 +201,7 @@ export function checkSignaturesVerbatim(req: SentRequest): Check[] {
   if (req.policy.replayPolicy === 'strip' || req.policy.replayPolicy === 'unsigned') return [];
   const text = JSON.stringify(req.body);
   const out: Check[] = [];
+  if (req.refused?.has('reasoning_details')) return [];
   const reads = req.policy.fields.includes('reasoning_details') && req.policy.tier !== 'strict';
   req.history.messages.forEach((m, i) => {
     const items = opaqueItems(m, req.policy);
@@ -228,12 +253,146 @@ export function checkNativeScoped(req: SentRequest): Check[] {
   return out;
 }
 
+/** Leaves of a flag set: [path, value] pairs ("thinking.keep", "all"). */
+function flagLeaves(value: unknown, path = ''): Array<[string, unknown]> {
+  if (!isPlainObject(value)) return path ? [[path, value]] : [];
+  return Object.entries(value).flatMap(([k, v]) => flagLeaves(v, path ? `${path}.${k}` : k));
+}
+
+function valueAt(body: Record<string, unknown>, path: string): unknown {
+  let at: unknown = body;
+  for (const key of path.split('.')) at = isPlainObject(at) ? at[key] : undefined;
+  return at;
+}
+
+/**
+ * fields-sent, vendor flags: the keep-thinking flags the table gives this route for this model are in the body, and
+ * no flag another route (or this route for other models) owns alone is. The seed: "vendor flags travel with their
+ * route only". A flag several routes set alike (thinking.type) is nobody's alone, so it is not judged as a leak.
+ */
+export function checkFlags(req: SentRequest): Check[] {
+  if (!CHAT_SHAPED.has(req.policy.family)) return [];
+  const out: Check[] = [];
+  const where = `call ${req.call} to ${req.spec.id} (route ${req.policy.routeId}, model ${req.policy.target.model})`;
+  const expected = new Map(flagLeaves(req.policy.flags));
+  for (const [path, value] of expected) {
+    if (JSON.stringify(valueAt(req.body, path)) !== JSON.stringify(value))
+      out.push(
+        problem('fields-sent', `${where}: the route's keep-thinking flag ${path}=${JSON.stringify(value)} is missing`),
+      );
+  }
+  if (!req.table) return out;
+  // Which routes set each flag path: a path only one route sets is that route's vendor flag.
+  const owners = new Map<string, Set<string>>();
+  for (const route of req.table.routes)
+    for (const flag of route.flags ?? [])
+      for (const [path] of flagLeaves(flag.set)) owners.set(path, (owners.get(path) ?? new Set()).add(route.id));
+  for (const route of req.table.routes) {
+    for (const flag of route.flags ?? []) {
+      for (const [path, value] of flagLeaves(flag.set)) {
+        if (expected.has(path) || owners.get(path)!.size !== 1) continue;
+        if (JSON.stringify(valueAt(req.body, path)) !== JSON.stringify(value)) continue;
+        const whose = route.id === req.policy.routeId ? `for other models of route ${route.id}` : `route ${route.id}'s`;
+        out.push(
+          problem(
+            'fields-sent',
+            `${where}: sent ${path}=${JSON.stringify(value)}, a keep-thinking flag ${whose} (${flag.source ?? 'routes.json'}); vendor flags travel with their route and models only`,
+          ),
+        );
+      }
+    }
+  }
+  return out;
+}
+
+interface ConverseBlock {
+  reasoningContent?: { reasoningText?: { text?: string; signature?: string }; redactedContent?: string };
+}
+
+/** The readable reasoning a Bedrock turn was stored with (Anthropic-shaped thinking, or OpenRouter text items). */
+function storedThinking(m: Message): string[] {
+  return (m.reasoning_details ?? []).flatMap((d) => {
+    const r = d as Record<string, unknown>;
+    const text = d.type === 'thinking' ? r.thinking : d.type === 'reasoning.text' ? r.text : undefined;
+    return typeof text === 'string' && text.trim() !== '' ? [text] : [];
+  });
+}
+
+/**
+ * fields-sent on Bedrock Converse, by the table's replay policy for the model (README, decision 0010, the seed):
+ * - signed (Claude): thinking is requested (additionalModelRequestFields.thinking), or the model answers without
+ *   the reasoning the route exists to replay;
+ * - unsigned: earlier turns keep their reasoning text, never a signature or a redacted blob (such models answer
+ *   "This model doesn't support the reasoningContent.reasoningText.signature field");
+ * - strip: no reasoning before the split point (the last user message); inside the current tool loop, the turns
+ *   keep theirs, as captured.
+ */
+export function checkBedrockPolicy(req: SentRequest): Check[] {
+  if (req.policy.family !== 'bedrock-converse' || !Array.isArray(req.body.messages)) return [];
+  const out: Check[] = [];
+  const where = `call ${req.call} to ${req.spec.id} (route ${req.policy.routeId}, model ${req.policy.target.model}, ${req.policy.replayPolicy ?? 'no'} policy)`;
+  const blocks = (req.body.messages as Array<{ content?: unknown }>).flatMap((m) =>
+    Array.isArray(m.content) ? (m.content as ConverseBlock[]) : [],
+  );
+  const reasoning = blocks.flatMap((b): NonNullable<ConverseBlock['reasoningContent']>[] =>
+    isPlainObject(b) && isPlainObject(b.reasoningContent) ? [b.reasoningContent] : [],
+  );
+  if (req.policy.replayPolicy === 'signed') {
+    const extra = req.body.additionalModelRequestFields;
+    if (!isPlainObject(extra) || extra.thinking === undefined)
+      out.push(
+        problem(
+          'fields-sent',
+          `${where}: no thinking requested (additionalModelRequestFields.thinking) for a model the table replays signed`,
+        ),
+      );
+  }
+  if (req.policy.replayPolicy === 'unsigned') {
+    const signed = reasoning.filter((r) => r.redactedContent !== undefined || r.reasoningText?.signature !== undefined);
+    if (signed.length > 0)
+      out.push(
+        problem(
+          'fields-sent',
+          `${where}: ${signed.length} reasoning block(s) went out with a signature or redacted blob; the unsigned policy replays the text only`,
+        ),
+      );
+  }
+  if (req.policy.replayPolicy === 'strip') {
+    const sent = new Set(reasoning.map((r) => r.reasoningText?.text).filter((t): t is string => typeof t === 'string'));
+    let split = -1;
+    req.history.messages.forEach((m, i) => {
+      if (m.role === 'user') split = i;
+    });
+    req.history.messages.forEach((m, i) => {
+      if (m.role !== 'assistant') return;
+      for (const text of storedThinking(m)) {
+        if (i < split && sent.has(text))
+          out.push(
+            problem(
+              'fields-sent',
+              `${where}: message ${i}, before the split point (message ${split}), kept its reasoning`,
+            ),
+          );
+        if (i > split && !sent.has(text))
+          out.push(
+            problem(
+              'fields-sent',
+              `${where}: message ${i} is inside the current tool loop (after message ${split}) but its reasoning was stripped`,
+            ),
+          );
+      }
+    });
+  }
+  return out;
+}
+
 /** Which behaviours a request exercises at all, so untouched ones are n/a rather than a vacuous pass. */
 export function applicableBehaviours(req: SentRequest): Set<Behaviour> {
   const applies = new Set<Behaviour>(['history-unmutated', 'provider-accepts']);
   const assistants = req.history.messages.filter((m) => m.role === 'assistant');
-  if (chatMessages(req)) applies.add('fields-sent');
-  if (chatMessages(req) && assistants.some(isToolCallTurn)) applies.add('must-echo');
+  if (chatMessages(req) || req.policy.family === 'bedrock-converse') applies.add('fields-sent');
+  const padScope = req.policy.tier === 'must-echo' && assistants.length > 0;
+  if (chatMessages(req) && (padScope || assistants.some(isToolCallTurn))) applies.add('must-echo');
   if (req.policy.tier === 'strict' || req.spec.request.unknownFieldRejection) applies.add('strict-schema');
   const replaysOpaque =
     req.policy.fields.includes('reasoning_details') &&
@@ -252,6 +411,8 @@ export function checkRequest(req: SentRequest): { applies: Set<Behaviour>; probl
     applies: applicableBehaviours(req),
     problems: [
       ...checkFieldsSent(req),
+      ...checkFlags(req),
+      ...checkBedrockPolicy(req),
       ...checkMustEcho(req),
       ...checkStrictSchema(req),
       ...checkSignaturesVerbatim(req),

@@ -1,13 +1,22 @@
-import type { History } from '../../shared/history/history.js';
+import type { History, Message } from '../../shared/history/history.js';
 import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
-import { policyFor } from '../../shared/route-table/policy-for.js';
 import type { RoutePolicy, RouteTable } from '../../shared/route-table/route-table.js';
-import type { Scenario } from '../../shared/scenarios/scenario.js';
+import type { Scenario, ScenarioCall } from '../../shared/scenarios/scenario.js';
 import { aggregateChecks } from './aggregate-checks.js';
 import { opaqueStringsLost } from './answer-kept.js';
-import type { EngineUnderTest } from '../engine-under-test.js';
+import { expectedPolicy, presentedTarget } from './call-target.js';
+import type { EngineOperation, EngineTarget, EngineUnderTest, SendRequest } from '../engine-under-test.js';
 import { fromCheck, judgeExchange } from './judge-exchange.js';
-import { fetchTransport, fetchTransportWithin, type ScenarioTransport } from '../../shared/transport/transport.js';
+import { VerdictLedger } from './judge-fallback.js';
+import { notJudgedCheck, type NotJudged } from './not-judged.js';
+import { withFaults } from './scripted-faults.js';
+import { cutStream, streamOpaqueStrings } from './stream-pieces.js';
+import {
+  fetchTransport,
+  fetchTransportWithin,
+  type ExchangeResponse,
+  type ScenarioTransport,
+} from '../../shared/transport/transport.js';
 import {
   cellStatus,
   type Behaviour,
@@ -33,6 +42,27 @@ export interface FixtureLookup {
   ): { path: string; fixture: { provenance: { kind: NonNullable<CellVerdict['fixture']>['provenance'] } } } | undefined;
 }
 
+/** One call of a run as the retention checks may replay it (a stored session's turn through the fallback). */
+export interface RunCall {
+  call: number;
+  /** Messages before this call (the history the call was built from). */
+  historyBefore: History;
+  spec: ProviderSpec;
+  target: EngineTarget;
+  policy: RoutePolicy;
+  /** The fields the engine withheld after an unknown-field rejection on this call, as the judge counted it. */
+  learned: string[];
+  send: SendRequest;
+  options: { tools?: unknown[]; stream?: boolean };
+}
+
+/** The retention checks of one cell: what its final history does through the engine's storage and compaction. */
+export type CellRetention = (
+  history: History,
+  target: { target: EngineTarget; spec: ProviderSpec; policy: RoutePolicy; options: RunCall['options'] },
+  calls: readonly RunCall[],
+) => Promise<Check[]>;
+
 export interface ScenarioRunContext {
   table: RouteTable;
   specs: ReadonlyMap<string, ProviderSpec>;
@@ -49,7 +79,7 @@ export interface ScenarioRunContext {
    */
   engine: EngineUnderTest;
   /** Per-cell retention checks (compaction, branch, resume) on the final history. */
-  retention?: (history: History, policy: RoutePolicy) => Check[];
+  retention?: CellRetention;
 }
 
 export interface ScenarioRun {
@@ -57,15 +87,20 @@ export interface ScenarioRun {
   history: History;
   /** Every finding of the cell, structured (the verdict's check details are their text). */
   findings: JudgeFinding[];
+  /** Behaviours this cell needed and the engine could not be judged on (it does not implement the operation). */
+  notJudged: NotJudged[];
 }
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+const isStream = (r: ExchangeResponse) =>
+  typeof r.body === 'string' && (r.headers['content-type'] ?? '').includes('event-stream');
 
 /**
- * Runs one scenario against one provider target through the route the table resolves for it. Three
- * parts, apart: the transport carries requests, the engine under test builds them (and reads
- * answers back into history), the exchange judge turns each call into findings; aggregation makes
- * the cell's checks. Calls stop at the first the provider refuses: later turns would only repeat it.
+ * Runs one scenario against one provider target through the route the judge reads off the table
+ * for it. Three parts, apart: the transport carries requests (with the scenario's faults, and
+ * streams cut into many pieces), the engine under test builds them and reads answers back into
+ * history, the exchange judge turns each call into findings; aggregation makes the cell's checks.
+ * Calls stop at the first the provider refuses: later turns would only repeat it.
  */
 export async function runScenario(
   scenario: Scenario,
@@ -75,15 +110,25 @@ export async function runScenario(
   const transport =
     context.send ?? (context.timeoutMs !== undefined ? fetchTransportWithin(context.timeoutMs) : fetchTransport);
   const engine = context.engine.startSession();
-  const targetPolicy = policyFor(context.table, spec);
+  const operations = context.engine.operations;
+  const stream = context.stream === true || scenario.stream === true;
+  const targetPolicy = expectedPolicy(context.table, presentedTarget(spec, undefined, stream), undefined);
   const defaultRouteId = context.table.routes.find((r) => r.match.default)?.id;
   const history: History = { messages: [] };
   const findings: JudgeFinding[] = [];
   const applies = new Set<Behaviour>();
   const exchanges: ExchangeRecord[] = [];
+  const notJudged = new Map<EngineOperation, Set<Behaviour>>();
+  const skip = (operation: EngineOperation, ...behaviours: Behaviour[]) => {
+    const set = notJudged.get(operation) ?? new Set();
+    behaviours.forEach((b) => set.add(b));
+    notJudged.set(operation, set);
+  };
+  const ledger = new VerdictLedger();
+  const calls: RunCall[] = [];
   let call = 0;
 
-  for (const step of scenario.steps) {
+  steps: for (const step of scenario.steps) {
     if ('append' in step) {
       history.messages.push(structuredClone(step.append));
       continue;
@@ -99,7 +144,8 @@ export async function runScenario(
       });
       break;
     }
-    const policy = step.call.via ? policyFor(context.table, callSpec) : targetPolicy;
+    const target = presentedTarget(callSpec, step.call.as, stream);
+    const policy = expectedPolicy(context.table, target, step.call.as);
     // A call that never reached a verdict fails acceptance for this provider and route.
     const callFailed = (detail: string) => ({
       behaviour: 'provider-accepts' as const,
@@ -109,27 +155,69 @@ export async function runScenario(
       call,
       detail,
     });
-    const historyBefore = JSON.stringify(history);
     const options = {
       ...(scenario.tools ? { tools: scenario.tools } : {}),
-      ...(context.stream ? { stream: true } : {}),
+      ...(stream ? { stream: true } : {}),
     };
-    let turn;
-    try {
-      turn = await engine.turn({ history, policy, spec: callSpec, options }, (request) =>
-        transport(request, callSpec, { scenario: scenario.id, call }),
-      );
-    } catch (err) {
-      findings.push(callFailed(`call ${call} to ${callSpec.id} could not be sent: ${errorText(err)}`));
-      break;
+    // Streams reach the engine cut into many pieces; the judge keeps what the provider sent whole.
+    const sentStreams = new Map<ExchangeResponse, string>();
+    const send: SendRequest = async (request) => {
+      const response = await transport(request, callSpec, { scenario: scenario.id, call });
+      if (!isStream(response) || !(response.status >= 200 && response.status < 300)) return response;
+      const cut = { ...response, body: cutStream(callSpec.family, response.body as string) };
+      sentStreams.set(cut, response.body as string);
+      return cut;
+    };
+    if (step.call.faults && !operations.has('fallback')) skip('fallback', 'fallback-recovers');
+    // A call the scripted faults leave refused is sent once more without them, as the user would.
+    const tries: Array<ScenarioCall['faults']> = step.call.faults ? [step.call.faults, undefined] : [undefined];
+    let judged: ReturnType<typeof judgeExchange> | undefined;
+    for (const faults of tries) {
+      const faulted = withFaults(send, faults, context.specs);
+      const before = JSON.stringify(history);
+      let turn;
+      try {
+        turn = await engine.turn({ history, target, table: context.table, spec: callSpec, options }, faulted.send);
+      } catch (err) {
+        findings.push(callFailed(`call ${call} to ${callSpec.id} could not be sent: ${errorText(err)}`));
+        break steps;
+      }
+      judged = judgeExchange({
+        call,
+        history,
+        historyBefore: before,
+        policy,
+        spec: callSpec,
+        turn,
+        defaultRouteId,
+        table: context.table,
+        injected: faulted.injected,
+        ledger,
+        judgesFallback: operations.has('fallback'),
+      });
+      judged.applies.forEach((b) => applies.add(b));
+      findings.push(...judged.findings);
+      exchanges.push(...judged.exchanges);
+      if (turn.attempts.length > 1)
+        calls.push({
+          call,
+          // The engine must not have changed it (history-unmutated says so when it did).
+          historyBefore: structuredClone(history),
+          spec: callSpec,
+          target,
+          policy,
+          learned: turn.withheld,
+          send,
+          options,
+        });
+      if (!judged.refusedByFault) break;
     }
-    const judged = judgeExchange({ call, history, historyBefore, policy, spec: callSpec, turn, defaultRouteId });
-    judged.applies.forEach((b) => applies.add(b));
-    findings.push(...judged.findings);
-    exchanges.push(...judged.exchanges);
-    if (!judged.accepted) break;
+    if (!judged || !judged.accepted) break;
     try {
-      const read = engine.readAnswer(judged.response, policy, callSpec);
+      const read = await engine.readAnswer(judged.response, { target, table: context.table, spec: callSpec });
+      const streamed = sentStreams.get(judged.response);
+      const judgesReading = operations.has('read') && (streamed === undefined || operations.has('stream'));
+      if (!judgesReading) skip(streamed === undefined ? 'read' : 'stream', 'signatures-verbatim');
       // A block dropped while reading the answer is lost before any other check can see it. Owed back
       // only where the spec wants reasoning back: a provider that reads it on tool-call turns only
       // (Copilot's reasoning_opaque) never sees what a text-only answer held.
@@ -137,7 +225,7 @@ export async function runScenario(
         (read.tool_calls?.length ?? 0) > 0
           ? callSpec.echo.length > 0
           : callSpec.echo.some((r) => r.turns !== 'tool-call-turns');
-      const lost = owed ? opaqueStringsLost(judged.response.body, read) : [];
+      const lost = owed && judgesReading ? lostOnReading(judged.response, streamed, callSpec, read) : [];
       if (lost.length > 0) {
         applies.add('signatures-verbatim');
         findings.push({
@@ -146,7 +234,7 @@ export async function runScenario(
           provider: callSpec.id,
           route: policy.routeId,
           call,
-          detail: `call ${call}: ${lost.length} opaque reasoning string(s) of ${callSpec.label}'s answer (signature, encrypted or redacted block) are not in the message the engine read from it: a block dropped on reading is never sent back`,
+          detail: `call ${call}: ${lost.length} opaque reasoning string(s) of ${callSpec.label}'s ${streamed === undefined ? 'answer' : 'streamed answer (cut into pieces)'} (signature, encrypted or redacted block) are not in the message the engine read from it${streamed === undefined ? '' : ', joined or replaced as the family streams them'}: a block lost on reading is never sent back`,
         });
       }
       history.messages.push(read);
@@ -157,15 +245,28 @@ export async function runScenario(
     call++;
   }
 
-  if (context.retention && call > 0) {
-    for (const check of context.retention(history, targetPolicy)) {
-      if (check.status === 'n/a') continue;
-      applies.add(check.behaviour);
-      findings.push(fromCheck(check, { provider: spec.id, route: targetPolicy.routeId }));
+  if (call > 0) {
+    if (context.retention) {
+      const options = {
+        ...(scenario.tools ? { tools: scenario.tools } : {}),
+        ...(stream ? { stream: true } : {}),
+      };
+      const target = presentedTarget(spec, undefined, stream);
+      for (const check of await context.retention(history, { target, spec, policy: targetPolicy, options }, calls)) {
+        if (check.status === 'n/a') continue;
+        applies.add(check.behaviour);
+        findings.push(fromCheck(check, { provider: spec.id, route: targetPolicy.routeId }));
+      }
     }
+    if (!operations.has('store')) skip('store', 'survives-branch', 'survives-resume');
+    if (!operations.has('compact')) skip('compact', 'survives-compaction');
   }
 
-  const checks = aggregateChecks(findings, applies);
+  const notJudgedList: NotJudged[] = [...notJudged].map(([operation, behaviours]) => ({
+    operation,
+    behaviours: [...behaviours],
+  }));
+  const checks = aggregateChecks(findings, applies).map((check) => notJudgedCheck(check, notJudgedList));
   const loaded = context.fixtures?.get(spec.id, scenario.id);
   const verdict: CellVerdict = {
     scenario: scenario.id,
@@ -178,5 +279,17 @@ export async function runScenario(
     exchanges,
     ...(loaded ? { fixture: { path: loaded.path, provenance: loaded.fixture.provenance.kind } } : {}),
   };
-  return { verdict, history, findings };
+  return { verdict, history, findings, notJudged: notJudgedList };
+}
+
+/** The opaque strings of an answer the read message does not hold; for a stream, by the family's stream rules. */
+function lostOnReading(
+  response: ExchangeResponse,
+  streamed: string | undefined,
+  spec: ProviderSpec,
+  read: Message,
+): string[] {
+  if (streamed === undefined) return opaqueStringsLost(response.body, read);
+  const kept = JSON.stringify(read);
+  return streamOpaqueStrings(spec.family, streamed).filter((s) => !kept.includes(JSON.stringify(s).slice(1, -1)));
 }

@@ -110,6 +110,15 @@ export interface ConformanceRun {
   startedAt: string;
   durationMs: number;
   cells: CellVerdict[];
+  /**
+   * Operations the engine under test does not implement, the behaviours that needed them and in how many scenario
+   * runs: reported as "not judged", never as passed (decision 0064).
+   */
+  notJudged?: Array<{
+    operation: 'fallback' | 'read' | 'stream' | 'store' | 'compact';
+    behaviours: Behaviour[];
+    cells: number;
+  }>;
   /** The harm judge's reading of the table per provider target (also folded into the cells). */
   harm?: Array<{ provider: string; label: string; route: string; reachedAs?: string; findings: JudgeFinding[] }>;
 }

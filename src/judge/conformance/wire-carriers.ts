@@ -38,14 +38,18 @@ export function wireCarrierKeys(body: unknown): string[] {
   return [...found].sort();
 }
 
-/** Every string leaf of a value (native records, opaque items), for byte-level search in a body. */
+/**
+ * Every string leaf of a value (native records, opaque items), for byte-level search in a body. A
+ * `kind` or `type` names a structure ("functionCall"), which any body of the family spells the same:
+ * only the values are the record's own.
+ */
 export function stringLeaves(value: unknown, minLength = 8): string[] {
   const out: string[] = [];
-  const walk = (v: unknown): void => {
+  const walk = (v: unknown, key?: string): void => {
     if (typeof v === 'string') {
-      if (v.length >= minLength) out.push(v);
-    } else if (Array.isArray(v)) v.forEach(walk);
-    else if (isPlainObject(v)) Object.values(v).forEach(walk);
+      if (v.length >= minLength && key !== 'kind' && key !== 'type') out.push(v);
+    } else if (Array.isArray(v)) v.forEach((item) => walk(item));
+    else if (isPlainObject(v)) for (const [k, item] of Object.entries(v)) walk(item, k);
   };
   walk(value);
   return out;

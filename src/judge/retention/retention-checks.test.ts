@@ -1,78 +1,90 @@
 import { describe, expect, it } from 'vitest';
 import { implementedFamilies } from '../../engine/families/registry.js';
 import { loadRouteTable } from '../../shared/route-table/load-route-table.js';
-import { resolveRoute } from '../../shared/route-table/resolve-route.js';
 import { sampleTargetForRoute } from '../../shared/route-table/sample-target.js';
-import { builtInStorage } from '../../tools/engine-adapters/built-in-storage.js';
-import type { EngineStorage } from '../engine-under-test.js';
-import { carrierDifference, retentionChecks, type RetentionCheck } from './retention-checks.js';
+import { builtInEngine } from '../../tools/engine-adapters/built-in-engine.js';
+import type { EngineTarget, EngineUnderTest } from '../engine-under-test.js';
+import { carrierDifference, retentionChecks } from './retention-checks.js';
 import type { History } from '../../shared/history/history.js';
-import type { RoutePolicy } from '../../shared/route-table/route-table.js';
+import type { RouteTarget } from '../../shared/route-table/route-table.js';
+import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
+import type { FamilyId } from '../../shared/wire/families.js';
 import { sampleHistoryWithEveryCarrier } from '../../engine/session/sample-history.test-helper.js';
 
 const table = loadRouteTable();
 
+/** The cell target the retention checks are handed for a route's sample target. */
+function cellTarget(target: RouteTarget, family: FamilyId) {
+  const engineTarget: EngineTarget = { ...target, family, baseUrl: `https://${target.host}`, path: '/' };
+  const spec = { id: `${target.provider}-sample`, label: target.provider } as ProviderSpec;
+  return { target: engineTarget, spec, policy: undefined as never, options: {} };
+}
+const deepseek = cellTarget(
+  { provider: 'deepseek', host: 'api.deepseek.com', model: 'deepseek-v4-flash' },
+  'openai-chat',
+);
+
 /** One run's checks on one history, the stores closed afterwards (as runMatrix does). */
-function judge(history: History, policy: RoutePolicy, storage: EngineStorage = builtInStorage): RetentionCheck[] {
-  const checks = retentionChecks(storage);
+async function judge(history: History, engine: EngineUnderTest = builtInEngine, at = deepseek) {
+  const checks = retentionChecks(engine, table);
   try {
-    return checks.run(history, policy);
+    return await checks.run(history, at, []);
   } finally {
-    checks.close();
+    await checks.close();
   }
 }
 
 describe('retentionChecks', () => {
-  it('passes all three behaviours on every route for a history with every carrier kind', () => {
+  it('passes all three behaviours on every route for a history with every carrier kind', async () => {
     const history = sampleHistoryWithEveryCarrier();
     // One instance for every route, as in a run: the stores are shared by the cells.
-    const run = retentionChecks(builtInStorage);
+    const run = retentionChecks(builtInEngine, table);
     try {
       for (const long of [false, true]) {
         const h = long
           ? { messages: [...history.messages, ...history.messages.slice(1), ...history.messages.slice(1)] }
           : history;
         for (const route of table.routes.filter((r) => implementedFamilies().includes(r.family))) {
-          const checks = run.run(h, resolveRoute(table, sampleTargetForRoute(route)));
+          const checks = await run.run(h, cellTarget(sampleTargetForRoute(route), route.family), []);
           expect(checks.map((c) => c.behaviour)).toEqual(['survives-compaction', 'survives-branch', 'survives-resume']);
           for (const c of checks)
             expect(c, `${route.id} ${c.behaviour}: ${c.detail}`).toMatchObject({ status: 'pass' });
         }
       }
     } finally {
-      run.close();
+      await run.close();
     }
   });
 
-  it('is n/a when the history has no carrier', () => {
-    const policy = resolveRoute(table, { provider: 'deepseek', host: 'api.deepseek.com', model: 'deepseek-v4-flash' });
-    const checks = judge(
-      {
-        messages: [
-          { role: 'user', content: 'hi' },
-          { role: 'assistant', content: 'hello' },
-        ],
-      },
-      policy,
-    );
+  it('is n/a when the history has no carrier', async () => {
+    const checks = await judge({
+      messages: [
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: 'hello' },
+      ],
+    });
+    expect(checks.length).toBe(3);
     expect(checks.every((c) => c.status === 'n/a')).toBe(true);
   });
 
-  it('fails an engine whose store loses a carrier on resume, or whose compaction rewrites a retained turn', () => {
+  it('fails an engine whose store loses a carrier on resume, or whose compaction rewrites a retained turn', async () => {
     const history = sampleHistoryWithEveryCarrier();
-    const policy = resolveRoute(table, { provider: 'deepseek', host: 'api.deepseek.com', model: 'deepseek-v4-flash' });
     // The judge's expectation is the history it handed in, so an engine that drops reasoning_content is caught.
-    const forgetful: EngineStorage = {
-      ...builtInStorage,
-      openStore(file) {
-        const store = builtInStorage.openStore(file);
-        return {
-          ...store,
-          resume: (id) => ({ messages: store.resume(id).messages.map(({ reasoning_content: _dropped, ...m }) => m) }),
-        };
+    const forgetful: EngineUnderTest = {
+      ...builtInEngine,
+      storage: {
+        async openStore(file) {
+          const store = await builtInEngine.storage!.openStore(file);
+          return {
+            ...store,
+            resume: async (id) => ({
+              messages: (await store.resume(id)).messages.map(({ reasoning_content: _dropped, ...m }) => m),
+            }),
+          };
+        },
       },
     };
-    const [compaction, branch, resume] = judge(history, policy, forgetful);
+    const [compaction, branch, resume] = await judge(history, forgetful);
     expect(compaction!.status).toBe('pass');
     expect(branch).toMatchObject({
       status: 'fail',
@@ -82,21 +94,66 @@ describe('retentionChecks', () => {
       status: 'fail',
       detail: expect.stringMatching(/after resume from state\.db, message \d+ \(assistant\) reasoning_content/),
     });
-    const rewriting: EngineStorage = {
-      ...builtInStorage,
-      compact(h, budget, p) {
-        const result = builtInStorage.compact(h, budget, p);
-        return {
-          ...result,
-          history: {
-            messages: result.history.messages.map((m) => (m.role === 'assistant' ? { ...m, content: 'rewritten' } : m)),
-          },
-        };
+    const rewriting: EngineUnderTest = {
+      ...builtInEngine,
+      compaction: {
+        ...builtInEngine.compaction!,
+        async compact(h, budget, p) {
+          const result = await builtInEngine.compaction!.compact(h, budget, p);
+          return {
+            ...result,
+            history: {
+              messages: result.history.messages.map((m) =>
+                m.role === 'assistant' ? { ...m, content: 'rewritten' } : m,
+              ),
+            },
+          };
+        },
       },
     };
-    expect(judge(history, policy, rewriting)[0]).toMatchObject({
+    expect((await judge(history, rewriting))[0]).toMatchObject({
       status: 'fail',
       detail: expect.stringMatching(/retained assistant turn changed after compaction \(content/),
+    });
+  });
+
+  it('fails a compaction whose own count disagrees with the preflight, or that drops messages with no summary left', async () => {
+    const history = sampleHistoryWithEveryCarrier();
+    const long = { messages: [...history.messages, ...history.messages.slice(1), ...history.messages.slice(1)] };
+    // Its tail walk prices every message at one token: it believes anything fits.
+    const optimistic: EngineUnderTest = {
+      ...builtInEngine,
+      compaction: {
+        ...builtInEngine.compaction!,
+        async compact(h, budget, p) {
+          const result = await builtInEngine.compaction!.compact(h, 1_000_000, p);
+          return { ...result, status: 'compacted', estimateAfter: Math.min(budget, h.messages.length) };
+        },
+      },
+    };
+    expect((await judge(long, optimistic))[0]).toMatchObject({
+      status: 'fail',
+      detail: expect.stringMatching(/preflight estimate prices it at \d+/),
+    });
+    // It summarizes, then throws the summary away.
+    const amnesic: EngineUnderTest = {
+      ...builtInEngine,
+      compaction: {
+        ...builtInEngine.compaction!,
+        async compact(h, budget, p) {
+          const result = await builtInEngine.compaction!.compact(h, budget, p);
+          const keep = result.kept.map((k, j) => [k, j] as const).filter(([k]) => k !== null);
+          return {
+            ...result,
+            kept: keep.map(([k]) => k),
+            history: { messages: keep.map(([, j]) => result.history.messages[j]!) },
+          };
+        },
+      },
+    };
+    expect((await judge(long, amnesic))[0]).toMatchObject({
+      status: 'fail',
+      detail: expect.stringMatching(/dropped and no summary stands for them/),
     });
   });
 

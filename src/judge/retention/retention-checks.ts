@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EngineStorage, StoreUnderTest } from '../engine-under-test.js';
+import type { EngineUnderTest, StoreUnderTest, TurnInput } from '../engine-under-test.js';
 import type { Check } from '../conformance/verdict.js';
+import type { CellRetention, RunCall } from '../conformance/run-scenario.js';
+import { wireCarrierKeys } from '../conformance/wire-carriers.js';
 import type { History, Message } from '../../shared/history/history.js';
-import type { RoutePolicy } from '../../shared/route-table/route-table.js';
+import type { RouteTable } from '../../shared/route-table/route-table.js';
 
 export type RetentionBehaviour = 'survives-compaction' | 'survives-branch' | 'survives-resume';
 export interface RetentionCheck extends Check {
@@ -59,6 +61,12 @@ const identity = (n: number): Iterable<[number, number]> =>
 const holdsCarrier = (history: History) =>
   history.messages.some((m) => CARRIER_KEYS.some((key) => m[key] !== undefined));
 
+interface OpenStores {
+  writer: StoreUnderTest;
+  reader: StoreUnderTest;
+  memory: StoreUnderTest;
+}
+
 /**
  * The stores the checks write to, opened once per run (opening a SQLite database and running its
  * migrations costs more than a cell's checks): a writer and a second, independent connection on one
@@ -68,28 +76,38 @@ const holdsCarrier = (history: History) =>
  */
 class RunStores {
   private dir: string | undefined;
-  private opened: { writer: StoreUnderTest; reader: StoreUnderTest; memory: StoreUnderTest } | undefined;
-  constructor(private readonly storage: EngineStorage) {}
+  private opened: Promise<OpenStores> | undefined;
+  constructor(private readonly engine: EngineUnderTest) {}
 
-  get(): { writer: StoreUnderTest; reader: StoreUnderTest; memory: StoreUnderTest } {
-    if (this.opened) return this.opened;
+  get(): Promise<OpenStores> {
+    this.opened ??= this.open();
+    return this.opened;
+  }
+
+  private async open(): Promise<OpenStores> {
+    const storage = this.engine.storage!;
     this.dir = mkdtempSync(join(tmpdir(), 'rr-retention-'));
     const file = join(this.dir, 'state.db');
     const stores: StoreUnderTest[] = [];
     try {
-      stores.push(this.storage.openStore(file), this.storage.openStore(file), this.storage.openStore(':memory:'));
+      stores.push(await storage.openStore(file), await storage.openStore(file), await storage.openStore(':memory:'));
     } catch (err) {
-      for (const s of stores) s.close();
-      this.close();
+      for (const s of stores) await s.close();
       throw err;
     }
-    this.opened = { writer: stores[0]!, reader: stores[1]!, memory: stores[2]! };
-    return this.opened;
+    return { writer: stores[0]!, reader: stores[1]!, memory: stores[2]! };
   }
 
-  close(): void {
-    if (this.opened) for (const s of Object.values(this.opened)) s.close();
+  async close(): Promise<void> {
+    const opened = this.opened;
     this.opened = undefined;
+    if (opened) {
+      try {
+        for (const s of Object.values(await opened)) await s.close();
+      } catch {
+        /* a store that failed to open has nothing to close */
+      }
+    }
     if (this.dir) rmSync(this.dir, { recursive: true, force: true });
     this.dir = undefined;
   }
@@ -105,169 +123,235 @@ interface StoredCopies {
   parentAfter: History;
 }
 
-/** A thrown error is kept too, so every cell with that history reports it the same way. */
-type Outcome<T> = { value: T } | { error: unknown };
-const settle = <T>(fn: () => T): Outcome<T> => {
-  try {
-    return { value: fn() };
-  } catch (error) {
-    return { error };
-  }
-};
-const valueOf = <T>(outcome: Outcome<T>): T => {
-  if ('error' in outcome) throw outcome.error;
-  return outcome.value;
-};
-
-function resumeCopy(history: History, stores: RunStores): History {
-  const { writer, reader } = stores.get();
-  return reader.resume(writer.importHistory(history));
+async function resumeCopy(history: History, stores: RunStores): Promise<History> {
+  const { writer, reader } = await stores.get();
+  return reader.resume(await writer.importHistory(history));
 }
 
-function branchCopies(history: History, stores: RunStores): Omit<StoredCopies, 'resumed'> {
-  const store = stores.get().memory;
-  const parent = store.importHistory(history);
-  const all = store.branch(parent, history.messages.length);
-  const half = store.branch(parent, Math.floor(history.messages.length / 2));
-  const branched = store.resume(all);
-  const halfBranch = store.resume(half);
+async function branchCopies(history: History, stores: RunStores): Promise<Omit<StoredCopies, 'resumed'>> {
+  const store = (await stores.get()).memory;
+  const parent = await store.importHistory(history);
+  const all = await store.branch(parent, history.messages.length);
+  const half = await store.branch(parent, Math.floor(history.messages.length / 2));
+  const branched = await store.resume(all);
+  const halfBranch = await store.resume(half);
   // Independence: a turn added to the branch must not appear in the parent.
-  store.append(all, [{ role: 'user', content: 'branch-only turn' }]);
-  return { branched, halfBranch, parentAfter: store.resume(parent) };
+  await store.append(all, [{ role: 'user', content: 'branch-only turn' }]);
+  return { branched, halfBranch, parentAfter: await store.resume(parent) };
 }
 
-function checkResume(history: History, policy: RoutePolicy, storage: EngineStorage, resumed: History): RetentionCheck {
-  if (resumed.messages.length !== history.messages.length)
-    return fail('survives-resume', `resumed ${resumed.messages.length} of ${history.messages.length} messages`);
-  const diff = compareAll(history.messages, resumed.messages, identity(history.messages.length));
-  if (diff) return fail('survives-resume', `after resume from state.db, ${diff}`);
-  if (requestBytes(storage, resumed, policy) !== requestBytes(storage, history, policy))
-    return fail(
-      'survives-resume',
-      `the ${policy.routeId} request built from the resumed session differs from the live one`,
-    );
-  return pass(
-    'survives-resume',
-    `${history.messages.length} messages reloaded from a state.db file; carriers and the ${policy.routeId} request byte-identical`,
-  );
-}
-
-function checkBranch(
-  history: History,
-  policy: RoutePolicy,
-  storage: EngineStorage,
-  copies: Omit<StoredCopies, 'resumed'>,
-): RetentionCheck {
-  const { branched, halfBranch: halfHistory, parentAfter } = copies;
-  let diff = compareAll(history.messages, branched.messages, identity(history.messages.length));
-  if (diff) return fail('survives-branch', `in the branch, ${diff}`);
-  diff = compareAll(history.messages, halfHistory.messages, identity(halfHistory.messages.length));
-  if (diff) return fail('survives-branch', `in the branch at turn ${halfHistory.messages.length}, ${diff}`);
-  if (requestBytes(storage, branched, policy) !== requestBytes(storage, history, policy))
-    return fail('survives-branch', `the ${policy.routeId} request built from the branch differs from the original`);
-  if (parentAfter.messages.length !== history.messages.length)
-    return fail('survives-branch', 'a turn appended to the branch appeared in the parent session');
-  diff = compareAll(history.messages, parentAfter.messages, identity(history.messages.length));
-  if (diff) return fail('survives-branch', `in the parent after the branch changed, ${diff}`);
-  return pass(
-    'survives-branch',
-    `branches at ${history.messages.length} and ${halfHistory.messages.length} keep every carrier; the ${policy.routeId} request is byte-identical; the parent is unaffected`,
-  );
-}
-
-const requestBytes = (storage: EngineStorage, history: History, policy: RoutePolicy) =>
-  JSON.stringify(storage.buildRequest(history, policy));
-
-function checkCompaction(
-  history: History,
-  policy: RoutePolicy,
-  storage: EngineStorage,
-  before: string,
-): RetentionCheck {
-  const budget = Math.max(1, Math.floor(storage.estimateTokens(history, policy) / 2));
-  const result = storage.compact(history, budget, policy);
-  if (JSON.stringify(history) !== before)
-    return fail('survives-compaction', 'compaction modified the history it was given');
-  const pairs = result.kept.flatMap((from, j): [number, number][] => (from === null ? [] : [[from, j]]));
-  const diff = compareAll(history.messages, result.history.messages, pairs);
-  if (diff) return fail('survives-compaction', `after compaction, retained ${diff}`);
-  // A retained assistant turn must come back whole (its tool calls decide where a must-echo pad goes),
-  // judged on the message itself rather than by asking the engine's carrier selection.
-  for (const [i, j] of pairs) {
-    if (history.messages[i]!.role !== 'assistant') continue;
-    const changed = messageDifference(history.messages[i]!, result.history.messages[j]!);
-    if (changed)
-      return fail(
-        'survives-compaction',
-        `message ${i}: the retained assistant turn changed after compaction (${changed}), so what ${policy.routeId} is sent changes`,
-      );
-  }
-  const recompacted = storage.compact(result.history, budget, policy);
-  if (result.status === 'compacted' && recompacted.status !== 'unchanged')
-    return fail(
-      'survives-compaction',
-      `the preflight disagrees with the tail walk: a compacted history (${result.estimateAfter} <= ${budget}) would be compacted again`,
-    );
-  return pass(
-    'survives-compaction',
-    `budget ${budget} of ${result.estimateBefore}: ${result.status}, ${pairs.length} messages retained with carriers byte-identical, ${result.dropped} summarized${result.reason ? ` (${result.reason.split(';')[0]})` : ''}`,
-  );
-}
-
+type Target = Omit<TurnInput, 'history'>;
 const pass = (behaviour: RetentionBehaviour, detail: string): RetentionCheck => ({ behaviour, status: 'pass', detail });
 const fail = (behaviour: RetentionBehaviour, detail: string): RetentionCheck => ({ behaviour, status: 'fail', detail });
 
-export interface RetentionChecks {
-  /** The three checks for one cell's final history on the cell's route. */
-  run(history: History, policy: RoutePolicy): RetentionCheck[];
-  /** Closes the run's stores and removes their temp folder. */
-  close(): void;
-}
-
 /**
  * Per conformance cell: does the history's reasoning survive the engine's compaction, branching and
- * a resume from a state.db file, byte for byte, and does the route get the same request afterwards?
- * The expectation is the judge's own: every carrier it handed in comes back unchanged (no engine
- * selection is asked). n/a when the history holds no carrier at all (nothing could be lost). One
- * instance per run: call close() when the run ends.
+ * a resume from a state.db file, byte for byte, does the route get the same request afterwards, and
+ * does a resumed session remember what its fallback learned? The expectation is the judge's own:
+ * every carrier it handed in comes back unchanged (no engine selection is asked). n/a when the
+ * history holds no carrier at all (nothing could be lost); each part runs only when the engine
+ * implements its operation (store, compact). One instance per run: call close() when it ends.
  */
-export function retentionChecks(storage: EngineStorage): RetentionChecks {
-  const stores = new RunStores(storage);
+export function retentionChecks(
+  engine: EngineUnderTest,
+  table: RouteTable,
+): { run: CellRetention; close(): Promise<void> } {
+  const stores = new RunStores(engine);
   // The stores' answer depends on the history alone: a history that ends several cells (the same
   // scenario through routes that get the same answers) is stored and read back once per run.
-  const copies = new Map<string, { resumed: Outcome<History>; branches: Outcome<Omit<StoredCopies, 'resumed'>> }>();
-  const storedCopiesOf = (history: History, text: string) => {
-    let c = copies.get(text);
-    if (!c) {
-      c = { branches: settle(() => branchCopies(history, stores)), resumed: settle(() => resumeCopy(history, stores)) };
-      copies.set(text, c);
-    }
-    return c;
-  };
-  const behaviours: RetentionBehaviour[] = ['survives-compaction', 'survives-branch', 'survives-resume'];
-  const guarded = (behaviour: RetentionBehaviour, fn: () => RetentionCheck): RetentionCheck => {
+  const copies = new Map<string, { resumed: Promise<History>; branches: Promise<Omit<StoredCopies, 'resumed'>> }>();
+  /** Messages the engine wrote as summaries, by identity (a second compaction must keep or replace them). */
+  const summaries = new WeakSet<Message>();
+  const requestBytes = async (history: History, target: Target) =>
+    JSON.stringify(await engine.buildRequest!(history, target));
+  const guarded = async (behaviour: RetentionBehaviour, fn: () => Promise<RetentionCheck>): Promise<RetentionCheck> => {
     try {
-      return fn();
+      return await fn();
     } catch (err) {
       return fail(behaviour, `threw: ${err instanceof Error ? err.message : String(err)}`);
     }
   };
+
+  async function checkResume(history: History, target: Target, resumed: History): Promise<RetentionCheck> {
+    const route = target.spec.id;
+    if (resumed.messages.length !== history.messages.length)
+      return fail('survives-resume', `resumed ${resumed.messages.length} of ${history.messages.length} messages`);
+    const diff = compareAll(history.messages, resumed.messages, identity(history.messages.length));
+    if (diff) return fail('survives-resume', `after resume from state.db, ${diff}`);
+    if ((await requestBytes(resumed, target)) !== (await requestBytes(history, target)))
+      return fail('survives-resume', `the ${route} request built from the resumed session differs from the live one`);
+    return pass(
+      'survives-resume',
+      `${history.messages.length} messages reloaded from a state.db file; carriers and the ${route} request byte-identical`,
+    );
+  }
+
+  async function checkBranch(
+    history: History,
+    target: Target,
+    { branched, halfBranch, parentAfter }: Omit<StoredCopies, 'resumed'>,
+  ): Promise<RetentionCheck> {
+    const route = target.spec.id;
+    let diff = compareAll(history.messages, branched.messages, identity(history.messages.length));
+    if (diff) return fail('survives-branch', `in the branch, ${diff}`);
+    diff = compareAll(history.messages, halfBranch.messages, identity(halfBranch.messages.length));
+    if (diff) return fail('survives-branch', `in the branch at turn ${halfBranch.messages.length}, ${diff}`);
+    if ((await requestBytes(branched, target)) !== (await requestBytes(history, target)))
+      return fail('survives-branch', `the ${route} request built from the branch differs from the original`);
+    if (parentAfter.messages.length !== history.messages.length)
+      return fail('survives-branch', 'a turn appended to the branch appeared in the parent session');
+    diff = compareAll(history.messages, parentAfter.messages, identity(history.messages.length));
+    if (diff) return fail('survives-branch', `in the parent after the branch changed, ${diff}`);
+    return pass(
+      'survives-branch',
+      `branches at ${history.messages.length} and ${halfBranch.messages.length} keep every carrier; the ${route} request is byte-identical; the parent is unaffected`,
+    );
+  }
+
+  /** One compaction, judged: carriers and retained assistant turns whole, summaries kept, the preflight agreeing. */
+  async function compactOnce(
+    history: History,
+    budget: number,
+    target: Target,
+    round: string,
+  ): Promise<{
+    check?: RetentionCheck;
+    result: Awaited<ReturnType<NonNullable<EngineUnderTest['compaction']>['compact']>>;
+  }> {
+    const compaction = engine.compaction!;
+    const before = JSON.stringify(history);
+    const result = await compaction.compact(history, budget, target);
+    const failed = (detail: string) => ({ check: fail('survives-compaction', `${round}${detail}`), result });
+    if (JSON.stringify(history) !== before) return failed('compaction modified the history it was given');
+    const pairs = result.kept.flatMap((from, j): [number, number][] => (from === null ? [] : [[from, j]]));
+    const diff = compareAll(history.messages, result.history.messages, pairs);
+    if (diff) return failed(`after compaction, retained ${diff}`);
+    // A retained assistant turn must come back whole (its tool calls decide where a must-echo pad goes),
+    // judged on the message itself rather than by asking the engine's carrier selection.
+    for (const [i, j] of pairs) {
+      if (history.messages[i]!.role !== 'assistant') continue;
+      const changed = messageDifference(history.messages[i]!, result.history.messages[j]!);
+      if (changed)
+        return failed(
+          `message ${i}: the retained assistant turn changed after compaction (${changed}), so what ${target.spec.id} is sent changes`,
+        );
+    }
+    // Messages leave a history only by being summarized (or as a checkpoint a newer one shadows): what was
+    // dropped must be stood for by a summary the result holds, written now or kept from before.
+    if (result.dropped > 0 && !result.kept.includes(null) && !pairs.some(([i]) => summaries.has(history.messages[i]!)))
+      return failed(
+        `${result.dropped} message(s) were dropped and no summary stands for them (the newest checkpoint must be kept)`,
+      );
+    if (result.status === 'compacted') {
+      // The tail walk and the preflight must price alike, or the next preflight compacts again (the seed's loop).
+      const preflight = await compaction.estimateTokens(result.history, target);
+      if (preflight > budget)
+        return failed(
+          `the compacted history fits the budget by the compaction's own count (${result.estimateAfter} <= ${budget}) but the preflight estimate prices it at ${preflight}: the next turn would compact again (opaque carriers priced differently?)`,
+        );
+    }
+    result.kept.forEach((from, j) => {
+      if (from === null) summaries.add(result.history.messages[j]!);
+    });
+    return { result };
+  }
+  async function checkCompaction(history: History, target: Target): Promise<RetentionCheck> {
+    const compaction = engine.compaction!;
+    const budget = Math.max(1, Math.floor((await compaction.estimateTokens(history, target)) / 2));
+    const first = await compactOnce(history, budget, target, '');
+    if (first.check) return first.check;
+    const { result } = first;
+    const recompacted = await compaction.compact(result.history, budget, target);
+    if (result.status === 'compacted' && recompacted.status !== 'unchanged')
+      return fail(
+        'survives-compaction',
+        `the preflight disagrees with the tail walk: a compacted history (${result.estimateAfter} <= ${budget}) would be compacted again`,
+      );
+    let second = '';
+    if (result.kept.includes(null)) {
+      // A later turn compacts the compacted history again: its summary is now the newest checkpoint before the
+      // last user message, which must survive (or be summarized into a newer one), and so must every carrier.
+      const next: History = { messages: [...result.history.messages, { role: 'user', content: 'And the next step?' }] };
+      const nextBudget = Math.max(1, Math.floor((await compaction.estimateTokens(next, target)) / 2));
+      const again = await compactOnce(next, nextBudget, target, 'second compaction: ');
+      if (again.check) return again.check;
+      second = `; compacted again to ${nextBudget}: ${again.result.status}`;
+    }
+    return pass(
+      'survives-compaction',
+      `budget ${budget} of ${result.estimateBefore}: ${result.status}, ${result.kept.filter((k) => k !== null).length} messages retained with carriers byte-identical, ${result.dropped} summarized${result.reason ? ` (${result.reason.split(';')[0]})` : ''}${second}`,
+    );
+  }
+
+  /**
+   * survives-resume, the fallback's part: a call whose unknown-field rejection the engine learned from is replayed
+   * as a stored session's turn (the engine stores the answer with the verdict), then the session is resumed by a
+   * second connection and asked for the next turn: its first request must not carry the refused carrier again.
+   */
+  async function checkVerdictKept(call: RunCall, target: Target): Promise<RetentionCheck | undefined> {
+    const { writer, reader } = await stores.get();
+    const id = await writer.importHistory(call.historyBefore);
+    const input = { ...target, target: call.target, spec: call.spec };
+    const first = await writer.turn(id, input, call.send);
+    if (first.withheld.length === 0) return undefined; // the provider did not refuse again: nothing to remember
+    await writer.append(id, [{ role: 'user', content: 'And the next step?' }]);
+    const resumed = await reader.turn(id, input, call.send);
+    const opening = resumed.attempts[0];
+    const again = opening
+      ? wireCarrierKeys(opening.request.body).filter((k) => first.withheld.includes(k as never))
+      : [];
+    if (again.length > 0)
+      return fail(
+        'survives-resume',
+        `call ${call.call}: the session resumed from state.db sent ${again.join(', ')} again on its first request, though it had learned that (${call.target.provider}, ${call.target.host}, ${call.target.model}) refuses it: the verdict was not stored with the exchange`,
+      );
+    return pass(
+      'survives-resume',
+      `call ${call.call}: the verdict on ${first.withheld.join(', ')} was stored with the exchange; the resumed session withheld it from its first request`,
+    );
+  }
+
   return {
-    run(history, policy) {
-      if (!holdsCarrier(history))
-        return behaviours.map((behaviour) => ({
-          behaviour,
-          status: 'n/a',
-          detail: 'the history holds no reasoning carrier',
-        }));
-      const text = JSON.stringify(history);
-      const compaction = guarded('survives-compaction', () => checkCompaction(history, policy, storage, text));
-      const stored = storedCopiesOf(history, text);
-      return [
-        compaction,
-        guarded('survives-branch', () => checkBranch(history, policy, storage, valueOf(stored.branches))),
-        guarded('survives-resume', () => checkResume(history, policy, storage, valueOf(stored.resumed))),
-      ];
+    async run(history, { target, spec, options }, calls) {
+      const input: Target = { target, table, spec, options };
+      const out: RetentionCheck[] = [];
+      const holds = holdsCarrier(history);
+      if (!holds)
+        out.push(
+          ...(['survives-compaction', 'survives-branch', 'survives-resume'] as const).map(
+            (behaviour): RetentionCheck => ({
+              behaviour,
+              status: 'n/a',
+              detail: 'the history holds no reasoning carrier',
+            }),
+          ),
+        );
+      if (engine.compaction && holds)
+        out.push(await guarded('survives-compaction', () => checkCompaction(history, input)));
+      if (engine.storage && engine.buildRequest && holds) {
+        const text = JSON.stringify(history);
+        let c = copies.get(text);
+        if (!c) {
+          c = { branches: branchCopies(history, stores), resumed: resumeCopy(history, stores) };
+          // Settled either way: each cell with this history reports a failure the same way.
+          c.branches.catch(() => undefined);
+          c.resumed.catch(() => undefined);
+          copies.set(text, c);
+        }
+        const { branches, resumed } = c;
+        out.push(await guarded('survives-branch', async () => checkBranch(history, input, await branches)));
+        out.push(await guarded('survives-resume', async () => checkResume(history, input, await resumed)));
+      }
+      if (engine.storage) {
+        for (const call of calls.filter((c) => c.learned.length > 0)) {
+          const checked = await guarded(
+            'survives-resume',
+            async () => (await checkVerdictKept(call, input)) ?? pass('survives-resume', 'nothing to remember'),
+          );
+          if (checked.detail !== 'nothing to remember') out.push(checked);
+        }
+      }
+      return out;
     },
     close: () => stores.close(),
   };

@@ -9,7 +9,31 @@ export interface ScriptedAnswer {
   tool_calls?: ToolCall[];
 }
 
-export type ScenarioStep = { append: Message } | { call: { via?: string; answer: ScriptedAnswer } };
+/** Provider id, base-URL host and model id of a target, as an agent's configuration names it. */
+export interface TargetNames {
+  provider?: string;
+  host?: string;
+  model?: string;
+}
+
+/** The target the engine is told for one call, and the one whose route it must resolve like. */
+export interface PresentedTarget extends TargetNames {
+  like?: TargetNames;
+}
+
+/** An answer the run gives in place of the provider's for one attempt (a fault). */
+export type ScriptedFault =
+  | { rejection: { provider: string; id: string; params?: Record<string, string | number> }; notes?: string }
+  | { status: number; body: unknown; wording: 'unknown'; sources: string[]; notes?: string };
+
+export interface ScenarioCall {
+  via?: string;
+  as?: PresentedTarget;
+  faults?: ScriptedFault[];
+  answer: ScriptedAnswer;
+}
+
+export type ScenarioStep = { append: Message } | { call: ScenarioCall };
 
 export interface Scenario {
   id: string;
@@ -18,5 +42,7 @@ export interface Scenario {
   families?: FamilyId[];
   providers?: string[];
   tools?: unknown[];
+  /** Every answer is asked for streamed (and cut into many pieces by the run). */
+  stream?: boolean;
   steps: ScenarioStep[];
 }

@@ -1,31 +1,54 @@
 import { compress } from '../../engine/compaction/compress.js';
 import { estimateTokens } from '../../engine/compaction/estimate-tokens.js';
-import type { EngineStorage } from '../../judge/engine-under-test.js';
-import { replayForRoute } from '../../engine/replay/replay-for-route.js';
+import { routeForTarget } from '../../engine/policy/route-for-target.js';
+import { sendSessionTurn } from '../../engine/session/send-session-turn.js';
 import { SessionStore } from '../../engine/session/session-store.js';
+import type { EngineCompaction, EngineStorage, TurnInput } from '../../judge/engine-under-test.js';
+import { readBuiltInAnswer } from './read-built-in-answer.js';
+
+const policyOf = (input: Pick<TurnInput, 'target' | 'table'>) =>
+  routeForTarget(input.table, { provider: input.target.provider, host: input.target.host, model: input.target.model });
 
 /**
- * The built-in engine's storage as the retention checks drive it: SessionStore (a scratch database:
- * no fsync, never a user's state.db), compress and estimateTokens with the route's pricing, and
- * replayForRoute for the request a resumed or branched session would send.
+ * The built-in engine's session store as the retention checks drive it: SessionStore (a scratch
+ * database: no fsync, never a user's state.db). A stored turn is sendSessionTurn: resume the
+ * session with its verdicts, send through the fallback, and write the answer with any new verdict
+ * in one transaction.
  */
 export const builtInStorage: EngineStorage = {
-  buildRequest: (history, policy) => replayForRoute(history, policy),
-  openStore(file) {
+  async openStore(file) {
     const store = SessionStore.open(file, { scratch: true });
     return {
-      importHistory: (history) => store.importHistory(history),
-      resume: (id) => store.resume(id).history,
-      branch: (id, atTurn) => store.branch(id, atTurn),
-      append: (id, messages) => void store.appendExchange(id, messages),
-      close: () => {
+      importHistory: async (history) => String(store.importHistory(history)),
+      resume: async (id) => store.resume(Number(id)).history,
+      branch: async (id, atTurn) => String(store.branch(Number(id), atTurn)),
+      append: async (id, messages) => void store.appendExchange(Number(id), messages),
+      async turn(id, input, send) {
+        const result = await sendSessionTurn({
+          store,
+          sessionId: Number(id),
+          policy: policyOf(input),
+          transport: send,
+          options: input.options,
+          readAnswer: (response, policy) => [readBuiltInAnswer(response, policy)],
+        });
+        return {
+          attempts: result.attempts.map((a) => ({ attempt: a.attempt, request: a.request, response: a.response })),
+          withheld: result.recorded,
+        };
+      },
+      close: async () => {
         if (store.db.open) store.close();
       },
     };
   },
-  estimateTokens: (history, policy) => estimateTokens(history, { policy }),
-  compact(history, budget, policy) {
-    const result = compress(history, budget, { policy });
+};
+
+/** compress and estimateTokens with the pricing of the target's route. */
+export const builtInCompaction: EngineCompaction = {
+  estimateTokens: async (history, input) => estimateTokens(history, { policy: policyOf(input) }),
+  async compact(history, budget, input) {
+    const result = compress(history, budget, { policy: policyOf(input) });
     return {
       status: result.status,
       history: result.history,

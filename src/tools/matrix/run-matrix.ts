@@ -1,4 +1,4 @@
-import type { EngineUnderTest } from '../../judge/engine-under-test.js';
+import type { EngineOperation, EngineUnderTest } from '../../judge/engine-under-test.js';
 import { FixtureStore } from '../../provider/fixtures/fixture-store.js';
 import { providerHandlers } from '../../provider/handlers/provider-handlers.js';
 import { defaultProvidersDir, loadProviderSpecs } from '../../shared/provider-specs/load-provider-specs.js';
@@ -15,7 +15,7 @@ import { runScenario } from '../../judge/conformance/run-scenario.js';
 import { handlersByOrigin, handlersTransport } from '../../provider/handlers/handlers-transport.js';
 import { assessTable } from '../../judge/harm/judge-harm.js';
 import { mergeHarm } from '../../judge/harm/merge-harm.js';
-import { BEHAVIOURS, type CellVerdict, type ConformanceRun } from '../../judge/conformance/verdict.js';
+import { BEHAVIOURS, type Behaviour, type CellVerdict, type ConformanceRun } from '../../judge/conformance/verdict.js';
 
 export interface MatrixInputs {
   routesFile?: string;
@@ -31,6 +31,8 @@ export interface MatrixInputs {
   /** `false` skips the compaction / branch / resume checks (they run when the engine exposes its storage). */
   retention?: false;
   onCell?: (done: number, total: number, cell: CellVerdict) => void;
+  /** `false` skips the harm judge (it reads this project's table against the specs: nothing an external engine does). */
+  harm?: false;
   /**
    * The engine under test, injected by the caller (the built-in one: src/tools/engine-adapters/built-in-engine.ts;
    * `check --engine` passes an external one).
@@ -85,9 +87,12 @@ export async function runMatrix(
   const policies = new Map(specs.map((s) => [s.id, policyFor(table, s)]));
   const targets = specs.filter((s) => !inputs.routes || inputs.routes.has(policies.get(s.id)!.routeId));
   // What the table does to each provider, read off the specs before anything runs.
-  const harm = assessTable(table, specs).filter((a) => targets.some((t) => t.id === a.provider));
+  const harm =
+    inputs.harm === false ? [] : assessTable(table, specs).filter((a) => targets.some((t) => t.id === a.provider));
   const retention =
-    inputs.retention !== false && inputs.engine.storage ? retentionChecks(inputs.engine.storage) : undefined;
+    inputs.retention !== false && (inputs.engine.storage || inputs.engine.compaction)
+      ? retentionChecks(inputs.engine, table)
+      : undefined;
   // Every provider's msw handlers, in spec order, answering the run's requests directly (see handlersTransport);
   // a request is offered only to the handlers of its URL's origin, the only ones whose patterns can match it.
   // Gateway specs consult their upstreams' rules by id.
@@ -102,29 +107,36 @@ export async function runMatrix(
     inputs.timeoutMs,
   );
   const cells: CellVerdict[] = [];
+  const notJudged = new Map<EngineOperation, { behaviours: Set<Behaviour>; cells: number }>();
   const total = targets.length * scenarios.length;
   try {
     for (const spec of targets) {
       for (const scenario of scenarios) {
-        const cell = scenarioAppliesTo(scenario, spec)
-          ? (
-              await runScenario(scenario, spec, {
-                table,
-                specs: bySpec,
-                fixtures,
-                ...(inputs.stream ? { stream: true } : {}),
-                send,
-                engine: inputs.engine,
-                ...(retention ? { retention: retention.run } : {}),
-              })
-            ).verdict
-          : notApplicable(scenario, spec, policies.get(spec.id)!);
+        let cell: CellVerdict;
+        if (scenarioAppliesTo(scenario, spec)) {
+          const ran = await runScenario(scenario, spec, {
+            table,
+            specs: bySpec,
+            fixtures,
+            ...(inputs.stream ? { stream: true } : {}),
+            send,
+            engine: inputs.engine,
+            ...(retention ? { retention: retention.run } : {}),
+          });
+          for (const n of ran.notJudged) {
+            const entry = notJudged.get(n.operation) ?? { behaviours: new Set<Behaviour>(), cells: 0 };
+            n.behaviours.forEach((b) => entry.behaviours.add(b));
+            entry.cells += 1;
+            notJudged.set(n.operation, entry);
+          }
+          cell = ran.verdict;
+        } else cell = notApplicable(scenario, spec, policies.get(spec.id)!);
         cells.push(mergeHarm(cell, harm));
         inputs.onCell?.(cells.length, total, cells[cells.length - 1]!);
       }
     }
   } finally {
-    retention?.close();
+    await retention?.close();
   }
   return {
     routesFile: loaded.routesFile,
@@ -132,5 +144,14 @@ export async function runMatrix(
     durationMs: Date.now() - started,
     cells,
     harm,
+    ...(notJudged.size > 0
+      ? {
+          notJudged: [...notJudged].map(([operation, n]) => ({
+            operation,
+            behaviours: [...n.behaviours],
+            cells: n.cells,
+          })),
+        }
+      : {}),
   };
 }
