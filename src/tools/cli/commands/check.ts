@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { countRun, formatFailures, formatHarm, formatMatrix } from '../../report/format-matrix.js';
+import { formatNotJudged } from '../../matrix/not-judged-lines.js';
 import { uncoveredRoutes } from '../../../judge/conformance/route-coverage.js';
 import { loadMatrixInputs, runMatrix } from '../../matrix/run-matrix.js';
 import { builtInEngine } from '../../engine-adapters/built-in-engine.js';
@@ -118,9 +119,11 @@ export const checkCommand = defineCommand({
     const loaded = loadMatrixInputs({ routesFile: args.routes });
     const scope = checkScope(loaded, args.provider, args.engine);
     const progress = progressLine('checking cell');
-    // An external engine exposes no storage through the protocol, so the retention checks do not apply to it.
+    // An external engine shakes hands first: one that does not answer is bad input (exit 2) before any cell runs.
     const external = args.engine
-      ? (await import('../../engine-adapters/external-engine.js')).startExternalEngine({
+      ? await (
+          await import('../../engine-adapters/external-engine.js')
+        ).startExternalEngine({
           command: args.engine,
           timeoutMs: args.timeout,
         })
@@ -135,6 +138,8 @@ export const checkCommand = defineCommand({
           onCell: (done, total) => progress.update(done, total),
           ...(scope ? { routes: scope } : {}),
           engine: external ?? builtInEngine,
+          // The harm judge reads this project's table against the specs: nothing an external engine does.
+          ...(external ? { harm: false as const } : {}),
         },
         loaded,
       );
@@ -144,7 +149,7 @@ export const checkCommand = defineCommand({
     progress.done();
     if (external) process.stdout.write(`engine under test: ${args.engine}\n`);
     const counts = countRun(run);
-    const uncovered = scope ? [] : uncoveredRoutes(loaded.table, loaded.specs);
+    const uncovered = scope || external ? [] : uncoveredRoutes(loaded.table, loaded.specs);
     if (!args.quiet) process.stdout.write(formatMatrix(run) + '\n\n');
     const harm = formatHarm(run);
     if (harm) process.stdout.write(harm + '\n\n');
@@ -168,9 +173,11 @@ export const checkCommand = defineCommand({
       writeFileAtomic(args.junit, renderJunit(report));
     }
     const file = relative(process.cwd(), run.routesFile) || run.routesFile;
+    const notJudged = formatNotJudged(run);
+    if (notJudged) process.stdout.write(notJudged + '\n');
     process.stdout.write(
-      `${file}: ${counts.routes} routes, ${counts.targets} provider targets, ${counts.scenarios} scenarios, ${counts.cells} scenario runs: ` +
-        `${describeCounts(counts)}${uncovered.length ? `, ${uncovered.length} route(s) untested` : ''} (${run.durationMs} ms)\n`,
+      `${external ? `judged against the routes of ${file} (the expectation; the engine keeps its own table)` : file}: ${counts.routes} routes, ${counts.targets} provider targets, ${counts.scenarios} scenarios, ${counts.cells} scenario runs: ` +
+        `${describeCounts(counts)}${uncovered.length ? `, ${uncovered.length} route(s) untested` : ''}${run.notJudged?.length ? `; not judged: ${run.notJudged.map((n) => n.operation).join(', ')} (the engine does not implement them)` : ''} (${run.durationMs} ms)\n`,
     );
     // Informational (issue 11): how the mocks agree with real providers' recorded answers; never changes the exit code.
     // The same provider specs and fixture store the matrix ran on (loading and validating them again cost a quarter
@@ -180,6 +187,11 @@ export const checkCommand = defineCommand({
     );
     if (counts.warn > 0 && args.strict)
       process.stdout.write(`--strict: ${counts.warn} scenario run(s) with warnings, counted as violations\n`);
-    return counts.fail > 0 || uncovered.length > 0 || (args.strict && counts.warn > 0) ? EXIT_VIOLATION : EXIT_OK;
+    const unjudged = run.notJudged?.length ?? 0;
+    if (unjudged > 0 && args.strict)
+      process.stdout.write(`--strict: ${unjudged} operation(s) not judged, counted as violations\n`);
+    return counts.fail > 0 || uncovered.length > 0 || (args.strict && (counts.warn > 0 || unjudged > 0))
+      ? EXIT_VIOLATION
+      : EXIT_OK;
   },
 });
