@@ -1,0 +1,210 @@
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { builtInEngine } from '../../src/tools/engine-adapters/built-in-engine.js';
+import { checkScope } from '../../src/tools/matrix/check-scope.js';
+import { loadMatrixInputs, runMatrix } from '../../src/tools/matrix/run-matrix.js';
+import { SEEDED_BUGS, type Patches, type SeededBug } from './seeded-engine-bugs.test-helper.js';
+import type { Behaviour } from '../../src/judge/conformance/verdict.js';
+import type * as SelectCarriersModule from '../../src/engine/policy/select-carriers.js';
+import type * as RegistryModule from '../../src/engine/families/registry.js';
+import type * as DetectUnknownFieldModule from '../../src/engine/replay/detect-unknown-field.js';
+import type * as FallbackModule from '../../src/engine/replay/fallback.js';
+import type * as UnknownFieldVerdictsModule from '../../src/engine/replay/unknown-field-verdicts.js';
+import type * as SalvageModule from '../../src/engine/compaction/salvage.js';
+import type * as CheckpointModule from '../../src/engine/compaction/checkpoint.js';
+import type * as EstimateTokensModule from '../../src/engine/compaction/estimate-tokens.js';
+import type * as CompressModule from '../../src/engine/compaction/compress.js';
+import type * as SessionStoreModule from '../../src/engine/session/session-store.js';
+import type * as RouteForTargetModule from '../../src/engine/policy/route-for-target.js';
+
+/**
+ * Issue 28: `check` alone must catch every seeded engine bug. Each bug of SEEDED_BUGS is applied
+ * alone to this project's engine through the patches below (vi.mock of the engine modules it lives
+ * in, each delegating to the real function unless the bug is active), and the built-in engine is
+ * driven through the engine-under-test seam exactly as `check` drives it (and as it drives an
+ * external engine). The matrix must fail the bug's rule. Kept fast: every bug runs only the routes
+ * of the provider targets it names (check --provider) and the scenarios that exercise its rule.
+ */
+const state = vi.hoisted(() => ({ bug: undefined as { patch: Patches } | undefined }));
+const patch = () => state.bug?.patch;
+
+vi.mock('../../src/engine/policy/select-carriers.js', async (importOriginal) => {
+  const real = await importOriginal<typeof SelectCarriersModule>();
+  const broken = (...args: Parameters<typeof real.selectCarriers>) => {
+    const p = patch()?.selectCarriers;
+    return (p ? p(real.selectCarriers as never)(...args) : real.selectCarriers(...args)) as ReturnType<
+      typeof real.selectCarriers
+    >;
+  };
+  return { ...real, selectCarriers: broken };
+});
+
+vi.mock('../../src/engine/families/registry.js', async (importOriginal) => {
+  const real = await importOriginal<typeof RegistryModule>();
+  return {
+    ...real,
+    familyFor: (id: Parameters<typeof real.familyFor>[0]) => {
+      const family = real.familyFor(id);
+      const p = patch()?.families?.[id];
+      return p ? (p(family as never) as unknown as typeof family) : family;
+    },
+  };
+});
+
+vi.mock('../../src/engine/replay/detect-unknown-field.js', async (importOriginal) => {
+  const real = await importOriginal<typeof DetectUnknownFieldModule>();
+  return {
+    ...real,
+    detectUnknownField: (...args: Parameters<typeof real.detectUnknownField>) => {
+      const p = patch()?.detectUnknownField;
+      return p
+        ? p(real.detectUnknownField as never, real)(...(args as [never, never, never, never]))
+        : real.detectUnknownField(...args);
+    },
+  };
+});
+
+vi.mock('../../src/engine/replay/fallback.js', async (importOriginal) => {
+  const real = await importOriginal<typeof FallbackModule>();
+  return {
+    ...real,
+    sendWithFallback: (args: Parameters<typeof real.sendWithFallback>[0]) => {
+      const p = patch()?.sendWithFallback;
+      return p ? p(real.sendWithFallback as never)(args as never) : real.sendWithFallback(args);
+    },
+  };
+});
+
+vi.mock('../../src/engine/replay/unknown-field-verdicts.js', async (importOriginal) => {
+  const real = await importOriginal<typeof UnknownFieldVerdictsModule>();
+  type Target = Parameters<InstanceType<typeof real.UnknownFieldVerdicts>['fieldsFor']>[0];
+  const key = (t: Target): Target => patch()?.verdictKey?.(t) ?? t;
+  class Verdicts extends real.UnknownFieldVerdicts {
+    override fieldsFor(target: Target) {
+      return super.fieldsFor(key(target));
+    }
+    override record(target: Target, fields: Parameters<InstanceType<typeof real.UnknownFieldVerdicts>['record']>[1]) {
+      return super.record(key(target), fields);
+    }
+  }
+  return { ...real, UnknownFieldVerdicts: Verdicts };
+});
+
+vi.mock('../../src/engine/compaction/salvage.js', async (importOriginal) => {
+  const real = await importOriginal<typeof SalvageModule>();
+  return {
+    ...real,
+    salvage: (...args: Parameters<typeof real.salvage>) => {
+      const p = patch()?.salvage;
+      return (p ? p(real.salvage as never)(...args) : real.salvage(...args)) as ReturnType<typeof real.salvage>;
+    },
+  };
+});
+
+vi.mock('../../src/engine/compaction/checkpoint.js', async (importOriginal) => {
+  const real = await importOriginal<typeof CheckpointModule>();
+  return {
+    ...real,
+    shadowedCheckpoints: (messages: Parameters<typeof real.shadowedCheckpoints>[0]) => {
+      const p = patch()?.shadowedCheckpoints;
+      return p ? p(real.shadowedCheckpoints)(messages) : real.shadowedCheckpoints(messages);
+    },
+  };
+});
+
+vi.mock('../../src/engine/compaction/estimate-tokens.js', async (importOriginal) => {
+  const real = await importOriginal<typeof EstimateTokensModule>();
+  // Only importers see this: the module's own estimateTokens (the preflight) keeps the real pricing.
+  return {
+    ...real,
+    priceMessage: (...args: Parameters<typeof real.priceMessage>) => {
+      const p = patch()?.tailWalkPrice;
+      return p ? p(real.priceMessage)(...args) : real.priceMessage(...args);
+    },
+  };
+});
+
+vi.mock('../../src/engine/compaction/compress.js', async (importOriginal) => {
+  const real = await importOriginal<typeof CompressModule>();
+  return {
+    ...real,
+    compress: (...args: Parameters<typeof real.compress>) => {
+      const p = patch()?.compress;
+      return (p ? p(real.compress as never)(...(args as [never, number])) : real.compress(...args)) as ReturnType<
+        typeof real.compress
+      >;
+    },
+  };
+});
+
+vi.mock('../../src/engine/session/session-store.js', async (importOriginal) => {
+  const real = await importOriginal<typeof SessionStoreModule>();
+  const proto = real.SessionStore.prototype;
+  const { resume, appendExchange, branch } = proto;
+  proto.resume = function (this: InstanceType<typeof real.SessionStore>, id: number) {
+    const resumed = resume.call(this, id);
+    const p = patch()?.resumedMessages;
+    return p ? { ...resumed, history: { messages: p(resumed.history.messages) } } : resumed;
+  };
+  proto.appendExchange = function (this: InstanceType<typeof real.SessionStore>, ...args) {
+    const [id, messages, update] = args;
+    return appendExchange.call(this, id, messages, patch()?.appendWithoutVerdicts ? {} : update);
+  } as typeof appendExchange;
+  proto.branch = function (this: InstanceType<typeof real.SessionStore>, id: number, atTurn: number) {
+    const child = branch.call(this, id, atTurn);
+    const column = patch()?.branchWithout;
+    if (column) this.db.prepare(`UPDATE turns SET ${column} = NULL WHERE session_id = ?`).run(child);
+    return child;
+  };
+  return real;
+});
+
+vi.mock('../../src/engine/policy/route-for-target.js', async (importOriginal) => {
+  const real = await importOriginal<typeof RouteForTargetModule>();
+  return {
+    ...real,
+    routeForTarget: (...args: Parameters<typeof real.routeForTarget>) => {
+      const p = patch()?.resolve;
+      return p ? p(real.routeForTarget)(...args) : real.routeForTarget(...args);
+    },
+  };
+});
+
+const loaded = loadMatrixInputs({});
+
+/** The behaviours the narrowed matrix fails, with the first detail of each. */
+async function failures(bug: SeededBug | undefined, narrow: SeededBug): Promise<Map<Behaviour, string>> {
+  state.bug = bug;
+  try {
+    const routes = checkScope(loaded, narrow.providers, undefined)!;
+    const scenarios = narrow.scenarios
+      ? loaded.scenarios.filter((s) => narrow.scenarios!.includes(s.id))
+      : loaded.scenarios;
+    const run = await runMatrix({ routes, engine: builtInEngine }, { ...loaded, scenarios });
+    const out = new Map<Behaviour, string>();
+    for (const cell of run.cells)
+      for (const check of cell.checks)
+        if (check.status === 'fail' && !out.has(check.behaviour))
+          out.set(check.behaviour, `${cell.target} × ${cell.scenario}: ${check.detail.split('\n')[0]}`);
+    return out;
+  } finally {
+    state.bug = undefined;
+  }
+}
+
+const caught: string[] = [];
+
+describe('seeded engine bugs: check alone catches each one, naming the rule it breaks', () => {
+  afterAll(() => {
+    console.log(`seeded engine bugs caught by check: ${caught.length}/${SEEDED_BUGS.length}`);
+  });
+
+  for (const bug of SEEDED_BUGS) {
+    it(`${bug.id}: ${bug.bug} -> ${bug.rule}`, async () => {
+      // The same narrowed matrix passes on the real engine, so the failure below is the bug's.
+      expect([...(await failures(undefined, bug)).entries()]).toEqual([]);
+      const failed = await failures(bug, bug);
+      expect([...failed.keys()], [...failed.values()].join('\n')).toContain(bug.rule);
+      caught.push(bug.id);
+    });
+  }
+});
