@@ -14,14 +14,14 @@ export interface CliResult {
  */
 export function runCli(
   args: string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {},
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string; timeoutMs?: number } = {},
 ): CliResult {
   const result = spawnSync(process.execPath, [join(projectRoot(), 'bin', 'reasoning-replay.js'), ...args], {
     cwd: options.cwd ?? projectRoot(),
     env: { ...process.env, CI: 'true', ...options.env },
     input: options.input ?? '',
     encoding: 'utf8',
-    timeout: 120_000,
+    timeout: options.timeoutMs ?? 120_000,
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }

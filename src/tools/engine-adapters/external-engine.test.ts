@@ -130,8 +130,9 @@ describe('check --engine: external engines', () => {
     // The table's own harm and its route count are this project's, not the engine's.
     expect(broken.stdout).not.toMatch(/^! warning: /m);
     expect(broken.stdout).toMatch(
-      /judged against the routes of specs\/routes\.json \(the expectation; the engine keeps its own table\)/,
+      /^engine .* --broken, judged against the provider specs and the expected routes of specs\/routes\.json, \d+ provider targets/m,
     );
+    expect(broken.stdout).not.toMatch(/\d+ routes,/);
     const buildOnly = runCli([
       'check',
       '--quiet',
@@ -159,8 +160,9 @@ describe('check --engine: external engines', () => {
   }, 60_000);
 
   it('shakes hands first: an engine that does not answer is one line naming the command, exit 2, before any cell runs', () => {
-    for (const command of ['nonexistent-engine-cmd', 'false']) {
-      const r = runCli(['check', '--quiet', '--engine', command]);
+    // `sleep 60 | cat` never answers, and its shell forks: the CLI must still stop it and exit.
+    for (const command of ['nonexistent-engine-cmd', 'false', 'sleep 60 | cat']) {
+      const r = runCli(['check', '--quiet', '--timeout', '500', '--engine', command], { timeoutMs: 30_000 });
       expect(r.code, r.stdout + r.stderr).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).toContain(`"${command}" did not answer the handshake`);

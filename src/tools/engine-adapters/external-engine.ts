@@ -68,7 +68,8 @@ class EngineProcess {
     readonly command: string,
     private readonly timeoutMs: number,
   ) {
-    this.child = spawn(command, { shell: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    // Its own process group, so a stop reaches what the shell started (`sh -c "a | b"` forks).
+    this.child = spawn(command, { shell: true, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
     this.child.stderr!.on('data', (c: Buffer) => {
       this.stderrText = (this.stderrText + c.toString('utf8')).slice(-8000);
     });
@@ -134,16 +135,36 @@ class EngineProcess {
     return answer;
   }
 
+  /**
+   * Ends stdin and waits for the engine to exit, stopping its process group after 2 s. The pipes are
+   * then let go: a grandchild that still holds them must not keep the CLI from exiting.
+   */
   close(): Promise<void> {
+    const release = () => {
+      this.child.stdout!.destroy();
+      this.child.stderr!.destroy();
+    };
     return new Promise<void>((resolve) => {
-      if (this.child.exitCode !== null || this.child.signalCode !== null) return resolve();
-      const timer = setTimeout(() => this.child.kill('SIGTERM'), 2000);
+      if (this.child.exitCode !== null || this.child.signalCode !== null) {
+        release();
+        return resolve();
+      }
+      const timer = setTimeout(() => this.stopGroup(), 2000);
       this.child.once('exit', () => {
         clearTimeout(timer);
+        release();
         resolve();
       });
       this.child.stdin!.end();
     });
+  }
+
+  private stopGroup(): void {
+    try {
+      process.kill(-this.child.pid!, 'SIGTERM');
+    } catch {
+      this.child.kill('SIGTERM'); // the group is gone already, or the platform has none
+    }
   }
 }
 

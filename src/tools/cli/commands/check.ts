@@ -176,7 +176,8 @@ export const checkCommand = defineCommand({
     const notJudged = formatNotJudged(run);
     if (notJudged) process.stdout.write(notJudged + '\n');
     process.stdout.write(
-      `${external ? `judged against the routes of ${file} (the expectation; the engine keeps its own table)` : file}: ${counts.routes} routes, ${counts.targets} provider targets, ${counts.scenarios} scenarios, ${counts.cells} scenario runs: ` +
+      // An external engine keeps its own table: this project's route count says nothing about it.
+      `${external ? `engine ${args.engine}, judged against the provider specs and the expected routes of ${file}` : `${file}: ${counts.routes} routes`}, ${counts.targets} provider targets, ${counts.scenarios} scenarios, ${counts.cells} scenario runs: ` +
         `${describeCounts(counts)}${uncovered.length ? `, ${uncovered.length} route(s) untested` : ''}${run.notJudged?.length ? `; not judged: ${run.notJudged.map((n) => n.operation).join(', ')} (the engine does not implement them)` : ''} (${run.durationMs} ms)\n`,
     );
     // Informational (issue 11): how the mocks agree with real providers' recorded answers; never changes the exit code.
