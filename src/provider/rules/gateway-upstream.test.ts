@@ -5,7 +5,7 @@ import { specForModel } from '../../shared/provider-specs/spec-for-model.js';
 import type { Finding } from '../../shared/findings/finding.js';
 import { fillRejection } from '../handlers/fill-rejection.js';
 import { mockRedactedData, mockSignThinking } from '../signing/mock-signature.js';
-import { mockEncryptedContent, organizationOf } from '../families/openai-responses/issued-items.js';
+import { mockEncryptedContent, organizationOf } from '../signing/openai-issued-items.js';
 import { isUpstreamFinding } from './gateway-upstream.js';
 import { judgeRequest } from '../handlers/judge-request.js';
 

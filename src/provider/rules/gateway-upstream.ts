@@ -1,8 +1,9 @@
-import type { ProviderSpec, Upstream } from '../../shared/provider-specs/provider-spec.js';
+import type { ProviderSpec, ReasoningDetailKind, Upstream } from '../../shared/provider-specs/provider-spec.js';
 import { specForModel } from '../../shared/provider-specs/spec-for-model.js';
 import { registeredProviderSpec } from '../../shared/provider-specs/spec-registry.js';
 import { isPlainObject } from '../../shared/objects/deep-merge.js';
 import type { Finding } from '../../shared/findings/finding.js';
+import { contestedMark } from './contested-mark.js';
 import { judgeClaudeMessage, type ClaudeReasoningBlock } from './claude-reasoning-blocks.js';
 import { echoRuleFindings } from './message-echo-judge.js';
 import { encryptedContentFinding } from '../families/openai-responses/request-rules.js';
@@ -141,7 +142,11 @@ export function judgeGatewayUpstream(spec: ProviderSpec, body: unknown): Finding
   );
   const lastUser = messages.reduce<number>((at, m, i) => (isPlainObject(m) && m.role === 'user' ? i : at), -1);
 
+  // A gateway demands back only what it issues for this upstream (spec `answer`): no Claude item, no Claude opener.
+  const issues = (kind: ReasoningDetailKind) => !upstream.answer || upstream.answer.details.includes(kind);
   for (const check of upstream.checks) {
+    if (check === 'claude-thinking-first' && !issues('signed-text')) continue;
+    if (check === 'gemini-preserved-details' && !issues('encrypted')) continue;
     if (check === 'claude-signatures') {
       messages.forEach((message, index) => {
         if (!isPlainObject(message) || message.role !== 'assistant') return;
@@ -168,7 +173,7 @@ export function judgeGatewayUpstream(spec: ProviderSpec, body: unknown): Finding
             params: { index: at, block, role: 'assistant', path: `messages.${index}.reasoning_details.${item}` },
             detail: `${what} of message ${index} (${upstream.providerName} message ${at}, content ${block}): ${verdict}`,
             via: via(verdict),
-            ...(disputed ? { contested: true as const, sources: [...upstream.sources, ...disputed.sources] } : {}),
+            ...(disputed ? contestedMark(disputed, upstream.sources) : {}),
           });
         }
       });
@@ -262,7 +267,7 @@ export function judgeGatewayUpstream(spec: ProviderSpec, body: unknown): Finding
         )[c],
     );
     const contested = check && upstream.contested?.[check];
-    return contested ? { ...f, contested: true as const, sources: [...upstream.sources, ...contested.sources] } : f;
+    return contested ? { ...f, ...contestedMark(contested, upstream.sources) } : f;
   });
   return [...marked.filter((f) => !f.contested), ...marked.filter((f) => f.contested)];
 }

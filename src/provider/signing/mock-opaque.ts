@@ -4,7 +4,7 @@ import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js'
 /**
  * Opaque blobs the Gemini, Copilot and OpenAI Responses mocks issue and later check: Gemini
  * thoughtSignature, Copilot reasoning_opaque / thought_signature, Responses blobs other than encrypted_content (which
- * carries its organization: openai-responses/issued-items.ts).
+ * carries its organization: signing/openai-issued-items.ts).
  * Real providers refuse a blob they did not issue or one with a byte changed; a nonce followed by
  * an HMAC (key known only to the mock, separate per signer) gives that property offline. Unlike
  * Claude signatures these are not bound to readable text: none of these providers documents that

@@ -4,8 +4,11 @@
  * `rule` is the behaviour it bears on (see src/judge/conformance/verdict.ts BEHAVIOURS).
  *
  * `contested`: public sources disagree on this rule (the spec marks it `contested` and cites both
- * sides). The mock still answers with the stricter reading, so the agent is told; the gate reports
- * the finding as a warning, never a failure. `sources` then holds both sides' URLs.
+ * sides); `sources` then holds both sides' URLs, the stricter side first, and
+ * `recordedAcceptance` the recordings among them in which the real provider accepted such a request.
+ * `lenient`: the mock answered as the lenient side (it accepted the request, or refused it for
+ * another finding): a warning, never a failure. Under `--strict` a contested finding without a
+ * recorded acceptance is refused and carries no `lenient` (docs/decisions/0044).
  */
 export interface Finding {
   rule: string;
@@ -14,6 +17,8 @@ export interface Finding {
   detail?: string;
   contested?: true;
   sources?: string[];
+  recordedAcceptance?: string[];
+  lenient?: true;
 }
 
 /** Header on every mock answer listing its findings, so a black-box client can be judged too. */

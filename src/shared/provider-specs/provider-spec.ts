@@ -20,11 +20,14 @@ export interface Rejection {
 }
 
 /**
- * Public sources disagree: `sources` are the other side; the mock answers with the stricter reading, the gate warns.
+ * Public sources disagree: `sources` are the other side. The mock answers as the lenient side (accepts) and warns;
+ * `--strict` refuses, unless `recordedAcceptance` names a recording of the real provider accepting (docs/decisions/0044).
  */
 export interface Contested {
   notes: string;
   sources: string[];
+  /** Recordings (cassettes, recorded fixtures or exchanges) among `sources` in which the real provider accepted. */
+  recordedAcceptance?: string[];
 }
 
 export interface EchoRule {
@@ -114,8 +117,21 @@ export interface WireAlias {
   notes?: string;
 }
 
+/** A reasoning_details item a gateway issues: Claude's signed text, plain text, a summary, an opaque blob. */
+export type ReasoningDetailKind = 'signed-text' | 'text' | 'summary' | 'encrypted';
+
+/** What a gateway's answer carries for a model of this upstream: reasoning_details items of one format, in order. */
+export interface UpstreamAnswer {
+  format: string;
+  details: ReasoningDetailKind[];
+  sources: string[];
+  notes?: string;
+}
+
 export interface Upstream {
   models: string;
+  /** How the gateway answers for this upstream's models; the checks demand back only what it issues. */
+  answer?: UpstreamAnswer;
   provider: string;
   providerName: string;
   checks: UpstreamCheck[];
@@ -124,6 +140,19 @@ export interface Upstream {
   responsesRejections?: Record<string, string>;
   /** Per check, or `claude-unsigned-text` (an unsigned anthropic-claude-v1 text item: refused, or dropped silently). */
   contested?: Partial<Record<UpstreamCheck | 'claude-unsigned-text', Contested>>;
+  sources: string[];
+  notes?: string;
+}
+
+/**
+ * A request shape the real API accepts beyond its published definition, read as its canonical form: the value at
+ * `path` (dotted, `*` for every item) of JSON type `ifType` is read as an array of one, or gets `defaults` for keys
+ * it lacks.
+ */
+export interface AcceptedShape {
+  path: string;
+  ifType?: 'array' | 'object' | 'string' | 'number' | 'boolean' | 'null';
+  readAs: 'array' | { defaults: Record<string, unknown> };
   sources: string[];
   notes?: string;
 }
@@ -144,6 +173,7 @@ export interface ProviderSpec {
     nullMemberRejection?: string;
     joinFindings?: { pointer: string; separator: string };
     upstreamEnvelope?: string;
+    accepts?: AcceptedShape[];
   };
   echo: EchoRule[];
   rejections: Record<string, Rejection>;

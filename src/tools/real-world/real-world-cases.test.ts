@@ -6,7 +6,7 @@ import {
   encryptedContentOrganization,
   organizationOf,
   pairedReasoningId,
-} from '../../provider/families/openai-responses/issued-items.js';
+} from '../../provider/signing/openai-issued-items.js';
 import { verifyMockThinkingSignature } from '../../provider/signing/mock-signature.js';
 import { specsDir } from '../../shared/project-root.js';
 import { agreementSummary, formatAgreement, realWorldAgreement, realWorldReportSection } from './agreement.js';

@@ -1,10 +1,6 @@
 import { PlaceholderError } from '../../shared/errors/placeholder-error.js';
 import { mockOpaque, type OpaqueSigner } from '../../provider/signing/mock-opaque.js';
-import {
-  mockEncryptedContent,
-  mockPairedItemId,
-  organizationOf,
-} from '../../provider/families/openai-responses/issued-items.js';
+import { mockEncryptedContent, mockPairedItemId, organizationOf } from '../../provider/signing/openai-issued-items.js';
 import {
   CLAUDE_SIGNER,
   mockRedactedData,

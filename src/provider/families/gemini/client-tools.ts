@@ -8,8 +8,9 @@ import { hasBlock, last, list, named, type ClientToolReading } from '../../answe
  * a round closes with a content whose parts hold a `functionResponse`.
  */
 export const geminiClientTools: ClientToolReading = {
+  // A lone tool object (older @ai-sdk/google) is read as a list of one, as the API does (spec request.accepts).
   offeredTools: (body) =>
-    list(body.tools).flatMap((t) =>
+    (isPlainObject(body.tools) ? [body.tools] : list(body.tools)).flatMap((t) =>
       isPlainObject(t)
         ? list(t.functionDeclarations ?? t.function_declarations).flatMap((d) =>
             isPlainObject(d) ? named(d.name, d.parametersJsonSchema ?? d.parameters_json_schema ?? d.parameters) : [],

@@ -1,12 +1,18 @@
 import type { AnswerRenderer } from '../../answers/answer-renderer.js';
 import type { SseEvent } from '../../../shared/sse/sse-event.js';
+import type { ProviderSpec, ReasoningDetailKind } from '../../../shared/provider-specs/provider-spec.js';
+import type { ScriptedAnswer } from '../../../shared/scenarios/scenario.js';
 import { createHash } from 'node:crypto';
 import { mockRedactedData, mockSignThinking } from '../../signing/mock-signature.js';
+import { mockOpaque } from '../../signing/mock-opaque.js';
 import { chunkText } from '../../answers/chunk-text.js';
+import { upstreamFor } from '../../rules/gateway-upstream.js';
+import { mockEncryptedContent, mockReasoningId, organizationOf } from '../../signing/openai-issued-items.js';
 
 /** One OpenRouter `reasoning_details` item as the wire carries it (the provider side's own reading). */
 type ReasoningDetail =
   | { type: 'reasoning.text'; text: string; signature?: string; id?: string; format?: string; index?: number }
+  | { type: 'reasoning.summary'; summary: string; id?: string; format?: string; index?: number }
   | { type: 'reasoning.encrypted'; data: string; id?: string; format?: string; index?: number };
 
 /** A stable opaque blob for a redacted answer: synthesized, so derived from the text, never random. */
@@ -14,38 +20,88 @@ function opaqueFor(text: string): string {
   return 'gAAAA' + createHash('sha256').update(text).digest('base64url');
 }
 
-/**
- * Items in Claude's format carry what Claude issued: a signature over the thinking text, or a
- * redacted blob, from the same mock signer the Anthropic-family judges check. So a turn taken
- * from an aggregator can be proven to cross to Claude intact.
- */
-function detailFor(reasoning: string, redacted: boolean | undefined, call: number, format: string): ReasoningDetail {
-  const common = { id: `rd-${call}`, format, index: 0 };
-  if (format === 'anthropic-claude-v1') {
-    return redacted
-      ? { type: 'reasoning.encrypted', data: mockRedactedData(reasoning, 0), ...common }
-      : { type: 'reasoning.text', text: reasoning, signature: mockSignThinking(reasoning, 0), ...common };
+interface AnswerShape {
+  format: string;
+  details: readonly ReasoningDetailKind[];
+  /** Name text items `rd-<call>`, as the provider-wide detailFormat answers always have. */
+  textIds?: boolean;
+}
+
+/** The items an answer carries and their format: a gateway's by the upstream serving the model, else the spec's. */
+function answerShape(spec: ProviderSpec, model: string): AnswerShape {
+  if (spec.upstreams) {
+    const upstream = upstreamFor(spec, model);
+    if (upstream?.answer) return upstream.answer;
+    // A gateway model no upstream rule covers: plain text, format not specified (OpenRouter's `unknown`).
+    if (upstream === undefined) return { format: 'unknown', details: ['text'] };
   }
-  return redacted
-    ? { type: 'reasoning.encrypted', data: opaqueFor(reasoning), ...common }
-    : { type: 'reasoning.text', text: reasoning, ...common };
+  const format = spec.response.detailFormat ?? 'unknown';
+  return { format, details: [format === 'anthropic-claude-v1' ? 'signed-text' : 'text'], textIds: true };
+}
+
+/**
+ * The reasoning_details of one answer, each as the upstream issues it through the gateway: Claude's text with a
+ * signature from the mock signer the Anthropic judges check (so a turn can be proven to cross to Claude intact);
+ * Gemini's thought signature from the Gemini signer, named by the first tool call; OpenAI's summary and its
+ * encrypted_content, issued for the gateway's own organization. A redacted answer keeps only its opaque items.
+ */
+function detailsFor(
+  answer: ScriptedAnswer,
+  shape: AnswerShape,
+  seed: { scenario: string; call: number },
+  spec: ProviderSpec,
+): ReasoningDetail[] {
+  const reasoning = answer.reasoning ?? '';
+  const { format } = shape;
+  const firstCall = answer.tool_calls?.[0]?.id;
+  // The rs_ id the Responses mock gives this answer's reasoning item (unstored: a gateway keeps no state).
+  const rs = mockReasoningId(`${seed.scenario}/${seed.call}`, false);
+  const out: ReasoningDetail[] = [];
+  for (const kind of shape.details) {
+    if (kind === 'signed-text') {
+      const common = { id: `rd-${seed.call}`, format, index: 0 };
+      out.push(
+        answer.redacted
+          ? { type: 'reasoning.encrypted', data: mockRedactedData(reasoning, 0), ...common }
+          : { type: 'reasoning.text', text: reasoning, signature: mockSignThinking(reasoning, 0), ...common },
+      );
+    } else if (kind === 'text') {
+      if (answer.redacted && shape.details.includes('encrypted')) continue;
+      const common = { ...(shape.textIds ? { id: `rd-${seed.call}` } : {}), format, index: 0 };
+      out.push(
+        answer.redacted
+          ? { type: 'reasoning.encrypted', data: opaqueFor(reasoning), ...common }
+          : { type: 'reasoning.text', text: reasoning, ...common },
+      );
+    } else if (kind === 'summary') {
+      if (!answer.redacted) out.push({ type: 'reasoning.summary', summary: reasoning, id: rs, format, index: 0 });
+    } else if (format === 'openai-responses-v1') {
+      const data = mockEncryptedContent(rs, `${seed.scenario}/${seed.call}`, organizationOf(spec.id));
+      out.push({ type: 'reasoning.encrypted', data, id: rs, format, index: 0 });
+    } else {
+      const data = mockOpaque('gemini', 'thought', `${seed.scenario}/${seed.call}`);
+      out.push({ type: 'reasoning.encrypted', data, ...(firstCall ? { id: firstCall } : {}), format, index: 0 });
+    }
+  }
+  return out;
 }
 
 /**
  * A scripted answer as a chat-completions body and its stream, with reasoning in exactly the
- * carriers the provider spec says this provider answers with.
+ * carriers the provider spec says this provider answers with; a gateway's reasoning_details are
+ * those of the upstream serving the model asked for (spec `upstreams[].answer`).
  */
-export const renderOpenAIChatAnswer: AnswerRenderer = (answer, { spec, call, scenario }) => {
+export const renderOpenAIChatAnswer: AnswerRenderer = (answer, { spec, call, scenario, model: asked }) => {
   const id = `chatcmpl-${scenario}-${call}`;
   const created = 1_767_225_600 + call;
-  const model = spec.target.model;
+  const model = asked ?? spec.target.model;
   const reasoning = answer.reasoning;
   const carriers: Record<string, unknown> = {};
   if (reasoning !== undefined) {
     for (const field of spec.response.carriers) {
       if (field === 'reasoning_content' || field === 'reasoning') carriers[field] = answer.redacted ? '' : reasoning;
       if (field === 'reasoning_details')
-        carriers[field] = [detailFor(reasoning, answer.redacted, call, spec.response.detailFormat ?? 'unknown')];
+        carriers[field] = detailsFor(answer, answerShape(spec, model), { scenario, call }, spec);
     }
   }
   const toolCalls = answer.tool_calls ?? [];
@@ -74,22 +130,33 @@ export const renderOpenAIChatAnswer: AnswerRenderer = (answer, { spec, call, sce
     choices: [{ index: 0, delta, finish_reason: finishReason }],
   });
   const deltas: Array<Record<string, unknown>> = [{ role: 'assistant', content: '' }];
+  const details = (carriers.reasoning_details as ReasoningDetail[] | undefined) ?? [];
+  // The readable field a gateway streams beside its reasoning_details (OpenRouter: `reasoning`).
+  const beside = (['reasoning', 'reasoning_content'] as const).find((f) => typeof carriers[f] === 'string');
+  const readable = details.find((d) => d.type === 'reasoning.text' || d.type === 'reasoning.summary');
   for (const field of ['reasoning_content', 'reasoning'] as const) {
     const text = carriers[field];
-    if (typeof text !== 'string') continue;
+    // Streamed together with the readable detail below, in the same deltas, as OpenRouter does.
+    if (typeof text !== 'string' || (readable && field === beside)) continue;
     const pieces = chunkText(text);
     // An empty carrier (a redacted answer) is still sent once, so the stream says it was there.
     for (const piece of pieces.length > 0 ? pieces : ['']) deltas.push({ [field]: piece });
   }
-  const details = carriers.reasoning_details as ReasoningDetail[] | undefined;
-  for (const detail of details ?? []) {
-    if (detail.type === 'reasoning.text') {
-      // OpenRouter streams the text first and the signature alone in a final text-less delta
-      // (OpenRouterTeam/ai-sdk-provider#423): an accumulator that drops it breaks Claude replay.
-      const { signature, ...unsigned } = detail;
-      const pieces = chunkText(detail.text);
-      for (const piece of pieces.length > 0 ? pieces : [''])
-        deltas.push({ reasoning_details: [{ ...unsigned, text: piece }] });
+  for (const detail of details) {
+    if (detail.type === 'reasoning.text' || detail.type === 'reasoning.summary') {
+      // OpenRouter streams each piece once, as `reasoning` and as a reasoning_details item in the same delta
+      // (vercel/ai#7644; charmbracelet/fantasy's recorded OpenRouter stream), and Claude's signature alone in a
+      // final text-less delta (OpenRouterTeam/ai-sdk-provider#423): an accumulator that drops it breaks Claude replay.
+      const text = detail.type === 'reasoning.text' ? detail.text : detail.summary;
+      const { signature, ...unsigned } = detail as ReasoningDetail & { signature?: string };
+      const pieces = chunkText(text);
+      for (const piece of pieces.length > 0 ? pieces : ['']) {
+        const item = detail.type === 'reasoning.text' ? { ...unsigned, text: piece } : { ...unsigned, summary: piece };
+        deltas.push({
+          ...(detail === readable && beside ? { [beside]: piece } : {}),
+          reasoning_details: [item],
+        });
+      }
       if (signature)
         deltas.push({
           reasoning_details: [{ type: 'reasoning.text', signature, format: detail.format, index: detail.index }],

@@ -1,21 +1,27 @@
 import { createHash } from 'node:crypto';
 import type { AnswerRenderer } from '../../answers/answer-renderer.js';
-import { mockEncryptedContent, mockPairedItemId, organizationOf } from './issued-items.js';
+import {
+  mockEncryptedContent,
+  mockPairedItemId,
+  mockReasoningId,
+  organizationOf,
+} from '../../signing/openai-issued-items.js';
 import type { SseEvent } from '../../../shared/sse/sse-event.js';
 import { chunkText } from '../../answers/chunk-text.js';
 
 /**
- * Ids as the mock issues them: `rs_<hex>`, and for the message and calls a response produced after
- * that reasoning, ids that carry it (issued-items.ts), so the mock can tell from an fc_ or msg_ id
- * which reasoning item it needs. Without reasoning the ids pair with nothing.
+ * Ids as the mock issues them: `rs_<hex>` (whether its response was stored is part of it), and for the message and
+ * calls a response produced after that reasoning, ids that carry it (signing/openai-issued-items.ts), so the mock can tell from an
+ * fc_ or msg_ id which reasoning item it needs. Without reasoning the ids pair with nothing.
  */
 export function responsesIds(
   scenario: string,
   call: number,
   reasons = true,
+  stored = false,
 ): { reasoning: string; message: string; functionCall: (n: number) => string } {
   const hex = createHash('sha256').update(`${scenario}/${call}`).digest('hex').slice(0, 32);
-  const reasoning = `rs_${hex}`;
+  const reasoning = mockReasoningId(`${scenario}/${call}`, stored);
   if (!reasons) return { reasoning, message: `msg_${hex}`, functionCall: (n) => `fc_${hex}_${n}` };
   return {
     reasoning,
@@ -25,15 +31,26 @@ export function responsesIds(
 }
 
 /**
- * A scripted answer as the Responses API writes it with `include: ["reasoning.encrypted_content"]`
- * and a summary requested: a reasoning item (summary + encrypted_content), a message item, then
- * function_call items; and the same answer as its SSE events, where the encrypted_content is
- * only complete in `response.output_item.done`.
+ * What the client asked the Responses API for: `store` (default true, OpenAI's API reference) and whether `include`
+ * names reasoning.encrypted_content. A synthesized fixture answers a stateless client (store false, encrypted
+ * reasoning included), the replay the scenarios script.
  */
-export const renderOpenAIResponsesAnswer: AnswerRenderer = (answer, { spec, call, scenario }) => {
+function requested(request: Readonly<Record<string, unknown>> | undefined): { stored: boolean; encrypted: boolean } {
+  if (!request) return { stored: false, encrypted: true };
+  const include = Array.isArray(request.include) ? request.include : [];
+  return { stored: request.store !== false, encrypted: include.includes('reasoning.encrypted_content') };
+}
+
+/**
+ * A scripted answer as the Responses API writes it: a reasoning item (summary, and encrypted_content only when
+ * `include` asks for it), a message item, then function_call items; and the same answer as its SSE events, where the
+ * encrypted_content is only complete in `response.output_item.done`. `store` is the client's.
+ */
+export const renderOpenAIResponsesAnswer: AnswerRenderer = (answer, { spec, call, scenario, model, request }) => {
   const calls = answer.tool_calls ?? [];
   const reasons = answer.reasoning !== undefined || calls.length > 0;
-  const ids = responsesIds(scenario, call, reasons);
+  const asked = requested(request);
+  const ids = responsesIds(scenario, call, reasons, asked.stored);
   const summaryText =
     answer.reasoning !== undefined && !answer.redacted && answer.reasoning !== '' ? answer.reasoning : undefined;
   const output: Record<string, unknown>[] = [];
@@ -43,7 +60,10 @@ export const renderOpenAIResponsesAnswer: AnswerRenderer = (answer, { spec, call
       type: 'reasoning',
       summary: summaryText !== undefined ? [{ type: 'summary_text', text: summaryText }] : [],
       // Issued for the organization this provider reaches OpenAI as: replayed elsewhere it is another organization's.
-      encrypted_content: mockEncryptedContent(ids.reasoning, `${scenario}/${call}`, organizationOf(spec.id)),
+      // Without include the real API sends none: the item can then only be referred to by id (store true).
+      ...(asked.encrypted
+        ? { encrypted_content: mockEncryptedContent(ids.reasoning, `${scenario}/${call}`, organizationOf(spec.id)) }
+        : {}),
     });
   }
   if (answer.content) {
@@ -78,10 +98,10 @@ export const renderOpenAIResponsesAnswer: AnswerRenderer = (answer, { spec, call
     object: 'response',
     created_at,
     status: 'completed',
-    model: spec.target.model,
+    model: model ?? spec.target.model,
     output,
     usage,
-    store: false,
+    store: asked.stored,
   };
 
   const events: Array<Record<string, unknown>> = [
@@ -91,7 +111,7 @@ export const renderOpenAIResponsesAnswer: AnswerRenderer = (answer, { spec, call
     if (item.type === 'reasoning') {
       // The added item's encrypted_content is incomplete ("may be incomplete", OpenAI's spec): a
       // reader that keeps it instead of the done item's replays a blob the mock refuses.
-      const whole = String(item.encrypted_content);
+      const whole = typeof item.encrypted_content === 'string' ? item.encrypted_content : undefined;
       events.push({
         type: 'response.output_item.added',
         output_index,
@@ -99,7 +119,7 @@ export const renderOpenAIResponsesAnswer: AnswerRenderer = (answer, { spec, call
           id: item.id,
           type: 'reasoning',
           summary: [],
-          encrypted_content: whole.slice(0, Math.floor(whole.length / 2)),
+          ...(whole !== undefined ? { encrypted_content: whole.slice(0, Math.floor(whole.length / 2)) } : {}),
         },
       });
       (item.summary as Array<{ text: string }>).forEach((part, summary_index) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProviderSpec } from '../../../shared/provider-specs/provider-spec.js';
-import { mockEncryptedContent, mockPairedItemId, organizationOf } from './issued-items.js';
+import { mockEncryptedContent, mockPairedItemId, organizationOf } from '../../signing/openai-issued-items.js';
 import { encryptedContentFinding, judgeOpenAIResponses } from './request-rules.js';
 
 /**

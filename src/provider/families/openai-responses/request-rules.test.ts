@@ -10,7 +10,7 @@ import { replayForRoute } from '../../../engine/replay/replay-for-route.js';
 import { loadRouteTable } from '../../../shared/route-table/load-route-table.js';
 import { resolveRoute } from '../../../shared/route-table/resolve-route.js';
 import { fillRejection } from '../../handlers/fill-rejection.js';
-import { mockEncryptedContent, organizationOf } from './issued-items.js';
+import { mockEncryptedContent, organizationOf } from '../../signing/openai-issued-items.js';
 import { judgeRequest } from '../../handlers/judge-request.js';
 
 const spec = loadProviderSpec(`${specsDir()}/providers/openai-responses.json`);
@@ -93,15 +93,71 @@ describe('openai-responses judge', () => {
     );
   });
 
-  it('takes an item_reference to the reasoning item as that item (stored responses)', () => {
+  it('takes an item_reference to a stored reasoning item as that item, and 404s one never stored', () => {
+    const stored = renderOpenAIResponsesAnswer(
+      {
+        reasoning: 'List first.',
+        tool_calls: [{ id: 'call_ls', type: 'function', function: { name: 'ls', arguments: '{}' } }],
+      },
+      { spec, call: 0, scenario: 'judge', request: { model: 'gpt-5', input: [], store: true } },
+    ).body as { output: Array<Record<string, unknown>> };
+    const [rs, call] = stored.output;
+    const input = (ref: unknown) => [
+      { role: 'user', content: 'What is here?' },
+      { type: 'item_reference', id: ref },
+      { ...call, type: 'function_call' },
+      { type: 'function_call_output', call_id: 'call_ls', output: 'a.txt' },
+    ];
+    expect(judgeRequest(spec, { model: 'gpt-5', input: input(rs!.id), store: true })).toEqual([]);
+    expect(judgeRequest(spec, { model: 'gpt-5', input: input(rs!.id) })).toEqual([]);
+    // The same reference under store false, or to an item whose response was not stored: never found.
+    expect(text(judgeRequest(spec, { model: 'gpt-5', input: input(rs!.id), store: false }))).toBe(
+      `Item with id '${String(rs!.id)}' not found. Items are not persisted when \`store\` is set to false. Try again with \`store\` set to true, or remove this item from your input.`,
+    );
+    const unstored = body().input[1]!.id;
+    expect(judgeRequest(spec, { model: 'gpt-5', input: input(unstored), store: true })[0]).toMatchObject({
+      rejection: 'item-not-found',
+      params: { path: unstored },
+    });
+    // An id the mock never issued is taken as found; its fc_ then pairs with nothing it needs.
     const b = body();
-    const rs = b.input[1]!;
-    b.input[1] = { type: 'item_reference', id: rs.id };
-    expect(judgeRequest(spec, { ...b, store: true })).toEqual([]);
     b.input[1] = { type: 'item_reference', id: 'rs_other' };
     expect(judgeRequest(spec, { ...b, store: true }).map((f) => f.rejection)).toEqual([
       'function-call-without-reasoning',
     ]);
+  });
+
+  it('honours include and store: no encrypted_content unless included, and a bare reasoning item needs a stored one', () => {
+    const answer = (request: Record<string, unknown>) =>
+      renderOpenAIResponsesAnswer(
+        {
+          reasoning: 'Look.',
+          tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'ls', arguments: '{}' } }],
+        },
+        { spec, call: 0, scenario: 'judge', request: { model: 'gpt-5', input: [], ...request } },
+      ).body as { store: boolean; output: Array<Record<string, unknown>> };
+    const bare = answer({ store: false });
+    expect(bare.store).toBe(false);
+    expect(bare.output[0]).not.toHaveProperty('encrypted_content');
+    expect(answer({ store: false, include: ['reasoning.encrypted_content'] }).output[0]!.encrypted_content).toEqual(
+      expect.any(String),
+    );
+    expect(answer({}).store).toBe(true);
+    // Replaying the bare item (as the AI SDK does, encrypted_content null) is looked up by id and not found.
+    const replay = (from: typeof bare, store?: boolean) => ({
+      model: 'gpt-5',
+      ...(store === undefined ? {} : { store }),
+      input: [
+        { role: 'user', content: 'What is here?' },
+        { ...from.output[0], encrypted_content: null },
+        from.output[1],
+        { type: 'function_call_output', call_id: 'call_1', output: 'a.txt' },
+      ],
+    });
+    expect(judgeRequest(spec, replay(bare, false)).map((f) => f.rejection)).toEqual(['item-not-found']);
+    expect(judgeRequest(spec, replay(bare)).map((f) => f.rejection)).toEqual(['item-not-found']);
+    // store true: the item is on the server and its id is enough.
+    expect(judgeRequest(spec, replay(answer({ store: true }), true))).toEqual([]);
   });
 
   it('refuses a message item sent without its reasoning item, and pairs no id the mock did not issue', () => {

@@ -1,7 +1,12 @@
 import type { ProviderSpec } from '../../../shared/provider-specs/provider-spec.js';
 import { isPlainObject } from '../../../shared/objects/deep-merge.js';
 import type { Finding } from '../../../shared/findings/finding.js';
-import { encryptedContentOrganization, organizationOf, pairedReasoningId } from './issued-items.js';
+import {
+  encryptedContentOrganization,
+  organizationOf,
+  pairedReasoningId,
+  reasoningStored,
+} from '../../signing/openai-issued-items.js';
 
 /**
  * Items a response can produce right after its reasoning: a call (function, custom or built-in), a message, more
@@ -10,8 +15,9 @@ import { encryptedContentOrganization, organizationOf, pairedReasoningId } from 
 function isOutputItem(item: unknown): boolean {
   if (!isPlainObject(item)) return false;
   const type = typeof item.type === 'string' ? item.type : '';
+  // A message follows its reasoning only as the model's own: a user or system message is input, not output.
+  if (type === 'message') return item.role === undefined || item.role === 'assistant';
   return (
-    type === 'message' ||
     type === 'reasoning' ||
     type === 'function_call' ||
     (type.endsWith('_call') && !type.endsWith('_call_output')) ||
@@ -64,9 +70,23 @@ export function encryptedContentFinding(
 }
 
 /**
- * What the Responses API checks about replayed reasoning when nothing is stored (`store: false`):
- * a reasoning item must bring its encrypted_content (the server cannot look it up), that content
- * must be what the server issued for that item, and an fc_/reasoning pair must arrive together
+ * Whether the server has the item an input names by id: not under `store: false` (nothing is looked up), and not for
+ * an item the mock issued in a response that was not stored; an id it did not issue is taken as found [INF: the
+ * real server would look it up; no public wording for a stored id that is missing].
+ */
+function foundById(body: Record<string, unknown>, id: string): boolean {
+  if (body.store === false) return false;
+  const reasoning = id.startsWith('rs_')
+    ? id
+    : (pairedReasoningId('function_call', id) ?? pairedReasoningId('message', id));
+  return reasoningStored(reasoning) !== false;
+}
+
+/**
+ * What the Responses API checks about replayed reasoning: a reasoning item without its
+ * encrypted_content, or an item_reference, is looked up by id, which fails under `store: false` or
+ * for an item whose response was never stored (404 "Item with id … not found"); encrypted content
+ * must be what the server issued for that item; and an fc_/reasoning pair must arrive together
  * and in order. Each rule runs only when the spec defines its rejection.
  */
 export function judgeOpenAIResponses(spec: ProviderSpec, body: unknown): Finding[] {
@@ -94,15 +114,17 @@ export function judgeOpenAIResponses(spec: ProviderSpec, body: unknown): Finding
     if (item.type === 'reasoning') {
       const params = { index, path: id, field: 'encrypted_content' };
       const content = item.encrypted_content;
-      if ((content === undefined || content === null || content === '') && body.store === false) {
+      const missing = content === undefined || content === null;
+      // Without content the server looks the item up by id: under store false, or for an item never stored, in vain.
+      if (((missing || content === '') && body.store === false) || (missing && !foundById(body, id))) {
         if (has('item-not-found'))
           findings.push({
             rule: 'signatures-verbatim',
             rejection: 'item-not-found',
             params,
-            detail: `reasoning item ${id} at input ${index} has no encrypted_content and store is false`,
+            detail: `reasoning item ${id} at input ${index} has no encrypted_content and ${body.store === false ? 'store is false' : 'was never stored (its response had store false)'}`,
           });
-      } else if (content !== undefined && content !== null) {
+      } else if (!missing) {
         const finding = encryptedContentFinding(spec, id, content, { index, path: `input.${index}` });
         if (finding) findings.push(finding);
       }
@@ -117,7 +139,14 @@ export function judgeOpenAIResponses(spec: ProviderSpec, body: unknown): Finding
       }
       if (id) seen.add(id);
     } else if (item.type === 'item_reference') {
-      // A stored item named by id (the AI SDK replays reasoning so when store is true): the server has it.
+      // A stored item named by id (the AI SDK replays reasoning so when store is true): found only if it was stored.
+      if (id && !foundById(body, id) && has('item-not-found'))
+        findings.push({
+          rule: 'signatures-verbatim',
+          rejection: 'item-not-found',
+          params: { index, path: id, field: 'id' },
+          detail: `item_reference ${id} at input ${index} names an item ${body.store === false ? 'while store is false' : 'that was never stored'}`,
+        });
       if (id) seen.add(id);
     } else if (item.type === 'function_call' || item.type === 'message') {
       // Only an id the mock issued names its reasoning item; a foreign id pairs with nothing.

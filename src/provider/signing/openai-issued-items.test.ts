@@ -6,7 +6,7 @@ import {
   mockPairedItemId,
   organizationOf,
   pairedReasoningId,
-} from './issued-items.js';
+} from './openai-issued-items.js';
 
 const hexId = fc.stringMatching(/^[0-9a-f]{1,50}$/).map((hex) => `rs_${hex}`);
 

@@ -66,6 +66,31 @@ export function encryptedContentOrganization(reasoningId: string, blob: unknown)
   return timingSafeEqual(bytes.subarray(NONCE_BYTES + 1 + length), expected) ? organization : undefined;
 }
 
+const STORED_FLAG = { stored: '01', unstored: '00' } as const;
+const reasoningMac = (base: string, flag: string) =>
+  hmac('reasoning', base, flag).toString('hex').slice(0, ITEM_MAC_HEX);
+
+/**
+ * The id of a reasoning item the mock issues: `rs_<30 hex from seed><flag, 2 hex><mac, 16 hex>`, hex only like
+ * OpenAI's. The flag says whether the response that produced it was stored (`store` not false): the real API can
+ * find a stored item by its id later, and answers 404 for one it never persisted, so the mock reads that off the id.
+ */
+export function mockReasoningId(seed: string, stored: boolean): string {
+  const base = createHash('sha256').update(seed).digest('hex').slice(0, 30);
+  const flag = stored ? STORED_FLAG.stored : STORED_FLAG.unstored;
+  return `rs_${base}${flag}${reasoningMac(base, flag)}`;
+}
+
+/** Whether the mock stored the reasoning item with this id (true/false), or undefined for an id it did not issue. */
+export function reasoningStored(id: unknown): boolean | undefined {
+  if (typeof id !== 'string') return undefined;
+  const m = /^rs_([0-9a-f]{30})(0[01])([0-9a-f]{16})$/.exec(id);
+  if (!m) return undefined;
+  const [, base, flag, mac] = m as unknown as [string, string, string, string];
+  if (!timingSafeEqual(Buffer.from(mac, 'hex'), Buffer.from(reasoningMac(base, flag), 'hex'))) return undefined;
+  return flag === STORED_FLAG.stored;
+}
+
 export type PairedItemType = 'function_call' | 'message';
 const PREFIX: Record<PairedItemType, string> = { function_call: 'fc', message: 'msg' };
 
