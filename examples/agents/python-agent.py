@@ -3,7 +3,8 @@
 
 It reads its base URL the way an agent in production would (DEEPSEEK_BASE_URL, else
 REASONING_REPLAY_DEEPSEEK_BASE_URL that `reasoning-replay run` sets) and runs each user turn in
-REASONING_REPLAY_TURNS through a tool loop. With --drop-reasoning it forgets to send
+REASONING_REPLAY_TURNS (two by default) through a tool loop, in one conversation, so the second turn
+sends the first turn's reasoning back. With --drop-reasoning it forgets to send
 reasoning_content back on the tool-call turn: DeepSeek (and the mock) answer 400, and
 `reasoning-replay run` exits 1 naming the must-echo rule.
 """
@@ -52,7 +53,8 @@ def main():
         turns = [os.environ["REASONING_REPLAY_MESSAGE"]]
         messages = json.load(open(state)) if os.path.exists(state) else []
     else:
-        turns = json.loads(os.environ.get("REASONING_REPLAY_TURNS", '["Find my note about Lisbon."]'))
+        turns = json.loads(os.environ.get(
+            "REASONING_REPLAY_TURNS", '["Find my note about Lisbon.", "Now remind me to book the trip tomorrow."]'))
         messages = []
     for turn in turns:
         messages.append({"role": "user", "content": turn})

@@ -1,6 +1,6 @@
 import { loadMatrixInputs } from './matrix/run-matrix.js';
 import { agentEnv } from './agent-runner/agent-env.js';
-import { brokeARule } from './agent-runner/run-agent.js';
+import { brokeARule } from './serve/serve-log.js';
 import { clientReport, type ClientReport } from './serve/client-report.js';
 import type { ServeLogEntry } from './serve/serve-log.js';
 import { startServe } from './serve/start-serve.js';
@@ -19,6 +19,8 @@ export interface ProviderMocksOptions {
   port?: number;
   /** A routes file other than the bundled specs/routes.json, for the route names in verdicts. */
   routesFile?: string;
+  /** Contested rules refuse instead of answering as their lenient side with a warning (docs/decisions/0044). */
+  strict?: boolean;
 }
 
 export interface ProviderMocks {
@@ -63,6 +65,7 @@ export async function startProviderMocks(options: ProviderMocksOptions = {}): Pr
     table: loaded.table,
     runId,
     seed: options.seed ?? 0,
+    ...(options.strict ? { strict: true } : {}),
     ...(options.scenario ? { defaultScenario: options.scenario } : {}),
     ...(options.logBodies ? { logBodies: true } : {}),
     log: (entry) => verdicts.push(entry),

@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAgent, runExitCode, brokeARule, type RunResult } from '../../src/tools/agent-runner/run-agent.js';
+import { runAgent, type RunResult } from '../../src/tools/agent-runner/run-agent.js';
+import { runVerdict } from '../../src/tools/agent-runner/run-verdict.js';
+import { brokeARule } from '../../src/tools/serve/serve-log.js';
 import { loadMatrixInputs } from '../../src/tools/matrix/run-matrix.js';
 import { projectRoot } from '../../src/shared/project-root.js';
 import { pythonClients, type PythonClients } from './python-venv.test-helper.js';
@@ -9,7 +11,7 @@ import { runCli } from '../helpers/run-cli-sync.test-helper.js';
 /**
  * The real-client matrix: official SDKs and agent frameworks nobody here wrote, at pinned versions,
  * each running a two-turn tool loop (two user turns, one tool round each), streamed and not, wired
- * with nothing but a base URL and a key, through `run` (runAgent and runExitCode, the functions the
+ * with nothing but a base URL and a key, through `run` (runAgent and runVerdict, the functions the
  * `run` command calls; each client is its own process, as under `run -- <command>`).
  *  - as written, every client conforms: exit 0, every request accepted;
  *  - with its reasoning round trip broken on purpose (--break: a middleware or a hand edit of the
@@ -158,7 +160,7 @@ const describeRun = (result: RunResult): string => {
   const broken = result.entries.filter(brokeARule);
   const exit = result.sessions.map((s) => s.exit.failure ?? 'exited 0').join('; ');
   const rules = broken.map((e) => `#${e.seq} ${e.status} ${e.findings.map((f) => f.rule).join(',') || '(no finding)'}`);
-  return `exit ${runExitCode(result)}; agent ${exit}; ${result.entries.length} requests${rules.length ? `; refused: ${rules.join(' ')}` : ''}`;
+  return `exit ${runVerdict(result).code}; agent ${exit}; ${result.entries.length} requests${rules.length ? `; refused: ${rules.join(' ')}` : ''}`;
 };
 
 async function runClient(row: Row, args: string[]): Promise<RunResult> {
@@ -193,11 +195,11 @@ describe.each(ROWS)('$client -> $provider', (row) => {
         );
         const output = result.sessions.map((s) => s.exit.output).join('\n');
         if (!broken) {
-          expect(runExitCode(result), `${summary}\n${output}`).toBe(0);
+          expect(runVerdict(result).code, `${summary}\n${output}`).toBe(0);
           // Two user turns, a tool round each: four requests at least.
           expect(result.entries.length, summary).toBeGreaterThanOrEqual(4);
         } else {
-          expect(runExitCode(result), `${summary}\n${output}`).toBe(1);
+          expect(runVerdict(result).code, `${summary}\n${output}`).toBe(1);
           const rules = result.entries.filter(brokeARule).flatMap((e) => e.findings.map((f) => f.rule));
           expect(rules, summary).toContain(row.rule);
         }

@@ -142,13 +142,13 @@ export function judgeExchange(c: CallUnderJudgement): ExchangeJudgement {
       if (f.rule === 'strict-schema' && policy.routeId === c.defaultRouteId && withheld.length > 0) continue;
       findings.push({
         behaviour,
-        // A rule whose public sources disagree warns instead of failing (the mock still answers the stricter reading).
-        status: f.contested ? 'warn' : 'fail',
+        // The mock answered a contested rule as its lenient side (docs/decisions/0044): a warning, not a failure.
+        status: f.lenient ? 'warn' : 'fail',
         ...at,
         attempt: attemptOf(attempt.attempt),
         ...(f.params.field !== undefined ? { field: String(f.params.field) } : {}),
         ...(spec.rejections[f.rejection]?.sources[0] ? { source: spec.rejections[f.rejection]!.sources[0]! } : {}),
-        detail: `call ${call} attempt ${attempt.attempt}: ${spec.label} answered ${attempt.response.status}: ${f.detail ?? f.rejection}${f.contested ? ' (contested: public sources disagree)' : ''} — ${errorSummary(attempt.response)}`,
+        detail: `call ${call} attempt ${attempt.attempt}: ${spec.label} answered ${attempt.response.status}: ${f.detail ?? f.rejection}${f.contested ? ` (contested rule ${f.rejection}: ${f.lenient ? 'answered as its lenient side, a warning' : 'refused under --strict'}; sources disagree: ${(f.sources ?? []).join(', ')})` : ''}${isOk(attempt.response.status) ? '' : ` — ${errorSummary(attempt.response)}`}`,
       });
     }
   }

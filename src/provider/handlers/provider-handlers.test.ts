@@ -4,6 +4,8 @@ import { specUrl } from '../../shared/provider-specs/provider-spec.js';
 import { CALL_HEADER, FINDINGS_HEADER, SCENARIO_HEADER, type Finding } from '../../shared/findings/finding.js';
 import { FixtureStore } from '../fixtures/fixture-store.js';
 import { startMockProviders } from './mock-server.js';
+import { getResponse } from 'msw';
+import { providerHandlers } from './provider-handlers.js';
 
 const specs = new Map(loadProviderSpecs().map((s) => [s.id, s]));
 const server = startMockProviders([...specs.values()], new FixtureStore(), { pace: 1 });
@@ -59,14 +61,33 @@ describe('provider mocks generated from specs', () => {
     );
   });
 
-  it('answers DeepSeek’s 400 when a tool-call turn comes back without reasoning_content, or with ""', async () => {
-    for (const extra of [{}, { reasoning_content: '' }]) {
-      const { response, findings } = await post('deepseek', { model: 'm', messages: toolTurn(extra) });
-      expect(response.status).toBe(400);
-      expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
-        'The `reasoning_content` in the thinking mode must be passed back to the API.',
+  it('answers DeepSeek’s 400 when a tool-call turn comes back without reasoning_content', async () => {
+    const { response, findings } = await post('deepseek', { model: 'm', messages: toolTurn({}) });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
+      'The `reasoning_content` in the thinking mode must be passed back to the API.',
+    );
+    expect(findings[0]).toMatchObject({ rule: 'must-echo', params: { index: 1 } });
+  });
+
+  it('accepts "" with a warning: contested, and a recording shows DeepSeek V4 accepting it (not refused even strict)', async () => {
+    for (const strict of [false, true]) {
+      const handlers = providerHandlers(specs.get('deepseek')!, new FixtureStore(), {
+        strict,
+        defaultScenario: 'tool-call-with-reasoning',
+      });
+      const response = await getResponse(
+        handlers,
+        new Request('https://api.deepseek.com/chat/completions', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'm', messages: toolTurn({ reasoning_content: '' }) }),
+        }),
       );
-      expect(findings[0]).toMatchObject({ rule: 'must-echo', params: { index: 1 } });
+      expect(response!.status).toBe(200);
+      const [finding] = JSON.parse(response!.headers.get(FINDINGS_HEADER)!) as Finding[];
+      expect(finding).toMatchObject({ rule: 'must-echo', contested: true, lenient: true });
+      expect(finding!.recordedAcceptance![0]).toMatch(/pydantic-ai.*cassettes/);
     }
   });
 

@@ -12,8 +12,9 @@ import { judgeRequest } from './judge-request.js';
 import type { RequestJudge } from '../rules/request-judge.js';
 import type { FamilyId } from '../../shared/wire/families.js';
 import { atPointer } from '../rules/message-echo-judge.js';
+import { settleFindings, type AnswerPolicy } from './answer-policy.js';
 
-export interface MockOptions {
+export interface MockOptions extends AnswerPolicy {
   /** Multiplier on recorded stream timing: 1 replays real pacing, 0 sends events back to back. */
   pace?: number;
   /** Scenario to answer from when a request carries no scenario header (black-box clients). */
@@ -115,7 +116,7 @@ function joined(
 ): ReturnType<typeof rejectionAnswer> {
   const join = spec.request.joinFindings;
   if (!join || typeof answer === 'string' || findings.length < 2) return answer;
-  const same = findings.filter((f) => f.rejection === findings[0]!.rejection && !isUpstreamFinding(f));
+  const same = findings.filter((f) => f.rejection === findings[0]!.rejection && !isUpstreamFinding(f) && !f.lenient);
   const texts = same
     .map((f) => atPointer(fillRejection(spec.rejections[f.rejection]!, { model, ...f.params }).body, join.pointer))
     .filter((t): t is string => typeof t === 'string');
@@ -190,7 +191,7 @@ function refusal(spec: ProviderSpec, rules: ProviderSpec, findings: Finding[], m
  * from (the provider's fixtures are its own family's), which the harness says (599, no findings:
  * the provider let it through).
  */
-function wireAliasHandlers(spec: ProviderSpec): HttpHandler[] {
+function wireAliasHandlers(spec: ProviderSpec, policy: AnswerPolicy): HttpHandler[] {
   const origin = new URL(spec.endpoint.baseUrl).origin;
   return (spec.endpoint.wireAliases ?? []).map((alias) => {
     const judge = WIRE_ALIAS_JUDGES[alias.family];
@@ -202,10 +203,11 @@ function wireAliasHandlers(spec: ProviderSpec): HttpHandler[] {
       const rules = specForModel(spec, model);
       if (!judge)
         return harnessError(`spec ${spec.id} serves ${alias.path} as ${alias.family}, which no gateway judge reads`);
-      const findings = judge(rules, body);
-      if (findings.length > 0) return refusal(spec, rules, findings, model);
+      const settled = settleFindings(judge(rules, body), policy);
+      if (settled.refusing.length > 0) return refusal(spec, rules, settled.findings, model);
       return harnessError(
         `${spec.id} accepted this ${alias.family} request on ${alias.path}, but its fixtures are ${spec.family} answers; none is rendered in ${alias.family} shape`,
+        settled.findings,
       );
     });
   });
@@ -229,9 +231,10 @@ export function providerHandlers(spec: ProviderSpec, fixtures: FixtureStore, opt
       const model = requestModel(pattern.exec(request.url.replace(/\?.*$/, '')), body, spec.target.model);
       if (!servesModel(spec, model)) return undefined;
       const rules = specForModel(spec, model);
-      const findings = judgeRequest(rules, body);
-      const headers = { [FINDINGS_HEADER]: JSON.stringify(findings) };
-      if (findings.length > 0) return refusal(spec, rules, findings, model);
+      // A contested finding answers as its lenient side unless the policy is strict (answer-policy.ts).
+      const settled = settleFindings(judgeRequest(rules, body), options);
+      const headers = { [FINDINGS_HEADER]: JSON.stringify(settled.findings) };
+      if (settled.refusing.length > 0) return refusal(spec, rules, settled.findings, model);
       const scenario = request.headers.get(SCENARIO_HEADER) ?? options.defaultScenario;
       if (!scenario) return harnessError(`no ${SCENARIO_HEADER} header and no default scenario for ${spec.id}`);
       const loaded = fixtures.get(spec.id, scenario);
@@ -256,5 +259,5 @@ export function providerHandlers(spec: ProviderSpec, fixtures: FixtureStore, opt
       });
     });
   });
-  return [...own, ...wireAliasHandlers(spec)];
+  return [...own, ...wireAliasHandlers(spec, options)];
 }

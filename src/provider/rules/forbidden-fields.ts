@@ -1,6 +1,7 @@
 import type { BodyCondition, ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
 import { isPlainObject } from '../../shared/objects/deep-merge.js';
 import type { Finding } from '../../shared/findings/finding.js';
+import { contestedMark } from './contested-mark.js';
 import { atPointer } from './message-echo-judge.js';
 
 /** Whether a body condition holds: `exists` tests presence, otherwise the value must equal `equals`. */
@@ -66,12 +67,7 @@ export function judgeForbiddenFields(spec: ProviderSpec, body: unknown): Finding
             ...(role !== undefined ? { role } : {}),
           },
           detail: `${location.join('.')} is refused${rule.notes ? ` (${rule.notes})` : ''}`,
-          ...(rule.contested
-            ? {
-                contested: true as const,
-                sources: [...(spec.rejections[rule.rejection]?.sources ?? []), ...rule.contested.sources],
-              }
-            : {}),
+          ...(rule.contested ? contestedMark(rule.contested, spec.rejections[rule.rejection]?.sources ?? []) : {}),
         },
       ];
     });

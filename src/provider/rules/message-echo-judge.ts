@@ -1,6 +1,7 @@
 import type { Contested, EchoRule, ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
 import { isPlainObject } from '../../shared/objects/deep-merge.js';
 import type { Finding } from '../../shared/findings/finding.js';
+import { contestedMark } from './contested-mark.js';
 
 /** The value at a JSON pointer (`/thinking/type`), or undefined. */
 export function atPointer(body: unknown, pointer: string): unknown {
@@ -26,12 +27,8 @@ function readable(value: unknown): boolean {
   return false;
 }
 
-function contestedFields(
-  contested: Contested | undefined,
-  own: string | undefined,
-): Pick<Finding, 'contested' | 'sources'> {
-  if (!contested) return {};
-  return { contested: true, sources: [...(own ? [own] : []), ...contested.sources] };
+function contestedFields(contested: Contested | undefined, own: string | undefined): Partial<Finding> {
+  return contested ? contestedMark(contested, own ? [own] : []) : {};
 }
 
 /**

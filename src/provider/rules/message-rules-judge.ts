@@ -1,6 +1,7 @@
 import type { MessageRule, ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
 import { isPlainObject } from '../../shared/objects/deep-merge.js';
 import type { Finding } from '../../shared/findings/finding.js';
+import { contestedMark } from './contested-mark.js';
 
 type Fields = NonNullable<MessageRule['fields']>;
 type JsonString = NonNullable<MessageRule['jsonString']>;
@@ -198,11 +199,7 @@ function finding(rule: MessageRule, params: Finding['params'], detail: string): 
  */
 function contestedBy(spec: ProviderSpec, rule: MessageRule, found: Finding): Finding {
   if (!rule.contested) return found;
-  return {
-    ...found,
-    contested: true,
-    sources: [...(spec.rejections[rule.rejection]?.sources ?? []), ...rule.contested.sources],
-  };
+  return { ...found, ...contestedMark(rule.contested, spec.rejections[rule.rejection]?.sources ?? []) };
 }
 
 /**

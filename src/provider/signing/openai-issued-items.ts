@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { InvariantError } from '../../../shared/errors/invariant-error.js';
+import { InvariantError } from '../../shared/errors/invariant-error.js';
 
 /**
  * What the Responses mock issues and later recognises, as the real API does server-side:

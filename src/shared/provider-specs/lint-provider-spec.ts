@@ -77,7 +77,11 @@ export function lintProviderSpec(spec: ProviderSpec): SpecLintProblem[] {
     }
     if (rejection.contested) checkContested(`${pointer}/contested`, rejection.contested, rejection.sources ?? []);
   };
-  const checkContested = (pointer: string, contested: { sources: string[] }, own: readonly string[]) => {
+  const checkContested = (
+    pointer: string,
+    contested: { sources: string[]; recordedAcceptance?: string[] },
+    own: readonly string[],
+  ) => {
     if (contested.sources.length === 0)
       add(`${pointer}/sources`, 'a contested rule without the other side', 'cite the source that disagrees');
     else if (contested.sources.every((s) => own.includes(s)))
@@ -86,6 +90,15 @@ export function lintProviderSpec(spec: ProviderSpec): SpecLintProblem[] {
         "the contested sources are the rule's own sources",
         'cite the source that disagrees with the rule, beside the ones that support it',
       );
+    // A recorded acceptance decides the answer even under --strict, so it must be one of the sources the warning cites.
+    (contested.recordedAcceptance ?? []).forEach((url, i) => {
+      if (!contested.sources.includes(url))
+        add(
+          `${pointer}/recordedAcceptance/${i}`,
+          'a recorded acceptance that is not among the contested sources',
+          'list the recording under sources too',
+        );
+    });
   };
 
   const ids = new Set(Object.keys(spec.rejections));

@@ -63,6 +63,7 @@ describe('precompiled project schemas', () => {
     'real-world-case.schema.json': jsonIn(join(specsDir(), 'real-world')),
     'fixture.schema.json': jsonIn(join(projectRoot(), 'fixtures', 'providers')).slice(0, 40),
     'unknown-field-phrasings.schema.json': [json(join(specsDir(), 'unknown-field-phrasings.json'))],
+    'sdk-base-urls.schema.json': [json(join(specsDir(), 'sdk-base-urls.json'))],
   };
 
   it('records the hash of the schema files it was made from', () => {

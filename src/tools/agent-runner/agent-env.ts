@@ -1,28 +1,25 @@
 import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
+import { sdkBaseUrls } from '../../shared/sdk-base-urls/sdk-base-urls.js';
 
 /** What `run` puts in the key variables: SDK constructors that insist on a key get one, and a real key never leaves. */
 export const MOCK_API_KEY = 'rr-mock-key-not-a-secret';
 
 /**
- * The environment variables official SDKs read their base URL from, and the mock path each points
- * at (`<serve URL>/<provider id>`). A path is only listed where that SDK's default request path,
- * appended to it, lands on the provider's mock (serve also forgives a repeated `/v1` or `/v1beta`).
+ * The environment variables SDKs read their base URL from that `run` sets, the mock each points at
+ * (`<serve URL>/<provider id>`) and the SDKs that read it: specs/sdk-base-urls.json, rows with `pointsAt`. A path is
+ * only pointed at where that SDK's default request path, appended to it, lands on the provider's mock (serve also
+ * forgives a repeated `/v1` or `/v1beta`).
  */
-export const SDK_BASE_URL_VARIABLES: ReadonlyArray<{ variable: string; provider: string; readBy: string }> = [
-  { variable: 'OPENAI_BASE_URL', provider: 'openai', readBy: 'openai (Node, Python), @ai-sdk/openai' },
-  {
-    variable: 'ANTHROPIC_BASE_URL',
-    provider: 'anthropic',
-    readBy: '@anthropic-ai/sdk, anthropic (Python), @ai-sdk/anthropic',
-  },
-  { variable: 'GOOGLE_GEMINI_BASE_URL', provider: 'gemini', readBy: '@google/genai, google-genai (Python)' },
-  // The AWS SDKs' service-specific endpoint (https://docs.aws.amazon.com/sdkref/latest/guide/feature-ss-endpoints.html).
-  {
-    variable: 'AWS_ENDPOINT_URL_BEDROCK_RUNTIME',
-    provider: 'bedrock-claude',
-    readBy: '@aws-sdk/client-bedrock-runtime, boto3',
-  },
-];
+export const SDK_BASE_URL_VARIABLES: ReadonlyArray<{ variable: string; provider: string; readBy: string }> = (() => {
+  const byVariable = new Map<string, { variable: string; provider: string; readBy: string[] }>();
+  for (const row of sdkBaseUrls()) {
+    if (!row.variable || !row.pointsAt) continue;
+    const known = byVariable.get(row.variable) ?? { variable: row.variable, provider: row.pointsAt, readBy: [] };
+    known.readBy.push(row.language === 'python' ? `${row.sdk} (Python)` : row.sdk);
+    byVariable.set(row.variable, known);
+  }
+  return [...byVariable.values()].map((v) => ({ ...v, readBy: v.readBy.join(', ') }));
+})();
 
 /** Key variables SDKs refuse to start without; each gets MOCK_API_KEY. */
 const KEY_VARIABLES = [

@@ -3,7 +3,7 @@ import type { FixtureStore } from '../../provider/fixtures/fixture-store.js';
 import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
 import type { RouteTable } from '../../shared/route-table/route-table.js';
 import type { Scenario } from '../../shared/scenarios/scenario.js';
-import type { ServeLogEntry } from '../serve/serve-log.js';
+import type { ServeLogEntry, ServeMiss } from '../serve/serve-log.js';
 import { startServe } from '../serve/start-serve.js';
 import { agentEnv } from './agent-env.js';
 import { startAgent, type AgentExit } from './agent-process.js';
@@ -29,6 +29,8 @@ export interface RunAgentOptions {
   timeoutMs: number;
   logBodies?: boolean;
   seed?: number;
+  /** Contested rules refuse (docs/decisions/0044). */
+  strict?: boolean;
   onEntry?: (entry: ServeLogEntry) => void;
   onProgress?: (line: string) => void;
 }
@@ -38,6 +40,10 @@ export interface SessionResult {
   runId: string;
   exit: AgentExit;
   requests: number;
+  /** This session's requests, in order (also in RunResult.entries). */
+  entries: ServeLogEntry[];
+  /** Requests of this session that reached no mock: a protocol the mocks do not speak. */
+  misses: ServeMiss[];
 }
 
 export interface RunResult {
@@ -55,6 +61,7 @@ async function runSession(
 ): Promise<SessionResult> {
   const runId = `rr-${randomBytes(6).toString('hex')}`;
   const before = entries.length;
+  const misses: ServeMiss[] = [];
   const serve = await startServe({
     port: 0,
     specs: options.specs,
@@ -64,10 +71,12 @@ async function runSession(
     runId,
     ...(options.logBodies ? { logBodies: true } : {}),
     seed: options.seed ?? 0,
+    ...(options.strict ? { strict: true } : {}),
     log: (entry) => {
       entries.push(entry);
       options.onEntry?.(entry);
     },
+    onMiss: (miss) => misses.push(miss),
   });
   const turns = userTurns(scenario);
   const env = {
@@ -104,7 +113,8 @@ async function runSession(
   } finally {
     await serve.close();
   }
-  return { scenario: scenario?.id ?? null, runId, exit, requests: entries.length - before };
+  const own = entries.slice(before);
+  return { scenario: scenario?.id ?? null, runId, exit, requests: own.length, entries: own, misses };
 }
 
 /** The JSON-lines form: a turn line in, wait for its turn-done line out, then an end line and EOF. */
@@ -160,21 +170,4 @@ export async function runAgent(options: RunAgentOptions): Promise<RunResult> {
     sessions.push(await runSession(options, scenario, entries));
   }
   return { entries, sessions };
-}
-
-/**
- * A request the mocks did not accept: a finding, or a non-2xx answer. A rule whose public sources
- * disagree (`contested`) is a warning: the mock still answers 4xx, but the run does not fail on it.
- */
-export function brokeARule(e: ServeLogEntry): boolean {
-  const contestedOnly = e.findings.length > 0 && e.findings.every((f) => f.contested) && e.status < 500;
-  if (contestedOnly) return false;
-  return e.findings.length > 0 || e.status < 200 || e.status >= 300;
-}
-
-/** 1 a violation (even when the agent then failed on it), 3 the agent failed or sent nothing, else 0. */
-export function runExitCode(result: RunResult): 0 | 1 | 3 {
-  if (result.entries.some(brokeARule)) return 1;
-  if (result.sessions.some((s) => s.exit.failure !== undefined || s.requests === 0)) return 3;
-  return 0;
 }

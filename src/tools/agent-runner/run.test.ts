@@ -62,7 +62,7 @@ describe('reasoning-replay run', () => {
     );
     expect(r.code, r.stdout + r.stderr).toBe(1);
     expect(r.stdout).toMatch(
-      /✗ #2 deepseek POST \/deepseek\/chat\/completions -> 400: must-echo: assistant message 1 \(tool call\) has no reasoning_content/,
+      /✗ #2 deepseek POST \/deepseek\/chat\/completions -> 400: must-echo \(reasoning-content-not-passed-back\): assistant message 1 \(tool call\) has no reasoning_content/,
     );
     expect(readFileSync(junitFile, 'utf8')).toMatch(/<failure message="must-echo">/);
   });
@@ -113,7 +113,9 @@ describe('reasoning-replay run', () => {
   it('an agent that crashes exits 3 with its output', () => {
     const crash = runCli(['run', '--', 'node', '-e', 'console.log("boom: no key"); process.exit(4)'], { cwd: work });
     expect(crash.code, crash.stdout + crash.stderr).toBe(3);
-    expect(crash.stderr).toMatch(/the agent exited 4\n--- agent output \(last part\) ---\nboom: no key\n/);
+    expect(crash.stderr).toMatch(
+      /the agent exited 4 and sent no request to any mock; .*\n--- agent output \(last part\) ---\nboom: no key\n/,
+    );
   });
 });
 

@@ -28,6 +28,8 @@ export interface MatrixInputs {
   stream?: boolean;
   /** Deadline per exchange in ms (body included); a stalled answer fails its cell instead of hanging the run. */
   timeoutMs?: number;
+  /** The mocks refuse contested rules instead of answering as their lenient side (docs/decisions/0044). */
+  strict?: boolean;
   /** `false` skips the compaction / branch / resume checks (they run when the engine exposes its storage). */
   retention?: false;
   onCell?: (done: number, total: number, cell: CellVerdict) => void;
@@ -101,7 +103,7 @@ export async function runMatrix(
     handlersByOrigin(
       specs.map((spec) => ({
         origin: new URL(spec.endpoint.baseUrl).origin,
-        handlers: providerHandlers(spec, fixtures),
+        handlers: providerHandlers(spec, fixtures, inputs.strict ? { strict: true } : {}),
       })),
     ),
     inputs.timeoutMs,

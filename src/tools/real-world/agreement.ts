@@ -62,7 +62,7 @@ function count(into: ProviderAgreement, r: CaseResult): void {
  * disagreement (the mock cannot answer it), never skipped.
  */
 export async function realWorldAgreement(
-  options: { cases?: LoadedCase[]; specs?: ProviderSpec[]; fixtures?: FixtureStore } = {},
+  options: { cases?: LoadedCase[]; specs?: ProviderSpec[]; fixtures?: FixtureStore; strict?: boolean } = {},
 ): Promise<RealWorldAgreement> {
   const cases = options.cases ?? loadRealWorldCases();
   const specs = new Map((options.specs ?? loadProviderSpecs()).map((s) => [s.id, s]));
@@ -74,7 +74,8 @@ export async function realWorldAgreement(
     let mock: MockOutcome | undefined;
     if (spec) {
       let list = handlers.get(spec.id);
-      if (!list) handlers.set(spec.id, (list = providerHandlers(spec, fixtures)));
+      if (!list)
+        handlers.set(spec.id, (list = providerHandlers(spec, fixtures, options.strict ? { strict: true } : {})));
       mock = await replayCase(c, spec, list, fixtures);
     }
     const verdict = mock
@@ -83,7 +84,8 @@ export async function realWorldAgreement(
     const contestedBy =
       c.contested === true
         ? 'case'
-        : mock?.kind === 'rejected' && mock.findings[0]?.contested === true
+        : (mock?.kind === 'rejected' && mock.findings[0]?.contested === true) ||
+            (mock?.kind === 'accepted' && mock.findings.some((f) => f.lenient))
           ? 'spec'
           : undefined;
     results.push({

@@ -104,10 +104,12 @@ describe('outcome comparison', () => {
     expect(
       compareOutcomes({ status: 400, wording: 'must be passed back' }, rejected(400, 'Field required')).agrees,
     ).toBe(false);
-    expect(compareOutcomes({ status: 400, wording: 'x y z' }, { kind: 'accepted', status: 200 }).agrees).toBe(false);
+    expect(
+      compareOutcomes({ status: 400, wording: 'x y z' }, { kind: 'accepted', status: 200, findings: [] }).agrees,
+    ).toBe(false);
   });
   it('an accepted request agrees only with an accepted one', () => {
-    expect(compareOutcomes({ accepted: true }, { kind: 'accepted', status: 200 }).agrees).toBe(true);
+    expect(compareOutcomes({ accepted: true }, { kind: 'accepted', status: 200, findings: [] }).agrees).toBe(true);
     expect(compareOutcomes({ accepted: true }, rejected(400, 'no')).agrees).toBe(false);
     expect(compareOutcomes({ accepted: true }, { kind: 'unclaimed', url: 'https://x' }).agrees).toBe(false);
   });

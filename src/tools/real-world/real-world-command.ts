@@ -30,7 +30,8 @@ export const realWorldCommand = defineCommand({
       .option('strict', {
         type: 'boolean',
         default: false,
-        describe: 'count contested cases that disagree as failures too',
+        describe:
+          'contested rules refuse (those a recording shows accepted excepted), and contested cases that disagree count as failures',
       })
       .example('$0 real-world', 'agreement per provider, every disagreement listed')
       .example(
@@ -52,8 +53,8 @@ export const realWorldCommand = defineCommand({
           'see specs/real-world/',
         );
     }
-    if (args.case !== undefined) return showCase(args.case, cases);
-    const agreement = await realWorldAgreement({ cases });
+    if (args.case !== undefined) return showCase(args.case, cases, args.strict);
+    const agreement = await realWorldAgreement({ cases, ...(args.strict ? { strict: true } : {}) });
     if (args.json) {
       process.stdout.write(JSON.stringify(realWorldReportSection(agreement), null, 2) + '\n');
     } else {
@@ -75,7 +76,7 @@ export const realWorldCommand = defineCommand({
   },
 });
 
-async function showCase(id: string, cases: ReturnType<typeof loadRealWorldCases>): Promise<number> {
+async function showCase(id: string, cases: ReturnType<typeof loadRealWorldCases>, strict: boolean): Promise<number> {
   const found = cases.find((c) => c.case.id === id);
   if (!found)
     throw new InputError(
@@ -91,7 +92,7 @@ async function showCase(id: string, cases: ReturnType<typeof loadRealWorldCases>
   const url = caseUrl(spec, c);
   const body = resolvePlaceholders(c.request.body);
   const response = await getResponse(
-    providerHandlers(spec, fixtures),
+    providerHandlers(spec, fixtures, strict ? { strict: true } : {}),
     new Request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
   );
   const lines = [

@@ -9,7 +9,8 @@ import { resolvePlaceholders } from './resolve-placeholders.js';
 
 /** What the mock answered, reduced to what a real outcome can be compared with. */
 export type MockOutcome =
-  | { kind: 'accepted'; status: number }
+  /** `findings`: the warnings it accepted the request with (contested rules answered as their lenient side). */
+  | { kind: 'accepted'; status: number; findings: Finding[] }
   | { kind: 'rejected'; status: number; text: string; findings: Finding[] }
   /** No mock handler claims the URL: the mock does not serve this model or path at all. */
   | { kind: 'unclaimed'; url: string }
@@ -50,6 +51,7 @@ export async function replayCase(
   handlers: HttpHandler[],
   fixtures: FixtureStore,
 ): Promise<MockOutcome> {
+  // (`handlers` carry the answer policy: strict or lenient on contested rules.)
   const url = caseUrl(spec, c);
   const scenarios = fixtures.scenariosFor(spec.id);
   const scenario = scenarios.includes(PREFERRED_SCENARIO) ? PREFERRED_SCENARIO : scenarios[0];
@@ -64,9 +66,12 @@ export async function replayCase(
   if (!response) return { kind: 'unclaimed', url };
   const findings = JSON.parse(response.headers.get(FINDINGS_HEADER) ?? '[]') as Finding[];
   const raw = await response.text();
+  // A 599 whose findings are all lenient is an accepted request no fixture could answer in that shape.
   if (response.status === 599)
-    return findings.length === 0 ? { kind: 'accepted', status: 599 } : { kind: 'harness-error', text: raw };
-  if (response.status < 400) return { kind: 'accepted', status: response.status };
+    return findings.every((f) => f.lenient)
+      ? { kind: 'accepted', status: 599, findings }
+      : { kind: 'harness-error', text: raw };
+  if (response.status < 400) return { kind: 'accepted', status: response.status, findings };
   let parsed: unknown = raw;
   try {
     parsed = JSON.parse(raw);
@@ -81,7 +86,9 @@ const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 export function describeMock(outcome: MockOutcome): string {
   switch (outcome.kind) {
     case 'accepted':
-      return 'accepted';
+      return outcome.findings.length
+        ? `accepted, warning on contested ${outcome.findings.map((f) => f.rejection).join(', ')}`
+        : 'accepted';
     case 'unclaimed':
       return `no mock serves ${outcome.url}`;
     case 'harness-error':

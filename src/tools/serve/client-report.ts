@@ -51,7 +51,8 @@ export interface ClientReport {
   behaviours: string[];
   cells: ClientCell[];
   summary: {
-    verdict: 'pass' | 'fail';
+    /** fail: a cell fails; warn: none fails and one warns (a contested rule answered leniently); else pass. */
+    verdict: 'pass' | 'warn' | 'fail';
     requests: number;
     pass: number;
     warn: number;
@@ -76,9 +77,38 @@ function judges(spec: ProviderSpec | undefined, behaviour: string): boolean {
 
 const MAX_LISTED = 5;
 
+/** A finding as one line: what, and for a contested rule its id, how it was answered and both sides' sources. */
+export function describeFinding(f: Finding): string {
+  const what = f.detail ?? `${f.rule} -> ${f.rejection}`;
+  if (!f.contested) return what;
+  const how = f.lenient
+    ? f.recordedAcceptance?.length
+      ? 'accepted: a recording shows the provider accepting it'
+      : 'accepted as its lenient side'
+    : 'refused under --strict';
+  return `${what} (contested rule ${f.rejection}, ${how}; sources disagree: ${(f.sources ?? []).join(', ')})`;
+}
+
 function describeRequest(e: ServeLogEntry, findings: Finding[]): string {
-  const what = findings.length ? `: ${findings.map((f) => f.detail ?? `${f.rule} -> ${f.rejection}`).join('; ')}` : '';
+  const what = findings.length ? `: ${findings.map(describeFinding).join('; ')}` : '';
   return `request #${e.seq} (call ${e.call}, ${e.method} ${e.path}) answered ${e.status}${what}`;
+}
+
+const OBSERVED = new Set(CLIENT_BEHAVIOURS.filter((b) => b.observable).map((b) => b.behaviour));
+/** The column a mock finding is listed under: its rule when that is a column, else provider-accepts. */
+const columnOf = (f: Finding): string => (OBSERVED.has(f.rule) ? f.rule : 'provider-accepts');
+const refused = (e: ServeLogEntry) => e.status < 200 || e.status >= 300;
+
+/**
+ * The findings of one request listed under `behaviour`, each finding under one column only. provider-accepts also
+ * takes a refusal no refusing finding of another column explains (a harness error, an unworded 4xx), so a refusal
+ * for must-echo is listed under must-echo and not a second time under provider-accepts.
+ */
+function listedUnder(e: ServeLogEntry, behaviour: string): { findings: Finding[]; broken: boolean; warned: boolean } {
+  const findings = e.findings.filter((f) => columnOf(f) === behaviour);
+  let broken = findings.some((f) => !f.lenient);
+  if (behaviour === 'provider-accepts' && refused(e) && !e.findings.some((f) => !f.lenient)) broken = true;
+  return { findings, broken, warned: !broken && findings.length > 0 };
 }
 
 /**
@@ -118,20 +148,18 @@ export function clientReport(entries: readonly ServeLogEntry[], specs: readonly 
         continue;
       }
       const broken: Array<[ServeLogEntry, Finding[]]> = [];
+      const warned: Array<[ServeLogEntry, Finding[]]> = [];
       for (const e of group) {
-        const findings = behaviour === 'provider-accepts' ? e.findings : e.findings.filter((f) => f.rule === behaviour);
-        if (behaviour === 'provider-accepts' ? e.status < 200 || e.status >= 300 : findings.length > 0)
-          broken.push([e, findings]);
+        const listed = listedUnder(e, behaviour);
+        if (listed.broken) broken.push([e, listed.findings]);
+        else if (listed.warned) warned.push([e, listed.findings]);
       }
-      if (broken.length > 0) {
-        const contestedOnly = broken.every(
-          ([e, f]) =>
-            f.length > 0 && f.every((x) => x.contested) && (behaviour !== 'provider-accepts' || e.status < 500),
-        );
-        const listed = broken.slice(0, MAX_LISTED).map(([e, f]) => describeRequest(e, f));
-        if (broken.length > MAX_LISTED)
-          listed.push(`… and ${broken.length - MAX_LISTED} more of ${group.length} requests`);
-        cells.push({ ...base, behaviour, status: contestedOnly ? 'warn' : 'fail', detail: listed.join('\n') });
+      const shown = broken.length > 0 ? broken : warned;
+      if (shown.length > 0) {
+        const listed = shown.slice(0, MAX_LISTED).map(([e, f]) => describeRequest(e, f));
+        if (shown.length > MAX_LISTED)
+          listed.push(`… and ${shown.length - MAX_LISTED} more of ${group.length} requests`);
+        cells.push({ ...base, behaviour, status: broken.length > 0 ? 'fail' : 'warn', detail: listed.join('\n') });
       } else if (!judges(spec, behaviour)) {
         cells.push({
           ...base,
@@ -152,6 +180,7 @@ export function clientReport(entries: readonly ServeLogEntry[], specs: readonly 
   cells.sort((a, b) => a.client.localeCompare(b.client) || a.provider.localeCompare(b.provider));
   const count = (s: ClientCellStatus) => cells.filter((c) => c.status === s).length;
   const fail = count('fail');
+  const warn = count('warn');
   return {
     source: 'log',
     runIds: [...runIds].sort(),
@@ -159,10 +188,10 @@ export function clientReport(entries: readonly ServeLogEntry[], specs: readonly 
     behaviours: CLIENT_BEHAVIOURS.map((b) => b.behaviour),
     cells,
     summary: {
-      verdict: fail > 0 ? 'fail' : 'pass',
+      verdict: fail > 0 ? 'fail' : warn > 0 ? 'warn' : 'pass',
       requests: entries.length,
       pass: count('pass'),
-      warn: count('warn'),
+      warn,
       fail,
       na: count('n/a'),
       notObservable: count('not-observable'),

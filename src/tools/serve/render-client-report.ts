@@ -1,16 +1,25 @@
 import { escapeXml } from '../report/xml-escape.js';
 import type { ClientCellStatus, ClientReport } from './client-report.js';
-import type { ServeLogEntry } from './serve-log.js';
+import { brokeARule, type ServeLogEntry } from './serve-log.js';
 
 const SYMBOL: Record<ClientCellStatus, string> = { pass: '✓', warn: '!', fail: '✗', 'n/a': '–', 'not-observable': '·' };
 
-/** Markdown: one table per client, providers down, behaviours across, failures spelled out below. */
-export function renderClientMarkdown(report: ClientReport): string {
+const HEADLINE: Record<ClientReport['summary']['verdict'], string> = {
+  pass: '✓ conforms',
+  warn: '! conforms, with warnings',
+  fail: '✗ violates',
+};
+
+/**
+ * Markdown: one table per client, providers down, behaviours across, failures spelled out below. `headline` replaces
+ * the verdict of the requests alone where a caller knows more (`run`: the agent's own exit), so there is one verdict.
+ */
+export function renderClientMarkdown(report: ClientReport, headline?: string): string {
   const s = report.summary;
   const lines = [
     `# reasoning-replay: what the mocks saw of ${report.clients.length === 1 ? report.clients[0] : `${report.clients.length} clients`}`,
     '',
-    `${s.verdict === 'pass' ? '✓ conforms' : '✗ violates'}: ${s.requests} requests; cells ${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.na} n/a, ${s.notObservable} not observable from a log.` +
+    `${headline ?? HEADLINE[s.verdict]}: ${s.requests} requests; cells ${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.na} n/a, ${s.notObservable} not observable from a log.` +
       (report.runIds.length ? ` Run ${report.runIds.join(', ')}.` : ''),
     '',
     `Legend: ${Object.entries(SYMBOL)
@@ -66,7 +75,7 @@ export function renderRequestJunit(entries: readonly ServeLogEntry[], suite: str
   const cases = entries.map((e) => {
     const name = `#${e.seq} ${e.method} ${e.path} (call ${e.call})`;
     const head = `    <testcase classname="reasoning-replay.${escapeXml(e.provider)}" name="${escapeXml(name)}">`;
-    const bad = e.findings.length > 0 || e.status < 200 || e.status >= 300;
+    const bad = brokeARule(e);
     if (!bad) return `${head}</testcase>`;
     const rules = e.findings.map((f) => f.rule).join(', ') || `status ${e.status}`;
     const detail = e.findings.map((f) => `${f.rule}: ${f.detail ?? f.rejection}`).join('\n') || `answered ${e.status}`;
@@ -76,6 +85,6 @@ export function renderRequestJunit(entries: readonly ServeLogEntry[], suite: str
     cases.push(
       `    <testcase classname="reasoning-replay.agent" name="agent finished">\n      <error message="agent failed">${escapeXml(agentFailure)}</error>\n    </testcase>`,
     );
-  const failures = entries.filter((e) => e.findings.length > 0 || e.status < 200 || e.status >= 300).length;
+  const failures = entries.filter(brokeARule).length;
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="reasoning-replay run">\n  <testsuite name="${escapeXml(suite)}" tests="${cases.length}" failures="${failures}" errors="${agentFailure !== undefined ? 1 : 0}">\n${cases.join('\n')}\n  </testsuite>\n</testsuites>\n`;
 }

@@ -25,7 +25,33 @@ export interface ServeLogEntry {
   tool?: string;
   /** `--log-bodies`: the request body, redacted. */
   body?: unknown;
+  /** The request sent back reasoning an earlier answer issued (a carrier, or a reasoning item named by id). */
+  replays?: true;
 }
+
+/**
+ * A request serve could not hand to any mock: the client spoke a protocol the mocks do not (a provider or path no
+ * mock serves, a body that is not JSON). Answered with a harness error, never judged, so never a log entry.
+ */
+export interface ServeMiss {
+  method: string;
+  path: string;
+  status: number;
+  reason: 'unknown-provider' | 'no-such-path' | 'not-json';
+  /** What serve answered: the path it expected, the content type it read. */
+  message: string;
+}
+
+/**
+ * A request the mocks did not accept as conforming: a finding the mock refused on, or an answer that is not 2xx. A
+ * contested rule answered as its lenient side (`lenient`) is a warning and breaks nothing (docs/decisions/0044).
+ */
+export function brokeARule(e: Pick<ServeLogEntry, 'findings' | 'status'>): boolean {
+  return e.findings.some((f) => !f.lenient) || e.status < 200 || e.status >= 300;
+}
+
+/** The findings of a request that are warnings: contested rules the mock answered leniently. */
+export const warningsOf = (e: Pick<ServeLogEntry, 'findings'>) => e.findings.filter((f) => f.lenient);
 
 /** Reads a serve log; a broken line is bad input naming the file and line, not a skipped request. */
 export function readServeLog(file: string): ServeLogEntry[] {

@@ -24,7 +24,8 @@ import {
   scenarioRefusal,
 } from './request-limits.js';
 import { couldNestDeeperThan } from './body-depth-bound.js';
-import type { ServeLogEntry } from './serve-log.js';
+import type { ServeLogEntry, ServeMiss } from './serve-log.js';
+import { sendsBackReasoning } from './sends-back-reasoning.js';
 import { listenHttp1AndH2c, type AnyRequest, type AnyResponse } from './listen-h1-h2c.js';
 import { reframe, streamBytes, streamWire, writeEvents } from './stream-wire.js';
 
@@ -49,6 +50,10 @@ export interface ServeOptions {
   runId?: string;
   /** Seed for the generated tool arguments in follow mode (same seed, same answers). */
   seed?: number;
+  /** Contested rules refuse instead of answering as their lenient side (docs/decisions/0044). */
+  strict?: boolean;
+  /** A request no mock could be handed (a protocol the mocks do not speak): `run` says why the agent failed. */
+  onMiss?: (miss: ServeMiss) => void;
 }
 
 export interface RunningServe {
@@ -90,6 +95,7 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
     if (!list) {
       const mockOptions = {
         pace: options.pace ?? 0,
+        ...(options.strict ? { strict: true } : {}),
         ...(options.defaultScenario ? { defaultScenario: options.defaultScenario } : {}),
       };
       handlers.set(spec.id, (list = providerHandlers(spec, options.fixtures, mockOptions)));
@@ -163,10 +169,14 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
     }
     const [, id = '', ...rest] = url.pathname.split('/');
     const named = byId.get(id);
+    const miss = (status: number, reason: ServeMiss['reason'], message: string) => {
+      options.onMiss?.({ method, path: url.pathname, status, reason, message });
+      harness(res, status, message);
+    };
     if (!named) {
-      return harness(
-        res,
+      return miss(
         404,
+        'unknown-provider',
         `no provider "${id}" here; paths look like /<provider>/<its API path>, e.g. ${pathsOf(options.specs)[0] ?? '/deepseek/chat/completions'} (GET / lists them all)`,
       );
     }
@@ -188,6 +198,15 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
     // The depth walk only where the raw bytes hold enough brackets to be that deep (body-depth-bound.ts).
     if (couldNestDeeperThan(body, MAX_BODY_DEPTH)) refusal ??= bodyDepthRefusal(parsed);
     if (refusal) parsed = undefined;
+    // A body that is not JSON, sent as something else: a wire the mocks do not speak, not a malformed request.
+    const contentType = header('content-type') ?? '';
+    if (!refusal && parsed === undefined && method === 'POST' && contentType !== '' && !/json/i.test(contentType)) {
+      return miss(
+        415,
+        'not-json',
+        `the ${named.id} mock reads JSON request bodies; this one is ${contentType.split(';')[0]} and not JSON`,
+      );
+    }
 
     const candidateKey = `${url.pathname}${url.search}`;
     let candidates = candidateCache.get(candidateKey);
@@ -255,9 +274,9 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
         }
       }
       if (!response) {
-        return harness(
-          res,
+        return miss(
           404,
+          'no-such-path',
           `provider ${named.id} has no mock for ${method} /${rest.join('/')}; it serves POST ${pathsOf([named]).join(', POST ')}`,
         );
       }
@@ -266,7 +285,8 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
       const streamed = (response.headers.get('content-type') ?? '').includes('event-stream');
       const wire = streamWire(spec);
       let follow: ReturnType<typeof followAnswer> | undefined;
-      if (scenario === null && status >= 200 && status < 300 && findings.length === 0) {
+      // Lenient findings (contested rules, warnings) leave the request accepted: follow mode still answers it.
+      if (scenario === null && status >= 200 && status < 300 && findings.every((f) => f.lenient)) {
         follow = followAnswer(spec, parsed, call, seed);
         if (follow) {
           await response.body?.cancel();
@@ -304,6 +324,7 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
       runId: header(RUN_HEADER) ?? options.runId ?? null,
     };
     if (tool) entry.tool = tool;
+    if (sendsBackReasoning(parsed)) entry.replays = true;
     if (options.logBodies) entry.body = redactBody(parsed ?? body.toString('utf8'), secrets);
     options.log(entry);
     // Logged before the answer completes, so a client that reads the log after its response sees its line.

@@ -6,15 +6,19 @@ import { renderClientJunit, renderClientMarkdown } from './render-client-report.
 
 export const CLIENT_REPORT_FILES = ['client-report.json', 'client-report.md', 'junit.xml'] as const;
 
-/** Writes the client report's files into `outDir` (created), each atomically; returns their paths. */
+/**
+ * Writes the client report's files into `outDir` (created), each atomically; returns their paths. `headline` is the
+ * caller's verdict when it knows more than the requests (`run`), so the markdown says what the exit code does.
+ */
 export function writeClientReport(
   report: ClientReport,
   outDir: string,
   junit: string = renderClientJunit(report),
+  headline?: string,
 ): string[] {
   const contents: Record<(typeof CLIENT_REPORT_FILES)[number], string> = {
     'client-report.json': JSON.stringify(report, null, 2) + '\n',
-    'client-report.md': renderClientMarkdown(report),
+    'client-report.md': renderClientMarkdown(report, headline),
     'junit.xml': junit,
   };
   mkdirSync(outDir, { recursive: true });

@@ -14,7 +14,7 @@ const rejected = (status: number, rejection: string, text: string): MockOutcome 
   text,
   findings: [{ rule: 'r', rejection, params: {} }],
 });
-const accepted: MockOutcome = { kind: 'accepted', status: 200 };
+const accepted: MockOutcome = { kind: 'accepted', status: 200, findings: [] };
 
 describe('namedRule: the rule a live wording names', () => {
   it('matches a rejection sentence with its placeholders filled by anything', () => {

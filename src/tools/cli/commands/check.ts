@@ -35,7 +35,7 @@ export const checkCommand = defineCommand({
         type: 'boolean',
         default: false,
         describe:
-          'treat warnings (an extra round trip through the unknown-field fallback, a contested rule) as failures: exit 1',
+          'the mocks refuse contested rules (those a recording shows accepted excepted) and warnings (an extra round trip through the unknown-field fallback) count as failures: exit 1',
       })
       .option('timeout', {
         type: 'number',
@@ -135,6 +135,7 @@ export const checkCommand = defineCommand({
           routesFile: args.routes,
           stream: args.stream,
           timeoutMs: args.timeout,
+          ...(args.strict ? { strict: true } : {}),
           onCell: (done, total) => progress.update(done, total),
           ...(scope ? { routes: scope } : {}),
           engine: external ?? builtInEngine,

@@ -56,9 +56,9 @@ export const reportCommand = defineCommand({
       else process.stdout.write(renderClientMarkdown(clientReport));
       const s = clientReport.summary;
       process.stdout.write(
-        `${s.verdict === 'pass' ? '✓' : '✗'} ${clientReport.clients.length} client(s), ${s.requests} requests: ${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.na} n/a, ${s.notObservable} not observable\n`,
+        `${s.verdict === 'pass' ? '✓' : s.verdict === 'warn' ? '!' : '✗'} ${clientReport.clients.length} client(s), ${s.requests} requests: ${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.na} n/a, ${s.notObservable} not observable\n`,
       );
-      return s.verdict === 'pass' ? EXIT_OK : EXIT_VIOLATION;
+      return s.verdict === 'fail' ? EXIT_VIOLATION : EXIT_OK;
     }
     let report;
     {

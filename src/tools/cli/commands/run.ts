@@ -3,7 +3,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { loadMatrixInputs } from '../../matrix/run-matrix.js';
 import { InputError } from '../../../shared/errors/input-error.js';
 import { defaultRoutesFile } from '../../../shared/route-table/load-route-table.js';
-import { brokeARule, runAgent, runExitCode, type DriveMode } from '../../agent-runner/run-agent.js';
+import { runAgent, type DriveMode } from '../../agent-runner/run-agent.js';
+import { describeRefusal, runVerdict } from '../../agent-runner/run-verdict.js';
 import { clientReport } from '../../serve/client-report.js';
 import { renderClientMarkdown, renderRequestJunit } from '../../serve/render-client-report.js';
 import { writeClientReport } from '../../serve/write-client-report.js';
@@ -70,6 +71,12 @@ export const runCommand = defineCommand({
         defaultDescription: 'specs/routes.json',
         describe: 'route table the report names routes from',
       })
+      .option('strict', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'contested rules refuse (those a recording shows accepted excepted) and every warning fails the run (exit 1): a contested rule answered leniently, a run that replayed no reasoning',
+      })
       .example('$0 run -- python3 my_agent.py', 'one session; the mocks call the tools my_agent.py offers')
       .example('$0 run --provider deepseek --junit junit.xml -- node agent.js', 'only the DeepSeek mock, JUnit for CI')
       .example(
@@ -79,7 +86,8 @@ export const runCommand = defineCommand({
       .epilog(
         'The agent gets OPENAI_BASE_URL, ANTHROPIC_BASE_URL, GOOGLE_GEMINI_BASE_URL, REASONING_REPLAY_URL, REASONING_REPLAY_PROVIDERS (JSON id -> base URL),\n' +
           'REASONING_REPLAY_<ID>_BASE_URL, REASONING_REPLAY_RUN_ID, REASONING_REPLAY_TURNS and placeholder API keys: see docs/judge-your-agent.md.\n' +
-          'Exit codes: 0 every request conformed; 1 a request broke a provider rule (named); 2 bad input; 3 the agent failed (non-zero exit, timeout, no request sent).',
+          'A contested rule (sources disagree) is answered as its lenient side and reported as a warning; a run in which no request sent back reasoning warns that it judged no replay.\n' +
+          'Exit codes: 0 every request conformed (warnings alone included); 1 a request broke a provider rule (named), or a warning with --strict; 2 bad input; 3 the agent failed (non-zero exit, timeout, no request sent), with why: it exited after a mock refused it, it never reached the mocks (the base-URL variable its SDK reads), or its client spoke a protocol the mocks do not.',
       ),
   async run(args) {
     const argv = (args as unknown as { _: Array<string | number> })._.slice(1).map(String);
@@ -145,42 +153,37 @@ export const runCommand = defineCommand({
       timeoutMs: args.timeout,
       logBodies: args['log-bodies'],
       seed: args.seed,
+      ...(args.strict ? { strict: true } : {}),
       onProgress: (line) => process.stderr.write(`reasoning-replay run: ${line}\n`),
     });
-    const code = runExitCode(result);
+    const verdict = runVerdict(result, { strict: args.strict, specs });
+    const code = verdict.code;
 
     for (const s of result.sessions) {
       process.stdout.write(
         `${s.scenario ?? 'follow-client'} (run ${s.runId}): agent ${s.exit.failure ?? 'exited 0'}, ${s.requests} request${s.requests === 1 ? '' : 's'} to the mocks\n`,
       );
     }
-    const broken = result.entries.filter(brokeARule);
-    for (const e of broken.slice(0, MAX_LISTED)) {
-      const rules =
-        e.findings.map((f) => `${f.rule}${f.detail ? `: ${f.detail}` : ` (${f.rejection})`}`).join('; ') ||
-        `answered ${e.status}`;
-      process.stdout.write(`✗ #${e.seq} ${e.provider} ${e.method} ${e.path} -> ${e.status}: ${rules}\n`);
-    }
-    if (broken.length > MAX_LISTED)
-      process.stdout.write(`… and ${broken.length - MAX_LISTED} more (see --log or --out)\n`);
+    for (const e of verdict.broken.slice(0, MAX_LISTED)) process.stdout.write(`✗ ${describeRefusal(e)}\n`);
+    if (verdict.broken.length > MAX_LISTED)
+      process.stdout.write(`… and ${verdict.broken.length - MAX_LISTED} more (see --log or --out)\n`);
+    for (const w of verdict.warnings.slice(0, MAX_LISTED)) process.stdout.write(`! ${w}\n`);
+    if (verdict.warnings.length > MAX_LISTED)
+      process.stdout.write(`… and ${verdict.warnings.length - MAX_LISTED} more warnings (see --log or --out)\n`);
+    const sessions = `${result.entries.length} requests over ${result.sessions.length} session${result.sessions.length === 1 ? '' : 's'}`;
     const report = result.entries.length ? clientReport(result.entries, loaded.specs) : undefined;
-    if (report) process.stdout.write('\n' + renderClientMarkdown(report) + '\n');
-    const failed = result.sessions.filter((s) => s.exit.failure !== undefined || s.requests === 0);
-    if (code === 3) {
-      for (const s of failed) {
-        const why =
-          s.requests === 0 && !s.exit.failure
-            ? 'sent no request to any mock: is its base URL read from the variables in docs/judge-your-agent.md?'
-            : s.exit.failure;
-        process.stderr.write(
-          `reasoning-replay run: the agent ${why}\n--- agent output (last part) ---\n${s.exit.output}${s.exit.output.endsWith('\n') || !s.exit.output ? '' : '\n'}--- end of agent output ---\n`,
-        );
-      }
+    if (report) process.stdout.write('\n' + renderClientMarkdown(report, verdict.headline) + '\n');
+    for (const f of verdict.failures) {
+      process.stdout.write(`✗ ${f.session.scenario ?? 'follow-client'}: ${f.why}\n`);
+      const out = f.session.exit.output;
+      process.stderr.write(
+        `reasoning-replay run: ${f.why}\n--- agent output (last part) ---\n${out}${out.endsWith('\n') || !out ? '' : '\n'}--- end of agent output ---\n`,
+      );
     }
 
-    const agentFailure = failed.length
-      ? failed
-          .map((s) => `${s.scenario ?? 'follow-client'}: ${s.exit.failure ?? 'no request sent'}\n${s.exit.output}`)
+    const agentFailure = verdict.failures.length
+      ? verdict.failures
+          .map((f) => `${f.session.scenario ?? 'follow-client'}: ${f.why}\n${f.session.exit.output}`)
           .join('\n')
       : undefined;
     const suite = `run -- ${mode.kind === 'each-turn' ? mode.command : mode.argv.join(' ')}`;
@@ -198,7 +201,7 @@ export const runCommand = defineCommand({
       written.push(args.log);
     }
     if (args.out) {
-      if (report) written.push(...writeClientReport(report, args.out, junit));
+      if (report) written.push(...writeClientReport(report, args.out, junit, verdict.headline));
       else {
         mkdirSync(args.out, { recursive: true });
         writeFileSync(join(args.out, 'junit.xml'), junit);
@@ -208,15 +211,7 @@ export const runCommand = defineCommand({
       written.push(join(args.out, 'requests.jsonl'));
     }
     for (const file of written) process.stdout.write(`wrote ${relative(process.cwd(), file) || file}\n`);
-    const verdict =
-      code === 0
-        ? '✓ the agent conformed'
-        : code === 1
-          ? `✗ ${broken.length} request${broken.length === 1 ? '' : 's'} broke a provider rule`
-          : '✗ the agent failed (exit 3)';
-    process.stdout.write(
-      `${verdict}: ${result.entries.length} requests over ${result.sessions.length} session${result.sessions.length === 1 ? '' : 's'}\n`,
-    );
+    process.stdout.write(`${verdict.headline}: ${sessions}\n`);
     return code;
   },
 });

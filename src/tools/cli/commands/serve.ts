@@ -52,6 +52,12 @@ export const serveCommand = defineCommand({
         defaultDescription: 'specs/routes.json',
         describe: 'route table the log names routes from',
       })
+      .option('strict', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'contested rules refuse with the provider’s error (those a recording shows accepted excepted); by default they are accepted and logged as warnings (`lenient` findings)',
+      })
       .example(
         '$0 serve --port 8787 --scenario tool-call-with-reasoning --log serve.jsonl',
         'then point an agent at http://127.0.0.1:8787/deepseek (its base URL)',
@@ -100,6 +106,7 @@ export const serveCommand = defineCommand({
         pace: args.pace,
         logBodies: args['log-bodies'],
         seed: args.seed,
+        ...(args.strict ? { strict: true } : {}),
         ...(args['run-id'] ? { runId: args['run-id'] } : {}),
         ...(args.scenario ? { defaultScenario: args.scenario } : {}),
         log: (entry) => write(JSON.stringify(entry) + '\n'),
