@@ -131,6 +131,22 @@ describe('every answer carries fresh reasoning, the same for the same request', 
     expect(followAnswer(spec('deepseek'), structuredClone(deepseekTurn2(m1)), 2, 0)!.json).toBe(second.json);
   });
 
+  it('Responses: the same conversation asked with store false and include gets encrypted_content, whoever asked first', () => {
+    const ask = { model: 'gpt-5', tools: [{ type: 'function', name: 'lookup_order', parameters: { type: 'object' } }] };
+    const input = [{ role: 'user', content: [{ type: 'input_text', text: 'Where is my order?' }] }];
+    const reasoningOf = (answer: ReturnType<typeof followAnswer>) =>
+      (answer!.rendered.body as { output: Array<Record<string, unknown>> }).output.find((i) => i.type === 'reasoning');
+    const stored = followAnswer(spec('openai-responses'), { ...ask, input }, 0, 0);
+    const stateless = followAnswer(
+      spec('openai-responses'),
+      { ...ask, input, store: false, include: ['reasoning.encrypted_content'] },
+      0,
+      0,
+    );
+    expect(reasoningOf(stored)?.encrypted_content).toBeUndefined();
+    expect(typeof reasoningOf(stateless)?.encrypted_content).toBe('string');
+  });
+
   it('a client that de-duplicates reasoning_details by text keeps turn 2 through a gateway (fresh text and signature)', () => {
     const { message: m1 } = toolRound(spec('openrouter'), 'anthropic/claude-sonnet-4.5');
     const turn2 = {
