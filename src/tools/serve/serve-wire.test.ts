@@ -1,7 +1,7 @@
 import { connect, type ClientHttp2Session } from 'node:http2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMatrixInputs } from '../matrix/run-matrix.js';
-import { renderBedrockConverseAnswer } from '../../provider/families/bedrock-converse/render-answer.js';
+import { followAnswer } from './follow-client/follow-answer.js';
 import { decodeEventStream } from '../recorder/bedrock-event-stream.js';
 import { parseSse } from '../../shared/sse/parse-sse.js';
 import { startServe, type RunningServe } from './start-serve.js';
@@ -42,10 +42,11 @@ describe('Bedrock ConverseStream on the wire', () => {
     expect(response.headers.get('content-type')).toBe('application/vnd.amazon.eventstream');
     const events = decodeEventStream(new Uint8Array(await response.arrayBuffer()));
     const spec = loaded.specs.find((s) => s.id === 'bedrock-claude')!;
-    const expected = renderBedrockConverseAnswer(
-      { content: 'Hello from the reasoning-replay mock.', reasoning: 'A plain answer is enough here.' },
-      { spec, call: 0, scenario: 'follow-client' },
-    ).stream.map(({ event, data }) => ({ event, data }));
+    // The answer follow mode renders for this request (its reasoning is fresh per conversation), framed.
+    const expected = followAnswer(spec, JSON.parse(CONVERSE_BODY), 0, 0)!.rendered.stream.map(({ event, data }) => ({
+      event,
+      data,
+    }));
     expect(events).toEqual(expected);
   });
 
