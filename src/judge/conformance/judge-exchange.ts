@@ -1,4 +1,5 @@
-import { FINDINGS_HEADER, type Finding as MockFinding } from '../../shared/findings/finding.js';
+import type { Finding as MockFinding } from '../../shared/findings/finding.js';
+import { readFindingsHeader } from '../../shared/findings/findings-record.js';
 import { STANDARD_CARRIER_FIELDS, type History, type Message } from '../../shared/history/history.js';
 import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
 import type { RoutePolicy, RouteTable } from '../../shared/route-table/route-table.js';
@@ -34,6 +35,8 @@ export interface CallUnderJudgement {
   ledger?: VerdictLedger;
   /** Whether the engine implements the unknown-field fallback (otherwise it is not judged). */
   judgesFallback?: boolean;
+  /** The scenario the call belongs to, named when the mock's findings cannot be read. */
+  scenario?: string;
 }
 
 export interface ExchangeJudgement {
@@ -48,16 +51,6 @@ export interface ExchangeJudgement {
 }
 
 export const isOk = (status: number) => status >= 200 && status < 300;
-
-function mockFindingsOf(response: ExchangeResponse): MockFinding[] {
-  const raw = response.headers[FINDINGS_HEADER];
-  if (!raw) return [];
-  try {
-    return JSON.parse(raw) as MockFinding[];
-  } catch {
-    return [];
-  }
-}
 
 export function errorSummary(response: ExchangeResponse): string {
   const text = typeof response.body === 'string' ? response.body : JSON.stringify(response.body);
@@ -103,7 +96,13 @@ export function judgeExchange(c: CallUnderJudgement): ExchangeJudgement {
   const faulted = turn.attempts.some((a) => injected.has(a.response));
   for (const attempt of turn.attempts) {
     const fault = injected.has(attempt.response);
-    const mock = fault ? [] : mockFindingsOf(attempt.response);
+    // Decoded once, here: a record that cannot be read stops the run (FindingsRecordError), never reads as "no findings".
+    const mock = fault
+      ? []
+      : readFindingsHeader(
+          attempt.response.headers,
+          `${spec.label}'s answer to call ${call} (attempt ${attempt.attempt})${c.scenario ? ` of scenario ${c.scenario}` : ''}`,
+        );
     exchanges.push({
       call,
       provider: spec.id,

@@ -194,6 +194,7 @@ export async function runScenario(
         injected: faulted.injected,
         ledger,
         judgesFallback: operations.has('fallback'),
+        scenario: scenario.id,
       });
       judged.applies.forEach((b) => applies.add(b));
       findings.push(...judged.findings);

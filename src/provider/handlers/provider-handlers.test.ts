@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadProviderSpecs } from '../../shared/provider-specs/load-provider-specs.js';
 import { specUrl } from '../../shared/provider-specs/provider-spec.js';
-import { CALL_HEADER, FINDINGS_HEADER, SCENARIO_HEADER, type Finding } from '../../shared/findings/finding.js';
+import { CALL_HEADER, SCENARIO_HEADER, type Finding } from '../../shared/findings/finding.js';
+import { readFindingsHeader } from '../../shared/findings/findings-record.js';
 import { FixtureStore } from '../fixtures/fixture-store.js';
 import { startMockProviders } from './mock-server.js';
 import { getResponse } from 'msw';
@@ -19,7 +20,7 @@ async function post(provider: string, body: unknown, headers: Record<string, str
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
-  const findings = JSON.parse(response.headers.get(FINDINGS_HEADER) ?? '[]') as Finding[];
+  const findings: Finding[] = readFindingsHeader(response.headers, 'the mock answer under test');
   return { response, findings };
 }
 
@@ -85,7 +86,7 @@ describe('provider mocks generated from specs', () => {
         }),
       );
       expect(response!.status).toBe(200);
-      const [finding] = JSON.parse(response!.headers.get(FINDINGS_HEADER)!) as Finding[];
+      const [finding] = readFindingsHeader(response!.headers, 'the DeepSeek mock') as Finding[];
       expect(finding).toMatchObject({ rule: 'must-echo', contested: true, lenient: true });
       expect(finding!.recordedAcceptance![0]).toMatch(/pydantic-ai.*cassettes/);
     }

@@ -4,7 +4,8 @@ import { isPlainObject } from '../../shared/objects/deep-merge.js';
 import { sseBody } from '../answers/answer-stream.js';
 import { servesModel, specForModel } from '../../shared/provider-specs/spec-for-model.js';
 import { fillRejection, unfilledPlaceholders } from './fill-rejection.js';
-import { CALL_HEADER, FINDINGS_HEADER, SCENARIO_HEADER, type Finding } from '../../shared/findings/finding.js';
+import { CALL_HEADER, SCENARIO_HEADER, type Finding } from '../../shared/findings/finding.js';
+import { findingsHeader } from '../../shared/findings/findings-record.js';
 import type { FixtureStore } from '../fixtures/fixture-store.js';
 import { isUpstreamFinding, rejectionSpec } from '../rules/gateway-upstream.js';
 import { judgeGatewayResponses } from '../rules/gateway-upstream-responses.js';
@@ -31,7 +32,7 @@ function json(status: number, body: unknown, headers: Record<string, string>): R
 function harnessError(message: string, findings: Finding[] = []): Response {
   return HttpResponse.json(
     { error: { type: 'reasoning_replay_mock_error', message } },
-    { status: 599, headers: { [FINDINGS_HEADER]: JSON.stringify(findings) } },
+    { status: 599, headers: findingsHeader(findings) },
   );
 }
 
@@ -156,12 +157,12 @@ async function jsonBody(request: Request, spec: ProviderSpec): Promise<unknown> 
         params: {},
         detail: 'the body is not JSON',
       };
-      return json(answer.status, answer.body, { ...answer.headers, [FINDINGS_HEADER]: JSON.stringify([finding]) });
+      return json(answer.status, answer.body, { ...answer.headers, ...findingsHeader([finding]) });
     }
     return json(
       400,
       { error: { message: 'request body is not valid JSON (reasoning-replay mock; provider wording unknown)' } },
-      {},
+      findingsHeader([]),
     );
   }
 }
@@ -171,7 +172,7 @@ async function jsonBody(request: Request, spec: ProviderSpec): Promise<unknown> 
  * joins).
  */
 function refusal(spec: ProviderSpec, rules: ProviderSpec, findings: Finding[], model: string): Response {
-  const headers = { [FINDINGS_HEADER]: JSON.stringify(findings) };
+  const headers = findingsHeader(findings);
   const first = { ...findings[0]!, params: { model, ...findings[0]!.params } };
   const answer = joined(rules, findings, rejectionAnswer(rules, first, model), model);
   if (typeof answer === 'string') return harnessError(answer, findings);
@@ -233,7 +234,7 @@ export function providerHandlers(spec: ProviderSpec, fixtures: FixtureStore, opt
       const rules = specForModel(spec, model);
       // A contested finding answers as its lenient side unless the policy is strict (answer-policy.ts).
       const settled = settleFindings(judgeRequest(rules, body), options);
-      const headers = { [FINDINGS_HEADER]: JSON.stringify(settled.findings) };
+      const headers = findingsHeader(settled.findings);
       if (settled.refusing.length > 0) return refusal(spec, rules, settled.findings, model);
       const scenario = request.headers.get(SCENARIO_HEADER) ?? options.defaultScenario;
       if (!scenario) return harnessError(`no ${SCENARIO_HEADER} header and no default scenario for ${spec.id}`);

@@ -1,7 +1,8 @@
 import { getResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { loadProviderSpecs } from '../../shared/provider-specs/load-provider-specs.js';
-import { FINDINGS_HEADER, type Finding } from '../../shared/findings/finding.js';
+import { type Finding } from '../../shared/findings/finding.js';
+import { readFindingsHeader } from '../../shared/findings/findings-record.js';
 import { FixtureStore } from '../fixtures/fixture-store.js';
 import { providerHandlers } from '../handlers/provider-handlers.js';
 import { responsesInputAsChat } from './gateway-upstream-responses.js';
@@ -21,7 +22,7 @@ async function post(body: unknown, path = '/v1/responses') {
   return {
     status: response?.status,
     text: response ? await response.text() : '',
-    findings: JSON.parse(response?.headers.get(FINDINGS_HEADER) ?? '[]') as Finding[],
+    findings: (response ? readFindingsHeader(response.headers, 'the gateway answer under test') : []) as Finding[],
   };
 }
 

@@ -19,9 +19,14 @@ export interface Finding {
   sources?: string[];
   recordedAcceptance?: string[];
   lenient?: true;
+  /** A gateway passing on its upstream's rejection: the upstream spec, and the envelope it is wrapped in. */
+  via?: { provider: string; providerName: string; gatewayRejection?: string };
 }
 
-/** Header on every mock answer listing its findings, so a black-box client can be judged too. */
+/**
+ * Header on every mock answer holding its findings record (findings-record.ts writes and reads it;
+ * nothing else may), so a black-box client can be judged too.
+ */
 export const FINDINGS_HEADER = 'x-reasoning-replay-findings';
 /** Headers the conformance runner sends so a mock answers call N of scenario S from its fixture. */
 export const SCENARIO_HEADER = 'x-reasoning-replay-scenario';

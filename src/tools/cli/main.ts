@@ -1,6 +1,7 @@
 import yargs, { type MiddlewareFunction } from 'yargs';
 import { InputError } from '../../shared/errors/input-error.js';
 import { asFileWriteError } from '../../shared/errors/file-write-error.js';
+import { FindingsRecordError } from '../../shared/errors/findings-record-error.js';
 import { EXIT_BAD_INPUT } from './cli-command.js';
 import { commandsFor } from './commands/index.js';
 
@@ -35,7 +36,8 @@ export async function main(argv: string[]): Promise<number> {
   } catch (caught) {
     // A file-system failure anywhere (a full disk, a file where a folder is expected) is one line.
     const err = asFileWriteError(caught);
-    if (err instanceof InputError) {
+    // A finding that cannot be read is a harness error: the run was not judged, so it cannot pass or fail.
+    if (err instanceof InputError || err instanceof FindingsRecordError) {
       process.stderr.write(`reasoning-replay: ${err.message}\n`);
       return EXIT_BAD_INPUT;
     }

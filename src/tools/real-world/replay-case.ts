@@ -1,5 +1,6 @@
 import { getResponse, type HttpHandler } from 'msw';
-import { FINDINGS_HEADER, SCENARIO_HEADER, type Finding } from '../../shared/findings/finding.js';
+import { SCENARIO_HEADER, type Finding } from '../../shared/findings/finding.js';
+import { readFindingsHeader } from '../../shared/findings/findings-record.js';
 import type { FixtureStore } from '../../provider/fixtures/fixture-store.js';
 import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
 import { specUrl } from '../../shared/provider-specs/provider-spec.js';
@@ -64,7 +65,7 @@ export async function replayCase(
   });
   const response = await getResponse(handlers, request);
   if (!response) return { kind: 'unclaimed', url };
-  const findings = JSON.parse(response.headers.get(FINDINGS_HEADER) ?? '[]') as Finding[];
+  const findings = readFindingsHeader(response.headers, `${spec.label}'s answer to real-world case ${c.id}`);
   const raw = await response.text();
   // A 599 whose findings are all lenient is an accepted request no fixture could answer in that shape.
   if (response.status === 599)

@@ -21,7 +21,8 @@ export function endpointIndex(
       [CLIENT_HEADER]: 'names the client in the log and report (else its user-agent)',
       [RUN_HEADER]: 'groups requests into one run',
       [SCENARIO_HEADER]: "answer from this scenario's fixture instead",
-      [FINDINGS_HEADER]: 'on every answer: the provider rules the request broke',
+      [FINDINGS_HEADER]:
+        'on every answer: the provider rules the request broke, as {"version": 1, "findings": [...]} (specs/schema/findings.schema.json)',
     },
     sdkVariables: Object.fromEntries(
       SDK_BASE_URL_VARIABLES.filter((v) => specs.some((s) => s.id === v.provider)).map((v) => [

@@ -7,6 +7,7 @@ import { runCli } from '../../../test/helpers/run-cli-sync.test-helper.js';
 import { projectRoot, specsDir } from '../../shared/project-root.js';
 import type { ClientReport } from './client-report.js';
 import { readServeLog } from './serve-log.js';
+import { readFindingsHeader } from '../../shared/findings/findings-record.js';
 
 /**
  * `serve` judged from outside: the built CLI in its own process on 127.0.0.1, and a client that is
@@ -92,7 +93,7 @@ describe('reasoning-replay serve', () => {
     const [first, second] = await replay(url, true);
     expect(first!.status).toBe(200);
     expect(second!.status).toBe(200);
-    expect(second!.headers.get('x-reasoning-replay-findings')).toBe('[]');
+    expect(readFindingsHeader(second!.headers, 'serve answer')).toEqual([]);
     expect(
       ((await second!.json()) as { choices: Array<{ message: { content: string } }> }).choices[0]!.message.content,
     ).toContain('light rain');
@@ -119,7 +120,7 @@ describe('reasoning-replay serve', () => {
     expect(first!.status).toBe(200);
     expect(second!.status).toBe(400);
     expect(((await second!.json()) as { error: { message: string } }).error.message).toBe(deepseekWording());
-    const findings = JSON.parse(second!.headers.get('x-reasoning-replay-findings')!) as Array<{ rule: string }>;
+    const findings = readFindingsHeader(second!.headers, 'serve answer');
     expect(findings.map((f) => f.rule)).toEqual(['must-echo']);
     expect(await stop(child)).toBe(0);
 

@@ -3,7 +3,8 @@ import { constants as http2Constants } from 'node:http2';
 import { getResponse, type HttpHandler } from 'msw';
 import { policyFor } from '../../shared/route-table/policy-for.js';
 import { wireCarrierKeys } from '../../judge/conformance/wire-carriers.js';
-import { CALL_HEADER, FINDINGS_HEADER, SCENARIO_HEADER, type Finding } from '../../shared/findings/finding.js';
+import { CALL_HEADER, SCENARIO_HEADER, type Finding } from '../../shared/findings/finding.js';
+import { findingsHeader, readFindingsHeader } from '../../shared/findings/findings-record.js';
 import type { FixtureStore } from '../../provider/fixtures/fixture-store.js';
 import { providerHandlers } from '../../provider/handlers/provider-handlers.js';
 import type { SecretValue } from '../recorder/redact.js';
@@ -76,6 +77,7 @@ const CONNECTION_HEADERS = new Set([
 
 /** The fixture that judges and frames follow-mode requests: every provider has one (a tool loop). */
 const FOLLOW_FIXTURE = 'tool-call-with-reasoning';
+const EMPTY_FINDINGS = findingsHeader([]);
 
 /**
  * The provider mocks over real HTTP on 127.0.0.1, for clients in any language. `/<provider>/<the
@@ -128,7 +130,7 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
     const recorded = exchanges[Math.min(call, exchanges.length - 1)]?.response.headers ?? {};
     return {
       ...Object.fromEntries(Object.entries(recorded).filter(([name]) => !CONNECTION_HEADERS.has(name))),
-      [FINDINGS_HEADER]: '[]',
+      ...EMPTY_FINDINGS,
       ...(stream
         ? { 'content-type': streamWire(spec).contentType, 'cache-control': 'no-cache' }
         : { 'content-type': 'application/json' }),
@@ -281,7 +283,7 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
         );
       }
       status = response.status;
-      findings = parseFindings(response.headers.get(FINDINGS_HEADER));
+      findings = readFindingsHeader(response.headers, `${spec.label}'s answer to ${method} ${url.pathname}`);
       const streamed = (response.headers.get('content-type') ?? '').includes('event-stream');
       const wire = streamWire(spec);
       let follow: ReturnType<typeof followAnswer> | undefined;
@@ -388,14 +390,4 @@ function callNumber(header: string | null, body: unknown): number {
   return list.filter(
     (m) => isPlainObject(m) && (m.role === 'assistant' || m.role === 'model' || m.type === 'function_call'),
   ).length;
-}
-
-function parseFindings(header: string | null): Finding[] {
-  if (!header) return [];
-  try {
-    const value = JSON.parse(header) as unknown;
-    return Array.isArray(value) ? (value as Finding[]) : [];
-  } catch {
-    return [];
-  }
 }
