@@ -42,6 +42,10 @@ export interface TargetAssessment {
   reasons: Array<{ item: string; text: string }>;
   /** What this target receives, in the judge's own terms: compared across tables by the mutation test. */
   profile: string[];
+  /** The table row it resolves through, as data: a changed row with an unchanged profile is named, never "no spec". */
+  row: string;
+  /** What the row lists that never travels, and why (a strict row's fields): said when the row changes. */
+  unsent?: string;
 }
 
 function targetsOf(spec: ProviderSpec): Array<{ target: RouteTarget; reachedAs?: string }> {
@@ -140,12 +144,15 @@ export function assessTarget(
       findings,
       reasons,
       profile,
+      row: JSON.stringify(route),
     };
   }
 
   const deliveries = routeDeliveries(policy);
   for (const d of deliveries)
-    profile.push(`carrier ${d.carrier} ${d.turns}${d.padded ? ' padded' : ''}${d.signed === false ? ' unsigned' : ''}`);
+    profile.push(
+      `carrier ${d.carrier} ${d.turns}${d.padded ? ' padded' : ''}${d.padOnly ? ' pad-only' : ''}${d.signed === false ? ' unsigned' : ''}`,
+    );
 
   // 1. Every key a chat-shaped message carries: read, ignored, rejected, or nobody knows.
   for (const d of deliveries.filter((x) => x.messageKey)) {
@@ -190,7 +197,8 @@ export function assessTarget(
 
   // 2. Every carrier the provider wants back: delivered, or rejected / silently lost without it.
   for (const rule of wantedBack(spec)) {
-    const d = deliveries.find((x) => satisfies(x, rule));
+    // The pad goes out on tool-call turns only: a rule on other turns is not met by it at all.
+    const d = deliveries.find((x) => satisfies(x, rule) && !(x.padOnly && rule.turns !== 'tool-call-turns'));
     const where = turnWords(rule.turns);
     if (
       d &&
@@ -204,6 +212,17 @@ export function assessTarget(
         field: rule.field,
         source: r[1].sources[0] ?? specSource(spec),
         detail: `${who} requires signed ${rule.field} on ${where}; route ${policy.routeId} replays it without its signature (${d.because}): ${r[1].status} ${r[0]} (${r[1].sources[0] ?? specSource(spec)})`,
+      });
+      continue;
+    }
+    // Only the pad where history holds reasoning: accepted on the wire, the reasoning itself lost.
+    if (d?.padOnly) {
+      const contested = (rule as { contested?: unknown }).contested !== undefined;
+      add(rule.field === 'reasoning_content' ? 'must-echo' : 'fields-sent', contested ? 'warn' : 'fail', {
+        turns: 'tool-call-turns',
+        field: rule.field,
+        source: rule.source ?? specSource(spec),
+        detail: `${who} wants ${rule.field} back on ${where} (${rule.level}, ${rule.source ?? specSource(spec)}); ${d.because}, in place of the stored reasoning: it is silently lost between turns`,
       });
       continue;
     }
@@ -364,6 +383,12 @@ export function assessTarget(
     findings,
     reasons,
     profile,
+    row: JSON.stringify(route),
+    ...(policy.tier === 'strict' && policy.fields.length > 0
+      ? {
+          unsent: `route ${policy.routeId} is strict, so the fields it lists (${policy.fields.join(', ')}) never travel`,
+        }
+      : {}),
   };
 }
 

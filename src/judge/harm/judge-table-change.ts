@@ -66,6 +66,15 @@ export function judgeTableChange(
     }
   }
   if (findings.length > 0) return { verdict: 'harmful', findings, reasons: [] };
+  // A target whose row changed but whose wire did not is named: "no spec resolves" only when true.
+  for (const a of after) {
+    const b = old.get(key(a));
+    if (!b || b.row === a.row || JSON.stringify(b.profile) !== JSON.stringify(a.profile)) continue;
+    const carriers = a.profile.filter((p) => p.startsWith('carrier ')).map((p) => p.split(' ')[1]);
+    reasons.push(
+      `${a.provider}${a.reachedAs ? ` (${a.reachedAs})` : ''}: resolves through route ${a.route}, which changed, and receives the same (${carriers.length ? carriers.join(', ') : 'no reasoning carrier'})${a.unsent ? `: ${a.unsent}` : ''}`,
+    );
+  }
   if (reasons.length === 0)
     reasons.push('no provider target receives anything different: no spec resolves through what changed');
   return { verdict: unexplained ? 'unexplained' : 'harmless', findings, reasons };

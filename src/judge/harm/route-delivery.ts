@@ -16,6 +16,11 @@ export interface Delivery {
   turns: 'assistant-turns' | 'current-loop';
   /** A must-echo pad fills tool-call turns that hold no reasoning. */
   padded?: boolean;
+  /**
+   * Only the pad travels, on tool-call turns, even where history holds reasoning: a must-echo row
+   * that does not list reasoning_content (the engine sends the stored text only for a listed field).
+   */
+  padOnly?: boolean;
   /** Signed blocks keep their signature (false: text only, the signature is dropped). */
   signed?: boolean;
   /** Sent as a message key of a chat-shaped body (judged against the message schema). */
@@ -44,7 +49,8 @@ export function routeDeliveries(policy: RoutePolicy): Delivery[] {
             turns: 'assistant-turns',
             messageKey: true,
             padded: true,
-            because: `${row} is must-echo (the pad)`,
+            padOnly: true,
+            because: `${row} is must-echo but does not list reasoning_content, so tool-call turns get only the " " pad`,
           });
       }
       if (policy.native)

@@ -45,4 +45,34 @@ describe('single-step mutations of specs/routes.json', () => {
     expect(unexplained).toEqual([]);
     expect(counts.harmful + counts.refused + counts.harmless).toBe(mutations.length);
   });
+
+  // Issue 27: removing reasoning_content from a must-echo row was judged "no spec resolves through
+  // what changed", while the engine then sent the pad in place of the stored reasoning.
+  it('see every field removal on every route a spec resolves through: harmful, or a changed wire with its reason', () => {
+    const table = loadRouteTable(defaultRoutesFile());
+    const specs = loadProviderSpecs(defaultProvidersDir());
+    const cache = new Map<string, ReturnType<typeof assessTable>[number]>();
+    const base = assessTable(table, specs, cache);
+    const removals = singleStepMutations(table).filter((m) => m.kind === 'remove-field');
+    const unseen: string[] = [];
+    let judged = 0;
+    for (const m of removals) {
+      const route = /from route (\S+)$/.exec(m.text)![1]!;
+      const through = base.filter((a) => a.route === route);
+      if (through.length === 0) continue;
+      const head = m.apply(table);
+      if (lintRouteTable(head).length > 0) continue;
+      judged++;
+      const v = judgeTableChange(base, assessTable(head, specs, cache));
+      if (v.verdict === 'harmful') continue;
+      for (const a of through) {
+        const who = `${a.provider}${a.reachedAs ? ` (${a.reachedAs})` : ''}`;
+        const line = v.reasons.find((r) => r.startsWith(`${who}: `));
+        if (!line || line.includes('receives the same')) unseen.push(`${m.text}: ${who}: ${v.reasons.join(' | ')}`);
+      }
+    }
+    // The bundled table has field removals on routes specs resolve through: the loop judged some.
+    expect(judged).toBeGreaterThan(0);
+    expect(unseen).toEqual([]);
+  });
 });
