@@ -39,7 +39,26 @@ export interface FixtureLookup {
   get(
     provider: string,
     scenario: string,
-  ): { path: string; fixture: { provenance: { kind: NonNullable<CellVerdict['fixture']>['provenance'] } } } | undefined;
+  ):
+    | {
+        path: string;
+        fixture: {
+          provenance: { kind: NonNullable<CellVerdict['fixture']>['provenance'] };
+          exchanges?: ReadonlyArray<{ response: { body?: unknown; stream?: unknown } }>;
+        };
+      }
+    | undefined;
+}
+
+/**
+ * The fixture answers this call only as a stream (an imported HAR or VCR of a streamed session has
+ * no JSON body): the call is asked for a stream so the gate replays what was recorded, instead of
+ * a 599 blamed on the provider. The mock picks the exchange by call number the same way.
+ */
+function recordedOnlyAsStream(fixtures: FixtureLookup | undefined, provider: string, scenario: string, call: number) {
+  const exchanges = fixtures?.get(provider, scenario)?.fixture.exchanges ?? [];
+  const response = exchanges[Math.min(call, exchanges.length - 1)]?.response;
+  return response !== undefined && response.body === undefined && response.stream !== undefined;
 }
 
 /** One call of a run as the retention checks may replay it (a stored session's turn through the fallback). */
@@ -157,7 +176,7 @@ export async function runScenario(
     });
     const options = {
       ...(scenario.tools ? { tools: scenario.tools } : {}),
-      ...(stream ? { stream: true } : {}),
+      ...(stream || recordedOnlyAsStream(context.fixtures, callSpec.id, scenario.id, call) ? { stream: true } : {}),
     };
     // Streams reach the engine cut into many pieces; the judge keeps what the provider sent whole.
     const sentStreams = new Map<ExchangeResponse, string>();

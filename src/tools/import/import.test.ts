@@ -146,4 +146,22 @@ describe('reasoning-replay import', () => {
       }
     }
   }, 60_000);
+
+  // Issue 27: after importing a streamed recording, plain `check` answered 599 "recorded as a stream".
+  it('a streamed import replays through the plain (non-streaming) gate too', async () => {
+    const run = await runMatrix({
+      engine: builtInEngine,
+      fixturesDir: tree,
+      routes: new Set(['anthropic', 'bedrock']),
+      stream: false,
+    });
+    for (const [target, scenario] of [
+      ['anthropic', 'plain-two-turn-chat'],
+      ['bedrock-claude', 'tool-call-with-reasoning'],
+    ] as const) {
+      const cell = run.cells.find((x) => x.target === target && x.scenario === scenario);
+      expect(cell?.fixture?.provenance, `${target}/${scenario}`).toBe('imported');
+      expect(cell!.checks.filter((k) => k.status === 'fail').map((k) => k.detail)).toEqual([]);
+    }
+  }, 60_000);
 });
