@@ -94,6 +94,19 @@ describe('reasoning-replay import', () => {
     expect(fixture.exchanges[0]!.response.stream!.events.at(-1)!.data).toBe('[DONE]');
   });
 
+  it('says which command replays the import, and warns when no scenario of the gate will', async () => {
+    const named = await runImport(here('deepseek-one-turn.chunks.txt'), 'deepseek', 'plain-two-turn-chat');
+    expect(named.stdout).toMatch(
+      /replayed by: reasoning-replay check --provider deepseek \(scenario plain-two-turn-chat\)/,
+    );
+    // Without --scenario the file is named after the recording, which no scenario plays.
+    const unnamed = await runImport(here('deepseek-one-turn.chunks.txt'), 'deepseek');
+    expect(unnamed.code).toBe(0);
+    expect(unnamed.stderr).toMatch(
+      /no scenario "deepseek-one-turn" in specs\/scenarios\/, so the gate never replays .*--scenario/,
+    );
+  });
+
   it('refuses to import over an imported fixture without --force, and names a file that is not its format', async () => {
     const again = await runImport(here('deepseek-tool-call.vcrpy.yaml'), 'deepseek', 'tool-call-with-reasoning');
     expect(again.code).toBe(1);

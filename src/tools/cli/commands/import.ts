@@ -5,6 +5,7 @@ import { formatOfFile, importRecording, IMPORT_FORMATS, type ImportFormat } from
 import { ImportFormatError } from '../../../shared/errors/import-format-error.js';
 import { InputError } from '../../../shared/errors/input-error.js';
 import { fixturesDir } from '../../../shared/project-root.js';
+import { loadScenarios } from '../../../shared/scenarios/load-scenarios.js';
 import { readApiKey, secretValues } from '../../recorder/api-key.js';
 import { existingFixture, fixturePath, renderCheckedFixture, writeFixtureFile } from '../../recorder/fixture-file.js';
 import { SecretLeakError } from '../../../shared/errors/secret-leak-error.js';
@@ -151,6 +152,16 @@ export const importCommand = defineCommand({
     process.stdout.write(
       `wrote ${shown}: ${fixture.exchanges.length} exchange(s) imported from ${source} (${format}), route ${fixture.route}${replaced}\n`,
     );
+    // The gate replays a fixture only under a scenario it plays: say which command does, or that none will.
+    const scenarios = loadScenarios().map((s) => s.id);
+    if (scenarios.includes(fixture.scenario))
+      process.stdout.write(
+        `replayed by: reasoning-replay check --provider ${fixture.provider} (scenario ${fixture.scenario})\n`,
+      );
+    else
+      process.stderr.write(
+        `reasoning-replay: note: no scenario "${fixture.scenario}" in specs/scenarios/, so the gate never replays ${shown} (hint: import again with --scenario <id>, one of ${scenarios.slice(0, 4).join(', ')}, ...; or add specs/scenarios/${fixture.scenario}.json)\n`,
+      );
     return EXIT_OK;
   },
 });
