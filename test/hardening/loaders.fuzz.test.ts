@@ -37,7 +37,7 @@ import type { FamilyId, RoutePolicy } from '../../src/shared/route-table/route-t
 import { sampleTargetForRoute } from '../../src/shared/route-table/sample-target.js';
 import { checkScenario, loadScenarios } from '../../src/shared/scenarios/load-scenarios.js';
 import { formatSse } from '../../src/shared/sse/parse-sse.js';
-import { aDamagedText, applyMutations, someJsonMutations } from './mutate-json.js';
+import { aDamagedText, applyMutations, someJsonMutations } from './mutate-json.test-helper.js';
 
 const RUNS = Math.max(200, Number(process.env.FC_RUNS) || 200);
 

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { projectRoot } from '../../src/shared/project-root.js';
 import { findSecretsInText, sweepForSecrets, type SecretFinding } from '../../src/tools/recorder/secret-patterns.js';
-import { applyMutation, pathsOf } from './mutate-json.js';
+import { applyMutation, pathsOf } from './mutate-json.test-helper.js';
 
 const RUNS = Math.max(200, Number(process.env.FC_RUNS) || 200);
 const root = projectRoot();

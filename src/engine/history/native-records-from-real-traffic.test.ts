@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readCase } from '../../tools/real-world/recorded-traffic/check-real-case.js';
+import { readCase } from '../../tools/real-world/recorded-traffic/check-real-traffic-case.js';
 import {
   loadRealCases,
   policyForCase,
   realTrafficCasesDir,
-} from '../../tools/real-world/recorded-traffic/real-case.js';
+} from '../../tools/real-world/recorded-traffic/real-traffic-case.js';
 import { checkHistory } from './load-history.js';
 
 /**

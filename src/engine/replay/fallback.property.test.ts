@@ -7,7 +7,7 @@ import {
   PROPERTY_RUNS,
   PROPERTY_TIMEOUT_MS,
 } from '../../../test/helpers/history-arbitraries.test-helper.js';
-import { aProviderThatReads, wireCarrierFields } from '../../../test/helpers/fake-provider.test-helper.js';
+import { aProviderThatReads, wireCarrierFields } from '../../../test/helpers/fake-transport.test-helper.js';
 import { isToolCallTurn } from '../policy/select-carriers.js';
 import { sendWithFallback } from './fallback.js';
 import { UnknownFieldVerdicts } from './unknown-field-verdicts.js';

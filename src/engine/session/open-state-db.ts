@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { InputError } from '../../shared/errors/input-error.js';
 import { APPLICATION_ID, LATEST_SCHEMA_VERSION, migrate } from './migrations.js';
-import { guardStateDb } from './state-db-error.js';
+import { guardStateDb } from './guard-state-db.js';
 
 export interface OpenStateDbOptions {
   /** Refuse to create a missing file (read-only commands: list, show, replay). */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadRouteTable } from '../../shared/route-table/load-route-table.js';
 import { resolveRoute } from '../../shared/route-table/resolve-route.js';
-import { aProviderThatReads, wireCarrierFields } from '../../../test/helpers/fake-provider.test-helper.js';
+import { aProviderThatReads, wireCarrierFields } from '../../../test/helpers/fake-transport.test-helper.js';
 import { sendSessionTurn } from './send-session-turn.js';
 import { SessionStore } from './session-store.js';
 import { sampleHistoryWithEveryCarrier } from './sample-history.test-helper.js';

@@ -3,7 +3,7 @@ import { InputError } from '../../shared/errors/input-error.js';
 import type { History, Message } from '../../shared/history/history.js';
 import { UnknownFieldVerdicts } from '../replay/unknown-field-verdicts.js';
 import { openStateDb, type OpenStateDbOptions } from './open-state-db.js';
-import { guardStateDb } from './state-db-error.js';
+import { guardStateDb } from './guard-state-db.js';
 import { messageToRow, rowToMessage, type TurnRow } from './turn-row.js';
 import { DamagedRowError } from '../../shared/errors/damaged-row-error.js';
 import { InvariantError } from '../../shared/errors/invariant-error.js';

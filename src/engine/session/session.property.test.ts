@@ -9,7 +9,7 @@ import type { Message, StandardCarrierField } from '../../shared/history/history
 import { replayForRoute } from '../replay/replay-for-route.js';
 import { isToolCallTurn } from '../policy/select-carriers.js';
 import type { RoutePolicy } from '../../shared/route-table/route-table.js';
-import { aProviderThatReads, wireCarrierFields } from '../../../test/helpers/fake-provider.test-helper.js';
+import { aProviderThatReads, wireCarrierFields } from '../../../test/helpers/fake-transport.test-helper.js';
 import {
   aHistory,
   anAssistantTurnWithCarriers,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { familyFor } from '../../engine/families/registry.js';
-import { loadRealCases, realTrafficCasesDir } from '../real-world/recorded-traffic/real-case.js';
+import { loadRealCases, realTrafficCasesDir } from '../real-world/recorded-traffic/real-traffic-case.js';
 import { loadRouteTable } from '../../shared/route-table/load-route-table.js';
 import type { FamilyId } from '../../shared/route-table/route-table.js';
 import { parseSse } from '../../shared/sse/parse-sse.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { readCase, realCaseProblems } from './check-real-case.js';
-import { loadRealCases, policyForCase, realTrafficCasesDir } from './real-case.js';
+import { readCase, realCaseProblems } from './check-real-traffic-case.js';
+import { loadRealCases, policyForCase, realTrafficCasesDir } from './real-traffic-case.js';
 
 /**
  * Real provider answers recorded by other public projects (../shared/real-traffic, beside the

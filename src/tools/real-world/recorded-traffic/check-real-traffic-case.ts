@@ -7,7 +7,7 @@ import { contentText } from '../../../engine/families/content-text.js';
 import type { ParsedAnswer } from '../../../engine/families/family.js';
 import { familyFor } from '../../../engine/families/registry.js';
 import { feedSplit } from '../../../engine/families/split-stream.js';
-import type { RealCase } from './real-case.js';
+import type { RealCase } from './real-traffic-case.js';
 import { InvariantError } from '../../../shared/errors/invariant-error.js';
 
 type Obj = Record<string, unknown>;
