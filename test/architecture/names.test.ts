@@ -1,0 +1,43 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../../src/shared/project-root.js';
+
+/**
+ * Names say what a thing holds (issue 21): no grab-bag folders, one convention for test helpers
+ * (`*.test-helper.ts`), and a file named `*-error.ts` is an error class, so it is in src/shared/errors/.
+ */
+const root = projectRoot();
+
+function walk(dir: string): { dirs: string[]; files: string[] } {
+  const dirs: string[] = [];
+  const files: string[] = [];
+  for (const name of readdirSync(join(root, dir))) {
+    const rel = `${dir}/${name}`;
+    if (statSync(join(root, rel)).isDirectory()) {
+      dirs.push(rel);
+      const inner = walk(rel);
+      dirs.push(...inner.dirs);
+      files.push(...inner.files);
+    } else files.push(rel);
+  }
+  return { dirs, files };
+}
+
+const GRAB_BAGS = /^(testing|tests?|utils?|helpers?|misc|common|lib|stuff|core)$/;
+
+describe('names', () => {
+  it('no folder in src/ is a grab-bag (testing/, util/, helpers/, misc/, common/...)', () => {
+    const bags = walk('src').dirs.filter((d) => GRAB_BAGS.test(d.split('/').at(-1)!));
+    expect(bags).toEqual([]);
+  });
+
+  it('test/ holds tests and *.test-helper.ts files only', () => {
+    expect(walk('test').files.filter((f) => !/\.test(-helper)?\.ts$/.test(f))).toEqual([]);
+  });
+
+  it('a source file named *-error.ts is an error, so it lives in src/shared/errors/', () => {
+    const stray = walk('src').files.filter((f) => /-error\.ts$/.test(f) && !f.startsWith('src/shared/errors/'));
+    expect(stray).toEqual([]);
+  });
+});
