@@ -41,9 +41,8 @@ function contentChars(message: Message): number {
 }
 
 /**
- * THE pricing of one message, used by the preflight estimate and the compaction tail walk alike (a
- * seed bug came from two pricings disagreeing: compaction thought it had made room, the preflight
- * disagreed, and it compacted again forever).
+ * THE pricing of one message, used by the preflight estimate and the compaction tail walk alike: two
+ * pricings that disagree make compaction loop (it thinks it made room, the preflight does not).
  *
  * Carriers are priced as they would travel: with a route policy, exactly what selectCarriers lets
  * through (the same predicate the wire uses: a strict route pays nothing for reasoning, a must-echo

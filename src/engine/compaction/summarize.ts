@@ -47,8 +47,8 @@ export function writeExtractiveSummary(
   to = messages.length,
 ): string {
   const head = `${to - from} earlier messages compacted (${counts.user} user, ${counts.assistant} assistant, ${counts.tool} tool).`;
-  // Only the first maxChars characters are returned: lines past them are never written (a 100k-turn
-  // head used to build, join and throw away a line per user message).
+  // Only the first maxChars characters are returned, so lines past them are never written: a long
+  // head costs no more than a short one.
   const lines: string[] = [head];
   let length = head.length;
   for (let i = from; i < to && length < maxChars; i++) {

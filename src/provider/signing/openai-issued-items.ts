@@ -15,7 +15,7 @@ import { InvariantError } from '../../shared/errors/invariant-error.js';
  *   (mastra-ai/mastra#8738: "Item 'fc_…' … was provided without its required 'reasoning' item:
  *   'rs_…'"). The mock's id carries the reasoning item's hex id, the item's ordinal and an HMAC
  *   of both, so only ids the mock issued are paired; an id it did not issue is foreign and never
- *   paired (docs/decisions/0023-responses-item-pairing-and-organizations.md).
+ *   paired (docs/decisions/0023-responses-item-pairing-by-issued-ids.md, 0024).
  *
  * Every key is derived from a fixed label: the mock is offline and deterministic (fixtures must be
  * byte-stable), and the point is only that a blob or id cannot be edited or moved unnoticed.

@@ -33,7 +33,7 @@ export function renderJson(report: CompatibilityReport): string {
     );
   }
   // Pretty at the top, one line per small object (a decision, a check, an exchange): readable and
-  // diffable without the indentation that tripled the committed sample's size.
+  // diffable, without indenting every small object.
   return stringify(report, { maxLength: 400, indent: 2 }) + '\n';
 }
 
