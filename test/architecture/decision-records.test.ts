@@ -31,11 +31,10 @@ function recordProblems(dir: string): string[] {
       problems.push(`${name}: the headings are not in the order Context, Decision, Consequences`);
   }
   const sorted = [...numbers].sort((a, b) => a - b);
-  for (const [i, n] of sorted.entries()) {
+  // One sequence, each number once. Gaps are allowed: numbers are handed out in blocks to work
+  // that runs side by side, and a number left unused is never reused for something else.
+  for (const [i, n] of sorted.entries())
     if (sorted[i - 1] === n) problems.push(`number ${String(n).padStart(4, '0')} is used twice`);
-    else if (n !== (sorted[i - 1] ?? 0) + 1)
-      problems.push(`numbering jumps to ${String(n).padStart(4, '0')}: the numbers run 0001, 0002, ... without a gap`);
-  }
   const index = existsSync(join(dir, 'README.md')) ? readFileSync(join(dir, 'README.md'), 'utf8') : '';
   const linked = new Set([...index.matchAll(/\]\(((?:\d{4})-[^)]+\.md)\)/g)].map((m) => m[1]!));
   for (const name of names) if (!linked.has(name)) problems.push(`${name}: not in the index (README.md)`);
@@ -53,7 +52,7 @@ const record = (
 ) => `# ${n} A title\n\n${body}`;
 
 describe('decision records', () => {
-  it('the real records: one numbering from 0001, the template headings, every one indexed', () => {
+  it('the real records: one numbering, each number once, the template headings, every one indexed', () => {
     const dir = join(projectRoot(), 'docs', 'decisions');
     expect(recordProblems(dir)).toEqual([]);
     expect(readdirSync(dir).filter((n) => /^\d{4}-/.test(n)).length).toBeGreaterThan(30);
@@ -80,7 +79,6 @@ describe('decision records', () => {
       expect.arrayContaining([
         '0002-no-status.md: no "Status: proposed | accepted | superseded ..." line',
         'number 0002 is used twice',
-        'numbering jumps to 0005: the numbers run 0001, 0002, ... without a gap',
         '0006-old-labels.md: no "## Context" heading',
         '0006-old-labels.md: no "## Decision" heading',
         '0006-old-labels.md: no "## Consequences" heading',

@@ -32,8 +32,9 @@ describe('names', () => {
     expect(bags).toEqual([]);
   });
 
-  it('test/ holds tests and *.test-helper.ts files only', () => {
-    expect(walk('test').files.filter((f) => !/\.test(-helper)?\.ts$/.test(f))).toEqual([]);
+  // A clients/ folder holds the unmodified-SDK programs a suite runs as its subjects (any language).
+  it('test/ holds tests, *.test-helper.ts files and the clients/ programs a suite runs', () => {
+    expect(walk('test').files.filter((f) => !/\.test(-helper)?\.ts$/.test(f) && !/\/clients\//.test(f))).toEqual([]);
   });
 
   it('a source file named *-error.ts is an error, so it lives in src/shared/errors/', () => {
