@@ -1,4 +1,5 @@
 import type { EchoRule, ProviderSpec, Rejection } from '../../shared/provider-specs/provider-spec.js';
+import { objectView } from '../../shared/provider-specs/schema-paths.js';
 
 /**
  * What a provider spec says about one key sent to it, read from the spec alone:
@@ -29,9 +30,13 @@ export const harmData = (spec: ProviderSpec): HarmData => spec as unknown as Har
 
 type Schema = { properties?: Record<string, unknown>; additionalProperties?: unknown; items?: Schema };
 
-const messageSchema = (spec: ProviderSpec): Schema =>
-  ((spec.request.schema as Schema).properties?.messages as Schema | undefined)?.items ?? {};
-const topSchema = (spec: ProviderSpec): Schema => spec.request.schema as Schema;
+// Read through $ref, allOf and tagged unions: imported schemas keep an assistant message's members in its branch.
+const view = (spec: ProviderSpec, path: string[], sample?: Record<string, unknown>): Schema => {
+  const { properties, closed } = objectView(spec.request.schema, path, sample);
+  return { properties, ...(closed ? { additionalProperties: false } : {}) };
+};
+const messageSchema = (spec: ProviderSpec): Schema => view(spec, ['messages', '[]'], { role: 'assistant' });
+const topSchema = (spec: ProviderSpec): Schema => view(spec, []);
 
 export function specSource(spec: ProviderSpec): string {
   return spec.sources[0] ?? `specs/providers/${spec.id}.json`;

@@ -3,6 +3,7 @@ import { inlineValidator } from '../../shared/validation/validate.js';
 import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
 import { isPlainObject } from '../../shared/objects/deep-merge.js';
 import type { Finding } from '../../shared/findings/finding.js';
+import { googlePath, walkSchema } from '../../shared/provider-specs/schema-paths.js';
 
 /**
  * Anthropic (pydantic tagged unions) names a content block's type in the path:
@@ -69,11 +70,147 @@ function awsMemberPath(pointer: string): string {
     .join('.');
 }
 
+/** The failure classes a spec can word on its own (`request.keywordRejections`), by ajv keyword. */
+export type KeywordClass = 'enum' | 'type' | 'required' | 'range' | 'length';
+const CLASS_OF: Record<string, KeywordClass> = {
+  enum: 'enum',
+  const: 'enum',
+  type: 'type',
+  required: 'required',
+  minimum: 'range',
+  maximum: 'range',
+  exclusiveMinimum: 'range',
+  exclusiveMaximum: 'range',
+  minLength: 'length',
+  maxLength: 'length',
+  minItems: 'length',
+  maxItems: 'length',
+  minProperties: 'length',
+  maxProperties: 'length',
+};
+
+/** `'a', 'b', and 'c'` (OpenAI), `'a', 'b' or 'c'` (pydantic), `a, b, c` (AWS). */
+function listed(values: readonly unknown[], last: 'and' | 'or' | 'none'): string {
+  const shown = values.map((v) => (last === 'none' ? String(v) : `'${String(v)}'`));
+  if (last === 'none' || shown.length < 2) return shown.join(', ');
+  if (shown.length === 2) return `${shown[0]} ${last} ${shown[1]}`;
+  const head = shown.slice(0, -1).join(', ');
+  return last === 'and' ? `${head}, and ${shown.at(-1)}` : `${head} or ${shown.at(-1)}`;
+}
+
+const ARTICLE: Record<string, string> = {
+  string: 'a string',
+  array: 'an array',
+  object: 'an object',
+  integer: 'an integer',
+  number: 'a number',
+  boolean: 'a boolean',
+  null: 'null',
+};
+const typeName = (value: unknown) =>
+  ARTICLE[
+    value === null
+      ? 'null'
+      : Array.isArray(value)
+        ? 'array'
+        : typeof value === 'number'
+          ? Number.isInteger(value)
+            ? 'integer'
+            : 'number'
+          : typeof value
+  ] ?? typeof value;
+
+function valueAt(body: unknown, pointer: string): unknown {
+  let at = body;
+  for (const part of pointer.split('/').slice(1))
+    at = Array.isArray(at) ? at[Number(part)] : isPlainObject(at) ? at[part] : undefined;
+  return at;
+}
+
+/**
+ * A failure inside one branch of a union says nothing of what the provider expected when another
+ * branch failed too, unless that branch only allowed null (a nullable member).
+ */
+function insideUnion(error: ErrorObject, all: readonly ErrorObject[]): boolean {
+  const at = error.schemaPath.lastIndexOf('/anyOf/');
+  if (at === -1) return false;
+  const prefix = error.schemaPath.slice(0, at + '/anyOf/'.length);
+  const branch = error.schemaPath.slice(prefix.length).split('/')[0];
+  return all.some(
+    (other) =>
+      other.schemaPath.startsWith(prefix) &&
+      other.schemaPath.slice(prefix.length).split('/')[0] !== branch &&
+      !(other.keyword === 'type' && (other.params as { type: unknown }).type === 'null'),
+  );
+}
+
+/**
+ * The provider's own wording for an enum, type, required, range or length failure, where the
+ * spec names one (`request.keywordRejections`), with what the value was and what was expected.
+ */
+function keywordFinding(
+  spec: ProviderSpec,
+  body: unknown,
+  error: ErrorObject,
+  where: { index?: number; role?: string; path: string },
+  noise: ReadonlySet<ErrorObject>,
+): Finding | undefined {
+  const cls = CLASS_OF[error.keyword];
+  const rejection = cls && spec.request.keywordRejections?.[cls];
+  if (!rejection || noise.has(error)) return undefined;
+  const missing =
+    error.keyword === 'required' ? (error.params as { missingProperty: string }).missingProperty : undefined;
+  const pointer = missing === undefined ? error.instancePath : `${error.instancePath}/${missing}`;
+  const path = missing === undefined ? where.path : where.path ? `${where.path}.${missing}` : missing;
+  const value = valueAt(body, error.instancePath);
+  const params: Record<string, string | number> = {
+    ...where,
+    path,
+    field: missing ?? pointer.split('/').at(-1) ?? '',
+    param: path.replace(/\.(\d+)(?=\.|$)/g, '[$1]'),
+    found: typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined'),
+    found_type: typeName(value),
+  };
+  if (cls === 'required') params.field = path;
+  if (cls === 'enum') {
+    const allowed =
+      error.keyword === 'const'
+        ? [(error.params as { allowedValue: unknown }).allowedValue]
+        : (error.params as { allowedValues: unknown[] }).allowedValues;
+    params.allowed_and = listed(allowed, 'and');
+    params.allowed_or = listed(allowed, 'or');
+    params.allowed_list = listed(allowed, 'none');
+  }
+  if (cls === 'type') {
+    const expected = (error.params as { type: string | string[] }).type;
+    // Only a single expected type has a wording that follows from the sources.
+    if (typeof expected !== 'string' || expected.includes(',')) return undefined;
+    params.expected = ARTICLE[expected] ?? expected;
+  }
+  if (cls === 'range' || cls === 'length') params.limit = (error.params as { limit: number }).limit;
+  const walk = walkSchema(spec.request.schema, body, pointer);
+  params.proto_path = googlePath(walk.steps);
+  const protoType = /^[^:#]+:([a-z][\w.]*\.[A-Z]\w*)$/.exec(walk.source ?? '')?.[1];
+  if (protoType) params.enum_type = `type.googleapis.com/${protoType}`;
+  // A placeholder the rejection needs but this failure cannot fill: the generic wording answers instead.
+  const needs = [...JSON.stringify(spec.rejections[rejection]?.body ?? '').matchAll(/\{([a-z_]+)\}/g)].map(
+    (m) => m[1]!,
+  );
+  if (needs.some((n) => params[n] === undefined)) return undefined;
+  return {
+    rule: 'provider-accepts',
+    rejection,
+    params,
+    detail: `${pointer || '/'} ${error.message ?? error.keyword}`,
+  };
+}
+
 function toFinding(
   spec: ProviderSpec,
   body: unknown,
   error: ErrorObject,
   nulls: ReadonlySet<string>,
+  noise: ReadonlySet<ErrorObject> = new Set(),
 ): Finding | undefined {
   const where = locate(body, error.instancePath, spec.family === 'anthropic-messages');
   const member =
@@ -131,6 +268,8 @@ function toFinding(
       detail: `the body has no ${field}`,
     };
   }
+  const keyword = keywordFinding(spec, body, error, where, noise);
+  if (keyword) return keyword;
   if (spec.request.invalidRejection) {
     return {
       rule: 'provider-accepts',
@@ -152,15 +291,23 @@ export function judgeRequestSchema(spec: ProviderSpec, body: unknown): Finding[]
   const rank = (e: ErrorObject) =>
     e.keyword === 'additionalProperties' ? 2 : e.keyword === 'required' && e.instancePath === '' ? 1 : 0;
   const errors = failed.sort((a, b) => rank(b) - rank(a));
+  const noise = new Set(failed.filter((e) => insideUnion(e, failed)));
   const findings: Finding[] = [];
   for (const error of errors) {
-    const finding = toFinding(spec, body, error, nulls);
+    const finding = toFinding(spec, body, error, nulls, noise);
     if (finding && !findings.some((f) => f.detail === finding.detail)) findings.push(finding);
   }
   // An unknown key also fails the anyOf/oneOf branches around it; the provider names only the key.
   const unknown = findings.filter((f) => f.rule === 'strict-schema');
   if (unknown.length > 0) return unknown;
-  // A member that must not be null is checked before the values of the members that are there.
+  // A member that must not be null is checked before the values of the members that are there; a failure the
+  // provider words on its own comes before the generic answer.
   const isNull = (f: Finding) => f.rejection === spec.request.nullMemberRejection;
-  return [...findings.filter(isNull), ...findings.filter((f) => !isNull(f))];
+  const worded = new Set(Object.values(spec.request.keywordRejections ?? {}));
+  const isWorded = (f: Finding) => !isNull(f) && worded.has(f.rejection);
+  return [
+    ...findings.filter(isNull),
+    ...findings.filter(isWorded),
+    ...findings.filter((f) => !isNull(f) && !isWorded(f)),
+  ];
 }

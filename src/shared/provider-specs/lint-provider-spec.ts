@@ -25,6 +25,15 @@ export const KNOWN_PLACEHOLDERS = new Set([
   'position',
   'param',
   'member',
+  // Filled by the request-schema judge for a failure of one keyword class (request.keywordRejections).
+  'found_type',
+  'expected',
+  'allowed_and',
+  'allowed_or',
+  'allowed_list',
+  'limit',
+  'proto_path',
+  'enum_type',
 ]);
 
 function placeholdersIn(value: unknown, out = new Set<string>()): Set<string> {
@@ -120,6 +129,8 @@ export function lintProviderSpec(spec: ProviderSpec): SpecLintProblem[] {
   needs('/request/missingFieldRejection', spec.request.missingFieldRejection, ids);
   needs('/request/nullMemberRejection', spec.request.nullMemberRejection, ids);
   needs('/request/upstreamEnvelope', spec.request.upstreamEnvelope, ids);
+  for (const [cls, id] of Object.entries(spec.request.keywordRejections ?? {}))
+    needs(`/request/keywordRejections/${cls}`, id, ids);
 
   const checkEcho = (pointer: string, echo: ProviderSpec['echo']) =>
     echo.forEach((rule, i) => {

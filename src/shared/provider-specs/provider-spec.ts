@@ -171,6 +171,10 @@ export interface ProviderSpec {
     missingModelRejection?: string;
     missingFieldRejection?: string;
     nullMemberRejection?: string;
+    /** The provider's own wording per failure class of the request schema (enum, type, required, range, length). */
+    keywordRejections?: Partial<Record<'enum' | 'type' | 'required' | 'range' | 'length', string>>;
+    /** Written by npm run specs:import: the published definition the schema was built from. */
+    schemaSource?: Record<string, unknown>;
     joinFindings?: { pointer: string; separator: string };
     upstreamEnvelope?: string;
     accepts?: AcceptedShape[];
