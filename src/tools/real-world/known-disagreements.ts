@@ -5,4 +5,9 @@
  * listed case that starts agreeing is reported too, so the list shrinks as the mocks improve.
  * Each value is the difference measured when the case was listed.
  */
-export const KNOWN_DISAGREEMENTS: ReadonlyMap<string, string> = new Map<string, string>([]);
+export const KNOWN_DISAGREEMENTS: ReadonlyMap<string, string> = new Map<string, string>([
+  // Sources disagree in time: Mistral's definition (mistralai/platform-docs-public public/openapi.yaml) lists a
+  // top-level metadata since early 2026 (absent at 2a7d138b, 2025-12-18); the report predates it. The case should be
+  // marked contested with the definition as the other side (corpus owner); the mock follows the definition.
+  ['mistral-top-level-metadata-openhands', 'real=422 "Extra inputs are not permitted", mock=accepted'],
+]);

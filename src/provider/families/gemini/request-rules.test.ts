@@ -86,7 +86,12 @@ describe('gemini judge', () => {
     expect(judgeRequest(spec, snake).map((f) => f.rejection)).toEqual(['missing-thought-signature']);
     expect(
       judgeRequest(spec, {
-        contents: [{ role: 'user', parts: [{ text: 'x' }, { executableCode: { code: '1' } }, { videoMetadata: {} }] }],
+        contents: [
+          {
+            role: 'user',
+            parts: [{ text: 'x' }, { executableCode: { language: 'PYTHON', code: '1' } }, { videoMetadata: {} }],
+          },
+        ],
         generation_config: { thinking_config: { include_thoughts: true, thinking_budget: 64 } },
       }),
     ).toEqual([]);

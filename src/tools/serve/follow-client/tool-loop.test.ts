@@ -39,7 +39,8 @@ const TOOLS = [
         type: 'object',
         properties: {
           amount_cents: { type: 'integer', minimum: 1, maximum: 100000 },
-          reason: { enum: ['damaged', 'late', 'other'] },
+          // Typed: Gemini's definition requires a type on every schema (google.ai.generativelanguage.v1beta.Schema).
+          reason: { type: 'string', enum: ['damaged', 'late', 'other'] },
         },
         required: ['amount_cents', 'reason'],
         additionalProperties: false,
