@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { InputError } from '../../shared/validation/input-error.js';
+import { InputError } from '../../shared/errors/input-error.js';
 import { inlineValidator } from '../../shared/validation/validate.js';
 import { sha256Json, sha256Text } from './distilled.js';
 import { runSpecsImport } from './specs-import.js';

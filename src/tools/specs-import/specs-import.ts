@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import stringify from 'json-stringify-pretty-compact';
 import yargs from 'yargs';
 import { projectRoot, specsDir } from '../../shared/project-root.js';
-import { InputError } from '../../shared/validation/input-error.js';
+import { InputError } from '../../shared/errors/input-error.js';
 import { readJsonFile } from '../../shared/validation/read-json.js';
 import { definitionsPath, distilledPath, loadDefinitions, type DefinitionsFile } from './definitions.js';
 import type { Distilled } from './distilled.js';
