@@ -1,4 +1,3 @@
-import type { Finding as MockFinding } from '../../shared/findings/finding.js';
 import { readFindingsHeader } from '../../shared/findings/findings-record.js';
 import { STANDARD_CARRIER_FIELDS, type History, type Message } from '../../shared/history/history.js';
 import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
