@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { DefinitionImportError } from '../../shared/errors/definition-import-error.js';
 
 /** A JSON Schema object as the importer reads and writes it. */
 export type JsonSchema = Record<string, unknown>;
@@ -57,7 +58,7 @@ export function closure(defs: Record<string, JsonSchema>, roots: readonly string
     const name = queue.pop()!;
     if (seen.has(name)) continue;
     const def = defs[name];
-    if (!def) throw new Error(`the definition has no type "${name}"`);
+    if (!def) throw new DefinitionImportError(`the definition has no type "${name}"`);
     seen.add(name);
     queue.push(...refsIn(def));
   }

@@ -11,9 +11,10 @@ import { distillSmithy } from './formats/smithy.js';
 import { distillTypeScriptSdk } from './formats/typescript-sdk.js';
 import { applyOverlays } from './overlays.js';
 import { sourceSetSha256 } from './read-source.js';
+import { DefinitionImportError } from '../../shared/errors/definition-import-error.js';
 
 function need<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`the pin names no ${what}`);
+  if (value === undefined) throw new DefinitionImportError(`the pin names no ${what}`);
   return value;
 }
 
@@ -94,7 +95,7 @@ export function buildTarget(
   distilled: Distilled,
 ): { schema: JsonSchema; schemaSource: SchemaSource } {
   const operation = distilled.operations[target.operation];
-  if (!operation) throw new Error(`${target.definition} has no operation "${target.operation}"`);
+  if (!operation) throw new DefinitionImportError(`${target.definition} has no operation "${target.operation}"`);
   const defs = applyOverlays(distilled.defs, target.overlays ?? []);
   const schema = buildRequestSchema(defs, operation.request, {
     closed: target.closed !== undefined,

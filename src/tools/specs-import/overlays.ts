@@ -1,5 +1,6 @@
 import type { Overlay } from './definitions.js';
 import { forEachSchema, type JsonSchema } from './distilled.js';
+import { DefinitionImportError } from '../../shared/errors/definition-import-error.js';
 
 /** `Def#/properties/x` -> the def name and the pointer inside it. */
 function parseAt(at: string): { def: string; pointer: string[] } {
@@ -19,7 +20,7 @@ function nodeAt(defs: Record<string, JsonSchema>, at: string, overlay: string, d
   let node: unknown = defs[def];
   for (const part of pointer) node = (node as Record<string, unknown> | undefined)?.[part];
   if (node === null || typeof node !== 'object')
-    throw new Error(`overlay "${overlay}": nothing at ${at} in the definition`);
+    throw new DefinitionImportError(`overlay "${overlay}": nothing at ${at} in the definition`);
   return node as JsonSchema;
 }
 
@@ -93,7 +94,7 @@ export function applyOverlays(
         const node = nodeAt(out, overlay.at!, overlay.id);
         const properties = node.properties as Record<string, JsonSchema> | undefined;
         if (!properties?.[overlay.member])
-          throw new Error(`overlay "${overlay.id}": ${overlay.at} has no member ${overlay.member}`);
+          throw new DefinitionImportError(`overlay "${overlay.id}": ${overlay.at} has no member ${overlay.member}`);
         delete properties[overlay.member];
         if (Array.isArray(node.required)) node.required = node.required.filter((r) => r !== overlay.member);
         break;
@@ -101,7 +102,7 @@ export function applyOverlays(
       case 'required': {
         const node = nodeAt(out, overlay.at!, overlay.id);
         if (!(node.properties as Record<string, unknown> | undefined)?.[overlay.member])
-          throw new Error(`overlay "${overlay.id}": ${overlay.at} has no member ${overlay.member}`);
+          throw new DefinitionImportError(`overlay "${overlay.id}": ${overlay.at} has no member ${overlay.member}`);
         node.required = [...new Set([...((node.required as string[] | undefined) ?? []), overlay.member])];
         node['x-source'] = node['x-source'] ? `${String(node['x-source'])} ${mark}` : mark;
         break;
@@ -109,7 +110,9 @@ export function applyOverlays(
       case 'not-required': {
         const node = nodeAt(out, overlay.at!, overlay.id);
         if (!Array.isArray(node.required) || !node.required.includes(overlay.member))
-          throw new Error(`overlay "${overlay.id}": ${overlay.member} is not required at ${overlay.at}`);
+          throw new DefinitionImportError(
+            `overlay "${overlay.id}": ${overlay.member} is not required at ${overlay.at}`,
+          );
         node.required = node.required.filter((r) => r !== overlay.member);
         if ((node.required as string[]).length === 0) delete node.required;
         node['x-source'] = node['x-source'] ? `${String(node['x-source'])} ${mark}` : mark;

@@ -13,6 +13,7 @@ import stringify from 'json-stringify-pretty-compact';
 import yargs from 'yargs';
 import { projectRoot, specsDir } from '../../shared/project-root.js';
 import { InputError } from '../../shared/errors/input-error.js';
+import { DefinitionImportError } from '../../shared/errors/definition-import-error.js';
 import { readJsonFile } from '../../shared/validation/read-json.js';
 import { definitionsPath, distilledPath, loadDefinitions, type DefinitionsFile } from './definitions.js';
 import type { Distilled } from './distilled.js';
@@ -168,7 +169,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   cli(process.argv.slice(2)).then(
     (code) => (process.exitCode = code),
     (err: unknown) => {
-      if (err instanceof InputError) {
+      if (err instanceof InputError || err instanceof DefinitionImportError) {
         process.stderr.write(`specs:import: ${err.message}\n`);
         process.exitCode = 2;
       } else throw err;

@@ -21,7 +21,7 @@ describe('reasoning-replay import (built CLI)', () => {
     ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(
-      /^wrote .*deepseek\/native-record-isolation\.json: 1 exchange\(s\) imported from .*\(ai-sdk-chunks\), route deepseek\n$/,
+      /^wrote .*deepseek\/native-record-isolation\.json: 1 exchange\(s\) imported from .*\(ai-sdk-chunks\), route deepseek\nreplayed by: reasoning-replay check --provider deepseek \(scenario native-record-isolation\)\n$/,
     );
     expect(
       JSON.parse(readFileSync(join(out, 'deepseek', 'native-record-isolation.json'), 'utf8')).provenance,

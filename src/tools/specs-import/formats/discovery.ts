@@ -1,5 +1,6 @@
 import { closure, defRef, refsIn, type Distilled, type JsonSchema } from '../distilled.js';
 import { usablePattern } from './structural.js';
+import { DefinitionImportError } from '../../../shared/errors/definition-import-error.js';
 
 /** One method of a Google discovery document, named by its method id (`aiplatform.projects....generateContent`). */
 export interface DiscoveryOperation {
@@ -67,7 +68,7 @@ function distillProperty(node: DiscoverySchema, at: string): JsonSchema {
     case undefined:
       break;
     default:
-      throw new Error(`${at}: unknown discovery type "${node.type}"`);
+      throw new DefinitionImportError(`${at}: unknown discovery type "${node.type}"`);
   }
   if (node.minimum !== undefined) out.minimum = Number(node.minimum);
   if (node.maximum !== undefined) out.maximum = Number(node.maximum);
@@ -106,12 +107,13 @@ export function distillDiscovery(
     schemas?: Record<string, DiscoverySchema>;
     resources?: Record<string, DiscoveryResource>;
   };
-  if (doc.kind !== 'discovery#restDescription') throw new Error('not a discovery document (kind)');
+  if (doc.kind !== 'discovery#restDescription') throw new DefinitionImportError('not a discovery document (kind)');
   const schemas = doc.schemas ?? {};
   const ops: Distilled['operations'] = {};
   for (const op of operations) {
     const method = findMethod(doc.resources, op.methodId);
-    if (!method?.request?.$ref) throw new Error(`method "${op.methodId}" not found or has no request body`);
+    if (!method?.request?.$ref)
+      throw new DefinitionImportError(`method "${op.methodId}" not found or has no request body`);
     ops[op.name] = { request: method.request.$ref };
   }
   const defs: Record<string, JsonSchema> = {};
@@ -120,7 +122,7 @@ export function distillDiscovery(
     const name = pending.pop()!;
     if (defs[name]) continue;
     const raw = schemas[name];
-    if (!raw) throw new Error(`schemas.${name} is referenced but not defined`);
+    if (!raw) throw new DefinitionImportError(`schemas.${name} is referenced but not defined`);
     const def = {
       ...distillProperty({ type: 'object', ...raw }, `schemas.${name}`),
       'x-source': `${definition}#/schemas/${name}`,

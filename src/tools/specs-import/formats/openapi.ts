@@ -1,5 +1,6 @@
 import { closure, defRef, refsIn, type Distilled, type JsonSchema } from '../distilled.js';
 import { STRUCTURAL_KEYWORDS, usablePattern, withNull } from './structural.js';
+import { DefinitionImportError } from '../../../shared/errors/definition-import-error.js';
 
 /** One operation of an OpenAPI document, named by its operationId. */
 export interface OpenApiOperation {
@@ -14,7 +15,7 @@ function distillNode(node: unknown, at: string): JsonSchema {
   if (node === true || node === undefined) return {};
   if (node === false) return { not: {} };
   if (node === null || typeof node !== 'object' || Array.isArray(node))
-    throw new Error(`${at}: a schema must be an object`);
+    throw new DefinitionImportError(`${at}: a schema must be an object`);
   const source = node as Record<string, unknown>;
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(source)) {
@@ -22,7 +23,7 @@ function distillNode(node: unknown, at: string): JsonSchema {
     switch (key) {
       case '$ref': {
         const ref = String(value);
-        if (!ref.startsWith(COMPONENT)) throw new Error(`${at}: a $ref outside ${COMPONENT}: ${ref}`);
+        if (!ref.startsWith(COMPONENT)) throw new DefinitionImportError(`${at}: a $ref outside ${COMPONENT}: ${ref}`);
         Object.assign(out, defRef(ref.slice(COMPONENT.length)));
         break;
       }
@@ -86,7 +87,7 @@ export function distillOpenApi(
     components?: { schemas?: Record<string, unknown> };
   };
   if (typeof doc.openapi !== 'string' || !doc.openapi.startsWith('3.'))
-    throw new Error('not an OpenAPI 3 document (no "openapi": "3.x")');
+    throw new DefinitionImportError('not an OpenAPI 3 document (no "openapi": "3.x")');
   const schemas = doc.components?.schemas ?? {};
   const defs: Record<string, JsonSchema> = {};
   const ops: Distilled['operations'] = {};
@@ -97,10 +98,11 @@ export function distillOpenApi(
         .filter(([, o]) => o && typeof o === 'object' && o.operationId === op.operationId)
         .map(([method, o]) => ({ path, method, body: o.requestBody })),
     );
-    if (found.length !== 1) throw new Error(`operationId "${op.operationId}" found ${found.length} times`);
+    if (found.length !== 1)
+      throw new DefinitionImportError(`operationId "${op.operationId}" found ${found.length} times`);
     const body = found[0]!.body as { content?: Record<string, { schema?: unknown }> } | undefined;
     const schema = body?.content?.['application/json']?.schema as Record<string, unknown> | undefined;
-    if (!schema) throw new Error(`operation "${op.operationId}" has no application/json request body`);
+    if (!schema) throw new DefinitionImportError(`operation "${op.operationId}" has no application/json request body`);
     const at = `#/paths/${found[0]!.path.replaceAll('~', '~0').replaceAll('/', '~1')}/${found[0]!.method}/requestBody`;
     let root: string;
     if (typeof schema.$ref === 'string' && schema.$ref.startsWith(COMPONENT))
@@ -118,7 +120,7 @@ export function distillOpenApi(
     const name = pending.pop()!;
     if (defs[name]) continue;
     const raw = schemas[name];
-    if (raw === undefined) throw new Error(`${COMPONENT}${name} is referenced but not defined`);
+    if (raw === undefined) throw new DefinitionImportError(`${COMPONENT}${name} is referenced but not defined`);
     const def = { ...distillNode(raw, `${COMPONENT}${name}`), 'x-source': `${definition}${COMPONENT}${name}` };
     defs[name] = def;
     pending.push(...refsIn(def));

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type * as Protobuf from 'protobufjs';
 import { closure, defRef, type Distilled, type JsonSchema } from '../distilled.js';
+import { DefinitionImportError } from '../../../shared/errors/definition-import-error.js';
 
 /** One rpc of a proto3 service, named `package.Service.Method`. */
 export interface ProtoOperation {
@@ -101,7 +102,7 @@ export function distillProto(
     const resolved = field.resolvedType;
     if (!resolved) {
       const scalar = SCALARS[field.type];
-      if (!scalar) throw new Error(`${field.fullName}: unknown scalar type ${field.type}`);
+      if (!scalar) throw new DefinitionImportError(`${field.fullName}: unknown scalar type ${field.type}`);
       return { ...scalar };
     }
     const name = nameOf(resolved);
@@ -119,7 +120,7 @@ export function distillProto(
   const ops: Distilled['operations'] = {};
   for (const op of operations) {
     const method = tree.lookup(op.rpc);
-    if (!(method instanceof protobuf.Method)) throw new Error(`rpc ${op.rpc} not found`);
+    if (!(method instanceof protobuf.Method)) throw new DefinitionImportError(`rpc ${op.rpc} not found`);
     method.resolve();
     const request = method.resolvedRequestType!;
     ops[op.name] = { request: nameOf(request) };

@@ -1,5 +1,6 @@
 import { closure, defRef, refsIn, type Distilled, type JsonSchema } from '../distilled.js';
 import { usablePattern } from './structural.js';
+import { DefinitionImportError } from '../../../shared/errors/definition-import-error.js';
 
 /** One operation of a Smithy model, named by its shape id (`com.amazonaws.bedrockruntime#Converse`). */
 export interface SmithyOperation {
@@ -107,7 +108,8 @@ export function distillSmithy(
   operations: readonly SmithyOperation[],
 ): Distilled {
   const doc = model as { smithy?: string; shapes?: Record<string, Shape> };
-  if (typeof doc.smithy !== 'string' || !doc.shapes) throw new Error('not a Smithy JSON AST model (no "smithy")');
+  if (typeof doc.smithy !== 'string' || !doc.shapes)
+    throw new DefinitionImportError('not a Smithy JSON AST model (no "smithy")');
   const shapes = doc.shapes;
   const nameOf = (id: string) => id.split('#').at(-1)!;
   const defs: Record<string, JsonSchema> = {};
@@ -116,7 +118,7 @@ export function distillSmithy(
     const prelude = PRELUDE[target];
     if (prelude) return { ...prelude };
     const shape = shapes[target];
-    if (!shape) throw new Error(`shape ${target} is referenced but not defined`);
+    if (!shape) throw new DefinitionImportError(`shape ${target} is referenced but not defined`);
     const simple = SIMPLE[shape.type];
     if (simple) return { ...simple, ...constraints(shape.traits, simple.type) };
     if (shape.type === 'intEnum')
@@ -187,7 +189,7 @@ export function distillSmithy(
           ...source,
         };
       default:
-        throw new Error(`shape ${id}: type "${shape.type}" cannot be a request member`);
+        throw new DefinitionImportError(`shape ${id}: type "${shape.type}" cannot be a request member`);
     }
   };
 
@@ -196,7 +198,8 @@ export function distillSmithy(
   for (const [id] of Object.entries(shapes)) idOf.set(nameOf(id), id);
   for (const op of operations) {
     const input = shapes[op.shape]?.input?.target;
-    if (shapes[op.shape]?.type !== 'operation' || !input) throw new Error(`operation ${op.shape} has no input`);
+    if (shapes[op.shape]?.type !== 'operation' || !input)
+      throw new DefinitionImportError(`operation ${op.shape} has no input`);
     ops[op.name] = { request: nameOf(input) };
   }
   const pending = Object.values(ops).map((o) => o.request);

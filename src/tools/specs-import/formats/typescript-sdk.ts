@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import type * as TS from 'typescript';
 import { closure, defRef, type Distilled, type JsonSchema } from '../distilled.js';
+import { DefinitionImportError } from '../../../shared/errors/definition-import-error.js';
 
 /** One request type of an SDK, named by the file that declares it and its exported name. */
 export interface SdkOperation {
@@ -106,7 +107,7 @@ export function distillTypeScriptSdk(
       }
       return objectSchema(type, at);
     }
-    throw new Error(`${at}: a type the importer cannot express: ${checker.typeToString(type)}`);
+    throw new DefinitionImportError(`${at}: a type the importer cannot express: ${checker.typeToString(type)}`);
   };
 
   const unionSchema = (members: readonly TS.Type[], at: string): JsonSchema => {
@@ -153,10 +154,10 @@ export function distillTypeScriptSdk(
   const ops: Distilled['operations'] = {};
   for (const op of operations) {
     const source = program.getSourceFile(join(root, op.file));
-    if (!source) throw new Error(`${op.file} is not among the pinned files`);
+    if (!source) throw new DefinitionImportError(`${op.file} is not among the pinned files`);
     const moduleSymbol = checker.getSymbolAtLocation(source);
     const exported = moduleSymbol && checker.getExportsOfModule(moduleSymbol).find((s) => s.getName() === op.type);
-    if (!exported) throw new Error(`${op.file} exports no ${op.type}`);
+    if (!exported) throw new DefinitionImportError(`${op.file} exports no ${op.type}`);
     const type = checker.getDeclaredTypeOfSymbol(exported);
     const name = defName(exported);
     defs[name] = {};
