@@ -5,7 +5,7 @@ import { appendFileSync } from 'node:fs';
  * class reports "tried / handled / failed" (the closing-note table) instead of stopping at the
  * first failure. The test asserts that every attack was handled; with HARDENING_TABLE=FILE set,
  * each class also appends one JSON line with its counts, which is how the before/after table is
- * produced (`HARDENING_TABLE=/tmp/t.jsonl npx vitest run src/hardening`).
+ * produced (`HARDENING_TABLE=/tmp/t.jsonl npx vitest run test/hardening`).
  */
 export class AttackClass {
   readonly failures: string[] = [];

@@ -5,8 +5,8 @@
  * what should be sent (that lives in specs/routes.json and specs/providers/), so sharing it
  * cannot hide a bug shared by the engine and its judges. It imports nothing.
  *
- * Adding a family: one entry here, one folder in src/families/ (engine), one folder in
- * src/mocks/ (provider side), and data. See docs/adding-a-family.md.
+ * Adding a family: one entry here, one folder in src/engine/families/, one in
+ * src/provider/families/, and data. See docs/adding-a-family.md.
  */
 
 /** Carrier fields of the standard (chat-shaped) history as the chat wire names them. */

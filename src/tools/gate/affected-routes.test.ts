@@ -42,7 +42,7 @@ describe('engineChanges', () => {
         'docs/ci.md',
         'reports/compatibility.md',
         'specs/routes.json',
-        'src/replay/x.ts',
+        'src/engine/replay/x.ts',
         'specs/providers/a.json',
         'fixtures/providers/a/b.json',
         'package-lock.json',
@@ -50,7 +50,7 @@ describe('engineChanges', () => {
         'specs/scenarios/s.json',
       ]),
     ).toEqual([
-      'src/replay/x.ts',
+      'src/engine/replay/x.ts',
       'specs/providers/a.json',
       'fixtures/providers/a/b.json',
       'package-lock.json',

@@ -7,7 +7,7 @@ export type { OfferedTool } from '../../../provider/answers/client-tools.js';
 
 /**
  * The function tools in a request body, read the way the body's wire family declares them (each
- * family's provider-side folder says how: src/mocks/<family>/client-tools.ts).
+ * family's provider-side folder says how: src/provider/families/<family>/client-tools.ts).
  */
 export function offeredTools(family: FamilyId, body: unknown): OfferedTool[] {
   return isPlainObject(body) ? PROVIDER_SIDE_FAMILIES[family].clientTools.offeredTools(body) : [];
