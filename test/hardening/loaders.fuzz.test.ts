@@ -8,7 +8,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { implementedFamilies, familyFor } from '../../src/engine/families/registry.js';
 import { StreamCarrierError } from '../../src/shared/errors/stream-carrier-error.js';
@@ -401,6 +401,15 @@ describe('values read from a state.db and from flags', () => {
     let verdicts: UnknownFieldVerdicts | undefined;
     outcome(() => (verdicts = UnknownFieldVerdicts.fromModelConfig(value, 'fuzz model_config')));
     if (verdicts) for (const policy of policies) verdicts.fieldsFor(policy.target);
+  });
+
+  // Found by the property above (seed -1638025675): ajv's uniqueItems calls an own toString key.
+  it('a model_config whose verdict list holds {"toString": ...} is an InputError, not a TypeError', () => {
+    const value = asParsed({
+      temperature: 1,
+      unknown_field_verdicts: [['groq', 'api.groq.com', 'm', [{ a: 'reasoning_content' }, { toString: 'reasoning' }]]],
+    });
+    expect(outcome(() => UnknownFieldVerdicts.fromModelConfig(value, 'fuzz model_config'))).toBe('clean');
   });
 
   test.prop(

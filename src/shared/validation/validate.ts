@@ -206,7 +206,21 @@ export function assertWithinLimits(
 export function assertValid<T>(value: unknown, schemaName: string, file: string, hint?: string): T {
   assertWithinLimits(value, file);
   const validate = schemaValidator(schemaName);
-  if (!validate(value)) {
+  let valid: boolean;
+  try {
+    valid = validate(value) as boolean;
+  } catch (error) {
+    // ajv's uniqueItems compares items with fast-deep-equal, which calls an object's own toString or
+    // valueOf: a key of that name holding data throws. That is the input's shape, not a harness bug.
+    if (!(error instanceof TypeError)) throw error;
+    throw new InputError(
+      file,
+      '',
+      `holds an object the schema cannot compare (${error.message}): a "toString" or "valueOf" key in a list that must not repeat?`,
+      hint ?? `see specs/schema/${schemaName}`,
+    );
+  }
+  if (!valid) {
     const { pointer, problem } = describeSchemaErrors(validate.errors ?? []);
     throw new InputError(file, pointer, problem, hint ?? `see specs/schema/${schemaName}`);
   }
