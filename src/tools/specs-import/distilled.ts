@@ -78,3 +78,15 @@ export function forEachSchema(schema: unknown, visit: (node: JsonSchema) => void
       value.forEach((v) => forEachSchema(v, visit));
   }
 }
+
+/** The defs the operations' request bodies reach, each under its name: what a distilled form keeps. */
+export function requestDefs(
+  defs: Record<string, JsonSchema>,
+  operations: Record<string, { request: string }>,
+): Record<string, JsonSchema> {
+  const names = closure(
+    defs,
+    Object.values(operations).map((o) => o.request),
+  );
+  return Object.fromEntries(names.map((n) => [n, defs[n]!]));
+}

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type * as Protobuf from 'protobufjs';
-import { closure, defRef, type Distilled, type JsonSchema } from '../distilled.js';
+import { requestDefs, defRef, type Distilled, type JsonSchema } from '../distilled.js';
 import { DefinitionImportError } from '../../../shared/errors/definition-import-error.js';
 
 /** One rpc of a proto3 service, named `package.Service.Method`. */
@@ -159,11 +159,6 @@ export function distillProto(
     format: 'proto',
     sourceSha256,
     operations: ops,
-    defs: Object.fromEntries(
-      closure(
-        defs,
-        Object.values(ops).map((o) => o.request),
-      ).map((n) => [n, defs[n]!]),
-    ),
+    defs: requestDefs(defs, ops),
   };
 }

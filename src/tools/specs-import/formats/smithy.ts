@@ -1,4 +1,4 @@
-import { closure, defRef, refsIn, type Distilled, type JsonSchema } from '../distilled.js';
+import { requestDefs, defRef, refsIn, type Distilled, type JsonSchema } from '../distilled.js';
 import { usablePattern } from './structural.js';
 import { DefinitionImportError } from '../../../shared/errors/definition-import-error.js';
 
@@ -215,12 +215,7 @@ export function distillSmithy(
     format: 'smithy',
     sourceSha256,
     operations: ops,
-    defs: Object.fromEntries(
-      closure(
-        defs,
-        Object.values(ops).map((o) => o.request),
-      ).map((n) => [n, defs[n]!]),
-    ),
+    defs: requestDefs(defs, ops),
   };
 }
 

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import type * as TS from 'typescript';
-import { closure, defRef, type Distilled, type JsonSchema } from '../distilled.js';
+import { requestDefs, defRef, type Distilled, type JsonSchema } from '../distilled.js';
 import { DefinitionImportError } from '../../../shared/errors/definition-import-error.js';
 
 /** One request type of an SDK, named by the file that declares it and its exported name. */
@@ -169,11 +169,6 @@ export function distillTypeScriptSdk(
     format: 'typescript-sdk',
     sourceSha256,
     operations: ops,
-    defs: Object.fromEntries(
-      closure(
-        defs,
-        Object.values(ops).map((o) => o.request),
-      ).map((n) => [n, defs[n]!]),
-    ),
+    defs: requestDefs(defs, ops),
   };
 }
