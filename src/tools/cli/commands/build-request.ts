@@ -1,3 +1,5 @@
+import { loadProviderSpecs } from '../../../shared/provider-specs/load-provider-specs.js';
+import { checkProviderId, knownProviderIds } from '../provider-id-check.js';
 import type { FamilyId } from '../../../shared/route-table/route-table.js';
 import { FAMILY_IDS } from '../../../shared/wire/families.js';
 import { replayForRoute } from '../../../engine/replay/replay-for-route.js';
@@ -61,11 +63,12 @@ export const buildRequestCommand = defineCommand({
   run(args) {
     const table = loadRouteTable(args.routes);
     const policy = resolveRoute(table, { provider: args.provider, host: args.host, model: args.model });
+    checkProviderId(args.provider, policy, table, knownProviderIds(table, loadProviderSpecs()));
     if (args.family) policy.family = args.family;
-    const { history, notes } = loadHistoryAs(args.history, args['history-format'], {
+    const { history, notes, format } = loadHistoryAs(args.history, args['history-format'], {
       geminiNativeKey: nativeKeyFor(policy),
     });
-    printNotes(args.history, notes);
+    printNotes(args.history, notes, { asked: args['history-format'], format });
     const omit = new Set<StandardCarrierField>();
     for (const field of args.omit) {
       if (!(STANDARD_CARRIER_FIELDS as readonly string[]).includes(field)) {
@@ -85,12 +88,7 @@ export const buildRequestCommand = defineCommand({
     } catch (error) {
       // A history the route's wire family cannot express is the user's input, not a crash.
       if (error instanceof HistoryShapeError)
-        throw new InputError(
-          convertedLabel(args.history, args['history-format']),
-          error.pointer,
-          error.problem,
-          error.hint,
-        );
+        throw new InputError(convertedLabel(args.history, format), error.pointer, error.problem, error.hint);
       throw error;
     }
     const upstream = policy.upstreamRule !== undefined ? { upstreamRule: policy.upstreamRule } : {};

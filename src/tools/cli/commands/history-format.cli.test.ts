@@ -123,4 +123,14 @@ describe('--history-format', () => {
     expect(refused.stderr).toContain(`${bad} at /contents/0/parts/0:`);
     expect(refused.stderr).not.toMatch(/\n\s+at /); // no stack trace
   });
+
+  it('auto: an Anthropic file given without a format is refused with a hint; --history-format auto reads it and says so', () => {
+    const plain = runCli(['replay', '--history', claudeSession, '--route', 'anthropic']);
+    expect(plain.code).toBe(2);
+    expect(plain.stderr).toContain('pass --history-format anthropic-messages (or auto)');
+    const auto = runCli(['replay', '--history', claudeSession, '--route', 'anthropic', '--history-format', 'auto']);
+    expect(auto.code, auto.stderr).toBe(0);
+    expect(auto.stderr).toBe(`reasoning-replay: ${claudeSession} read as anthropic-messages (--history-format auto)\n`);
+    expect(JSON.stringify(JSON.parse(auto.stdout))).toContain('"signature":"SIG_C"');
+  });
 });

@@ -16,7 +16,8 @@ beforeAll(() => {
   const store = SessionStore.open(db);
   store.importHistory(sampleHistoryWithEveryCarrier());
   const verdicts = new UnknownFieldVerdicts();
-  verdicts.record({ provider: 'openrouter', host: 'openrouter.ai', model: 'openrouter-model' }, [
+  // --route openrouter stands for the OpenRouter provider spec's own target.
+  verdicts.record({ provider: 'openrouter', host: 'openrouter.ai', model: 'anthropic/claude-sonnet-4.5' }, [
     'reasoning',
     'reasoning_details',
   ]);
@@ -53,6 +54,7 @@ describe('reasoning-replay replay --session', () => {
     const r = replay('--route', 'openrouter', '--envelope');
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
+    expect(out.target).toEqual({ provider: 'openrouter', host: 'openrouter.ai', model: 'anthropic/claude-sonnet-4.5' });
     expect(out.omitted).toEqual(['reasoning', 'reasoning_details']);
     expect(JSON.stringify(out.body)).not.toMatch(/"reasoning"|reasoning_details/);
     expect(out.body.messages[2].reasoning_content).toBeDefined();

@@ -1,3 +1,4 @@
+import { loadProviderSpecs } from '../../../shared/provider-specs/load-provider-specs.js';
 import { HistoryShapeError } from '../../../shared/errors/history-shape-error.js';
 import { loadHistoryAs } from '../../../engine/history-formats/load-history-as.js';
 import { InputError } from '../../../shared/errors/input-error.js';
@@ -55,16 +56,16 @@ export const replayCommand = defineCommand({
       .example('$0 replay --session 1 --provider groq --host api.groq.com --model qwen3-32b', ''),
   run(args) {
     const table = loadRouteTable(args.routes);
-    const policy = resolveCliRoute(table, args);
+    const policy = resolveCliRoute(table, args, loadProviderSpecs());
     if (args.history !== undefined) {
-      const { history, notes } = loadHistoryAs(args.history, args['history-format'], {
+      const { history, notes, format } = loadHistoryAs(args.history, args['history-format'], {
         geminiNativeKey: nativeKeyFor(policy),
       });
-      printNotes(args.history, notes);
+      printNotes(args.history, notes, { asked: args['history-format'], format });
       printRequest(history, policy, new Set(), {
         stream: args.stream,
         envelope: args.envelope,
-        label: convertedLabel(args.history, args['history-format']),
+        label: convertedLabel(args.history, format),
       });
       return EXIT_OK;
     }

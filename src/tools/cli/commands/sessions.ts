@@ -1,3 +1,4 @@
+import { loadProviderSpecs } from '../../../shared/provider-specs/load-provider-specs.js';
 import { compress } from '../../../engine/compaction/compress.js';
 import { estimateTokens } from '../../../engine/compaction/estimate-tokens.js';
 import { InputError } from '../../../shared/errors/input-error.js';
@@ -148,11 +149,11 @@ export const sessionsCommand = defineCommand({
             );
           // With --route or --provider/--host/--model, Gemini signatures are filed under that route's key.
           const routed = args.route !== undefined || args.provider !== undefined;
-          const policy = routed ? resolveCliRoute(loadRouteTable(args.routes), args) : undefined;
-          const { history, notes } = loadHistoryAs(args.target, args['history-format'], {
+          const policy = routed ? resolveCliRoute(loadRouteTable(args.routes), args, loadProviderSpecs()) : undefined;
+          const { history, notes, format } = loadHistoryAs(args.target, args['history-format'], {
             geminiNativeKey: nativeKeyFor(policy),
           });
-          printNotes(args.target, notes);
+          printNotes(args.target, notes, { asked: args['history-format'], format });
           const id = store.importHistory(history, { title: args.title ?? args.target });
           out(
             args.json
@@ -172,7 +173,7 @@ export const sessionsCommand = defineCommand({
             );
           const resumed = store.resume(id);
           const routed = args.route !== undefined || args.provider !== undefined;
-          const policy = routed ? resolveCliRoute(loadRouteTable(args.routes), args) : undefined;
+          const policy = routed ? resolveCliRoute(loadRouteTable(args.routes), args, loadProviderSpecs()) : undefined;
           const omit = policy ? resumed.verdicts.fieldsFor(policy.target) : undefined;
           const result = compress(resumed.history, args.budget, { policy, omit });
           // Over budget means the command failed: a best-effort session would look like a success in
