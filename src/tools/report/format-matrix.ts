@@ -1,4 +1,4 @@
-import { STATUS_SYMBOL as SYMBOL } from './status-symbols.js';
+import { STATUS_LEGEND, STATUS_SYMBOL as SYMBOL } from './status-symbols.js';
 import type { CellVerdict, CheckStatus, ConformanceRun } from '../../judge/conformance/verdict.js';
 
 export interface RunCounts {
@@ -45,7 +45,14 @@ export function formatMatrix(run: ConformanceRun): string {
         scenarios.map((s) => SYMBOL[cell.get(`${t}\u0000${s}`)?.status ?? 'n/a'].padEnd(4)).join(''),
     );
   }
-  lines.push('', ...scenarios.map((s, i) => `S${i + 1} ${s}`));
+  lines.push(
+    '',
+    `How to read it: a row is a provider target (specs/providers/) and the route (tier) the table sends it to;`,
+    `column S<n> is the scenario named below; a cell is that scenario run's verdict: ${STATUS_LEGEND}`,
+    `(not applicable: the scenario is written for other families or providers). Failures are listed after the matrix.`,
+    '',
+    ...scenarios.map((s, i) => `S${i + 1} ${s}`),
+  );
   return lines.join('\n');
 }
 

@@ -43,7 +43,7 @@ export const reportCommand = defineCommand({
       .epilog(
         'Files are written atomically (temp + rename); compatibility.json is checked against specs/schema/compatibility.schema.json first.\n' +
           'The report carries no timestamps, so the committed sample regenerates byte for byte.\n' +
-          'Exit codes: 0 written (the matrix report, whatever its verdict; use `check` to gate); with --from-log 0 conforms, 1 a cell fails; 2 bad input.',
+          'Exit codes: 0 written and no cell fails (warnings alone included), 1 written and a cell fails (or a route is untested); with --from-log the same for the client cells; 2 bad input.',
       ),
   async run(args) {
     const fromLog = args['from-log'];
@@ -81,6 +81,7 @@ export const reportCommand = defineCommand({
       `${STATUS_SYMBOL[report.summary.verdict]} ${report.summary.routes} routes x ${report.behaviours.length} behaviours = ${cells.total} cells: ${describeCounts(cells)}` +
         ` (from ${runs.total} scenario runs)${report.summary.untestedRoutes.length ? `; untested routes: ${report.summary.untestedRoutes.join(', ')}` : ''}\n`,
     );
-    return EXIT_OK;
+    // The README's contract: a failing cell exits 1, so `report` can gate a CI step as `check` does.
+    return report.summary.verdict === 'fail' ? EXIT_VIOLATION : EXIT_OK;
   },
 });
