@@ -1,3 +1,6 @@
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { projectRoot } from '../../shared/project-root.js';
 import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
 import { SDK_BASE_URL_VARIABLES } from '../agent-runner/agent-env.js';
 import { CLIENT_HEADER, RUN_HEADER } from './client-identity.js';
@@ -16,7 +19,9 @@ export function endpointIndex(
     answers: scenario
       ? `scripted by scenario ${scenario}`
       : 'following the client: a call to one of the tools it offered, then an answer in words after the tool results',
-    docs: 'docs/judge-your-agent.md',
+    // The package ships docs/ (package.json "files"): a file URL into the installed copy opens on the
+    // machine serve runs on, where a repository-relative path named nothing for an npm user.
+    docs: pathToFileURL(join(projectRoot(), 'docs', 'judge-your-agent.md')).href,
     headers: {
       [CLIENT_HEADER]: 'names the client in the log and report (else its user-agent)',
       [RUN_HEADER]: 'groups requests into one run',

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -21,7 +22,7 @@ afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
-function startServe(args: string[]): Promise<{ url: string; child: ChildProcess }> {
+function startServe(args: string[]): Promise<{ url: string; child: ChildProcess; stderr: () => string }> {
   const child = spawn(
     process.execPath,
     [join(projectRoot(), 'bin', 'reasoning-replay.js'), 'serve', '--port', '0', ...args],
@@ -33,7 +34,7 @@ function startServe(args: string[]): Promise<{ url: string; child: ChildProcess 
     child.stderr!.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
       const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr);
-      if (m) resolve({ url: m[1]!, child });
+      if (m) resolve({ url: m[1]!, child, stderr: () => stderr });
     });
     child.once('exit', (code) => reject(new Error(`serve exited ${code} before listening: ${stderr}`)));
   });
@@ -134,6 +135,31 @@ describe('reasoning-replay serve', () => {
     expect(readFileSync(join(work, 'wrong-report', 'junit.xml'), 'utf8')).toMatch(
       /<testcase classname="reasoning-replay.deepseek" name="must-echo">\s*<failure/,
     );
+  });
+
+  it('prints one verdict line per request on stderr (not with --quiet), a summary on stopping, and docs by file URL', async () => {
+    const loud = await startServe(['--log', join(work, 'loud.jsonl')]);
+    const index = (await (await fetch(loud.url)).json()) as { docs: string };
+    expect(index.docs).toMatch(/^file:\/\//);
+    expect(existsSync(fileURLToPath(index.docs))).toBe(true);
+    await replay(loud.url, false);
+    expect(await stop(loud.child)).toBe(0);
+    const lines = loud.stderr().split('\n');
+    expect(lines.filter((l) => /^[✓✗!] #\d/.test(l))).toEqual([
+      expect.stringMatching(
+        /^✓ #1 POST \/deepseek\/chat\/completions → 200 \(deepseek, route deepseek, call 0, serve-test-client\)$/,
+      ),
+      expect.stringMatching(/^✗ #2 POST \/deepseek\/chat\/completions → 400 .* must-echo: /),
+    ]);
+    expect(loud.stderr()).toContain(
+      'stopped after 2 request(s): 1 conform, 1 refused (must-echo ×1), 0 with a contested warning',
+    );
+
+    const quiet = await startServe(['--log', join(work, 'quiet.jsonl'), '--quiet']);
+    await replay(quiet.url, true);
+    expect(await stop(quiet.child)).toBe(0);
+    expect(quiet.stderr()).not.toMatch(/^[✓✗!] #/m);
+    expect(quiet.stderr()).toContain('stopped after 2 request(s): 2 conform, 0 refused');
   });
 
   it('streams SSE through, and answers unknown paths with its own 404 rather than a provider’s', async () => {

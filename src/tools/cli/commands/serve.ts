@@ -4,6 +4,7 @@ import { loadMatrixInputs } from '../../matrix/run-matrix.js';
 import { InputError } from '../../../shared/errors/input-error.js';
 import { defaultRoutesFile } from '../../../shared/route-table/load-route-table.js';
 import { startServe } from '../../serve/start-serve.js';
+import { requestLine, ServeTally } from '../../serve/request-line.js';
 import { asFileWriteError } from '../../../shared/errors/file-write-error.js';
 import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
 
@@ -46,6 +47,11 @@ export const serveCommand = defineCommand({
         default: 0,
         describe: 'stream pacing: 1 replays recorded timing, 0 sends events back to back',
       })
+      .option('quiet', {
+        type: 'boolean',
+        default: false,
+        describe: 'print no line per request on stderr (the log and the summary at shutdown are still written)',
+      })
       .option('routes', {
         type: 'string',
         default: defaultRoutesFile(),
@@ -66,6 +72,7 @@ export const serveCommand = defineCommand({
         "Paths are /<provider spec id> + the provider's own API path, e.g. /deepseek/chat/completions, /anthropic/v1/messages; GET / lists them.\n" +
           'Any model id is accepted; a repeated /v1 or /v1beta (an SDK given the bare origin) is forgiven. See docs/judge-your-agent.md.\n' +
           "A request that breaks a provider rule gets that provider's own error status and body; every answer carries x-reasoning-replay-findings.\n" +
+          'Each request is also one line on stderr with its verdict (--quiet silences them); on stopping, a summary line.\n' +
           'Stops on Ctrl-C (SIGINT) or SIGTERM. Exit codes: 0 stopped, 2 bad input (port in use, bad specs).',
       ),
   async run(args) {
@@ -96,6 +103,7 @@ export const serveCommand = defineCommand({
         stopServing?.();
       }
     };
+    const tally = new ServeTally();
     let running;
     try {
       running = await startServe({
@@ -109,7 +117,11 @@ export const serveCommand = defineCommand({
         ...(args.strict ? { strict: true } : {}),
         ...(args['run-id'] ? { runId: args['run-id'] } : {}),
         ...(args.scenario ? { defaultScenario: args.scenario } : {}),
-        log: (entry) => write(JSON.stringify(entry) + '\n'),
+        log: (entry) => {
+          write(JSON.stringify(entry) + '\n');
+          tally.add(entry);
+          if (!args.quiet) process.stderr.write(requestLine(entry) + '\n');
+        },
       });
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
@@ -132,6 +144,7 @@ export const serveCommand = defineCommand({
       process.once('SIGTERM', stop);
     });
     await running.close();
+    process.stderr.write(`reasoning-replay serve: stopped after ${tally.summary()}\n`);
     if (logFailed) {
       process.stderr.write(`reasoning-replay serve: stopped, the log cannot be written: ${logFailed}\n`);
       return EXIT_VIOLATION;
