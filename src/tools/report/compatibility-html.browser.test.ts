@@ -63,8 +63,11 @@ describe.skipIf(!found)(title, () => {
     await page.goto(pathToFileURL(file).href);
   };
   const sampleFile = join(reports, 'compatibility.html');
+  // The suite must not rewrite tracked files: screenshots go to a temp folder unless
+  // `npm run screenshots` asks for the committed ones to be refreshed.
+  const screenshotDir = process.env.REASONING_REPLAY_SCREENSHOTS_DIR ?? mkdtempSync(join(tmpdir(), 'rr-screenshots-'));
   const screenshot = async (name: string) => {
-    const dir = join(reports, 'screenshots');
+    const dir = screenshotDir;
     mkdirSync(dir, { recursive: true });
     const temp = join(dir, `${name}.${process.pid}.tmp`);
     await page.screenshot({ path: temp, type: 'png', fullPage: false });
