@@ -1,5 +1,13 @@
 #!/usr/bin/env node
+import { existsSync } from 'node:fs';
 import v8 from 'node:v8';
+
+// A git clone holds the TypeScript sources only; the CLI runs from dist/. Say so in one line
+// rather than let Node print a module-resolution stack trace.
+if (!existsSync(new URL('../dist/src/tools/cli/main.js', import.meta.url))) {
+  console.error('reasoning-replay: not built yet (dist/ is missing); run `npm run build` in the package folder');
+  process.exit(2);
+}
 
 // A CLI run lasts a second or two. At V8's default tier-up budget its optimizing compiler spends
 // about 0.4 CPU-s on background threads compiling functions the run is nearly done with; 8x the
