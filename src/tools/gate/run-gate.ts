@@ -14,10 +14,11 @@ import { renderJunit } from '../report/render-junit.js';
 import { renderMarkdown } from '../report/render-markdown.js';
 import { loadRouteTable, parseRouteTable } from '../../shared/route-table/load-route-table.js';
 import { writeFileAtomic } from '../../shared/files/write-file-atomic.js';
+import { writeReport } from '../report/write-report.js';
 import { affectedRoutes, engineChanges } from './affected-routes.js';
 import { describeRouteTableDiff, type RouteChange } from './describe-route-table-diff.js';
 import { changedSince, gitToplevel, resolveCommit, showAtCommit, uncommittedPaths } from './git.js';
-import { errorAnnotation } from './github-annotations.js';
+import { errorAnnotation, warningAnnotation } from './github-annotations.js';
 import { jsonPointerLines, lineOfPointer } from '../../shared/validation/json-positions.js';
 
 export interface GateOptions {
@@ -33,6 +34,12 @@ export interface GateOptions {
   githubActions?: boolean;
   /** GitHub's $GITHUB_STEP_SUMMARY file: the diff in words and the markdown report are appended to it. */
   stepSummary?: string;
+  /**
+   * Write the gate's report here: the four files `report` writes (of the routes the gate ran), and
+   * `gate.md`, the diff in words with the markdown report (what the step summary gets), which the
+   * GitHub Action comments on the pull request.
+   */
+  outDir?: string;
   stream?: boolean;
   /** Deadline per call, body included; a stalled provider fails its cell instead of hanging the gate. */
   timeoutMs?: number;
@@ -172,12 +179,13 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
     mkdirSync(dirname(file), { recursive: true });
     writeFileAtomic(file, renderJunit(report));
   }
-  if (options.stepSummary) {
-    const diff = changes.length ? changes.map((c) => `- ${c.text}`).join('\n') : '- no change';
-    appendFileSync(
-      options.stepSummary,
-      `### Route table: \`${options.base}\` → working tree\n\n${diff}\n\n${renderMarkdown(report, options.htmlUrl ? { htmlUrl: options.htmlUrl } : {})}\n`,
-    );
+  const diff = changes.length ? changes.map((c) => `- ${c.text}`).join('\n') : '- no change';
+  const gateMarkdown = `### Route table: \`${options.base}\` → working tree\n\n${diff}\n\n${renderMarkdown(report, options.htmlUrl ? { htmlUrl: options.htmlUrl } : {})}\n`;
+  if (options.stepSummary) appendFileSync(options.stepSummary, gateMarkdown);
+  if (options.outDir) {
+    const dir = resolve(cwd, options.outDir);
+    writeReport(report, dir, { root: top, ...(options.htmlUrl ? { htmlUrl: options.htmlUrl } : {}) });
+    writeFileAtomic(join(dir, 'gate.md'), gateMarkdown);
   }
   if (options.githubActions) {
     for (const line of annotations(report, changes, headTable, readFileSync(headFile, 'utf8'), relPosix))
@@ -191,7 +199,7 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
   };
 }
 
-/** One ::error per failing or untested route, on the line of the table change that concerns it. */
+/** One ::error per failing or untested route (::warning per warning one), on the line of the table change that concerns it. */
 function annotations(
   report: CompatibilityReport,
   changes: RouteChange[],
@@ -225,6 +233,22 @@ function annotations(
         line,
         `reasoning-replay: route ${row.route}`,
         `route ${row.route} fails ${failing.map((m) => m.behaviour).join(', ')}; ${cause}. First failure: ${first.scenario} on ${first.target}: ${summarizeDetail(first.detail, 400)}`,
+      ),
+    );
+  }
+  // A warning cell (a contested rule answered leniently, an extra round trip) does not fail the gate,
+  // but a reviewer should see it on the line that caused it.
+  for (const row of report.routes) {
+    const warning = row.matrix.filter((m) => m.status === 'warn');
+    if (warning.length === 0 || row.matrix.some((m) => m.status === 'fail')) continue;
+    const first = decisionsOf(report, row.route, warning[0]!).find((d) => d.status === 'warn');
+    const { line, cause } = where(row.route);
+    out.push(
+      warningAnnotation(
+        file,
+        line,
+        `reasoning-replay: route ${row.route}`,
+        `route ${row.route} warns on ${warning.map((m) => m.behaviour).join(', ')}; ${cause}.${first ? ` First warning: ${first.scenario} on ${first.target}: ${summarizeDetail(first.detail, 400)}` : ''}`,
       ),
     );
   }

@@ -57,6 +57,12 @@ export const checkCommand = defineCommand({
         describe:
           'with --base under GitHub Actions: where CI publishes compatibility.html, linked from the step summary',
       })
+      .option('out', {
+        type: 'string',
+        implies: 'base',
+        describe:
+          "with --base: write the gate's report into this directory: compatibility.json/.md/.html and junit.xml of the routes it ran, and gate.md (the diff in words and the markdown report, as the GitHub Action comments it)",
+      })
       .option('engine', {
         type: 'string',
         describe:
@@ -106,6 +112,7 @@ export const checkCommand = defineCommand({
         ...(args.routes !== defaultRoutesFile() ? { routes: args.routes } : {}),
         ...(args.junit ? { junit: args.junit } : {}),
         ...(args['html-url'] ? { htmlUrl: args['html-url'] } : {}),
+        ...(args.out ? { outDir: args.out } : {}),
         requireClean: args['require-clean'] === true,
         githubActions: process.env.GITHUB_ACTIONS === 'true',
         ...(process.env.GITHUB_ACTIONS === 'true' && process.env.GITHUB_STEP_SUMMARY

@@ -29,6 +29,7 @@ export const commands: readonly CommandEntry[] = [
   { name: 'run', load: async () => (await import('./run.js')).runCommand },
   { name: 'real-world', load: async () => (await import('../../real-world/real-world-command.js')).realWorldCommand },
   { name: 'verify', load: async () => (await import('./verify.js')).verifyCommand },
+  { name: 'pr-comment', load: async () => (await import('./pr-comment.js')).prCommentCommand },
 ];
 
 /**
