@@ -32,7 +32,7 @@ export interface FakeGitHubApi {
   close(): Promise<void>;
 }
 
-export async function startFakeGitHubApi(token: string): Promise<FakeGitHubApi> {
+export async function startFakeGitHubApi(token: string, options: { readOnly?: boolean } = {}): Promise<FakeGitHubApi> {
   const requests: LoggedRequest[] = [];
   const comments = new Map<string, FakeComment[]>();
   let nextId = 1000;
@@ -59,6 +59,14 @@ export async function startFakeGitHubApi(token: string): Promise<FakeGitHubApi> 
           message: 'Bad credentials',
           documentation_url: 'https://docs.github.com/rest',
           status: '401',
+        });
+      // A fork's pull request gets a read-only token: GitHub refuses the write with this wording
+      // (https://github.com/jayamanikharyono/airflow-dag-action/issues/23).
+      if (options.readOnly && req.method !== 'GET')
+        return send(403, {
+          message: 'Resource not accessible by integration',
+          documentation_url: 'https://docs.github.com/rest/issues/comments#create-an-issue-comment',
+          status: '403',
         });
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       const list = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/.exec(url.pathname);

@@ -1,4 +1,4 @@
-import { GitHubApiError } from '../../shared/errors/github-api-error.js';
+import { GithubApiError } from '../../shared/errors/github-api-error.js';
 import type { PullRequestRef } from './pull-request-event.js';
 
 export interface UpsertOptions {
@@ -76,7 +76,7 @@ function caller(options: UpsertOptions) {
       });
     } catch (caught) {
       const cause = (caught as { cause?: { code?: string; message?: string } }).cause;
-      throw new GitHubApiError(
+      throw new GithubApiError(
         hide(`could not reach ${apiUrl} for ${where}: ${cause?.code ?? cause?.message ?? String(caught)}`),
       );
     }
@@ -95,7 +95,7 @@ function caller(options: UpsertOptions) {
           : response.status === 403 || response.status === 404
             ? ' (the token needs `pull-requests: write`; pull requests from forks get a read-only token)'
             : '';
-      throw new GitHubApiError(
+      throw new GithubApiError(
         hide(
           `GitHub answered ${response.status} to ${where}: ${message.replace(/\s+/g, ' ').trim() || response.statusText}${hint}`,
         ),
@@ -105,7 +105,7 @@ function caller(options: UpsertOptions) {
     try {
       return JSON.parse(text) as unknown;
     } catch {
-      throw new GitHubApiError(`GitHub answered ${response.status} to ${where} with a body that is not JSON`);
+      throw new GithubApiError(`GitHub answered ${response.status} to ${where} with a body that is not JSON`);
     }
   };
 }

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { InputError } from '../../../shared/errors/input-error.js';
-import { GitHubApiError } from '../../../shared/errors/github-api-error.js';
+import { GithubApiError } from '../../../shared/errors/github-api-error.js';
 import { commentBody, commentMarker, type ActionMode } from '../../github-action/comment-body.js';
 import { readPullRequest } from '../../github-action/pull-request-event.js';
 import { upsertPullRequestComment } from '../../github-action/upsert-pull-request-comment.js';
@@ -90,7 +90,7 @@ export const prCommentCommand = defineCommand({
       );
       return EXIT_OK;
     } catch (caught) {
-      if (!(caught instanceof GitHubApiError)) throw caught;
+      if (!(caught instanceof GithubApiError)) throw caught;
       process.stderr.write(`reasoning-replay pr-comment: ${caught.message}\n`);
       return EXIT_VIOLATION;
     }
