@@ -1,5 +1,6 @@
 import type { Finding } from '../../shared/findings/finding.js';
 import type { EchoRule, ProviderSpec, Rejection } from '../../shared/provider-specs/provider-spec.js';
+import { fillRejection } from '../../provider/handlers/fill-rejection.js';
 import { providerMessage } from '../report/explain-check.js';
 
 /** How to fix a finding, and where the rule comes from. */
@@ -48,7 +49,11 @@ function owningSpec(
 export function findingFix(f: Finding, spec: ProviderSpec | undefined, specs: readonly ProviderSpec[]): FindingFix {
   const owner = owningSpec(f, spec, specs);
   const rejection = owner?.rejections[f.rejection];
-  const said = rejection?.wording === 'verbatim' ? providerMessage(JSON.stringify(rejection.body ?? null)) : undefined;
+  // The provider's words as this request drew them: the spec's verbatim body, placeholders filled from the finding.
+  const said =
+    rejection?.wording === 'verbatim'
+      ? providerMessage(JSON.stringify(fillRejection(rejection, f.params).body ?? null))
+      : undefined;
   const field = typeof f.params.field === 'string' ? f.params.field : undefined;
   const echo =
     owner?.echo.find((r) => r.rejection === f.rejection && (field === undefined || r.field === field)) ??

@@ -117,6 +117,14 @@ export function renderRunHtml(report: RunReport): string {
     report.warnings.length + warns.length
       ? `<ol class="lines" id="warning-lines">${report.warnings.map(ruleLine).join('')}${warns.map(noteLine).join('')}</ol>`
       : '<p class="none">No warnings.</p>';
+  const nf = report.failures.length + fails.length;
+  const failuresHead = nf
+    ? `${SYMBOL.fail} Failures: ${report.failures.length} rule × provider${fails.length ? `, ${fails.length} about the agent` : ''}`
+    : 'Failures: none';
+  const nw = report.warnings.length + warns.length;
+  const warningsHead = nw
+    ? `${SYMBOL.warn} Warnings: ${report.warnings.length} contested rule × provider${warns.length ? `, ${warns.length} about the run` : ''}`
+    : 'Warnings: none';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -164,10 +172,10 @@ li.fail > .what, ul.turn-findings li.fail { color: var(--fail); } li.warn > .wha
 <h1>reasoning-replay run report</h1>
 <p><span class="verdict ${report.verdict}-tone" id="verdict">${h(report.headline)}</span></p>
 <p class="meta" id="counts">${h(who)} · ${report.requests.length} requests: ${count('fail')} refused, ${count('warn')} with warnings, ${count('pass')} accepted${report.runIds.length ? ` · run ${h(report.runIds.join(', '))}` : ''}</p>
-<section id="failures"><h2>${SYMBOL.fail} Failures: ${report.failures.length} rule × provider${fails.length ? `, ${fails.length} about the agent` : ''}</h2>
+<section id="failures"><h2>${failuresHead}</h2>
 ${failures}
 </section>
-<section id="warnings"><h2>${SYMBOL.warn} Warnings: ${report.warnings.length} contested rule × provider${warns.length ? `, ${warns.length} about the run` : ''}</h2>
+<section id="warnings"><h2>${warningsHead}</h2>
 <p class="meta">A contested rule is one public sources disagree on: the mock answered as the lenient side and warns (<code>--strict</code> refuses).</p>
 ${warnings}
 </section>
