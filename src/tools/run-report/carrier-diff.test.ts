@@ -27,6 +27,19 @@ describe('carrierDiff: what the provider wanted back beside what was sent, turn 
     ]);
   });
 
+  it('a final plain answer without reasoning_content: wanted by a contested rule, so a warning', () => {
+    const body = deepseekBody({ reasoning: true, plainAnswer: true });
+    const turns = carrierDiff(body, spec('deepseek'), []).turns;
+    expect(turns.map((t) => [t.at, t.toolCall, t.status])).toEqual([
+      ['messages[1]', true, 'ok'],
+      ['messages[3]', false, 'missing'],
+    ]);
+    expect(turns[0]!.wanted[0]!.contested).toBe(false);
+    expect(turns[1]!.wanted).toEqual([
+      expect.objectContaining({ carrier: 'reasoning_content', sent: false, contested: true }),
+    ]);
+  });
+
   it('no carrier is wanted where the body switches the rule off (thinking disabled)', () => {
     const body = { ...deepseekBody({ reasoning: false }), thinking: { type: 'disabled' } };
     const [turn] = carrierDiff(body, spec('deepseek'), []).turns;

@@ -22,6 +22,8 @@ export interface WantedCarrier {
   aliases: string[];
   /** Sent: the turn holds this carrier or an alias. */
   sent: boolean;
+  /** Public sources disagree on the rule: missing it is a warning, not a failure. */
+  contested: boolean;
   source?: string;
 }
 
@@ -188,7 +190,10 @@ export function carrierDiff(body: unknown, spec: ProviderSpec | undefined, findi
       const known = wanted.find((w) => w.carrier === rule.field);
       if (known) {
         // Two rules on one field (required on tool turns, recommended on all): the stronger one speaks.
-        if (rule.level === 'required') known.level = 'required';
+        if (rule.level === 'required' && (known.level !== 'required' || known.contested)) {
+          known.level = 'required';
+          known.contested = rule.contested !== undefined;
+        }
         continue;
       }
       const aliases = rule.aliases ?? [];
@@ -197,6 +202,7 @@ export function carrierDiff(body: unknown, spec: ProviderSpec | undefined, findi
         level: rule.level,
         aliases,
         sent: held.has(rule.field) || aliases.some((a) => held.has(a)),
+        contested: rule.contested !== undefined,
         ...(rule.source ? { source: rule.source } : {}),
       });
     }

@@ -55,9 +55,15 @@ export function findingFix(f: Finding, spec: ProviderSpec | undefined, specs: re
       ? providerMessage(JSON.stringify(fillRejection(rejection, f.params).body ?? null))
       : undefined;
   const field = typeof f.params.field === 'string' ? f.params.field : undefined;
+  // Two echo rules may share a rejection (DeepSeek: tool-call turns, and the contested current turn): the finding's
+  // own source (a contested finding lists it first) or its being contested tells which one it came from.
+  const candidates = (owner?.echo ?? []).filter(
+    (r) => r.rejection === f.rejection && (field === undefined || r.field === field),
+  );
   const echo =
-    owner?.echo.find((r) => r.rejection === f.rejection && (field === undefined || r.field === field)) ??
-    owner?.echo.find((r) => r.rejection === f.rejection);
+    candidates.find((r) => r.source !== undefined && f.sources?.[0] === r.source && !!r.contested === !!f.contested) ??
+    candidates.find((r) => !!r.contested === !!f.contested) ??
+    candidates[0];
   const sources = [...(f.sources ?? []), ...(echo?.source ? [echo.source] : []), ...(rejection?.sources ?? [])].filter(
     (s, i, all) => all.indexOf(s) === i,
   );

@@ -37,9 +37,9 @@ function noteLine(n: RunNote): string {
 
 function wantedColumn(t: TurnDiff, provider: string): string {
   const items = t.wanted.map((w) => {
-    const cls = w.sent ? 'ok' : w.level === 'required' ? 'miss-required' : 'miss-recommended';
+    const cls = w.sent ? 'ok' : w.level === 'required' && !w.contested ? 'miss-required' : 'miss-recommended';
     const also = w.aliases.length ? ` (or ${w.aliases.map((a) => `<code>${h(a)}</code>`).join(', ')})` : '';
-    return `<li class="${cls}"><code>${h(w.carrier)}</code>${also} <span class="level">${h(w.level)}</span>${w.sent ? '' : ' <span class="tag">not sent</span>'}</li>`;
+    return `<li class="${cls}"><code>${h(w.carrier)}</code>${also} <span class="level">${h(w.level)}${w.contested ? ', contested' : ''}</span>${w.sent ? '' : ' <span class="tag">not sent</span>'}</li>`;
   });
   const body = items.length
     ? `<ul>${items.join('')}</ul>`
@@ -115,16 +115,16 @@ export function renderRunHtml(report: RunReport): string {
       : '<p class="none" id="no-failures">No rule was broken.</p>';
   const warnings =
     report.warnings.length + warns.length
-      ? `<ol class="lines" id="warning-lines">${report.warnings.map(ruleLine).join('')}${warns.map(noteLine).join('')}</ol>`
+      ? `<p class="meta">A contested rule is one public sources disagree on: the mock answered as the lenient side and warns (<code>--strict</code> refuses).</p><ol class="lines" id="warning-lines">${report.warnings.map(ruleLine).join('')}${warns.map(noteLine).join('')}</ol>`
       : '<p class="none">No warnings.</p>';
   const nf = report.failures.length + fails.length;
   const failuresHead = nf
     ? `${SYMBOL.fail} Failures: ${report.failures.length} rule × provider${fails.length ? `, ${fails.length} about the agent` : ''}`
-    : 'Failures: none';
+    : 'Failures';
   const nw = report.warnings.length + warns.length;
   const warningsHead = nw
     ? `${SYMBOL.warn} Warnings: ${report.warnings.length} contested rule × provider${warns.length ? `, ${warns.length} about the run` : ''}`
-    : 'Warnings: none';
+    : 'Warnings';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -176,11 +176,10 @@ li.fail > .what, ul.turn-findings li.fail { color: var(--fail); } li.warn > .wha
 ${failures}
 </section>
 <section id="warnings"><h2>${warningsHead}</h2>
-<p class="meta">A contested rule is one public sources disagree on: the mock answered as the lenient side and warns (<code>--strict</code> refuses).</p>
 ${warnings}
 </section>
 <section id="requests"><h2>Requests</h2>
-<p class="meta">Each request the agent sent, in order: the reasoning carriers its provider wants back on each assistant turn (from the provider’s spec), beside the carriers the request held. Green: wanted and sent; red: required and not sent; yellow: recommended and not sent.</p>
+<p class="meta">Each request the agent sent, in order: the reasoning carriers its provider wants back on each assistant turn (from the provider’s spec), beside the carriers the request held. Green: wanted and sent; red: required and not sent; yellow: recommended (or contested) and not sent.</p>
 ${report.requests.map(requestBlock).join('\n')}
 </section>
 </body>

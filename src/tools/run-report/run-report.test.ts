@@ -39,6 +39,9 @@ describe('runReport: the run as a person reads it', () => {
       ['deepseek', 'must-echo', [4, 5], 'warn'],
     ]);
     expect(r.warnings[0]!.detail).toMatch(/contested rule reasoning-content-not-passed-back, accepted/);
+    // Its fix is the contested rule's (the current turn), not the undisputed one's sharing its rejection.
+    expect(r.warnings[0]!.fix.fix).toMatch(/^send back reasoning_content on the current turn’s assistant messages/);
+    expect(r.failures[1]!.fix.fix).toMatch(/^send back reasoning_content on every assistant turn that called a tool/);
     // Both sides' sources travel with the warning.
     expect(r.warnings[0]!.fix.sources).toEqual(expect.arrayContaining(spec('deepseek').echo[1]!.contested!.sources));
     const onlyContested = runReport([deepseekEntry(1, deepseekBody({ reasoning: true, plainAnswer: true }))], specs);
