@@ -107,7 +107,8 @@ const KIND_WORDS: Record<FailureKind, string> = {
   own: 'it failed on its own',
 };
 
-const NO_REPLAY =
+/** The warning of a run in which no request sent back reasoning (run-report.html lists it among the warnings). */
+export const NO_REPLAY =
   'no request sent back an earlier answer’s reasoning: this run judged no replay (drive at least two user turns, each with a tool round; docs/judge-your-agent.md)';
 
 /**

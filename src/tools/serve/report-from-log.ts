@@ -12,8 +12,8 @@ export function runFromLog(entries: ServeLogEntry[], specs: ProviderSpec[], _rou
 export function reportFromLog(
   file: string,
   options: { providersDir?: string } = {},
-): { report: ClientReport; entries: ServeLogEntry[] } {
+): { report: ClientReport; entries: ServeLogEntry[]; specs: ProviderSpec[] } {
   const specs = loadProviderSpecs(options.providersDir ?? defaultProvidersDir());
   const entries = readServeLog(file);
-  return { report: clientReport(entries, specs), entries };
+  return { report: clientReport(entries, specs), entries, specs };
 }

@@ -5,6 +5,8 @@ import { builtInEngine } from '../../engine-adapters/built-in-engine.js';
 import { reportFromLog } from '../../serve/report-from-log.js';
 import { renderClientMarkdown } from '../../serve/render-client-report.js';
 import { writeClientReport } from '../../serve/write-client-report.js';
+import { runReport } from '../../run-report/run-report.js';
+import { renderRunHtml } from '../../run-report/render-run-html.js';
 import { writeReport } from '../../report/write-report.js';
 import { defaultRoutesFile } from '../../../shared/route-table/load-route-table.js';
 import { describeCounts, STATUS_SYMBOL } from '../../report/status-symbols.js';
@@ -36,7 +38,7 @@ export const reportCommand = defineCommand({
       .option('from-log', {
         type: 'string',
         describe:
-          'judge a client from a `serve --log` / `run --log` JSON-lines file: cells per client x provider x behaviour, exit 1 when one fails',
+          'judge a client from a `serve --log` / `run --log` JSON-lines file: cells per client x provider x behaviour, exit 1 when one fails; with --out also run-report.html (failures first, each request’s carriers wanted vs sent)',
       })
       .example('$0 report', 'regenerate the committed sample in reports/')
       .example('$0 report --out /tmp/r --from-log serve.jsonl', 'judge a black-box agent from what the mocks saw')
@@ -49,9 +51,15 @@ export const reportCommand = defineCommand({
     const fromLog = args['from-log'];
     if (fromLog) {
       // A report about someone's client: never into the checkout's reports/ unless --out says so.
-      const { report: clientReport } = reportFromLog(fromLog);
+      const { report: clientReport, entries, specs } = reportFromLog(fromLog);
       if (args.out)
-        for (const file of writeClientReport(clientReport, args.out))
+        for (const file of writeClientReport(
+          clientReport,
+          args.out,
+          undefined,
+          undefined,
+          renderRunHtml(runReport(entries, specs)),
+        ))
           process.stdout.write(`wrote ${relative(process.cwd(), file) || file}\n`);
       else process.stdout.write(renderClientMarkdown(clientReport));
       const s = clientReport.summary;

@@ -4,13 +4,22 @@ import { loadMatrixInputs } from '../../matrix/run-matrix.js';
 import { InputError } from '../../../shared/errors/input-error.js';
 import { defaultRoutesFile } from '../../../shared/route-table/load-route-table.js';
 import { runAgent, type DriveMode } from '../../agent-runner/run-agent.js';
-import { describeRefusal, runVerdict } from '../../agent-runner/run-verdict.js';
+import { describeRefusal, NO_REPLAY, runVerdict } from '../../agent-runner/run-verdict.js';
+import { runReport, type RunNote } from '../../run-report/run-report.js';
+import { renderRunHtml, RUN_REPORT_HTML } from '../../run-report/render-run-html.js';
+import type { ServeLogEntry } from '../../serve/serve-log.js';
 import { clientReport } from '../../serve/client-report.js';
 import { renderClientMarkdown, renderRequestJunit } from '../../serve/render-client-report.js';
 import { writeClientReport } from '../../serve/write-client-report.js';
 import { defineCommand } from '../cli-command.js';
 
 const MAX_LISTED = 20;
+
+/** A log line without its body: what `run` writes unless --log-bodies asks for the bodies. */
+function withoutBody(e: ServeLogEntry): ServeLogEntry {
+  const { body: _body, ...rest } = e;
+  return rest;
+}
 
 export const runCommand = defineCommand({
   command: 'run',
@@ -40,7 +49,8 @@ export const runCommand = defineCommand({
       .option('junit', { type: 'string', describe: 'write JUnit XML here: one testcase per request the agent sent' })
       .option('out', {
         type: 'string',
-        describe: 'write client-report.json/.md, junit.xml and requests.jsonl into this directory',
+        describe:
+          'write client-report.json/.md, junit.xml, requests.jsonl and run-report.html (the readable report) into this directory',
       })
       .option('log', {
         type: 'string',
@@ -151,7 +161,9 @@ export const runCommand = defineCommand({
       table: loaded.table,
       scenarios,
       timeoutMs: args.timeout,
-      logBodies: args['log-bodies'],
+      // Bodies (redacted) always: run-report.html diffs the carriers each request sent. The log and requests.jsonl
+      // keep them only under --log-bodies.
+      logBodies: true,
       seed: args.seed,
       ...(args.strict ? { strict: true } : {}),
       onProgress: (line) => process.stderr.write(`reasoning-replay run: ${line}\n`),
@@ -188,7 +200,8 @@ export const runCommand = defineCommand({
       : undefined;
     const suite = `run -- ${mode.kind === 'each-turn' ? mode.command : mode.argv.join(' ')}`;
     const junit = renderRequestJunit(result.entries, suite, agentFailure);
-    const lines = result.entries.map((e) => JSON.stringify(e) + '\n').join('');
+    const logged = args['log-bodies'] ? result.entries : result.entries.map(withoutBody);
+    const lines = logged.map((e) => JSON.stringify(e) + '\n').join('');
     const written: string[] = [];
     if (args.junit) {
       mkdirSync(dirname(resolve(args.junit)), { recursive: true });
@@ -201,11 +214,21 @@ export const runCommand = defineCommand({
       written.push(args.log);
     }
     if (args.out) {
-      if (report) written.push(...writeClientReport(report, args.out, junit, verdict.headline));
+      const notes: RunNote[] = [
+        ...verdict.failures.map((f) => ({
+          status: 'fail' as const,
+          text: `${f.session.scenario ?? 'follow-client'}: ${f.why}`,
+        })),
+        ...(verdict.warnings.includes(NO_REPLAY) ? [{ status: 'warn' as const, text: NO_REPLAY }] : []),
+      ];
+      const html = renderRunHtml(runReport(result.entries, loaded.specs, { headline: verdict.headline, notes }));
+      if (report) written.push(...writeClientReport(report, args.out, junit, verdict.headline, html));
       else {
         mkdirSync(args.out, { recursive: true });
         writeFileSync(join(args.out, 'junit.xml'), junit);
         written.push(join(args.out, 'junit.xml'));
+        writeFileSync(join(args.out, RUN_REPORT_HTML), html);
+        written.push(join(args.out, RUN_REPORT_HTML));
       }
       writeFileSync(join(args.out, 'requests.jsonl'), lines);
       written.push(join(args.out, 'requests.jsonl'));
