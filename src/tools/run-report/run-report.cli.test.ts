@@ -48,7 +48,11 @@ describe('run-report.html from the CLI', () => {
   beforeAll(() => {
     writeFileSync(join(work, 'agent.mjs'), AGENT);
     const env = { PLANTED_API_KEY: PLANTED };
-    run = runCli(['run', '--provider', 'deepseek', '--out', out, '--', 'node', 'agent.mjs'], { cwd: work, env });
+    // The key also rides on the agent's command line, which junit.xml names as its suite.
+    run = runCli(['run', '--provider', 'deepseek', '--out', out, '--', 'node', 'agent.mjs', '--api-key', PLANTED], {
+      cwd: work,
+      env,
+    });
     logged = runCli(['run', '--provider', 'deepseek', '--log', log, '--log-bodies', '--', 'node', 'agent.mjs'], {
       cwd: work,
       env,

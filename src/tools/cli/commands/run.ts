@@ -11,6 +11,8 @@ import type { ServeLogEntry } from '../../serve/serve-log.js';
 import { clientReport } from '../../serve/client-report.js';
 import { renderClientMarkdown, renderRequestJunit } from '../../serve/render-client-report.js';
 import { writeClientReport } from '../../serve/write-client-report.js';
+import { redactText } from '../../recorder/redact.js';
+import { secretsFromEnv } from '../../serve/redact-body.js';
 import { defineCommand } from '../cli-command.js';
 
 const MAX_LISTED = 20;
@@ -198,8 +200,15 @@ export const runCommand = defineCommand({
           .map((f) => `${f.session.scenario ?? 'follow-client'}: ${f.why}\n${f.session.exit.output}`)
           .join('\n')
       : undefined;
-    const suite = `run -- ${mode.kind === 'each-turn' ? mode.command : mode.argv.join(' ')}`;
-    const junit = renderRequestJunit(result.entries, suite, agentFailure);
+    // The command line and the agent's output may hold a key (`--api-key sk-...`): junit.xml is an artifact
+    // others read, so both go through the same redaction as the logged bodies.
+    const secrets = secretsFromEnv();
+    const suite = redactText(`run -- ${mode.kind === 'each-turn' ? mode.command : mode.argv.join(' ')}`, secrets);
+    const junit = renderRequestJunit(
+      result.entries,
+      suite,
+      agentFailure === undefined ? undefined : redactText(agentFailure, secrets),
+    );
     const logged = args['log-bodies'] ? result.entries : result.entries.map(withoutBody);
     const lines = logged.map((e) => JSON.stringify(e) + '\n').join('');
     const written: string[] = [];
