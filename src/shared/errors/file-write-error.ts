@@ -1,4 +1,5 @@
 import { InputError } from './input-error.js';
+import { shownFileName } from '../files/shown-file-name.js';
 
 /**
  * What a failed file-system call means to the person who named the path. A write that cannot
@@ -49,6 +50,6 @@ export function asFileWriteError(err: unknown, path?: string): unknown {
   return new FileWriteError(
     path ?? e.path ?? '(a file)',
     code,
-    e.syscall && path && e.path && e.path !== path ? `${e.syscall} ${e.path}` : undefined,
+    e.syscall && path && e.path && e.path !== path ? `${e.syscall} ${shownFileName(e.path)}` : undefined,
   );
 }

@@ -20,6 +20,7 @@ import { renderCheckedFixture, writeFixtureFile } from './fixture-file.js';
 import type { LiveTarget } from './live-target.js';
 import { fetchFollowingSafely } from './probe/probe-route.js';
 import { redactText, type SecretValue } from './redact.js';
+import { shownFileName } from '../../shared/files/shown-file-name.js';
 
 export interface RecordProgress {
   /** Calls answered so far, of the scenario's total. */
@@ -230,7 +231,7 @@ async function recordWithSpools(args: RecordScenarioArgs, spools: SpoolDir): Pro
   };
   const pieces = await renderCheckedFixture({ fixture, streams }, args.secrets, args.file);
   const veto = args.mayWrite?.();
-  if (veto) throw new RecordingFailedError(`not writing ${args.file}: ${veto}`);
+  if (veto) throw new RecordingFailedError(`not writing ${shownFileName(args.file)}: ${veto}`);
   writeFixtureFile(args.file, pieces);
   return {
     file: args.file,
