@@ -30,11 +30,20 @@ import { sendsBackReasoning } from './sends-back-reasoning.js';
 import { listenHttp1AndH2c, type AnyRequest, type AnyResponse } from './listen-h1-h2c.js';
 import { reframe, streamBytes, streamWire, writeEvents } from './stream-wire.js';
 
+/**
+ * Serve's header deadline: every client of a loopback mock sends its headers at once, so a
+ * connection still short of them after 10 s is a stalled or hostile sender (Node's 60 s kept such
+ * sockets open six times longer). `serve --header-timeout` changes it.
+ */
+export const DEFAULT_SERVE_HEADER_TIMEOUT_MS = 10_000;
+
 export interface ServeOptions {
   /** Largest request body accepted (default MAX_BODY_BYTES, 32 MiB); larger ones are answered 413. */
   maxBodyBytes?: number;
   /** 0 picks a free port. */
   port: number;
+  /** How long a client has to send a request's headers, in ms (default 10 s); see listen-h1-h2c.ts. */
+  headerTimeoutMs?: number;
   specs: ProviderSpec[];
   fixtures: FixtureStore;
   table: RouteTable;
@@ -349,12 +358,15 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
   };
   // Loopback only: the mocks are for this machine's agents, never a network service. HTTP/1.1 and
   // cleartext HTTP/2 on the same port: the AWS SDK's Bedrock client speaks HTTP/2 by default.
-  return listenHttp1AndH2c(onRequest, { port: options.port, host: '127.0.0.1', keepAliveTimeout: 30_000 }).then(
-    (server) => {
-      baseUrl = `http://127.0.0.1:${server.port}`;
-      return { url: baseUrl, port: server.port, paths: pathsOf(options.specs), close: () => server.close() };
-    },
-  );
+  return listenHttp1AndH2c(onRequest, {
+    port: options.port,
+    host: '127.0.0.1',
+    keepAliveTimeout: 30_000,
+    headerTimeoutMs: options.headerTimeoutMs ?? DEFAULT_SERVE_HEADER_TIMEOUT_MS,
+  }).then((server) => {
+    baseUrl = `http://127.0.0.1:${server.port}`;
+    return { url: baseUrl, port: server.port, paths: pathsOf(options.specs), close: () => server.close() };
+  });
 }
 
 export function pathsOf(specs: readonly ProviderSpec[]): string[] {
