@@ -25,6 +25,7 @@ import {
   scenarioRefusal,
 } from './request-limits.js';
 import { couldNestDeeperThan } from './body-depth-bound.js';
+import { BytesInFlight } from './bytes-in-flight.js';
 import type { ServeLogEntry, ServeMiss } from './serve-log.js';
 import { sendsBackReasoning } from './sends-back-reasoning.js';
 import { listenHttp1AndH2c, type AnyRequest, type AnyResponse } from './listen-h1-h2c.js';
@@ -40,6 +41,11 @@ export const DEFAULT_SERVE_HEADER_TIMEOUT_MS = 10_000;
 export interface ServeOptions {
   /** Largest request body accepted (default MAX_BODY_BYTES, 32 MiB); larger ones are answered 413. */
   maxBodyBytes?: number;
+  /**
+   * Request-body bytes held at once across all requests (default 64 MiB); a body beyond it is
+   * answered 503 with Retry-After (bytes-in-flight.ts).
+   */
+  maxBytesInFlight?: number;
   /** 0 picks a free port. */
   port: number;
   /** How long a client has to send a request's headers, in ms (default 10 s); see listen-h1-h2c.ts. */
@@ -71,6 +77,8 @@ export interface RunningServe {
   port: number;
   /** `/deepseek/chat/completions`, ...: what a client points at, one base path per provider. */
   paths: string[];
+  /** Request-body bytes held right now (tests wait on it instead of on time). */
+  bytesInFlight(): number;
   close(): Promise<void>;
 }
 
@@ -164,6 +172,7 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
   };
 
   const knownScenarios = knownScenarioIds(options.fixtures.dir);
+  const inFlight = new BytesInFlight(options.maxBytesInFlight);
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     // Split by hand, not `new URL()`: this runs per request, and the path is all serve routes on.
     const raw = req.url ?? '/';
@@ -192,7 +201,9 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
       );
     }
     // Size, depth and scenario-id limits (request-limits.ts): refused before any mock, and logged.
-    const read = await readBodyWithin(req, options.maxBodyBytes);
+    const read = await readBodyWithin(req, options.maxBodyBytes, inFlight);
+    // The body's share of the bytes in flight is given back once its answer is done (or the client gone).
+    if (read.held > 0) res.once('close', () => inFlight.give(read.held));
     const body = 'body' in read ? read.body : Buffer.alloc(0);
     const header = (name: string): string | undefined => {
       const value = req.headers[name];
@@ -244,8 +255,9 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
       res.writeHead(status, {
         'content-type': 'application/json',
         'content-length': String(pending.length),
-        // HTTP/2 has no connection header: a stream ends alone.
-        ...(status === 413 && req.httpVersionMajor < 2 ? { connection: 'close' } : {}),
+        ...(refusal.retryAfterSeconds !== undefined ? { 'retry-after': String(refusal.retryAfterSeconds) } : {}),
+        // A body left unread closes its connection; HTTP/2 has no connection header: a stream ends alone.
+        ...((status === 413 || status === 503) && req.httpVersionMajor < 2 ? { connection: 'close' } : {}),
       });
     } else if (fast) {
       spec = fast.spec;
@@ -365,7 +377,13 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
     headerTimeoutMs: options.headerTimeoutMs ?? DEFAULT_SERVE_HEADER_TIMEOUT_MS,
   }).then((server) => {
     baseUrl = `http://127.0.0.1:${server.port}`;
-    return { url: baseUrl, port: server.port, paths: pathsOf(options.specs), close: () => server.close() };
+    return {
+      url: baseUrl,
+      port: server.port,
+      paths: pathsOf(options.specs),
+      bytesInFlight: () => inFlight.total,
+      close: () => server.close(),
+    };
   });
 }
 
