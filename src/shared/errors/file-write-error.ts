@@ -28,9 +28,10 @@ const MEANING: Record<string, [problem: string, hint?: string]> = {
 };
 
 export class FileWriteError extends InputError {
-  constructor(path: string, code: string, detail?: string) {
-    const [problem, hint] = MEANING[code] ?? [`cannot write (${code})`];
-    super(path, '', detail ? `${problem} (${detail})` : problem, hint);
+  /** `hint` replaces the code's own when the caller knows better what to do (a spool folder: TMPDIR). */
+  constructor(path: string, code: string, detail?: string, hint?: string) {
+    const [problem, codeHint] = MEANING[code] ?? [`cannot write (${code})`];
+    super(path, '', detail ? `${problem} (${detail})` : problem, hint ?? codeHint);
   }
 }
 
