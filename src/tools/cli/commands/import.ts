@@ -139,7 +139,9 @@ export const importCommand = defineCommand({
       );
       return EXIT_VIOLATION;
     }
-    const secrets = secretValues(readApiKey(args['api-key-env'] ?? live.spec?.secretEnv), [live.spec?.secretEnv]);
+    const secrets = secretValues(readApiKey(args['api-key-env'] ?? live.spec?.secretEnv, process.env, live.target), [
+      live.spec?.secretEnv,
+    ]);
     try {
       const pieces = await renderCheckedFixture({ fixture, streams }, secrets, file);
       writeFixtureFile(file, pieces);
