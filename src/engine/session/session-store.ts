@@ -48,6 +48,12 @@ const SESSION_SELECT = `
          b.parent_session_id, b.at_turn, b.kind
   FROM sessions s LEFT JOIN branches b ON b.child_session_id = s.id`;
 
+/** The summary columns only: listing every session never reads a model_config, however large. */
+const SESSION_LIST_SELECT = `
+  SELECT s.id, s.title, s.origin, s.created_at, s.updated_at, s.turn_count, s.exchange_count, '{}' AS model_config,
+         b.parent_session_id, b.at_turn, b.kind
+  FROM sessions s LEFT JOIN branches b ON b.child_session_id = s.id`;
+
 const RESUME_PAGE_ROWS = 2048;
 
 /** The largest row read back (all columns' characters together): far above any real turn. */
@@ -82,6 +88,7 @@ export class SessionStore {
   private readonly turnPage: Database.Statement;
   private readonly sessionById: Database.Statement;
   private readonly oversizedRow: Database.Statement;
+  private readonly modelConfigSize: Database.Statement;
   /** The largest row resume reads back (tests lower it instead of writing 64 MB rows). */
   maxRowCharacters = MAX_ROW_CHARACTERS;
   /** Statements prepared once per store: preparing one costs more than running it on a small row. */
@@ -125,6 +132,7 @@ export class SessionStore {
       `SELECT seq, ${TURN_COLUMNS} FROM turns WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
     );
     this.sessionById = db.prepare(`${SESSION_SELECT} WHERE s.id = ?`);
+    this.modelConfigSize = db.prepare('SELECT coalesce(length(model_config), 0) AS size FROM sessions WHERE id = ?');
     const size = TURN_COLUMNS.split(', ')
       .map((c) => `coalesce(length(${c}), 0)`)
       .join(' + ');
@@ -147,6 +155,16 @@ export class SessionStore {
   }
 
   private row(id: number): SessionRow {
+    // Measured by SQLite first, like a turn row (refuseOversizedRows): a model_config over V8's
+    // longest string crashed every command that read the session.
+    const size = (this.modelConfigSize.get(id) as { size: number } | undefined)?.size ?? 0;
+    if (size > this.maxRowCharacters)
+      throw new InputError(
+        this.file,
+        `/sessions/${id}/model_config`,
+        `session ${id}: model_config holds ${size} characters, over the limit of ${this.maxRowCharacters}`,
+        'the row was written outside reasoning-replay or the file is damaged; restore it from a backup',
+      );
     const row = this.sessionById.get(id) as SessionRow | undefined;
     if (!row)
       throw new InputError(
@@ -266,7 +284,9 @@ export class SessionStore {
   }
 
   list(): SessionSummary[] {
-    return this.guard(() => (this.statement(`${SESSION_SELECT} ORDER BY s.id`).all() as SessionRow[]).map(toSummary));
+    return this.guard(() =>
+      (this.statement(`${SESSION_LIST_SELECT} ORDER BY s.id`).all() as SessionRow[]).map(toSummary),
+    );
   }
 
   get(id: number): SessionSummary {
