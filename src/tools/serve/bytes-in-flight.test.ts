@@ -7,7 +7,7 @@ import type { ServeLogEntry } from './serve-log.js';
 /**
  * Issue 27: request bodies were bounded one by one (32 MiB each), not together, so ten concurrent
  * 20 MB bodies grew serve by their sum. The bytes of all bodies in flight are bounded (here 64 KiB
- * instead of the default 64 MiB); a request beyond the bound is answered 503 with Retry-After, and
+ * instead of the default 32 MiB); a request beyond the bound is answered 503 with Retry-After, and
  * a request held open keeps its share until it is answered. Nothing here depends on timing: the
  * first request is held open by the test while the second arrives.
  */

@@ -56,8 +56,14 @@ export function readBodyWithin(
     return Promise.resolve(tooLarge(`${declared} bytes (content-length)`));
   }
   if (isDeclared && !budget.take(declared)) {
-    req.resume();
-    return Promise.resolve(overloaded(budget));
+    // Drained unkept before the 503 goes out: answering mid-upload and closing made clients see a
+    // broken pipe instead of the 503 and its Retry-After.
+    const refusal = overloaded(budget);
+    return new Promise((resolve, reject) => {
+      req.on('end', () => resolve(refusal));
+      req.on('error', reject);
+      req.resume();
+    });
   }
   let held = isDeclared ? declared : 0;
   return new Promise((resolve, reject) => {

@@ -42,7 +42,7 @@ export interface ServeOptions {
   /** Largest request body accepted (default MAX_BODY_BYTES, 32 MiB); larger ones are answered 413. */
   maxBodyBytes?: number;
   /**
-   * Request-body bytes held at once across all requests (default 64 MiB); a body beyond it is
+   * Request-body bytes held at once across all requests (default 32 MiB); a body beyond it is
    * answered 503 with Retry-After (bytes-in-flight.ts).
    */
   maxBytesInFlight?: number;
@@ -257,7 +257,7 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
         'content-length': String(pending.length),
         ...(refusal.retryAfterSeconds !== undefined ? { 'retry-after': String(refusal.retryAfterSeconds) } : {}),
         // A body left unread closes its connection; HTTP/2 has no connection header: a stream ends alone.
-        ...((status === 413 || status === 503) && req.httpVersionMajor < 2 ? { connection: 'close' } : {}),
+        ...(status === 413 && req.httpVersionMajor < 2 ? { connection: 'close' } : {}),
       });
     } else if (fast) {
       spec = fast.spec;

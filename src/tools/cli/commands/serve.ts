@@ -68,7 +68,7 @@ export const serveCommand = defineCommand({
       .option('max-bytes-in-flight', {
         type: 'number',
         default: DEFAULT_MAX_BYTES_IN_FLIGHT,
-        defaultDescription: '67108864 (64 MiB)',
+        defaultDescription: '33554432 (32 MiB)',
         describe:
           'request-body bytes held at once across all requests; a request beyond it is answered 503 with Retry-After (each body alone is limited to 32 MiB)',
       })
