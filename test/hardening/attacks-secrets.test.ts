@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/shared/errors/input-error.js';
-import { readApiKey } from '../../src/tools/recorder/api-key.js';
+import { readApiKey, secretValues } from '../../src/tools/recorder/api-key.js';
 import { fixturePath } from '../../src/tools/recorder/fixture-file.js';
 import { resolveLiveTarget } from '../../src/tools/recorder/live-target.js';
 import { recordScenario } from '../../src/tools/recorder/record-scenario.js';
@@ -119,9 +119,16 @@ interface Recorded {
   error?: unknown;
 }
 
-async function record(plant: Plant, options: { key: string; stream?: boolean; baseUrl?: string }): Promise<Recorded> {
+async function record(
+  plant: Plant,
+  options: { key: string; stream?: boolean; baseUrl?: string; placeholder?: boolean },
+): Promise<Recorded> {
   const out = mkdtempSync(join(tmpdir(), 'rr-attack-secrets-'));
-  const secrets: SecretValue[] = [{ name: 'DEEPSEEK_API_KEY', value: options.key }];
+  // The secrets as the CLI computes them: a local placeholder key (api-key.ts) is none.
+  const env = { DEEPSEEK_API_KEY: options.key };
+  const secrets: SecretValue[] = options.placeholder
+    ? secretValues(readApiKey('DEEPSEEK_API_KEY', env, { host: new URL(options.baseUrl!).host }), [], env)
+    : [{ name: 'DEEPSEEK_API_KEY', value: options.key }];
   let file = '';
   try {
     const live = resolveLiveTarget({
@@ -501,6 +508,8 @@ describe('hardening: secrets (issue 15 items 1-8)', () => {
           }
           throw new Error('accepted');
         }
+        // EMPTY is a local server's documented placeholder (api-key.ts), accepted only at a local
+        // endpoint; sent to a public one it is refused like any short key, before any request.
         const server = await refusingServer(200, {});
         const r = await runCli(
           [
@@ -508,7 +517,7 @@ describe('hardening: secrets (issue 15 items 1-8)', () => {
             '--provider',
             'deepseek',
             '--base-url',
-            `http://127.0.0.1:${port(server)}/v1`,
+            'https://api.deepseek.com',
             '--model',
             'deepseek-v4-flash',
             '--scenario',
@@ -524,6 +533,15 @@ describe('hardening: secrets (issue 15 items 1-8)', () => {
         must(!hasStackTrace(r.stderr), 'printed a stack trace');
       });
     }
+    await c.attack('EMPTY at a local server: recorded, its text in an answer never redacted', async () => {
+      const r = await record(
+        { content: ' EMPTY' },
+        { key: 'EMPTY', baseUrl: 'http://127.0.0.1:9/v1', placeholder: true },
+      );
+      must(r.error === undefined, `refused: ${String(r.error)}`);
+      must(r.text !== undefined && r.text.includes(SIGNATURE), 'the signature was rewritten');
+      must(r.text!.includes('It is sunny. EMPTY'), 'the placeholder was redacted from the answer');
+    });
     await c.attack('in-process: a signature holding the key text is kept byte for byte', async () => {
       const r = await record({}, { key: 'x' + random(3) });
       if (r.text !== undefined) must(r.text.includes(SIGNATURE), 'the signature was rewritten');

@@ -1,3 +1,4 @@
+import { constants } from 'node:buffer';
 import type Database from 'better-sqlite3';
 import { InputError } from '../../shared/errors/input-error.js';
 import type { History, Message } from '../../shared/history/history.js';
@@ -48,6 +49,12 @@ const SESSION_SELECT = `
          b.parent_session_id, b.at_turn, b.kind
   FROM sessions s LEFT JOIN branches b ON b.child_session_id = s.id`;
 
+/** The summary columns only: listing every session never reads a model_config, however large. */
+const SESSION_LIST_SELECT = `
+  SELECT s.id, s.title, s.origin, s.created_at, s.updated_at, s.turn_count, s.exchange_count, '{}' AS model_config,
+         b.parent_session_id, b.at_turn, b.kind
+  FROM sessions s LEFT JOIN branches b ON b.child_session_id = s.id`;
+
 const RESUME_PAGE_ROWS = 2048;
 
 /** The largest row read back (all columns' characters together): far above any real turn. */
@@ -81,9 +88,19 @@ export class SessionStore {
   private readonly turnsOf: Database.Statement;
   private readonly turnPage: Database.Statement;
   private readonly sessionById: Database.Statement;
-  private readonly oversizedRow: Database.Statement;
+  private readonly modelConfigSize: Database.Statement;
+  private readonly modelConfigBytes: Database.Statement;
   /** The largest row resume reads back (tests lower it instead of writing 64 MB rows). */
   maxRowCharacters = MAX_ROW_CHARACTERS;
+  /**
+   * The most bytes a row may hold before its characters are even counted. SQLite's length() loads a
+   * TEXT value to count its characters, and a value over V8's longest string fails there with
+   * "string or blob too big" (an internal error, exit 70); octet_length() reads only the size.
+   * Tests lower it instead of writing 512 MB.
+   */
+  maxRowBytes: number = constants.MAX_STRING_LENGTH;
+  private readonly rowBytes: Database.Statement;
+  private readonly rowCharacters: Database.Statement;
   /** Statements prepared once per store: preparing one costs more than running it on a small row. */
   private readonly statements = new Map<string, Database.Statement>();
 
@@ -125,12 +142,21 @@ export class SessionStore {
       `SELECT seq, ${TURN_COLUMNS} FROM turns WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
     );
     this.sessionById = db.prepare(`${SESSION_SELECT} WHERE s.id = ?`);
+    this.modelConfigSize = db.prepare('SELECT coalesce(length(model_config), 0) AS size FROM sessions WHERE id = ?');
+    this.modelConfigBytes = db.prepare(
+      'SELECT coalesce(octet_length(model_config), 0) AS bytes FROM sessions WHERE id = ?',
+    );
     const size = TURN_COLUMNS.split(', ')
       .map((c) => `coalesce(length(${c}), 0)`)
       .join(' + ');
-    this.oversizedRow = db.prepare(
-      `SELECT seq, ${size} AS size FROM turns WHERE session_id = ? AND ${size} > ? ORDER BY seq LIMIT 1`,
+    const bytes = TURN_COLUMNS.split(', ')
+      .map((c) => `coalesce(octet_length(${c}), 0)`)
+      .join(' + ');
+    // Rows whose UTF-8 bytes are over the character limit: only they can hold too many characters.
+    this.rowBytes = db.prepare(
+      `SELECT seq, ${bytes} AS bytes FROM turns WHERE session_id = ? AND ${bytes} > ? ORDER BY seq`,
     );
+    this.rowCharacters = db.prepare(`SELECT ${size} AS size FROM turns WHERE session_id = ? AND seq = ?`);
   }
 
   static open(file: string, options: OpenStateDbOptions = {}): SessionStore {
@@ -147,6 +173,22 @@ export class SessionStore {
   }
 
   private row(id: number): SessionRow {
+    // Measured by SQLite first, like a turn row (refuseOversizedRows): a model_config over V8's
+    // longest string crashed every command that read the session.
+    const bytes = (this.modelConfigBytes.get(id) as { bytes: number } | undefined)?.bytes ?? 0;
+    const size =
+      bytes > this.maxRowCharacters && bytes <= this.maxRowBytes
+        ? ((this.modelConfigSize.get(id) as { size: number } | undefined)?.size ?? 0)
+        : 0;
+    if (bytes > this.maxRowBytes || size > this.maxRowCharacters)
+      throw new InputError(
+        this.file,
+        `/sessions/${id}/model_config`,
+        bytes > this.maxRowBytes
+          ? `session ${id}: model_config holds ${bytes} bytes, over the ${this.maxRowBytes} that can be read (V8's longest string)`
+          : `session ${id}: model_config holds ${size} characters, over the limit of ${this.maxRowCharacters}`,
+        'the row was written outside reasoning-replay or the file is damaged; restore it from a backup',
+      );
     const row = this.sessionById.get(id) as SessionRow | undefined;
     if (!row)
       throw new InputError(
@@ -266,7 +308,9 @@ export class SessionStore {
   }
 
   list(): SessionSummary[] {
-    return this.guard(() => (this.statement(`${SESSION_SELECT} ORDER BY s.id`).all() as SessionRow[]).map(toSummary));
+    return this.guard(() =>
+      (this.statement(`${SESSION_LIST_SELECT} ORDER BY s.id`).all() as SessionRow[]).map(toSummary),
+    );
   }
 
   get(id: number): SessionSummary {
@@ -308,13 +352,19 @@ export class SessionStore {
    */
   private refuseOversizedRows(id: number): void {
     const limit = this.maxRowCharacters;
-    const big = this.oversizedRow.get(id, limit) as { seq: number; size: number } | undefined;
-    if (big)
-      throw new DamagedRowError(
-        { file: this.file, session: id, turn: big.seq },
-        'row',
-        `the row holds ${big.size} characters, over the limit of ${limit}`,
-      );
+    // Bytes first (never loads a value); characters only of rows small enough to be loaded.
+    for (const row of this.rowBytes.all(id, Math.min(limit, this.maxRowBytes)) as { seq: number; bytes: number }[]) {
+      const place = { file: this.file, session: id, turn: row.seq };
+      if (row.bytes > this.maxRowBytes)
+        throw new DamagedRowError(
+          place,
+          'row',
+          `the row holds ${row.bytes} bytes, over the ${this.maxRowBytes} that can be read (V8's longest string)`,
+        );
+      const size = (this.rowCharacters.get(id, row.seq) as { size: number }).size;
+      if (size > limit)
+        throw new DamagedRowError(place, 'row', `the row holds ${size} characters, over the limit of ${limit}`);
+    }
   }
 
   /** The session's model config, checked: a JSON object (its verdicts are checked by UnknownFieldVerdicts). */

@@ -1,4 +1,5 @@
 import { InputError } from './input-error.js';
+import { shownFileName } from '../files/shown-file-name.js';
 
 /**
  * What a failed file-system call means to the person who named the path. A write that cannot
@@ -27,9 +28,10 @@ const MEANING: Record<string, [problem: string, hint?: string]> = {
 };
 
 export class FileWriteError extends InputError {
-  constructor(path: string, code: string, detail?: string) {
-    const [problem, hint] = MEANING[code] ?? [`cannot write (${code})`];
-    super(path, '', detail ? `${problem} (${detail})` : problem, hint);
+  /** `hint` replaces the code's own when the caller knows better what to do (a spool folder: TMPDIR). */
+  constructor(path: string, code: string, detail?: string, hint?: string) {
+    const [problem, codeHint] = MEANING[code] ?? [`cannot write (${code})`];
+    super(path, '', detail ? `${problem} (${detail})` : problem, hint ?? codeHint);
   }
 }
 
@@ -49,6 +51,6 @@ export function asFileWriteError(err: unknown, path?: string): unknown {
   return new FileWriteError(
     path ?? e.path ?? '(a file)',
     code,
-    e.syscall && path && e.path && e.path !== path ? `${e.syscall} ${e.path}` : undefined,
+    e.syscall && path && e.path && e.path !== path ? `${e.syscall} ${shownFileName(e.path)}` : undefined,
   );
 }

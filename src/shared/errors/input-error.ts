@@ -1,8 +1,10 @@
 import { ReasoningReplayError } from './reasoning-replay-error.js';
+import { shownFileName } from '../files/shown-file-name.js';
 
 /**
  * A user's input is wrong (a file, a flag, a ref). The CLI prints `message` as one line and exits 2;
- * nothing that throws this should ever show a stack trace.
+ * nothing that throws this should ever show a stack trace. `file` is kept as given; the message
+ * quotes it when it holds a newline or another character that would break the line (shown-file-name.ts).
  */
 export class InputError extends ReasoningReplayError {
   readonly kind = 'input';
@@ -13,6 +15,6 @@ export class InputError extends ReasoningReplayError {
     readonly problem: string,
     readonly hint?: string,
   ) {
-    super(`${file}${pointer ? ` at ${pointer}` : ''}: ${problem}${hint ? ` (hint: ${hint})` : ''}`);
+    super(`${shownFileName(file)}${pointer ? ` at ${pointer}` : ''}: ${problem}${hint ? ` (hint: ${hint})` : ''}`);
   }
 }

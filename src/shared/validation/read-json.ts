@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { InputError } from '../errors/input-error.js';
 import { firstJsonSyntaxProblem } from './json-positions.js';
+import { refuseOversizedTextFile } from '../files/text-file-size-limit.js';
 
 /**
  * Parses JSON text, turning a syntax error into an InputError with a line and column. JSON.parse
@@ -30,7 +31,13 @@ export function parseJson(text: string, file: string): unknown {
   }
 }
 
-export function readJsonFile(file: string): unknown {
+export interface ReadJsonOptions {
+  /** The largest file read (default MAX_TEXT_FILE_BYTES, V8's longest string); tests lower it. */
+  maxBytes?: number;
+}
+
+export function readJsonFile(file: string, options: ReadJsonOptions = {}): unknown {
+  refuseOversizedTextFile(file, options.maxBytes);
   let text: string;
   try {
     text = readFileSync(file, 'utf8');

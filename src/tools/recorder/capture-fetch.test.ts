@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ExchangeCapture } from './capture-fetch.js';
+import type { StreamSpool } from './event-spool.js';
 import { startFakeProvider, type FakeProvider } from './fake-provider.test-helper.js';
 
 let server: FakeProvider | undefined;
@@ -88,5 +89,39 @@ describe('ExchangeCapture', () => {
     } finally {
       cut.close();
     }
+  });
+
+  // Issue 27: a full spool folder errored the consumer's stream but left the provider's body
+  // unread and open, so `record` printed its line and then never exited.
+  it('cancels the provider body and keeps the cause when the spool cannot be written', async () => {
+    let cancelled: unknown;
+    const upstream = new ReadableStream<Uint8Array>({
+      start: (controller) => controller.enqueue(new TextEncoder().encode('data: {"a":1}\n\n')),
+      cancel: (reason) => {
+        cancelled = reason;
+      },
+    });
+    const full = Object.assign(new Error('ENOSPC: no space left on device, write'), {
+      code: 'ENOSPC',
+      syscall: 'write',
+    });
+    const failingSpool: StreamSpool = {
+      bytes: 0,
+      chunks: 0,
+      append: () => {
+        throw full;
+      },
+      [Symbol.iterator]: () => [][Symbol.iterator](),
+    };
+    const capture = new ExchangeCapture({
+      fetch: () => Promise.resolve(new Response(upstream, { headers: { 'content-type': 'text/event-stream' } })),
+      spool: () => failingSpool,
+    });
+    const response = await capture.fetch('http://127.0.0.1:9/chat/completions');
+    await expect(response.text()).rejects.toThrow(/ENOSPC/);
+    expect(cancelled).toBe(full);
+    expect(capture.captured[0]!.state).toBe('failed');
+    expect(capture.captured[0]!.cause).toBe(full);
+    expect(capture.captured[0]!.error).toMatch(/could not be spooled.*ENOSPC/);
   });
 });

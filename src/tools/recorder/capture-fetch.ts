@@ -1,4 +1,5 @@
 import { formatSseEvent } from '../../shared/sse/parse-sse.js';
+import { StreamCutError } from '../../shared/errors/stream-cut-error.js';
 import { EventStreamDecoder, isAwsEventStream } from './bedrock-event-stream.js';
 import { MemorySpool, type StreamSpool } from './event-spool.js';
 import type { RedactableExchange } from './redact.js';
@@ -27,6 +28,8 @@ export interface CapturedExchange {
   state: CaptureState;
   /** Why the exchange failed: the socket closed mid-body, a stream ended inside an event, ... */
   error?: string;
+  /** The error behind `error` when it was ours, not the provider's (a spool that could not be written). */
+  cause?: unknown;
   bytes: number;
 }
 
@@ -195,7 +198,16 @@ export class ExchangeCapture {
 
   private teeSse(body: ReadableStream<Uint8Array>, record: CapturedExchange): ReadableStream<Uint8Array> {
     let firstByteAt: number | undefined;
-    const spool = (this.options.spool ?? (() => new MemorySpool()))();
+    let spool: StreamSpool;
+    try {
+      spool = (this.options.spool ?? (() => new MemorySpool()))();
+    } catch (err) {
+      record.state = 'failed';
+      record.error ??= `the answer could not be spooled: ${describe(err)}`;
+      record.cause ??= err;
+      void body.cancel(err).catch(() => undefined);
+      throw err;
+    }
     record.events = spool;
     return this.relay(body, record, {
       chunk: (chunk) => {
@@ -221,6 +233,8 @@ export class ExchangeCapture {
       } catch (err) {
         record.state = 'failed';
         record.error = err instanceof Error ? err.message : String(err);
+        // A cut stream is the provider's doing; anything else (the spool's last write) is ours.
+        if (!(err instanceof StreamCutError)) record.cause ??= err;
       }
     }
   }
@@ -271,7 +285,17 @@ export class ExchangeCapture {
           return;
         }
         this.count(record, next.value);
-        sink.chunk(next.value);
+        try {
+          sink.chunk(next.value);
+        } catch (err) {
+          // Our side failed (a full spool folder): the provider's body must be let go too, or its
+          // open connection keeps the process alive after the recording has failed.
+          fail(`the answer could not be spooled after ${record.bytes} bytes: ${describe(err)}`);
+          record.cause ??= err;
+          await reader.cancel(err).catch(() => undefined);
+          controller.error(err);
+          return;
+        }
         controller.enqueue(next.value);
       },
       cancel: async (reason) => {

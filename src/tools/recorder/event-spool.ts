@@ -85,6 +85,9 @@ const FLUSH_AT = 256 * 1024;
  * batch holds the chunks themselves, not copies: fetch hands every reader fresh buffers and the
  * consumers here only read them.
  */
+/** The spool's one write call: fs.writevSync, or a stand-in that fails as a full disk would (tests). */
+export type WritevSync = (fd: number, buffers: readonly NodeJS.ArrayBufferView[]) => number;
+
 export class FileSpool implements StreamSpool {
   private readonly fd: number;
   private batch: Uint8Array[] = [];
@@ -93,7 +96,10 @@ export class FileSpool implements StreamSpool {
   bytes = 0;
   chunks = 0;
 
-  constructor(readonly file: string) {
+  constructor(
+    readonly file: string,
+    private readonly writev: WritevSync = writevSync,
+  ) {
     this.fd = openSync(file, 'w+');
   }
 
@@ -116,7 +122,7 @@ export class FileSpool implements StreamSpool {
       frames.push(headers.subarray(i * HEADER, (i + 1) * HEADER), chunk);
     });
     // writev takes at most IOV_MAX (1024) buffers per call.
-    for (let i = 0; i < frames.length; i += 1024) writevSync(this.fd, frames.slice(i, i + 1024));
+    for (let i = 0; i < frames.length; i += 1024) this.writev(this.fd, frames.slice(i, i + 1024));
     this.batch = [];
     this.times = [];
     this.batchBytes = 0;
@@ -177,14 +183,19 @@ export class SpoolDir {
   readonly dir: string;
   private readonly spools: FileSpool[] = [];
   private next = 0;
+  private readonly writev: WritevSync | undefined;
 
-  constructor(root: string = tmpdir()) {
+  constructor(
+    readonly root: string = tmpdir(),
+    seams: { writev?: WritevSync } = {},
+  ) {
     removeStaleSpoolDirs(root);
     this.dir = mkdtempSync(join(root, `${SPOOL_PREFIX}${process.pid}-`));
+    this.writev = seams.writev;
   }
 
   create = (): StreamSpool => {
-    const spool = new FileSpool(join(this.dir, `${this.next++}.spool`));
+    const spool = new FileSpool(join(this.dir, `${this.next++}.spool`), this.writev);
     this.spools.push(spool);
     return spool;
   };

@@ -31,6 +31,8 @@ export interface FakeProviderOptions {
   stallAtEvent?: number;
   /** Planted in a response header the redactor does not know by name: the sweep must catch it. */
   unlistedLeak?: string;
+  /** The encrypted reasoning item's data (default ENCRYPTED_REASONING). */
+  encryptedReasoning?: string;
 }
 
 export interface SentAnswer {
@@ -105,15 +107,13 @@ function rejection(tier: FakeTier, messages: Msg[]): { status: number; body: unk
   return undefined;
 }
 
-function answerMessage(messages: Msg[], callIndex: number, secret: string | undefined) {
+function answerMessage(messages: Msg[], callIndex: number, secret: string | undefined, encrypted: string) {
   const last = messages.at(-1);
   const reasoning = `Call ${callIndex}: the user wants the weather; I should ${last?.role === 'tool' ? 'summarize the tool result' : 'call get_weather'}.`;
   const base = {
     role: 'assistant',
     reasoning_content: reasoning,
-    reasoning_details: [
-      { type: 'reasoning.encrypted', data: ENCRYPTED_REASONING, format: 'openai-responses-v1', index: 0 },
-    ],
+    reasoning_details: [{ type: 'reasoning.encrypted', data: encrypted, format: 'openai-responses-v1', index: 0 }],
   };
   if (last?.role === 'tool') return { ...base, content: `It is sunny.${secret ? ` (debug token ${secret})` : ''}` };
   // A planted secret in the tool arguments travels back in the next request body, as a leaked key would.
@@ -206,7 +206,12 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
       return;
     }
     const call = body.messages.filter((m) => m.role === 'assistant').length;
-    const message = answerMessage(body.messages, call, options.secret);
+    const message = answerMessage(
+      body.messages,
+      call,
+      options.secret,
+      options.encryptedReasoning ?? ENCRYPTED_REASONING,
+    );
     const id = `chatcmpl-${requests.length}`;
     if (body.stream !== true) {
       const answer = {

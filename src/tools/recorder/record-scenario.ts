@@ -20,6 +20,8 @@ import { renderCheckedFixture, writeFixtureFile } from './fixture-file.js';
 import type { LiveTarget } from './live-target.js';
 import { fetchFollowingSafely } from './probe/probe-route.js';
 import { redactText, type SecretValue } from './redact.js';
+import { FileWriteError, fsErrorCode } from '../../shared/errors/file-write-error.js';
+import { shownFileName } from '../../shared/files/shown-file-name.js';
 
 export interface RecordProgress {
   /** Calls answered so far, of the scenario's total. */
@@ -43,6 +45,8 @@ export interface RecordScenarioArgs {
   progress?: RecordProgress;
   fetch?: typeof fetch;
   now?: () => Date;
+  /** Where streamed answers wait (default: a new folder under the OS temp dir); removed at the end. */
+  spools?: SpoolDir;
 }
 
 export interface RecordResult {
@@ -124,7 +128,7 @@ function failedChecks(checks: Check[]): string[] {
  * one fixture: redacted, swept, schema-checked, atomically. Any failure leaves the disk untouched.
  */
 export async function recordScenario(args: RecordScenarioArgs): Promise<RecordResult> {
-  const spools = new SpoolDir();
+  const spools = args.spools ?? new SpoolDir();
   try {
     return await recordWithSpools(args, spools);
   } finally {
@@ -180,6 +184,15 @@ async function recordWithSpools(args: RecordScenarioArgs, spools: SpoolDir): Pro
 
   capture.checkStreams();
   const broken = capture.captured.find((c) => c.state !== 'complete');
+  const code = fsErrorCode(broken?.cause);
+  // Our spool failed, not the provider (a full disk): one line and exit 2, naming where and what to do.
+  if (broken && code)
+    throw new FileWriteError(
+      spools.root,
+      code,
+      `spooling the streamed answer of call ${callOf.get(broken) ?? '?'}`,
+      'streamed answers wait in the temp folder (TMPDIR) until the fixture is written: free space there, or point TMPDIR at a folder with room; nothing was written',
+    );
   if (broken)
     throw new RecordingFailedError(
       redactText(
@@ -230,7 +243,7 @@ async function recordWithSpools(args: RecordScenarioArgs, spools: SpoolDir): Pro
   };
   const pieces = await renderCheckedFixture({ fixture, streams }, args.secrets, args.file);
   const veto = args.mayWrite?.();
-  if (veto) throw new RecordingFailedError(`not writing ${args.file}: ${veto}`);
+  if (veto) throw new RecordingFailedError(`not writing ${shownFileName(args.file)}: ${veto}`);
   writeFixtureFile(args.file, pieces);
   return {
     file: args.file,

@@ -19,11 +19,43 @@ export interface H1H2cServer {
  * connection's first bytes are read: the HTTP/2 preface hands the socket to an HTTP/2 server,
  * anything else to an HTTP/1.1 one; both call the same handler. The bytes read are put back first.
  */
+export interface ListenOptions {
+  port: number;
+  host: string;
+  keepAliveTimeout: number;
+  /**
+   * How long a client has to send a request's headers, in ms (serve --header-timeout): an HTTP/1.1
+   * request whose headers are not complete by then is answered 408 and closed (Node's
+   * headersTimeout), and a connection whose first bytes (the request line, or the whole HTTP/2
+   * preface) have not arrived by then is closed.
+   */
+  headerTimeoutMs?: number;
+}
+
+/** Node's own default for headersTimeout. */
+export const DEFAULT_HEADER_TIMEOUT_MS = 60_000;
+/** Node's default requestTimeout (the whole request, body included); never below the header deadline. */
+const NODE_REQUEST_TIMEOUT_MS = 300_000;
+
 export function listenHttp1AndH2c(
   handler: (req: AnyRequest, res: AnyResponse) => void,
-  options: { port: number; host: string; keepAliveTimeout: number },
+  options: ListenOptions,
 ): Promise<H1H2cServer> {
-  const http1 = createHttp1Server({ keepAliveTimeout: options.keepAliveTimeout }, handler);
+  const headerTimeout = options.headerTimeoutMs ?? DEFAULT_HEADER_TIMEOUT_MS;
+  const http1 = createHttp1Server(
+    {
+      keepAliveTimeout: options.keepAliveTimeout,
+      headersTimeout: headerTimeout,
+      requestTimeout: Math.max(NODE_REQUEST_TIMEOUT_MS, headerTimeout),
+      // Node checks the deadlines at this interval (30 s by default): at most a second late here.
+      connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(headerTimeout / 2))),
+    },
+    handler,
+  );
+  // Node tracks connections and checks their header and request deadlines from the moment the
+  // server emits 'listening' (setupConnectionsTracking). This server never listens itself (the net
+  // server below hands it its sockets), so without this the deadlines were never checked at all.
+  http1.emit('listening');
   const http2 = createHttp2Server({}, handler);
   const sockets = new Set<Socket>();
 
@@ -32,11 +64,15 @@ export function listenHttp1AndH2c(
     socket.once('close', () => sockets.delete(socket));
     let seen: Buffer = Buffer.alloc(0);
     const ignore = () => undefined; // a client gone before its first bytes: nothing to answer
+    // Until its first bytes say which protocol it speaks, no HTTP server watches the socket.
+    const firstBytesDeadline = setTimeout(() => socket.destroy(), headerTimeout);
+    socket.once('close', () => clearTimeout(firstBytesDeadline));
     const onData = (chunk: Buffer) => {
       seen = seen.length ? Buffer.concat([seen, chunk]) : chunk;
       const n = Math.min(seen.length, PREFACE.length);
       const h2 = seen.subarray(0, n).equals(PREFACE.subarray(0, n));
       if (h2 && seen.length < PREFACE.length) return; // a prefix of the preface so far: wait for the rest
+      clearTimeout(firstBytesDeadline);
       socket.off('data', onData);
       socket.off('error', ignore);
       socket.pause();
@@ -64,6 +100,7 @@ export function listenHttp1AndH2c(
         close: () =>
           new Promise<void>((done) => {
             net.close(() => done());
+            http1.close(); // stops its deadline checks; it never listened, so nothing else to close
             for (const socket of sockets) socket.destroy();
           }),
       });

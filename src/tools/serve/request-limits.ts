@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { assertWithinLimits } from '../../shared/validation/validate.js';
+import { BytesInFlight, RETRY_AFTER_SECONDS } from './bytes-in-flight.js';
 
 /**
  * What `serve` refuses before a mock sees a request (issue 15): a body over the size limit (413,
@@ -17,38 +18,80 @@ export const MAX_BODY_DEPTH = 256;
 export interface Refusal {
   status: number;
   message: string;
+  /** Sent as Retry-After (a 503 for bytes in flight). */
+  retryAfterSeconds?: number;
 }
 
-export type BodyRead = { body: Buffer } | { refusal: Refusal };
+/** A body read, and the bytes it holds in the shared budget (given back when the request is answered). */
+export type BodyRead = { body: Buffer; held: number } | { refusal: Refusal; held: number };
 
-/** Reads the body up to `limit` bytes; a declared or actual size over it is a 413 and the rest is not kept. */
-export function readBodyWithin(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<BodyRead> {
+/** 503 with Retry-After: the bodies in flight together are at the bound (bytes-in-flight.ts). */
+const overloaded = (budget: BytesInFlight): BodyRead => ({
+  refusal: {
+    status: 503,
+    message: `serve is holding ${budget.total} bytes of request bodies, at its limit of ${budget.limit} bytes in flight (--max-bytes-in-flight); retry after ${RETRY_AFTER_SECONDS} s`,
+    retryAfterSeconds: RETRY_AFTER_SECONDS,
+  },
+  held: 0,
+});
+
+/**
+ * Reads the body up to `limit` bytes; a declared or actual size over it is a 413 and the rest is not
+ * kept. With a `budget`, a declared size is taken from it before any byte is read and an undeclared
+ * one as it arrives; a body that does not fit is a 503 and the rest is not kept.
+ */
+export function readBodyWithin(
+  req: IncomingMessage,
+  limit = MAX_BODY_BYTES,
+  budget: BytesInFlight = new BytesInFlight(Number.MAX_SAFE_INTEGER),
+): Promise<BodyRead> {
   const tooLarge = (size: string): BodyRead => ({
     refusal: { status: 413, message: `request body of ${size} is over serve's limit of ${limit} bytes` },
+    held: 0,
   });
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) {
+  const isDeclared = req.headers['content-length'] !== undefined && Number.isFinite(declared) && declared >= 0;
+  if (isDeclared && declared > limit) {
     req.resume(); // not buffered; the connection is closed after the answer
     return Promise.resolve(tooLarge(`${declared} bytes (content-length)`));
   }
+  if (isDeclared && !budget.take(declared)) {
+    // Drained unkept before the 503 goes out: answering mid-upload and closing made clients see a
+    // broken pipe instead of the 503 and its Retry-After.
+    const refusal = overloaded(budget);
+    return new Promise((resolve, reject) => {
+      req.on('end', () => resolve(refusal));
+      req.on('error', reject);
+      req.resume();
+    });
+  }
+  let held = isDeclared ? declared : 0;
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let over = false;
+    let refusal: BodyRead | undefined;
+    const drop = (why: BodyRead) => {
+      refusal ??= why;
+      chunks.length = 0;
+      budget.give(held);
+      held = 0;
+    };
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > limit) over = true;
-      if (!over) chunks.push(c);
-      else chunks.length = 0;
+      if (refusal) return;
+      if (size > limit) return drop(tooLarge(`more than ${limit} bytes`));
+      // Undeclared (chunked), or more than declared: the excess is taken as it arrives.
+      if (size > held) {
+        if (!budget.take(size - held)) return drop(overloaded(budget));
+        held = size;
+      }
+      chunks.push(c);
     });
-    req.on('end', () =>
-      resolve(
-        over
-          ? tooLarge(`more than ${limit} bytes`)
-          : { body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) },
-      ),
-    );
-    req.on('error', reject);
+    req.on('end', () => resolve(refusal ?? { body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), held }));
+    req.on('error', (err) => {
+      budget.give(held);
+      reject(err);
+    });
   });
 }
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Finding } from '../../shared/findings/finding.js';
 import { InputError } from '../../shared/errors/input-error.js';
 import { assertValid } from '../../shared/validation/validate.js';
+import { refuseOversizedTextFile } from '../../shared/files/text-file-size-limit.js';
 
 /** One request the serve mode saw; mirrors specs/schema/serve-log.schema.json. */
 export interface ServeLogEntry {
@@ -55,6 +56,7 @@ export const warningsOf = (e: Pick<ServeLogEntry, 'findings'>) => e.findings.fil
 
 /** Reads a serve log; a broken line is bad input naming the file and line, not a skipped request. */
 export function readServeLog(file: string): ServeLogEntry[] {
+  refuseOversizedTextFile(file, undefined, 'serve log');
   let text: string;
   try {
     text = readFileSync(file, 'utf8');

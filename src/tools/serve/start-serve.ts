@@ -25,16 +25,31 @@ import {
   scenarioRefusal,
 } from './request-limits.js';
 import { couldNestDeeperThan } from './body-depth-bound.js';
+import { BytesInFlight } from './bytes-in-flight.js';
 import type { ServeLogEntry, ServeMiss } from './serve-log.js';
 import { sendsBackReasoning } from './sends-back-reasoning.js';
 import { listenHttp1AndH2c, type AnyRequest, type AnyResponse } from './listen-h1-h2c.js';
 import { reframe, streamBytes, streamWire, writeEvents } from './stream-wire.js';
 
+/**
+ * Serve's header deadline: every client of a loopback mock sends its headers at once, so a
+ * connection still short of them after 10 s is a stalled or hostile sender (Node's 60 s kept such
+ * sockets open six times longer). `serve --header-timeout` changes it.
+ */
+export const DEFAULT_SERVE_HEADER_TIMEOUT_MS = 10_000;
+
 export interface ServeOptions {
   /** Largest request body accepted (default MAX_BODY_BYTES, 32 MiB); larger ones are answered 413. */
   maxBodyBytes?: number;
+  /**
+   * Request-body bytes held at once across all requests (default 32 MiB); a body beyond it is
+   * answered 503 with Retry-After (bytes-in-flight.ts).
+   */
+  maxBytesInFlight?: number;
   /** 0 picks a free port. */
   port: number;
+  /** How long a client has to send a request's headers, in ms (default 10 s); see listen-h1-h2c.ts. */
+  headerTimeoutMs?: number;
   specs: ProviderSpec[];
   fixtures: FixtureStore;
   table: RouteTable;
@@ -62,6 +77,8 @@ export interface RunningServe {
   port: number;
   /** `/deepseek/chat/completions`, ...: what a client points at, one base path per provider. */
   paths: string[];
+  /** Request-body bytes held right now (tests wait on it instead of on time). */
+  bytesInFlight(): number;
   close(): Promise<void>;
 }
 
@@ -155,6 +172,7 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
   };
 
   const knownScenarios = knownScenarioIds(options.fixtures.dir);
+  const inFlight = new BytesInFlight(options.maxBytesInFlight);
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     // Split by hand, not `new URL()`: this runs per request, and the path is all serve routes on.
     const raw = req.url ?? '/';
@@ -183,7 +201,9 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
       );
     }
     // Size, depth and scenario-id limits (request-limits.ts): refused before any mock, and logged.
-    const read = await readBodyWithin(req, options.maxBodyBytes);
+    const read = await readBodyWithin(req, options.maxBodyBytes, inFlight);
+    // The body's share of the bytes in flight is given back once its answer is done (or the client gone).
+    if (read.held > 0) res.once('close', () => inFlight.give(read.held));
     const body = 'body' in read ? read.body : Buffer.alloc(0);
     const header = (name: string): string | undefined => {
       const value = req.headers[name];
@@ -235,7 +255,8 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
       res.writeHead(status, {
         'content-type': 'application/json',
         'content-length': String(pending.length),
-        // HTTP/2 has no connection header: a stream ends alone.
+        ...(refusal.retryAfterSeconds !== undefined ? { 'retry-after': String(refusal.retryAfterSeconds) } : {}),
+        // A body left unread closes its connection; HTTP/2 has no connection header: a stream ends alone.
         ...(status === 413 && req.httpVersionMajor < 2 ? { connection: 'close' } : {}),
       });
     } else if (fast) {
@@ -349,12 +370,21 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
   };
   // Loopback only: the mocks are for this machine's agents, never a network service. HTTP/1.1 and
   // cleartext HTTP/2 on the same port: the AWS SDK's Bedrock client speaks HTTP/2 by default.
-  return listenHttp1AndH2c(onRequest, { port: options.port, host: '127.0.0.1', keepAliveTimeout: 30_000 }).then(
-    (server) => {
-      baseUrl = `http://127.0.0.1:${server.port}`;
-      return { url: baseUrl, port: server.port, paths: pathsOf(options.specs), close: () => server.close() };
-    },
-  );
+  return listenHttp1AndH2c(onRequest, {
+    port: options.port,
+    host: '127.0.0.1',
+    keepAliveTimeout: 30_000,
+    headerTimeoutMs: options.headerTimeoutMs ?? DEFAULT_SERVE_HEADER_TIMEOUT_MS,
+  }).then((server) => {
+    baseUrl = `http://127.0.0.1:${server.port}`;
+    return {
+      url: baseUrl,
+      port: server.port,
+      paths: pathsOf(options.specs),
+      bytesInFlight: () => inFlight.total,
+      close: () => server.close(),
+    };
+  });
 }
 
 export function pathsOf(specs: readonly ProviderSpec[]): string[] {

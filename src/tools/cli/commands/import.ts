@@ -13,6 +13,7 @@ import { decideRecording } from '../../recorder/record-mode.js';
 import { defaultRoutesFile, loadRouteTable } from '../../../shared/route-table/load-route-table.js';
 import type { FamilyId } from '../../../shared/route-table/route-table.js';
 import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
+import { refuseOversizedTextFile } from '../../../shared/files/text-file-size-limit.js';
 
 export const importCommand = defineCommand({
   command: 'import <file>',
@@ -96,6 +97,8 @@ export const importCommand = defineCommand({
         'cannot tell its format from the name',
         `give --format (${IMPORT_FORMATS.join(', ')})`,
       );
+    // Imports are decoded as text: one over V8's longest string is refused naming its size.
+    refuseOversizedTextFile(source, undefined, 'recording');
     let bytes: Uint8Array | undefined;
     try {
       if (statSync(source).isFile()) bytes = readFileSync(source);
@@ -136,7 +139,9 @@ export const importCommand = defineCommand({
       );
       return EXIT_VIOLATION;
     }
-    const secrets = secretValues(readApiKey(args['api-key-env'] ?? live.spec?.secretEnv), [live.spec?.secretEnv]);
+    const secrets = secretValues(readApiKey(args['api-key-env'] ?? live.spec?.secretEnv, process.env, live.target), [
+      live.spec?.secretEnv,
+    ]);
     try {
       const pieces = await renderCheckedFixture({ fixture, streams }, secrets, file);
       writeFixtureFile(file, pieces);

@@ -76,7 +76,7 @@ export const probeCommand = defineCommand({
     });
     if (!(args.timeout > 0))
       throw new InputError('--timeout', '', `must be a positive number of milliseconds, got ${args.timeout}`);
-    const key = readApiKey(args['api-key-env'] ?? live.spec?.secretEnv);
+    const key = readApiKey(args['api-key-env'] ?? live.spec?.secretEnv, process.env, live.target);
     try {
       authHeaders(live.family, key.value, live.target.host);
     } catch (err) {

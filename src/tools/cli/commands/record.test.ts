@@ -209,6 +209,24 @@ describe('reasoning-replay record (built CLI against a loopback provider)', () =
     expect(filesUnder(out)).toEqual([]);
   });
 
+  // Issue 27: a local server's placeholder key (vLLM's `EMPTY`) was refused, and with it any signature
+  // holding those letters could never be recorded. It is no secret: sent, and never searched for.
+  it('records a local server with the placeholder key EMPTY, its letters in a signature kept byte for byte', async () => {
+    const signature = `${ENCRYPTED_REASONING.slice(0, 20)}EMPTY${ENCRYPTED_REASONING.slice(20)}`;
+    const out = outDir();
+    const r = await record({ secret: 'EMPTY', encryptedReasoning: signature }, out, ['--stream'], {
+      DEEPSEEK_API_KEY: 'EMPTY',
+    });
+    expectOk(r);
+    const text = readFileSync(fixtureFile(out), 'utf8');
+    expect(text).toContain(signature);
+    expect(text).not.toContain('[redacted-by-recorder:DEEPSEEK_API_KEY]');
+    expect(text).toContain('(debug token EMPTY)'); // the server's echo of it: not a secret, kept as sent
+    expect(server!.requests[0]!.headers.authorization).toBe('Bearer EMPTY');
+    // The header is a credential by name whatever it holds.
+    expect(readFixture(out).exchanges[0]!.request!.headers!.authorization).toBe('Bearer [redacted-by-recorder]');
+  });
+
   it('leaves no fixture and no temp file when the server closes the socket mid-stream', async () => {
     const out = outDir();
     const r = await record({ cutAtEvent: 4 }, out, ['--stream']);

@@ -21,6 +21,7 @@ import { checkScenario, defaultScenariosDir } from '../../../shared/scenarios/lo
 import type { Scenario } from '../../../shared/scenarios/scenario.js';
 import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
 import { progressLine } from '../progress.js';
+import { shownFileName } from '../../../shared/files/shown-file-name.js';
 
 // The wire families, from their descriptors (src/shared/wire/families.ts): adding one adds it here.
 const FAMILIES: FamilyId[] = [...FAMILY_IDS];
@@ -129,7 +130,7 @@ export const recordCommand = defineCommand({
       );
     }
     const file = fixturePath(args.out, live.id, scenario.id);
-    const shown = relative(process.cwd(), file) || file;
+    const shown = shownFileName(relative(process.cwd(), file) || file);
     const mode = args.mode;
     const decision = decideRecording(mode, existingFixture(file), args.force);
     if (!decision.record) {
@@ -141,7 +142,7 @@ export const recordCommand = defineCommand({
 
     if (!(args.timeout > 0))
       throw new InputError('--timeout', '', `must be a positive number of milliseconds, got ${args.timeout}`);
-    const key = readApiKey(args['api-key-env'] ?? live.spec?.secretEnv);
+    const key = readApiKey(args['api-key-env'] ?? live.spec?.secretEnv, process.env, live.target);
     try {
       authHeaders(live.family, key.value, live.target.host);
     } catch (err) {

@@ -3,7 +3,8 @@ import { dirname, resolve } from 'node:path';
 import { loadMatrixInputs } from '../../matrix/run-matrix.js';
 import { InputError } from '../../../shared/errors/input-error.js';
 import { defaultRoutesFile } from '../../../shared/route-table/load-route-table.js';
-import { startServe } from '../../serve/start-serve.js';
+import { DEFAULT_SERVE_HEADER_TIMEOUT_MS, startServe } from '../../serve/start-serve.js';
+import { DEFAULT_MAX_BYTES_IN_FLIGHT } from '../../serve/bytes-in-flight.js';
 import { requestLine, ServeTally } from '../../serve/request-line.js';
 import { asFileWriteError } from '../../../shared/errors/file-write-error.js';
 import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
@@ -58,6 +59,19 @@ export const serveCommand = defineCommand({
         defaultDescription: 'specs/routes.json',
         describe: 'route table the log names routes from',
       })
+      .option('header-timeout', {
+        type: 'number',
+        default: DEFAULT_SERVE_HEADER_TIMEOUT_MS,
+        describe:
+          'ms a client has to send a request’s headers: later, an HTTP/1.1 request is answered 408 and its connection closed; a connection with no request line (or HTTP/2 preface) by then is closed',
+      })
+      .option('max-bytes-in-flight', {
+        type: 'number',
+        default: DEFAULT_MAX_BYTES_IN_FLIGHT,
+        defaultDescription: '33554432 (32 MiB)',
+        describe:
+          'request-body bytes held at once across all requests; a request beyond it is answered 503 with Retry-After (each body alone is limited to 32 MiB)',
+      })
       .option('strict', {
         type: 'boolean',
         default: false,
@@ -78,6 +92,12 @@ export const serveCommand = defineCommand({
   async run(args) {
     if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535)
       throw new InputError('--port', '', `"${args.port}" is not a port`, 'use 0-65535 (0 picks a free port)');
+    const headerTimeout = args['header-timeout'];
+    if (!Number.isInteger(headerTimeout) || headerTimeout <= 0)
+      throw new InputError('--header-timeout', '', `"${headerTimeout}" is not a positive number of milliseconds`);
+    const maxInFlight = args['max-bytes-in-flight'];
+    if (!Number.isInteger(maxInFlight) || maxInFlight <= 0)
+      throw new InputError('--max-bytes-in-flight', '', `"${maxInFlight}" is not a positive number of bytes`);
     const loaded = loadMatrixInputs({ routesFile: args.routes });
     if (args.scenario && !loaded.scenarios.some((s) => s.id === args.scenario)) {
       throw new InputError(
@@ -108,6 +128,8 @@ export const serveCommand = defineCommand({
     try {
       running = await startServe({
         port: args.port,
+        headerTimeoutMs: headerTimeout,
+        maxBytesInFlight: maxInFlight,
         specs: loaded.specs,
         fixtures: loaded.fixtures,
         table: loaded.table,
