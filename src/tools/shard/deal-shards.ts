@@ -34,7 +34,17 @@ export function keysOfShard(items: readonly ShardItem[], shard: ShardSpec): Set<
   return new Set(order.filter((_, p) => p % shard.count === shard.index - 1));
 }
 
-/** A fingerprint of the whole matrix (every key, in dealing order): shards of different matrices do not merge. */
+/**
+ * A fingerprint of the whole matrix (every key and its weight, in dealing order): shards of different matrices do
+ * not merge.
+ */
 export function matrixFingerprint(items: readonly ShardItem[]): string {
-  return createHash('sha256').update(dealingOrder(items).join('\n')).digest('hex');
+  const heavy = new Set(items.filter((i) => i.heavy).map((i) => i.key));
+  return createHash('sha256')
+    .update(
+      dealingOrder(items)
+        .map((k) => `${heavy.has(k) ? '+' : '-'}${k}`)
+        .join('\n'),
+    )
+    .digest('hex');
 }
