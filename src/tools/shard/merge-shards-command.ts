@@ -21,7 +21,7 @@ export async function mergeShards(dir: string, options: MergeOptions): Promise<n
   const set = readShardDir(dir);
   if (set.kind === 'run') {
     const { mergeRunShards } = await import('./merge-run-shards.js');
-    return mergeRunShards(set as ShardSet<RunShardFile>, options.out);
+    return mergeRunShards(set as ShardSet<RunShardFile>, dir, options.out);
   }
   const merged = mergeCheckShards(set as ShardSet<CheckShardFile>, dir);
   const files = writeReport(
