@@ -3,7 +3,9 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { formatFailures } from '../report/format-matrix.js';
 import { uncoveredRoutes } from '../../judge/conformance/route-coverage.js';
 import type { EngineUnderTest } from '../../judge/engine-under-test.js';
-import { loadMatrixInputs, runMatrix } from '../matrix/run-matrix.js';
+import { loadMatrixInputs, matrixItems, runMatrix } from '../matrix/run-matrix.js';
+import type { ShardItem } from '../shard/deal-shards.js';
+import type { ShardSpec } from '../shard/shard-spec.js';
 import { judgeTables } from '../../judge/harm/judge-table-change.js';
 import { InputError } from '../../shared/errors/input-error.js';
 import { buildCompatibilityReport, decisionsOf } from '../report/build-compatibility-report.js';
@@ -46,6 +48,8 @@ export interface GateOptions {
   write?: (text: string) => void;
   /** The engine the matrix runs (the caller injects the built-in one: src/tools/engine-adapters/built-in-engine.ts). */
   engine: EngineUnderTest;
+  /** Run only this shard of the affected matrix (`check --base REF --shard i/N`). */
+  shard?: ShardSpec;
 }
 
 export interface GateResult {
@@ -54,6 +58,12 @@ export interface GateResult {
   /** Routes that ran; undefined when every route ran. */
   scope?: string[];
   report: CompatibilityReport;
+  /** What a shard result records: the table gated, its route order, the base commit, the whole affected matrix. */
+  routesPath: string;
+  routeOrder: string[];
+  baseCommit: string;
+  items: ShardItem[];
+  harmFails: boolean;
 }
 
 /**
@@ -151,6 +161,7 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
             ...(scope ? { routes: scope } : {}),
             ...(options.stream ? { stream: true } : {}),
             ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+            ...(options.shard ? { shard: options.shard } : {}),
           },
           loaded,
         );
@@ -196,6 +207,11 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
     changes,
     ...(scope ? { scope: [...scope] } : {}),
     report,
+    routesPath: headFile,
+    routeOrder: headTable.routes.map((r) => r.id),
+    baseCommit: sha,
+    items: matrixItems(loaded, scope),
+    harmFails,
   };
 }
 

@@ -15,6 +15,8 @@ import { runScenario } from '../../judge/conformance/run-scenario.js';
 import { handlersByOrigin, handlersTransport } from '../../provider/handlers/handlers-transport.js';
 import { assessTable } from '../../judge/harm/judge-harm.js';
 import { mergeHarm } from '../../judge/harm/merge-harm.js';
+import { keysOfShard, type ShardItem } from '../shard/deal-shards.js';
+import type { ShardSpec } from '../shard/shard-spec.js';
 import { BEHAVIOURS, type Behaviour, type CellVerdict, type ConformanceRun } from '../../judge/conformance/verdict.js';
 
 export interface MatrixInputs {
@@ -25,6 +27,8 @@ export interface MatrixInputs {
   fixturesDir?: string;
   /** Only cells whose route is in this set (the gate narrows to affected routes). */
   routes?: ReadonlySet<string>;
+  /** Only this shard's scenario runs (`--shard i/N`; docs/decisions/0072). */
+  shard?: ShardSpec;
   stream?: boolean;
   /** Deadline per exchange in ms (body included); a stalled answer fails its cell instead of hanging the run. */
   timeoutMs?: number;
@@ -60,6 +64,24 @@ export function loadMatrixInputs(inputs: Omit<MatrixInputs, 'engine'> = {}): Loa
     scenarios: loadScenarios(inputs.scenariosDir ?? defaultScenariosDir()),
     fixtures: new FixtureStore(inputs.fixturesDir),
   };
+}
+
+/** The key a scenario run is sharded by: its scenario and target, never the order they were found in. */
+export const scenarioRunKey = (scenario: string, target: string): string => `${scenario}@${target}`;
+
+/**
+ * Every scenario run of the matrix (its targets narrowed to `routes`) as a shard item: runs whose scenario applies to
+ * the target are the heavy ones; the others are not-applicable runs that cost nothing.
+ */
+export function matrixItems(loaded: LoadedInputs, routes?: ReadonlySet<string>): ShardItem[] {
+  return loaded.specs
+    .filter((s) => !routes || routes.has(policyFor(loaded.table, s).routeId))
+    .flatMap((spec) =>
+      loaded.scenarios.map((scenario) => ({
+        key: scenarioRunKey(scenario.id, spec.id),
+        heavy: scenarioAppliesTo(scenario, spec),
+      })),
+    );
 }
 
 function notApplicable(scenario: Scenario, spec: ProviderSpec, policy: RoutePolicy): CellVerdict {
@@ -110,10 +132,12 @@ export async function runMatrix(
   );
   const cells: CellVerdict[] = [];
   const notJudged = new Map<EngineOperation, { behaviours: Set<Behaviour>; cells: number }>();
-  const total = targets.length * scenarios.length;
+  const mine = inputs.shard ? keysOfShard(matrixItems(loaded, inputs.routes), inputs.shard) : undefined;
+  const total = mine ? mine.size : targets.length * scenarios.length;
   try {
     for (const spec of targets) {
       for (const scenario of scenarios) {
+        if (mine && !mine.has(scenarioRunKey(scenario.id, spec.id))) continue;
         let cell: CellVerdict;
         if (scenarioAppliesTo(scenario, spec)) {
           const ran = await runScenario(scenario, spec, {

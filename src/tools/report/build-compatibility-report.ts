@@ -40,7 +40,18 @@ export interface BuildReportOptions {
  */
 export function buildCompatibilityReport(run: ConformanceRun, options: BuildReportOptions = {}): CompatibilityReport {
   const root = options.root ?? projectRoot();
-  const runs = scenarioRuns(run.cells, root);
+  return reportFromScenarioRuns(scenarioRuns(run.cells, root), displayPath(run.routesFile, root), options);
+}
+
+/**
+ * The report from scenario runs already in report form (sorted as `scenarioRuns` sorts them): what a run writes, and
+ * what `report --merge` writes from the runs of every shard, so both are the same bytes.
+ */
+export function reportFromScenarioRuns(
+  runs: ScenarioRun[],
+  routesFile: string,
+  options: Omit<BuildReportOptions, 'root'> = {},
+): CompatibilityReport {
   const order = options.routeOrder ?? [];
   const rank = (route: string): number => {
     const i = order.indexOf(route);
@@ -59,7 +70,7 @@ export function buildCompatibilityReport(run: ConformanceRun, options: BuildRepo
   const failed = cells.fail > 0 || runCounts.fail > 0 || untested.length > 0;
   return {
     reportVersion: 2,
-    routesFile: displayPath(run.routesFile, root),
+    routesFile,
     source: options.source ?? 'matrix',
     behaviours: [...BEHAVIOURS],
     summary: {
@@ -111,10 +122,15 @@ function runsByRoute(report: Pick<CompatibilityReport, 'runs'>): Map<string, Sce
   return index;
 }
 
-function scenarioRuns(verdicts: CellVerdict[], root: string): ScenarioRun[] {
-  const sorted = [...verdicts].sort(
-    (a, b) => compare(a.route, b.route) || compare(a.scenario, b.scenario) || compare(a.target, b.target),
-  );
+/** The order of scenario runs in a report: by route, scenario, target (a stable sort keeps the rest in run order). */
+export const compareScenarioRuns = (
+  a: Pick<ScenarioRun, 'route' | 'scenario' | 'target'>,
+  b: Pick<ScenarioRun, 'route' | 'scenario' | 'target'>,
+): number => compare(a.route, b.route) || compare(a.scenario, b.scenario) || compare(a.target, b.target);
+
+/** Each verdict in report form, project-relative and sorted; ids are `scenario@target` (`#n` on a repeat). */
+export function scenarioRuns(verdicts: CellVerdict[], root: string): ScenarioRun[] {
+  const sorted = [...verdicts].sort(compareScenarioRuns);
   const seen = new Map<string, number>();
   return sorted.map((v) => {
     let id = `${v.scenario}@${v.target}`;

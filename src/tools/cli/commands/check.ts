@@ -3,7 +3,7 @@ import { dirname, relative, resolve } from 'node:path';
 import { countRun, formatFailures, formatHarm, formatMatrix } from '../../report/format-matrix.js';
 import { formatNotJudged } from '../../matrix/not-judged-lines.js';
 import { uncoveredRoutes } from '../../../judge/conformance/route-coverage.js';
-import { loadMatrixInputs, runMatrix } from '../../matrix/run-matrix.js';
+import { loadMatrixInputs, matrixItems, runMatrix } from '../../matrix/run-matrix.js';
 import { builtInEngine } from '../../engine-adapters/built-in-engine.js';
 import { defaultRoutesFile } from '../../../shared/route-table/load-route-table.js';
 import { checkScope } from '../../matrix/check-scope.js';
@@ -12,7 +12,10 @@ import { InputError } from '../../../shared/errors/input-error.js';
 import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
 import { progressLine } from '../progress.js';
 import { describeCounts } from '../../report/status-symbols.js';
-import { agreementSummary, realWorldAgreement } from '../../real-world/agreement.js';
+import { agreementSummary, realWorldAgreement, realWorldReportSection } from '../../real-world/agreement.js';
+import { describeShard, parseShard } from '../../shard/shard-spec.js';
+import { defaultShardOut, writeShardFile } from '../../shard/shard-file.js';
+import { checkShardResult } from '../../shard/check-shard-result.js';
 
 export const checkCommand = defineCommand({
   command: 'check',
@@ -80,12 +83,23 @@ export const checkCommand = defineCommand({
         describe:
           'with --base: refuse (exit 2) when the working tree has uncommitted changes, to gate committed state only',
       })
+      .option('shard', {
+        type: 'string',
+        describe:
+          'run only shard i of N (e.g. 2/4) of the matrix, dealt by each scenario run’s key, and write its result file; `report --merge DIR` joins the N files into the reports one unsharded run writes',
+      })
+      .option('shard-out', {
+        type: 'string',
+        implies: 'shard',
+        describe: 'where --shard writes its result file (default: shards/check-shard-<i>-of-<N>.json)',
+      })
       .example('$0 check', 'gate the bundled route table')
       .example('$0 check --routes my-routes.json', 'gate an edited copy')
       .example(
         '$0 check --base origin/main --junit reports/junit-gate.xml',
         'gate a pull request: what changed since main, and does it still conform',
       )
+      .example('$0 check --shard 2/4 --shard-out shards/2.json', 'the second of four CI machines (docs/ci.md)')
       .epilog(
         'With GITHUB_ACTIONS=true, --base also prints ::error annotations on the line of specs/routes.json that introduced each failing route,\n' +
           'and appends the diff in words and the markdown report to $GITHUB_STEP_SUMMARY when it is set.\n' +
@@ -101,6 +115,8 @@ export const checkCommand = defineCommand({
       );
     if (!(args.timeout > 0))
       throw new InputError('--timeout', '', `must be a positive number of milliseconds, got ${args.timeout}`);
+    const shard = args.shard !== undefined ? parseShard(args.shard) : undefined;
+    const shardOut = shard ? (args['shard-out'] ?? defaultShardOut('check', shard)) : undefined;
     // The gate, the external-engine runner and the JUnit renderer load only when their option asks
     // for them: the plain gate run on the bundled table should not pay for their modules.
     if (args.base) {
@@ -120,7 +136,26 @@ export const checkCommand = defineCommand({
           : {}),
         stream: args.stream,
         timeoutMs: args.timeout,
+        ...(shard ? { shard } : {}),
       });
+      if (shard && shardOut) {
+        const file = writeShardFile(
+          shardOut,
+          checkShardResult({
+            shard,
+            report: result.report,
+            routesPath: result.routesPath,
+            routeOrder: result.routeOrder,
+            items: result.items,
+            options: { strict: false, stream: args.stream, providers: [] },
+            base: { ref: args.base, commit: result.baseCommit },
+            harmFails: result.harmFails,
+          }),
+        );
+        process.stdout.write(
+          `shard ${describeShard(shard)}: ${result.report.runs.length} of ${result.items.length} scenario runs; wrote ${relative(process.cwd(), file) || file}\n`,
+        );
+      }
       return result.failed ? EXIT_VIOLATION : EXIT_OK;
     }
     const loaded = loadMatrixInputs({ routesFile: args.routes });
@@ -145,6 +180,7 @@ export const checkCommand = defineCommand({
           ...(args.strict ? { strict: true } : {}),
           onCell: (done, total) => progress.update(done, total),
           ...(scope ? { routes: scope } : {}),
+          ...(shard ? { shard } : {}),
           engine: external ?? builtInEngine,
           // The harm judge reads this project's table against the specs: nothing an external engine does.
           ...(external ? { harm: false as const } : {}),
@@ -168,15 +204,16 @@ export const checkCommand = defineCommand({
         `✗ route ${route} is not tested: no provider spec in specs/providers/ resolves to it (add one with its target provider, host and model)\n`,
       );
     }
-    if (args.junit) {
-      const [{ buildCompatibilityReport }, { renderJunit }] = await Promise.all([
-        import('../../report/build-compatibility-report.js'),
-        import('../../report/render-junit.js'),
-      ]);
-      const report = buildCompatibilityReport(run, {
-        routeOrder: loaded.table.routes.map((r) => r.id),
-        untestedRoutes: uncovered,
-      });
+    // The report a shard writes is built exactly as the JUnit's: `report --merge` rebuilds the whole one from them.
+    const report =
+      args.junit || shard
+        ? (await import('../../report/build-compatibility-report.js')).buildCompatibilityReport(run, {
+            routeOrder: loaded.table.routes.map((r) => r.id),
+            untestedRoutes: uncovered,
+          })
+        : undefined;
+    if (args.junit && report) {
+      const { renderJunit } = await import('../../report/render-junit.js');
       mkdirSync(dirname(resolve(args.junit)), { recursive: true });
       writeFileAtomic(args.junit, renderJunit(report));
     }
@@ -191,9 +228,32 @@ export const checkCommand = defineCommand({
     // Informational (issue 11): how the mocks agree with real providers' recorded answers; never changes the exit code.
     // The same provider specs and fixture store the matrix ran on (loading and validating them again cost a quarter
     // CPU-second).
-    process.stdout.write(
-      agreementSummary(await realWorldAgreement({ specs: loaded.specs, fixtures: loaded.fixtures })) + '\n',
-    );
+    const agreement = await realWorldAgreement({ specs: loaded.specs, fixtures: loaded.fixtures });
+    process.stdout.write(agreementSummary(agreement) + '\n');
+    if (shard && shardOut && report) {
+      const items = matrixItems(loaded, scope);
+      const file = writeShardFile(
+        shardOut,
+        checkShardResult({
+          shard,
+          report,
+          routesPath: loaded.routesFile,
+          routeOrder: loaded.table.routes.map((r) => r.id),
+          items,
+          options: {
+            strict: args.strict,
+            stream: args.stream,
+            ...(args.engine !== undefined ? { engine: args.engine } : {}),
+            providers: [...args.provider].sort(),
+          },
+          realWorld: realWorldReportSection(agreement),
+          ...(run.notJudged ? { notJudged: run.notJudged } : {}),
+        }),
+      );
+      process.stdout.write(
+        `shard ${describeShard(shard)}: ${run.cells.length} of ${items.length} scenario runs; wrote ${relative(process.cwd(), file) || file}\n`,
+      );
+    }
     if (counts.warn > 0 && args.strict)
       process.stdout.write(`--strict: ${counts.warn} scenario run(s) with warnings, counted as violations\n`);
     const unjudged = run.notJudged?.length ?? 0;

@@ -9,7 +9,7 @@ import { runReport } from '../../run-report/run-report.js';
 import { renderRunHtml } from '../../run-report/render-run-html.js';
 import { writeReport } from '../../report/write-report.js';
 import { defaultRoutesFile } from '../../../shared/route-table/load-route-table.js';
-import { describeCounts, STATUS_SYMBOL } from '../../report/status-symbols.js';
+import { reportSummaryLine } from '../../report/summary-line.js';
 import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
 import { progressLine } from '../progress.js';
 
@@ -40,7 +40,14 @@ export const reportCommand = defineCommand({
         describe:
           'judge a client from a `serve --log` / `run --log` JSON-lines file: cells per client x provider x behaviour, exit 1 when one fails; with --out also run-report.html (failures first, each request’s carriers wanted vs sent)',
       })
+      .option('merge', {
+        type: 'string',
+        conflicts: 'from-log',
+        describe:
+          'join the result files of `check --shard i/N` (or `run --shard i/N`) found in this folder into the reports, and the exit code, one unsharded run gives; refuses (exit 2) a missing, repeated or foreign shard',
+      })
       .example('$0 report', 'regenerate the committed sample in reports/')
+      .example('$0 report --merge shards --out reports', 'join the shards of a CI matrix (docs/ci.md)')
       .example('$0 report --out /tmp/r --from-log serve.jsonl', 'judge a black-box agent from what the mocks saw')
       .epilog(
         'Files are written atomically (temp + rename); compatibility.json is checked against specs/schema/compatibility.schema.json first.\n' +
@@ -48,6 +55,13 @@ export const reportCommand = defineCommand({
           'Exit codes: 0 written and no cell fails (warnings alone included), 1 written and a cell fails (or a route is untested); with --from-log the same for the client cells; 2 bad input.',
       ),
   async run(args) {
+    if (args.merge !== undefined) {
+      const { mergeShards } = await import('../../shard/merge-shards-command.js');
+      return mergeShards(args.merge, {
+        ...(args.out !== undefined ? { out: args.out } : {}),
+        ...(args['html-url'] ? { htmlUrl: args['html-url'] } : {}),
+      });
+    }
     const fromLog = args['from-log'];
     if (fromLog) {
       // A report about someone's client: never into the checkout's reports/ unless --out says so.
@@ -83,12 +97,8 @@ export const reportCommand = defineCommand({
       args.out ?? join(projectRoot(), 'reports'),
       args['html-url'] ? { htmlUrl: args['html-url'] } : {},
     );
-    const { cells, runs } = report.summary;
     for (const file of files) process.stdout.write(`wrote ${relative(process.cwd(), file) || file}\n`);
-    process.stdout.write(
-      `${STATUS_SYMBOL[report.summary.verdict]} ${report.summary.routes} routes x ${report.behaviours.length} behaviours = ${cells.total} cells: ${describeCounts(cells)}` +
-        ` (from ${runs.total} scenario runs)${report.summary.untestedRoutes.length ? `; untested routes: ${report.summary.untestedRoutes.join(', ')}` : ''}\n`,
-    );
+    process.stdout.write(reportSummaryLine(report));
     // The README's contract: a failing cell exits 1, so `report` can gate a CI step as `check` does.
     return report.summary.verdict === 'fail' ? EXIT_VIOLATION : EXIT_OK;
   },

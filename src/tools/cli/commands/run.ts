@@ -1,27 +1,16 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { relative } from 'node:path';
 import { loadMatrixInputs } from '../../matrix/run-matrix.js';
 import { InputError } from '../../../shared/errors/input-error.js';
 import { defaultRoutesFile } from '../../../shared/route-table/load-route-table.js';
-import { runAgent, type DriveMode } from '../../agent-runner/run-agent.js';
-import { describeRefusal, NO_REPLAY, runVerdict } from '../../agent-runner/run-verdict.js';
-import { runReport, type RunNote } from '../../run-report/run-report.js';
-import { renderRunHtml, RUN_REPORT_HTML } from '../../run-report/render-run-html.js';
-import type { ServeLogEntry } from '../../serve/serve-log.js';
-import { clientReport } from '../../serve/client-report.js';
-import { renderClientMarkdown, renderRequestJunit } from '../../serve/render-client-report.js';
-import { writeClientReport } from '../../serve/write-client-report.js';
-import { redactText } from '../../recorder/redact.js';
-import { secretsFromEnv } from '../../serve/redact-body.js';
-import { defineCommand } from '../cli-command.js';
-
-const MAX_LISTED = 20;
-
-/** A log line without its body: what `run` writes unless --log-bodies asks for the bodies. */
-function withoutBody(e: ServeLogEntry): ServeLogEntry {
-  const { body: _body, ...rest } = e;
-  return rest;
-}
+import { projectRoot } from '../../../shared/project-root.js';
+import { runAgent, type DriveMode, type RunResult } from '../../agent-runner/run-agent.js';
+import { finishRun } from '../../agent-runner/finish-run.js';
+import { servedSpecs } from '../../agent-runner/served-specs.js';
+import { displayPath } from '../../report/build-compatibility-report.js';
+import { describeShard, parseShard } from '../../shard/shard-spec.js';
+import { defaultShardOut, writeShardFile } from '../../shard/shard-file.js';
+import { positionsOfShard, runShardResult, sessionKeys } from '../../shard/run-shard-result.js';
+import { defineCommand, EXIT_OK } from '../cli-command.js';
 
 export const runCommand = defineCommand({
   command: 'run',
@@ -89,6 +78,16 @@ export const runCommand = defineCommand({
         describe:
           'contested rules refuse (those a recording shows accepted excepted) and every warning fails the run (exit 1): a contested rule answered leniently, a run that replayed no reasoning',
       })
+      .option('shard', {
+        type: 'string',
+        describe:
+          'play only shard i of N (e.g. 2/4) of the sessions (one per --scenario, dealt by scenario id) and write its result file; `report --merge DIR` joins the N files into what one unsharded run prints, writes and exits with',
+      })
+      .option('shard-out', {
+        type: 'string',
+        implies: 'shard',
+        describe: 'where --shard writes its result file (default: shards/run-shard-<i>-of-<N>.json)',
+      })
       .example('$0 run -- python3 my_agent.py', 'one session; the mocks call the tools my_agent.py offers')
       .example('$0 run --provider deepseek --junit junit.xml -- node agent.js', 'only the DeepSeek mock, JUnit for CI')
       .example(
@@ -103,6 +102,7 @@ export const runCommand = defineCommand({
       ),
   async run(args) {
     const argv = (args as unknown as { _: Array<string | number> })._.slice(1).map(String);
+    const shard = args.shard !== undefined ? parseShard(args.shard) : undefined;
     if (!Number.isInteger(args.timeout) || args.timeout <= 0)
       throw new InputError('--timeout', '', `"${args.timeout}" is not a positive number of ms`, 'e.g. --timeout 60000');
     let mode: DriveMode;
@@ -148,102 +148,62 @@ export const runCommand = defineCommand({
           `one of ${loaded.specs.map((s) => s.id).join(', ')}`,
         );
     }
-    // A chosen provider brings the specs that share its base URL: --provider openai serves /openai/responses too.
-    const chosenBases = new Set(
-      loaded.specs.filter((s) => args.provider.includes(s.id)).map((s) => s.endpoint.baseUrl),
-    );
-    const specs = args.provider.length
-      ? loaded.specs.filter((s) => args.provider.includes(s.id) || chosenBases.has(s.endpoint.baseUrl))
-      : loaded.specs;
-
-    const result = await runAgent({
-      mode,
-      specs,
-      fixtures: loaded.fixtures,
-      table: loaded.table,
-      scenarios,
-      timeoutMs: args.timeout,
-      // Bodies (redacted) always: run-report.html diffs the carriers each request sent. The log and requests.jsonl
-      // keep them only under --log-bodies.
-      logBodies: true,
-      seed: args.seed,
-      ...(args.strict ? { strict: true } : {}),
-      onProgress: (line) => process.stderr.write(`reasoning-replay run: ${line}\n`),
-    });
-    const verdict = runVerdict(result, { strict: args.strict, specs });
-    const code = verdict.code;
-
-    for (const s of result.sessions) {
+    const specs = servedSpecs(loaded.specs, args.provider);
+    const suite = `run -- ${mode.kind === 'each-turn' ? mode.command : mode.argv.join(' ')}`;
+    // Sharded, this machine plays only the sessions dealt to it (docs/decisions/0073).
+    const keys = sessionKeys(args.scenario);
+    const positions = shard ? positionsOfShard(keys, shard) : keys.map((_, i) => i);
+    const result: RunResult =
+      positions.length === 0
+        ? { entries: [], sessions: [] }
+        : await runAgent({
+            mode,
+            specs,
+            fixtures: loaded.fixtures,
+            table: loaded.table,
+            scenarios: positions.flatMap((p) => (scenarios[p] ? [scenarios[p]] : [])),
+            timeoutMs: args.timeout,
+            // Bodies (redacted) always: run-report.html diffs the carriers each request sent. The log and
+            // requests.jsonl keep them only under --log-bodies.
+            logBodies: true,
+            seed: args.seed,
+            ...(args.strict ? { strict: true } : {}),
+            onProgress: (line) => process.stderr.write(`reasoning-replay run: ${line}\n`),
+          });
+    if (shard) {
+      const file = writeShardFile(
+        args['shard-out'] ?? defaultShardOut('run', shard),
+        runShardResult({
+          shard,
+          routesFile: displayPath(loaded.routesFile, projectRoot()),
+          routesPath: loaded.routesFile,
+          keys,
+          suite,
+          options: {
+            strict: args.strict,
+            seed: args.seed,
+            providers: [...args.provider].sort(),
+            logBodies: args['log-bodies'],
+          },
+          positions,
+          result,
+        }),
+      );
       process.stdout.write(
-        `${s.scenario ?? 'follow-client'} (run ${s.runId}): agent ${s.exit.failure ?? 'exited 0'}, ${s.requests} request${s.requests === 1 ? '' : 's'} to the mocks\n`,
+        `shard ${describeShard(shard)}: ${positions.length} of ${keys.length} session(s)${positions.length ? ` (${positions.map((p) => keys[p]).join(', ')})` : ''}; wrote ${relative(process.cwd(), file) || file}\n`,
       );
+      // Nothing dealt here: nothing to judge, and nothing failed (report --merge gives the run's verdict).
+      if (positions.length === 0) return EXIT_OK;
     }
-    for (const e of verdict.broken.slice(0, MAX_LISTED)) process.stdout.write(`✗ ${describeRefusal(e)}\n`);
-    if (verdict.broken.length > MAX_LISTED)
-      process.stdout.write(`… and ${verdict.broken.length - MAX_LISTED} more (see --log or --out)\n`);
-    for (const w of verdict.warnings.slice(0, MAX_LISTED)) process.stdout.write(`! ${w}\n`);
-    if (verdict.warnings.length > MAX_LISTED)
-      process.stdout.write(`… and ${verdict.warnings.length - MAX_LISTED} more warnings (see --log or --out)\n`);
-    const sessions = `${result.entries.length} requests over ${result.sessions.length} session${result.sessions.length === 1 ? '' : 's'}`;
-    const report = result.entries.length ? clientReport(result.entries, loaded.specs) : undefined;
-    if (report) process.stdout.write('\n' + renderClientMarkdown(report, verdict.headline) + '\n');
-    for (const f of verdict.failures) {
-      process.stdout.write(`✗ ${f.session.scenario ?? 'follow-client'}: ${f.why}\n`);
-      const out = f.session.exit.output;
-      process.stderr.write(
-        `reasoning-replay run: ${f.why}\n--- agent output (last part) ---\n${out}${out.endsWith('\n') || !out ? '' : '\n'}--- end of agent output ---\n`,
-      );
-    }
-
-    const agentFailure = verdict.failures.length
-      ? verdict.failures
-          .map((f) => `${f.session.scenario ?? 'follow-client'}: ${f.why}\n${f.session.exit.output}`)
-          .join('\n')
-      : undefined;
-    // The command line and the agent's output may hold a key (`--api-key sk-...`): junit.xml is an artifact
-    // others read, so both go through the same redaction as the logged bodies.
-    const secrets = secretsFromEnv();
-    const suite = redactText(`run -- ${mode.kind === 'each-turn' ? mode.command : mode.argv.join(' ')}`, secrets);
-    const junit = renderRequestJunit(
-      result.entries,
+    return finishRun(result, {
+      specs,
+      allSpecs: loaded.specs,
+      strict: args.strict,
       suite,
-      agentFailure === undefined ? undefined : redactText(agentFailure, secrets),
-    );
-    const logged = args['log-bodies'] ? result.entries : result.entries.map(withoutBody);
-    const lines = logged.map((e) => JSON.stringify(e) + '\n').join('');
-    const written: string[] = [];
-    if (args.junit) {
-      mkdirSync(dirname(resolve(args.junit)), { recursive: true });
-      writeFileSync(args.junit, junit);
-      written.push(args.junit);
-    }
-    if (args.log) {
-      mkdirSync(dirname(resolve(args.log)), { recursive: true });
-      writeFileSync(args.log, lines);
-      written.push(args.log);
-    }
-    if (args.out) {
-      const notes: RunNote[] = [
-        ...verdict.failures.map((f) => ({
-          status: 'fail' as const,
-          text: `${f.session.scenario ?? 'follow-client'}: ${f.why}`,
-        })),
-        ...(verdict.warnings.includes(NO_REPLAY) ? [{ status: 'warn' as const, text: NO_REPLAY }] : []),
-      ];
-      const html = renderRunHtml(runReport(result.entries, loaded.specs, { headline: verdict.headline, notes }));
-      if (report) written.push(...writeClientReport(report, args.out, junit, verdict.headline, html));
-      else {
-        mkdirSync(args.out, { recursive: true });
-        writeFileSync(join(args.out, 'junit.xml'), junit);
-        written.push(join(args.out, 'junit.xml'));
-        writeFileSync(join(args.out, RUN_REPORT_HTML), html);
-        written.push(join(args.out, RUN_REPORT_HTML));
-      }
-      writeFileSync(join(args.out, 'requests.jsonl'), lines);
-      written.push(join(args.out, 'requests.jsonl'));
-    }
-    for (const file of written) process.stdout.write(`wrote ${relative(process.cwd(), file) || file}\n`);
-    process.stdout.write(`${verdict.headline}: ${sessions}\n`);
-    return code;
+      logBodies: args['log-bodies'],
+      ...(args.junit !== undefined ? { junit: args.junit } : {}),
+      ...(args.log !== undefined ? { log: args.log } : {}),
+      ...(args.out !== undefined ? { out: args.out } : {}),
+    });
   },
 });
