@@ -6,10 +6,24 @@ import { assertValid } from '../../shared/validation/validate.js';
 import { projectRoot, specsDir } from '../../shared/project-root.js';
 
 /** Types mirroring specs/schema/real-world-case.schema.json (the schema is the authority). */
-export type RealOutcome = { accepted: true } | { status: number; wording: string };
+export type RealOutcome = { accepted: true } | { status: number; wording?: string };
+
+/** The class of rule a case bears on (the schema's `ruleClass` enum, in its order). */
+export const RULE_CLASSES = [
+  'reasoning-echo',
+  'reasoning-signature',
+  'reasoning-field',
+  'reasoning-parameters',
+  'history-structure',
+  'request-schema',
+  'leniency',
+  'model-and-endpoint',
+] as const;
+export type RuleClass = (typeof RULE_CLASSES)[number];
 
 export interface RealWorldCase {
   id: string;
+  ruleClass: RuleClass;
   source: {
     url: string;
     kind: 'bug-report' | 'pull-request' | 'discussion' | 'recorded-exchange' | 'sdk-fixture' | 'docs';

@@ -9,9 +9,16 @@ import {
 } from '../../provider/signing/openai-issued-items.js';
 import { verifyMockThinkingSignature } from '../../provider/signing/mock-signature.js';
 import { specsDir } from '../../shared/project-root.js';
-import { agreementSummary, formatAgreement, realWorldAgreement, realWorldReportSection } from './agreement.js';
+import {
+  agreementSummary,
+  formatAgreement,
+  formatClassAgreement,
+  realWorldAgreement,
+  realWorldReportSection,
+} from './agreement.js';
 import { KNOWN_DISAGREEMENTS } from './known-disagreements.js';
-import { loadRealWorldCases } from './real-world-case.js';
+import { loadRealWorldCases, RULE_CLASSES } from './real-world-case.js';
+import { readJsonFile } from '../../shared/validation/read-json.js';
 import { compareOutcomes } from './replay-case.js';
 import { resolvePlaceholders } from './resolve-placeholders.js';
 
@@ -37,6 +44,7 @@ describe('real-world case files', () => {
     const validate = schemaValidator('real-world-case.schema.json');
     const base = {
       id: 'x',
+      ruleClass: 'reasoning-echo',
       source: { url: 'https://example.com/1', kind: 'bug-report' },
       framework: 'f',
       provider: 'p',
@@ -45,8 +53,29 @@ describe('real-world case files', () => {
     };
     expect(validate({ ...base, outcome: { accepted: true } })).toBe(true);
     expect(validate({ ...base, outcome: { accepted: true }, contested: true })).toBe(false);
-    expect(validate({ ...base, outcome: { status: 400 } })).toBe(false);
+    // A source that states the refusal without quoting it gives the status alone; a 2xx is no refusal.
+    expect(validate({ ...base, outcome: { status: 400 } })).toBe(true);
+    expect(validate({ ...base, outcome: { status: 200 } })).toBe(false);
+    expect(validate({ ...base, outcome: { status: 400, wording: 'short' } })).toBe(false);
     expect(validate({ ...base, outcome: { accepted: true, status: 400, wording: 'something bad' } })).toBe(false);
+  });
+});
+
+describe('the rule class of every case', () => {
+  it('is one the schema names, and the schema refuses a case without one or with another', () => {
+    const validate = schemaValidator('real-world-case.schema.json');
+    for (const { case: c } of cases) expect(RULE_CLASSES).toContain(c.ruleClass);
+    const { ruleClass: _dropped, ...unclassified } = cases[0]!.case;
+    expect(validate(unclassified)).toBe(false);
+    expect(validate({ ...cases[0]!.case, ruleClass: 'misc' })).toBe(false);
+    expect(validate(cases[0]!.case)).toBe(true);
+  });
+
+  it('the TypeScript list and the schema enum name the same classes in the same order', () => {
+    const schema = readJsonFile(join(specsDir(), 'schema', 'real-world-case.schema.json')) as {
+      properties: { ruleClass: { enum: string[] } };
+    };
+    expect([...RULE_CLASSES]).toEqual(schema.properties.ruleClass.enum);
   });
 });
 
@@ -144,6 +173,8 @@ describe('every real-world case replayed against the provider mocks', () => {
       lines.push('', `NEW disagreements (${fresh.length}):`, ...fresh.map((r) => `  ${r.id}: ${r.difference}`));
     console.log(lines.join('\n'));
     expect(fresh.map((r) => `${r.id}: ${r.difference}`)).toEqual([]);
+    // A listed case that turned contested only warns: its entry would silence nothing, so it must go.
+    expect(contested.filter((r) => KNOWN_DISAGREEMENTS.has(r.id)).map((r) => r.id)).toEqual([]);
   });
 });
 
@@ -167,6 +198,32 @@ describe('agreement summary', () => {
   });
 });
 
+describe('agreement per rule class', () => {
+  it('counts every case once: the classes sum to the total, field by field', async () => {
+    const sample = cases.filter((_, i) => i % 9 === 0);
+    const a = await realWorldAgreement({ cases: sample });
+    const classes = Object.values(a.byClass);
+    expect(Object.keys(a.byClass)).toEqual([...RULE_CLASSES]);
+    for (const field of ['cases', 'accepted', 'rejected', 'agree', 'disagree', 'contestedDisagree'] as const)
+      expect(classes.reduce((n, c) => n + c[field], 0)).toBe(a.total[field]);
+    expect(a.total.cases).toBe(sample.length);
+    const section = realWorldReportSection(a);
+    expect(section.ruleClasses?.map((r) => r.ruleClass)).toEqual([...RULE_CLASSES]);
+    expect(formatClassAgreement(a)).toMatch(new RegExp(`^total +${a.total.agree}/${a.total.cases} +agree`, 'm'));
+  });
+
+  it('a case fires the spec rule its refusal names, and coverage counts only fired rules', async () => {
+    const one = cases.filter((c) => c.case.id === 'anthropic-max-tokens-not-above-budget-nexus');
+    const a = await realWorldAgreement({ cases: one });
+    expect(a.results[0]!.fired).toEqual(['anthropic/max-tokens-not-above-budget']);
+    expect(a.coverage.total.fired).toBe(1);
+    expect(a.coverage.byProvider.anthropic!.fired).toBe(1);
+    expect(a.coverage.byProvider.openai!.fired).toBe(0);
+    expect(a.coverage.unfired).not.toContain('anthropic/max-tokens-not-above-budget');
+    expect(a.coverage.unfired).toContain('anthropic/final-block-thinking');
+  });
+});
+
 describe('a bad case file is named with its pointer', () => {
   it('reports the file, the JSON pointer and what is wrong', async () => {
     const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
@@ -175,6 +232,7 @@ describe('a bad case file is named with its pointer', () => {
     try {
       const good = {
         id: 'a-case',
+        ruleClass: 'request-schema',
         source: { url: 'https://example.com/1', kind: 'docs' },
         framework: 'f',
         provider: 'p',

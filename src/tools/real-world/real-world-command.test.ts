@@ -47,6 +47,16 @@ describe('reasoning-replay real-world', () => {
     ]);
   });
 
+  it('narrows to one rule class and prints agreement per class and the coverage of the spec rules', async () => {
+    const out = capture();
+    await realWorldCommand.run({ class: 'leniency', json: false, strict: false, uncovered: true } as never);
+    const leniency = loadRealWorldCases().filter((c) => c.case.ruleClass === 'leniency').length;
+    expect(out.text()).toMatch(new RegExp(`^leniency +\\d+/${leniency} +agree`, 'm'));
+    expect(out.text()).toMatch(/^history-structure +0\/0 +agree/m);
+    expect(out.text()).toMatch(/^total +\d+\/\d+ +rules fired by a case/m);
+    expect(out.text()).toMatch(/^rules no case fires \(\d+\):$/m);
+  });
+
   it('refuses an unknown provider or case as bad input', async () => {
     await expect(
       realWorldCommand.run({ provider: 'nope', json: false, strict: false } as never),

@@ -4,7 +4,15 @@ import { InputError } from '../../shared/errors/input-error.js';
 import { FixtureStore } from '../../provider/fixtures/fixture-store.js';
 import { providerHandlers } from '../../provider/handlers/provider-handlers.js';
 import { loadProviderSpecs } from '../../shared/provider-specs/load-provider-specs.js';
-import { agreementSummary, formatAgreement, realWorldAgreement, realWorldReportSection } from './agreement.js';
+import {
+  agreementSummary,
+  formatAgreement,
+  formatClassAgreement,
+  realWorldAgreement,
+  realWorldReportSection,
+} from './agreement.js';
+import { formatCoverage } from './rule-coverage.js';
+import { RULE_CLASSES, type RuleClass } from './real-world-case.js';
 import { loadRealWorldCases } from './real-world-case.js';
 import { caseUrl, describeReal } from './replay-case.js';
 import { resolvePlaceholders } from './resolve-placeholders.js';
@@ -22,6 +30,16 @@ export const realWorldCommand = defineCommand({
   builder: (y) =>
     y
       .option('provider', { type: 'string', describe: 'only the cases of this provider spec id' })
+      .option('class', {
+        type: 'string',
+        choices: RULE_CLASSES as unknown as string[],
+        describe: 'only the cases of this rule class',
+      })
+      .option('uncovered', {
+        type: 'boolean',
+        default: false,
+        describe: 'list every spec rule no case fires (where the corpus needs a case next)',
+      })
       .option('case', {
         type: 'string',
         describe: 'show one case: its source, the request sent (placeholders resolved) and both answers',
@@ -33,7 +51,11 @@ export const realWorldCommand = defineCommand({
         describe:
           'contested rules refuse (those a recording shows accepted excepted), and contested cases that disagree count as failures',
       })
-      .example('$0 real-world', 'agreement per provider, every disagreement listed')
+      .example(
+        '$0 real-world',
+        'agreement per provider and per rule class, coverage of the spec rules, every disagreement',
+      )
+      .example('$0 real-world --class history-structure', 'only the cases of one rule class')
       .example(
         '$0 real-world --case deepseek-v4-tool-turn-without-reasoning-openagent',
         'what was sent and what each side answered',
@@ -53,12 +75,24 @@ export const realWorldCommand = defineCommand({
           'see specs/real-world/',
         );
     }
+    if (args.class !== undefined) cases = cases.filter((c) => c.case.ruleClass === (args.class as RuleClass));
     if (args.case !== undefined) return showCase(args.case, cases, args.strict);
     const agreement = await realWorldAgreement({ cases, ...(args.strict ? { strict: true } : {}) });
     if (args.json) {
       process.stdout.write(JSON.stringify(realWorldReportSection(agreement), null, 2) + '\n');
     } else {
-      process.stdout.write(formatAgreement(agreement) + '\n');
+      process.stdout.write('agreement per provider:\n' + formatAgreement(agreement) + '\n');
+      process.stdout.write('\nagreement per rule class:\n' + formatClassAgreement(agreement) + '\n');
+      // Coverage is of every spec's rules: narrowed to some cases, it says what those cases fire.
+      process.stdout.write(
+        '\ncoverage of the spec rules by these cases:\n' + formatCoverage(agreement.coverage) + '\n',
+      );
+      if (args.uncovered)
+        process.stdout.write(
+          `\nrules no case fires (${agreement.coverage.unfired.length}):\n` +
+            agreement.coverage.unfired.map((k) => `  ${k}`).join('\n') +
+            '\n',
+        );
       const disagreeing = agreement.results.filter((r) => !r.agrees);
       if (disagreeing.length > 0) {
         process.stdout.write(

@@ -100,10 +100,16 @@ export function describeMock(outcome: MockOutcome): string {
 }
 
 export function describeReal(outcome: RealOutcome): string {
-  return isAccepted(outcome) ? 'accepted' : `${outcome.status} "${outcome.wording}"`;
+  if (isAccepted(outcome)) return 'accepted';
+  return outcome.wording === undefined
+    ? `${outcome.status} (wording not quoted)`
+    : `${outcome.status} "${outcome.wording}"`;
 }
 
-/** Agreement: both accept, or both reject with the same status and the real wording inside the mock's answer. */
+/**
+ * Agreement: both accept, or both reject with the same status and the real wording inside the mock's answer (the
+ * status alone where the source states the refusal without quoting its message).
+ */
 export function compareOutcomes(real: RealOutcome, mock: MockOutcome): CaseVerdict {
   const differs = (): CaseVerdict => ({
     agrees: false,
@@ -111,5 +117,6 @@ export function compareOutcomes(real: RealOutcome, mock: MockOutcome): CaseVerdi
   });
   if (isAccepted(real)) return mock.kind === 'accepted' ? { agrees: true, difference: '' } : differs();
   if (mock.kind !== 'rejected' || mock.status !== real.status) return differs();
+  if (real.wording === undefined) return { agrees: true, difference: '' };
   return squash(mock.text).includes(squash(real.wording)) ? { agrees: true, difference: '' } : differs();
 }

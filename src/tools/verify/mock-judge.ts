@@ -23,6 +23,7 @@ export class MockJudge {
     if (!list) this.handlers.set(spec.id, (list = providerHandlers(spec, this.fixtures)));
     const c: RealWorldCase = {
       id: 'verify',
+      ruleClass: 'reasoning-echo',
       source: { url: 'https://example.invalid', kind: 'recorded-exchange' },
       framework: 'verify',
       provider: spec.id,

@@ -273,7 +273,7 @@ async function runCase(running: Running, context: Context): Promise<VerifyResult
     model: c.model,
     ...(c.upstream ? { upstream: c.upstream } : {}),
     request: { ...c.request, body: corpus },
-    derivedFrom: { kind: 'case', id: c.id, sourceUrl: c.source.url },
+    derivedFrom: { kind: 'case', id: c.id, sourceUrl: c.source.url, ruleClass: c.ruleClass },
     setupCalls: item.setup?.groups.length ?? 0,
   });
 }

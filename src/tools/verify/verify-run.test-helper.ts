@@ -29,6 +29,7 @@ export const newKey = () =>
 export function liveCase(id: string, provider: string, model: string, body: unknown): LoadedCase {
   const c: RealWorldCase = {
     id,
+    ruleClass: 'reasoning-echo',
     source: { url: 'https://example.com/test-case', kind: 'docs' },
     framework: 'test',
     provider,

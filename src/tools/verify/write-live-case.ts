@@ -5,7 +5,7 @@ import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js'
 import { specUrl } from '../../shared/provider-specs/provider-spec.js';
 import { InputError } from '../../shared/errors/input-error.js';
 import { assertValid } from '../../shared/validation/validate.js';
-import type { RealOutcome, RealWorldCase } from '../real-world/real-world-case.js';
+import type { RealOutcome, RealWorldCase, RuleClass } from '../real-world/real-world-case.js';
 import { SecretLeakError } from '../../shared/errors/secret-leak-error.js';
 import { redactSecretValues, redactText, type SecretValue } from '../recorder/redact.js';
 import { sweepForSecrets } from '../recorder/secret-patterns.js';
@@ -50,7 +50,8 @@ export interface LiveCaseInput {
   detail: string;
   endpointHost: string;
   derivedFrom:
-    { kind: 'case'; id: string; sourceUrl: string } | { kind: 'scenario'; id: string; call: number; attempt: number };
+    | { kind: 'case'; id: string; sourceUrl: string; ruleClass: RuleClass }
+    | { kind: 'scenario'; id: string; call: number; attempt: number };
   setupCalls: number;
   date: Date;
   tool: string;
@@ -90,6 +91,9 @@ export function buildLiveCase(input: LiveCaseInput, secrets: readonly SecretValu
   ].join(' ');
   return {
     id: liveCaseId(input),
+    // A case re-recorded keeps its class; a scenario call replays a stored history's reasoning through the route
+    // table, which is what reasoning-echo classes (the carrier sent back or left out).
+    ruleClass: from.kind === 'case' ? from.ruleClass : 'reasoning-echo',
     source: {
       url: specUrl(input.spec, input.model, input.request.stream === true),
       kind: 'recorded-exchange',
