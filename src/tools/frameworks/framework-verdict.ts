@@ -44,13 +44,25 @@ export interface FrameworkRow {
 
 const requestOf = (e: ServeLogEntry) => `#${e.seq} ${e.method} ${e.path}`;
 
-function carrierOf(params: Record<string, string | number>): string {
-  const path = params.path ?? params.pointer;
-  const field = params.field;
-  return [path, field && !String(path ?? '').endsWith(String(field)) ? field : undefined]
-    .filter((x) => x !== undefined && x !== '')
-    .join(' ')
-    .trim();
+/**
+ * The carrier a rejection is about, in the provider's own spelling: what the reader looks for in the
+ * request. Rejections not listed are named by their id.
+ */
+const CARRIER_OF_REJECTION: Record<string, string> = {
+  'missing-thought-signature': 'thoughtSignature',
+  'reasoning-content-missing': 'reasoning_content',
+  'reasoning-content-not-passed-back': 'reasoning_content',
+  'invalid-signature': 'thinking.signature',
+  'thinking-expected': 'thinking block',
+  'item-not-found': 'reasoning item (encrypted_content)',
+  'message-without-reasoning': 'reasoning item',
+};
+
+function carrierOf(rejection: string, params: Record<string, string | number>): string {
+  const carrier = CARRIER_OF_REJECTION[rejection] ?? rejection;
+  const where =
+    params.path !== undefined ? String(params.path) : params.index !== undefined ? `message ${params.index}` : '';
+  return where ? `${carrier} at ${where}` : carrier;
 }
 
 /** The verdict, rule, reason and evidence of one run, read from what `run` judged. */
@@ -86,7 +98,7 @@ export function judgeFrameworkRun(
         status: broken.status,
         rule: finding?.rule ?? 'provider-accepts',
         rejection: finding?.rejection ?? String(broken.status),
-        carrier: finding ? carrierOf(finding.params) : '',
+        carrier: finding ? carrierOf(finding.rejection, finding.params) : '',
         detail: finding ? describeFinding(finding) : '',
       },
     };
@@ -106,7 +118,7 @@ export function judgeFrameworkRun(
             status: first.e.status,
             rule: first.f.rule,
             rejection: first.f.rejection,
-            carrier: carrierOf(first.f.params),
+            carrier: carrierOf(first.f.rejection, first.f.params),
             detail: describeFinding(first.f),
           },
         }
