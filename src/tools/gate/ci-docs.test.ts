@@ -12,8 +12,9 @@ describe('docs/github-actions-example.yml', () => {
     flags: [...m[2]!.matchAll(/--[\w-]+/g)].map((f) => f[0]),
   }));
 
-  it('gates with check --base and reports', () => {
-    expect(invocations.map((i) => i.command)).toEqual(['check', 'report']);
+  it('gates with check --base and reports; the scheduled job runs the framework matrix, then reports', () => {
+    expect(invocations.map((i) => i.command)).toEqual(['check', 'report', 'report']);
+    expect(yml).toMatch(/schedule:[\s\S]*run: npm run frameworks/);
     expect(invocations[0]!.flags).toContain('--base');
     expect(yml).toContain('fetch-depth: 0');
   });
