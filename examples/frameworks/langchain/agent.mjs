@@ -23,11 +23,13 @@ async function modelFor(provider) {
     }
     case 'openai-responses': {
       const { ChatOpenAI } = await import(pkg('@langchain/openai'));
-      // zdrEnabled: store false, and the encrypted reasoning items asked back (include).
+      // zdrEnabled: store false; LangChain then replays a reasoning item only with its encrypted
+      // content, which OpenAI returns only when asked (include).
       return new ChatOpenAI({
         model: 'gpt-5',
         useResponsesApi: true,
         zdrEnabled: true,
+        modelKwargs: { include: ['reasoning.encrypted_content'] },
         reasoning: { effort: 'low' },
         configuration: { baseURL: process.env.OPENAI_BASE_URL },
       });
