@@ -22,7 +22,7 @@ export function pythonEnv(requirements: string): PythonEnv {
   if (probe.error || probe.status !== 0) return { skipped: 'python3 with the venv module is not installed' };
   if (probe.stdout.trim() !== 'True') return { skipped: 'python3 is older than 3.9' };
   const hash = createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 12);
-  const dir = join(projectRoot(), 'node_modules', '.cache', 'reasoning-replay', `python-frameworks-${hash}`);
+  const dir = join(projectRoot(), 'node_modules', '.cache', 'reasoning-replay', `python-venv-${hash}`);
   const python = join(dir, 'bin', 'python');
   const failed = join(dir, '.failed');
   if (existsSync(join(dir, '.installed'))) return { python };
