@@ -123,7 +123,14 @@ export function judgeFrameworkRun(
           },
         }
       : verdict.warnings.length
-        ? { ...base, verdict: 'warn', reason: verdict.warnings[0]! }
+        ? {
+            ...base,
+            verdict: 'warn',
+            // run's own warning asks for two turns with tool rounds; every agent here drives them, so
+            // what it means here is that no reasoning came back: none was issued, or it was dropped.
+            reason:
+              'every request accepted, but none sent an earlier answer’s reasoning back (none issued, or dropped unrefused)',
+          }
         : { ...base, verdict: 'pass', reason: `${result.entries.length} requests accepted, reasoning replayed` };
   }
   if (run.pair) {

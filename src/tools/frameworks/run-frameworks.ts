@@ -52,7 +52,7 @@ export async function runFrameworks(
     let versions: { framework: string; package: string };
     if (run.framework.language === 'python') {
       const env = pythonFor(run.framework.requirements ?? '');
-      if ('skipped' in env || !run.provider.agent?.length) {
+      if ('skipped' in env || !(run.provider.agent ?? run.framework.agent).length) {
         return skippedRow(run, 'skipped' in env ? env.skipped : 'no agent for this row');
       }
       command = [env.python, ...agentArgv(run).map((a, i) => (i === 0 ? join(projectRoot(), a) : a))];
