@@ -139,6 +139,8 @@ describe.skipIf(!found)('the Agent frameworks section of compatibility.html in h
       expect(buggy).toMatch(/thoughtSignature at message 1/);
       expect(texts.find((t) => t.includes('@1.0.2'))).toMatch(/streamed ✓ pass/);
       expect(await page.locator('#frameworks').innerText()).toMatch(/1 of 1 judged as reported/);
+      // Frameworks with no matching card are hidden, heading included.
+      expect(await page.locator('.fw-framework:visible h3').allInnerTexts()).toEqual(['LangChain.js @1.4.0']);
       expect(await fitsWidth()).toBe(true);
     });
   }

@@ -43,7 +43,7 @@ export function renderFrameworksSection(report: FrameworksReport): string {
 <div>${chip('not streamed', g.json)} ${chip('streamed', g.stream)}</div>${evidence}<div class="fw-why meta">${h(worst.reason.slice(0, 240))}${known}</div></div>`;
         })
         .join('\n');
-      return `<h3 class="fw-name">${h(name)}</h3>\n<div class="fw-grid">\n${cards}\n</div>`;
+      return `<div class="fw-framework"><h3 class="fw-name">${h(name)}</h3>\n<div class="fw-grid">\n${cards}\n</div></div>`;
     })
     .join('\n');
   const pairs = report.pairs
@@ -81,6 +81,10 @@ ${pairs}
   input.addEventListener('input', function () {
     var q = input.value.trim().toLowerCase();
     cards.forEach(function (c) { c.hidden = q && c.getAttribute('data-fw-search').indexOf(q) < 0; });
+    // A framework none of whose cards match is hidden with its heading.
+    Array.prototype.slice.call(document.querySelectorAll('.fw-framework')).forEach(function (f) {
+      f.hidden = !f.querySelector('[data-fw-search]:not([hidden])');
+    });
   });
 })();
 </script>
