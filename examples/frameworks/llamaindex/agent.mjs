@@ -31,6 +31,11 @@ async function llmFor(provider) {
         additionalChatOptions: { thinking: { type: 'enabled', budget_tokens: 1024 } },
       });
     }
+    case 'gemini': {
+      const { Gemini } = await import(pkg('@llamaindex/google'));
+      // Its @google/genai client reads GOOGLE_GEMINI_BASE_URL; the key comes from GOOGLE_API_KEY.
+      return new Gemini({ model: 'gemini-3-pro-preview' });
+    }
     case 'deepseek': {
       const { OpenAI } = await import(pkg('@llamaindex/openai'));
       return new OpenAI({ model: 'deepseek-v4-flash', apiKey: keyOf(), baseURL: baseUrlOf() });
