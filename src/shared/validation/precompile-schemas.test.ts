@@ -64,6 +64,7 @@ describe('precompiled project schemas', () => {
     'fixture.schema.json': jsonIn(join(projectRoot(), 'fixtures', 'providers')).slice(0, 40),
     'unknown-field-phrasings.schema.json': [json(join(specsDir(), 'unknown-field-phrasings.json'))],
     'sdk-base-urls.schema.json': [json(join(specsDir(), 'sdk-base-urls.json'))],
+    'frameworks.schema.json': [json(join(specsDir(), 'frameworks.json'))],
   };
 
   it('records the hash of the schema files it was made from', () => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { runCli } from '../../../test/helpers/run-cli-sync.test-helper.js';
 import { projectRoot } from '../../shared/project-root.js';
 
 interface Workflow {
@@ -22,6 +23,18 @@ describe('docs/github-actions-example.yml', () => {
     expect(steps.findIndex((s) => s.uses?.startsWith('actions/checkout@'))).toBeLessThan(steps.indexOf(ours[0]!));
     expect(steps.find((s) => s.uses?.startsWith('actions/checkout@'))?.with?.['fetch-depth']).toBe(0);
     expect(workflow.permissions).toEqual({ contents: 'read', 'pull-requests': 'write' });
+  });
+
+  it('runs the framework matrix on a schedule only, then reports with options report --help lists', () => {
+    const frameworks = workflow.jobs['frameworks'] as { if?: string; steps: Array<{ run?: string }> } | undefined;
+    expect(frameworks?.if).toMatch(/schedule/);
+    const runs = (frameworks?.steps ?? []).flatMap((s) => (s.run ? [s.run] : []));
+    expect(runs).toContain('npm run frameworks');
+    const report = runs.find((r) => r.startsWith('node bin/reasoning-replay.js report'));
+    expect(report).toBeDefined();
+    const help = runCli(['report', '--help']);
+    expect(help.code).toBe(0);
+    for (const flag of report!.match(/--[\w-]+/g) ?? []) expect(help.stdout, flag).toContain(`${flag} `);
   });
 
   it('passes only inputs action.yml declares', () => {

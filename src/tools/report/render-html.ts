@@ -11,6 +11,8 @@ import { explainDetail, summarizeDetail } from './explain-check.js';
 import { describeProvenance, STATUS_CLASS, STATUS_SYMBOL, STATUS_WORD, UNITS_EXPLAINED } from './status-symbols.js';
 import { verdictLine } from './verdict-line.js';
 import { escapeXml as h, oneLine } from './xml-escape.js';
+import type { FrameworksReport } from '../frameworks/frameworks-report.js';
+import { renderFrameworksSection } from './frameworks-section.js';
 
 export interface HtmlOptions {
   /**
@@ -18,6 +20,8 @@ export interface HtmlOptions {
    * scenario and fixture links open from file:// without a server. Posix separators.
    */
   linkBase: string;
+  /** reports/frameworks.json when present: the agent framework section (frameworks-section.ts). */
+  frameworks?: FrameworksReport;
 }
 
 /** How long the one-line "why" under a cell or in a tooltip may be. */
@@ -136,7 +140,7 @@ ${rows}
 </tbody>
 </table>
 </div>
-${report.realWorld ? realWorldSection(report.realWorld, link) : ''}<h2>What decided each cell</h2>
+${options.frameworks ? renderFrameworksSection(options.frameworks) : ''}${report.realWorld ? realWorldSection(report.realWorld, link) : ''}<h2>What decided each cell</h2>
 <p class="meta">Each cell links here: every check for that behaviour on that route, once, with the scenario run it came from. One line per attempt; the provider's raw body is folded under "raw body".</p>
 ${details}
 <script>

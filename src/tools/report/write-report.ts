@@ -1,5 +1,5 @@
 import stringify from 'json-stringify-pretty-compact';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { describeSchemaErrors, schemaValidator } from '../../shared/validation/validate.js';
 import { projectRoot } from '../../shared/project-root.js';
@@ -9,6 +9,8 @@ import { renderHtml } from './render-html.js';
 import { renderJunit } from './render-junit.js';
 import { renderMarkdown } from './render-markdown.js';
 import { InvariantError } from '../../shared/errors/invariant-error.js';
+import { readJsonFile } from '../../shared/validation/read-json.js';
+import type { FrameworksReport } from '../frameworks/frameworks-report.js';
 
 export const REPORT_FILES = ['compatibility.json', 'compatibility.md', 'compatibility.html', 'junit.xml'] as const;
 
@@ -49,7 +51,7 @@ export function writeReport(report: CompatibilityReport, outDir: string, options
   const contents: Record<(typeof REPORT_FILES)[number], string> = {
     'compatibility.json': renderJson(report),
     'compatibility.md': renderMarkdown(report, options.htmlUrl ? { htmlUrl: options.htmlUrl } : {}),
-    'compatibility.html': renderHtml(report, { linkBase }),
+    'compatibility.html': renderHtml(report, { linkBase, ...frameworksReportIn(outDir) }),
     'junit.xml': renderJunit(report),
   };
   mkdirSync(outDir, { recursive: true });
@@ -58,4 +60,15 @@ export function writeReport(report: CompatibilityReport, outDir: string, options
     writeFileAtomic(file, contents[name]);
     return file;
   });
+}
+
+/**
+ * reports/frameworks.json, written by `npm run frameworks`, when it is in the report directory: the
+ * HTML then carries its section. A file of another version is left out rather than misread.
+ */
+function frameworksReportIn(outDir: string): { frameworks?: FrameworksReport } {
+  const file = join(outDir, 'frameworks.json');
+  if (!existsSync(file)) return {};
+  const data = readJsonFile(file) as Partial<FrameworksReport>;
+  return data.version === 1 && Array.isArray(data.rows) ? { frameworks: data as FrameworksReport } : {};
 }
