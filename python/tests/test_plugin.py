@@ -24,7 +24,7 @@ def test_a_conforming_agent_passes_and_a_broken_one_fails_naming_rule_request_an
     out = result.stdout.str()
     # Each broken agent's failure names the rule, the request (its call and path) and the rule's source.
     failure = out[out.index("_ test_agent_swallowing_the_refusal _") :]
-    assert "reasoning-replay: 1 request broke a provider rule" in failure
+    assert "reasoning-replay: must-echo broken (1 request the provider would refuse)" in failure
     assert "request #" in failure and "POST /deepseek/chat/completions -> 400 (deepseek, route deepseek, call 1" in failure
     assert "rule: must-echo (reasoning-content-not-passed-back)" in failure
     assert "      source: https://" in failure  # serve's own test pins the URLs to the provider spec's
@@ -100,6 +100,7 @@ def test_a_failure_without_a_finding_still_names_the_request():
         }
     )
     text = failure_text(list(answer.flagged), "serve.jsonl", None)
+    assert text.startswith("reasoning-replay: provider-accepts broken (1 request the provider would refuse)")
     assert "request POST /deepsek/chat/completions -> 404" in text
     assert 'no mock took it: no provider "deepsek" here' in text
 

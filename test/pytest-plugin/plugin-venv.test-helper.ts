@@ -16,19 +16,17 @@ export type PluginPython =
 export const PLUGIN_DIR = join(projectRoot(), 'python');
 
 /** What pip installs from python/: pyproject.toml and src/ (not caches or build output; tests and examples run in place). */
-function packageFiles(dir = join(PLUGIN_DIR, 'src')): string[] {
-  const files = readdirSync(dir).flatMap((name) => {
+function sourceFiles(dir = join(PLUGIN_DIR, 'src')): string[] {
+  return readdirSync(dir).flatMap((name) => {
     if (/^(__pycache__|.*\.egg-info)$/.test(name)) return [];
     const path = join(dir, name);
-    return statSync(path).isDirectory() ? packageFiles(path) : [path];
+    return statSync(path).isDirectory() ? sourceFiles(path) : [path];
   });
-  return dir === join(PLUGIN_DIR, 'src') ? [join(PLUGIN_DIR, 'pyproject.toml'), ...files] : files;
 }
 
-function hashOf(extra: string[]): string {
+function hashOf(files: string[]): string {
   const hash = createHash('sha256');
-  for (const file of [...packageFiles(), ...extra].sort())
-    hash.update(relative(PLUGIN_DIR, file)).update(readFileSync(file));
+  for (const file of [...files].sort()) hash.update(relative(PLUGIN_DIR, file)).update(readFileSync(file));
   return hash.digest('hex').slice(0, 12);
 }
 
@@ -40,10 +38,26 @@ const pipError = (stderr: string) => {
   return lastLine((errors.length ? errors : lines.filter((l) => /error/i.test(l))).join('\n') || stderr);
 };
 
+/** pip install into `python`, the plugin copied out of the tree first (pip's in-place build writes nothing into python/). */
+function pipInstall(python: string, args: string[]): { ok: true } | { why: string } {
+  const pyproject = join(PLUGIN_DIR, 'pyproject.toml');
+  const copy = mkdtempSync(join(tmpdir(), 'rr-python-plugin-'));
+  try {
+    for (const file of [pyproject, ...sourceFiles()]) cpSync(file, join(copy, relative(PLUGIN_DIR, file)));
+    const pip = spawnSync(python, ['-m', 'pip', 'install', '--retries', '0', '-q', ...args, copy], {
+      encoding: 'utf8',
+      timeout: 300_000,
+    });
+    return pip.status === 0 ? { ok: true } : { why: pip.error ? pip.error.message : pipError(pip.stderr) };
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
+
 /**
- * A venv under node_modules/.cache holding the plugin (copied out of the tree first, so pip's in-place build writes
- * nothing into python/) and `requirements`, made once per content hash. pip reads the machine's own index; any
- * missing piece is a reason, never an error.
+ * A venv under node_modules/.cache holding the plugin and `requirements`. The venv is made once per pyproject.toml
+ * and requirements (the slow part: the dependencies); when only the plugin's source changed, just the plugin is
+ * reinstalled. pip reads the machine's own index; any missing piece is a reason, never an error.
  */
 export function pluginPython(name: string, requirements?: string): PluginPython {
   const probe = spawnSync('python3', ['-c', 'import sys, venv; print(sys.version_info >= (3, 9))'], {
@@ -51,31 +65,37 @@ export function pluginPython(name: string, requirements?: string): PluginPython 
   });
   if (probe.error || probe.status !== 0) return { skipped: 'python3 with the venv module is not installed' };
   if (probe.stdout.trim() !== 'True') return { skipped: 'python3 is older than 3.9' };
-  const hash = hashOf(requirements ? [requirements] : []);
-  const dir = join(projectRoot(), 'node_modules', '.cache', 'reasoning-replay', `${name}-${hash}`);
+  const pyproject = join(PLUGIN_DIR, 'pyproject.toml');
+  const dir = join(
+    projectRoot(),
+    'node_modules',
+    '.cache',
+    'reasoning-replay',
+    `${name}-${hashOf([pyproject, ...(requirements ? [requirements] : [])])}`,
+  );
   const python = join(dir, 'bin', 'python');
   const done = join(dir, '.installed');
-  if (existsSync(done)) return { python, mode: 'installed' };
+  const source = hashOf(sourceFiles());
+  if (existsSync(done)) {
+    if (readFileSync(done, 'utf8') === source) return { python, mode: 'installed' };
+    const again = pipInstall(python, ['--no-deps', '--force-reinstall']);
+    if ('why' in again)
+      return requirements
+        ? { skipped: `pip could not reinstall python/ beside ${relative(projectRoot(), requirements)}: ${again.why}` }
+        : machinePytest(`pip could not reinstall python/: ${again.why}`);
+    writeFileSync(done, source);
+    return { python, mode: 'installed' };
+  }
   rmSync(dir, { recursive: true, force: true });
   const made = spawnSync('python3', ['-m', 'venv', dir], { encoding: 'utf8' });
   if (made.status !== 0) return { skipped: `python3 -m venv failed: ${lastLine(made.stderr)}` };
-  const copy = mkdtempSync(join(tmpdir(), 'rr-python-plugin-'));
-  try {
-    for (const file of packageFiles()) cpSync(file, join(copy, relative(PLUGIN_DIR, file)), { recursive: true });
-    const pip = spawnSync(
-      python,
-      ['-m', 'pip', 'install', '--retries', '0', '-q', copy, ...(requirements ? ['-r', requirements] : [])],
-      { encoding: 'utf8', timeout: 300_000 },
-    );
-    if (pip.status !== 0) {
-      const why = pip.error ? pip.error.message : pipError(pip.stderr);
-      if (requirements) return { skipped: `pip could not install ${relative(projectRoot(), requirements)}: ${why}` };
-      return machinePytest(`pip could not install python/ from this machine's index: ${why}`);
-    }
-  } finally {
-    rmSync(copy, { recursive: true, force: true });
+  const installed = pipInstall(python, requirements ? ['-r', requirements] : []);
+  if ('why' in installed) {
+    if (requirements)
+      return { skipped: `pip could not install ${relative(projectRoot(), requirements)}: ${installed.why}` };
+    return machinePytest(`pip could not install python/ from this machine's index: ${installed.why}`);
   }
-  writeFileSync(done, new Date().toISOString() + '\n');
+  writeFileSync(done, source);
   return { python, mode: 'installed' };
 }
 

@@ -74,7 +74,9 @@ describe('the pytest plugin, run by pytest', () => {
     ] as const) {
       const section = broken.out.slice(broken.out.indexOf(`_ ${example.split('::')[1]} _`));
       expect(section, `${example}\n${broken.out}`).toMatch(
-        new RegExp(`reasoning-replay: \\d+ requests? broke a provider rule[\\s\\S]*?rule: ${rule} `),
+        new RegExp(
+          `reasoning-replay: ${rule} broken \\(\\d+ requests? the provider would refuse\\)[\\s\\S]*?rule: ${rule} `,
+        ),
       );
     }
   }, 600_000);

@@ -128,7 +128,12 @@ def _flagged(item: Dict[str, Any]) -> FlaggedRequest:
 def failure_text(flagged: List[FlaggedRequest], log_file: str, raised: Optional[BaseException]) -> str:
     """The failure a test gets: per broken request, each rule with its detail and source; then the log."""
     failed = [f for f in flagged if f.verdict == "fail"]
-    lines = [f"reasoning-replay: {len(failed)} request{'s' if len(failed) != 1 else ''} broke a provider rule"]
+    # The rules first: pytest's one-line summary keeps only the start of this line.
+    rules = list(dict.fromkeys(f.rule for request in failed for f in request.refusing))
+    if any(not request.refusing for request in failed):
+        rules.append("provider-accepts")
+    count = f"{len(failed)} request{'s' if len(failed) != 1 else ''}"
+    lines = [f"reasoning-replay: {', '.join(rules)} broken ({count} the provider would refuse)"]
     for request in failed:
         lines.append(f"  {request.describe()}")
         for finding in request.refusing:
