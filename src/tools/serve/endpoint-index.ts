@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { projectRoot } from '../../shared/project-root.js';
 import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
-import { SDK_BASE_URL_VARIABLES } from '../agent-runner/agent-env.js';
+import { agentEnv, SDK_BASE_URL_VARIABLES } from '../agent-runner/agent-env.js';
 import { CLIENT_HEADER, RUN_HEADER } from './client-identity.js';
 import { FINDINGS_HEADER, SCENARIO_HEADER } from '../../shared/findings/finding.js';
 
@@ -29,6 +29,10 @@ export function endpointIndex(
       [FINDINGS_HEADER]:
         'on every answer: the provider rules the request broke, as {"version": 1, "findings": [...]} (specs/schema/findings.schema.json)',
     },
+    findings: `${url}/findings.json`,
+    // Exactly what `run` gives an agent, so a test runner in another language (python/) sets the same variables
+    // without a copy of specs/sdk-base-urls.json or the key list. Keys are placeholders, never secrets.
+    env: environment(url, specs, runId),
     sdkVariables: Object.fromEntries(
       SDK_BASE_URL_VARIABLES.filter((v) => specs.some((s) => s.id === v.provider)).map((v) => [
         v.variable,
@@ -47,4 +51,10 @@ export function endpointIndex(
       ].map((p) => `POST ${url}/${s.id}${p}`),
     })),
   };
+}
+
+function environment(url: string, specs: readonly ProviderSpec[], runId: string | undefined): Record<string, string> {
+  const env = agentEnv({ url, specs, runId: runId ?? '' });
+  if (!runId) delete env.REASONING_REPLAY_RUN_ID;
+  return env;
 }

@@ -17,6 +17,7 @@ import { FOLLOW_SCENARIO, followAnswer } from './follow-client/follow-answer.js'
 import { redactBody, secretsFromEnv } from './redact-body.js';
 import { endpointCandidates, type EndpointCandidate } from './resolve-endpoint.js';
 import { acceptsWithoutFindings } from './fast-accept.js';
+import { FindingsSoFar } from './findings-so-far.js';
 import {
   bodyDepthRefusal,
   knownScenarioIds,
@@ -173,6 +174,7 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
 
   const knownScenarios = knownScenarioIds(options.fixtures.dir);
   const inFlight = new BytesInFlight(options.maxBytesInFlight);
+  const soFar = new FindingsSoFar(options.specs);
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     // Split by hand, not `new URL()`: this runs per request, and the path is all serve routes on.
     const raw = req.url ?? '/';
@@ -187,10 +189,20 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
           : JSON.stringify(endpointIndex(baseUrl, options.specs, options.defaultScenario, options.runId), null, 2),
       );
     }
+    // What a test runner asks after each test (python/): the flagged requests from its cursor on.
+    if (method === 'GET' && url.pathname === FINDINGS_PATH) {
+      const since = /^\?since=(\d{1,15})$/.exec(url.search)?.[1];
+      if (url.search !== '' && since === undefined)
+        return harness(res, 400, `${FINDINGS_PATH} takes ?since=N, N the "next" of an earlier answer (or nothing)`);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return void res.end(JSON.stringify(soFar.since(Number(since ?? 0))));
+    }
     const [, id = '', ...rest] = url.pathname.split('/');
     const named = byId.get(id);
     const miss = (status: number, reason: ServeMiss['reason'], message: string) => {
-      options.onMiss?.({ method, path: url.pathname, status, reason, message });
+      const seen: ServeMiss = { method, path: url.pathname, status, reason, message };
+      soFar.addMiss(seen);
+      options.onMiss?.(seen);
       harness(res, status, message);
     };
     if (!named) {
@@ -350,6 +362,7 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
     if (sendsBackReasoning(parsed)) entry.replays = true;
     if (options.logBodies) entry.body = redactBody(parsed ?? body.toString('utf8'), secrets);
     options.log(entry);
+    soFar.addEntry(entry);
     // Logged before the answer completes, so a client that reads the log after its response sees its line.
     res.end(pending);
   };
@@ -386,6 +399,9 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
     };
   });
 }
+
+/** `GET` it for the findings so far as JSON (findings-so-far.ts); not a provider id, as ids hold no dot. */
+export const FINDINGS_PATH = '/findings.json';
 
 export function pathsOf(specs: readonly ProviderSpec[]): string[] {
   return specs.flatMap((s) => {

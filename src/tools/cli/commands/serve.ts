@@ -86,6 +86,7 @@ export const serveCommand = defineCommand({
         "Paths are /<provider spec id> + the provider's own API path, e.g. /deepseek/chat/completions, /anthropic/v1/messages; GET / lists them.\n" +
           'Any model id is accepted; a repeated /v1 or /v1beta (an SDK given the bare origin) is forgiven. See docs/judge-your-agent.md.\n' +
           "A request that breaks a provider rule gets that provider's own error status and body; every answer carries x-reasoning-replay-findings.\n" +
+          'GET /findings.json?since=N answers the requests that broke a rule or warned, with each rule’s sources (JSON; the pytest plugin reads it).\n' +
           'Each request is also one line on stderr with its verdict (--quiet silences them); on stopping, a summary line.\n' +
           'Stops on Ctrl-C (SIGINT) or SIGTERM. Exit codes: 0 stopped, 2 bad input (port in use, bad specs).',
       ),
