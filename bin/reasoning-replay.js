@@ -18,6 +18,14 @@ const { wantsRaisedTierUpBudget, RAISED_INTERRUPT_BUDGET } = await import('../di
 if (wantsRaisedTierUpBudget(process.argv.slice(2), process.env))
   v8.setFlagsFromString(`--interrupt-budget=${RAISED_INTERRUPT_BUDGET}`);
 
+// `reasoning-replay real-world | head`: the reader has what it wanted and closed the pipe. That is
+// not an error of ours, so end quietly (as `cat` does) instead of Node's unhandled-error stack trace.
+for (const stream of [process.stdout, process.stderr])
+  stream.on('error', (err) => {
+    if (err?.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw err;
+  });
+
 const { main } = await import('../dist/src/tools/cli/main.js');
 
 main(process.argv.slice(2)).then(
