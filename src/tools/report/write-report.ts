@@ -51,7 +51,7 @@ export function writeReport(report: CompatibilityReport, outDir: string, options
   const contents: Record<(typeof REPORT_FILES)[number], string> = {
     'compatibility.json': renderJson(report),
     'compatibility.md': renderMarkdown(report, options.htmlUrl ? { htmlUrl: options.htmlUrl } : {}),
-    'compatibility.html': renderHtml(report, { linkBase, ...frameworksReportIn(options.readFrom ?? outDir) }),
+    'compatibility.html': renderHtml(report, { linkBase, ...frameworksReportIn(outDir) }),
     'junit.xml': renderJunit(report),
   };
   mkdirSync(outDir, { recursive: true });
@@ -63,7 +63,7 @@ export function writeReport(report: CompatibilityReport, outDir: string, options
 }
 
 /**
- * reports/frameworks.json, written by `npm run frameworks`, when it is in the directory the report is read in: the
+ * reports/frameworks.json, written by `npm run frameworks`, when it is in the report directory: the
  * HTML then carries its section. A file of another version is left out rather than misread.
  */
 function frameworksReportIn(outDir: string): { frameworks?: FrameworksReport } {
