@@ -4,6 +4,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { projectRoot } from '../../src/shared/project-root.js';
+import { missingPythonVenv } from '../../src/tools/frameworks/python-venv.js';
 
 /**
  * A Python that runs the pytest plugin: a venv with `pip install ./python` done (the plugin by its pytest11 entry
@@ -60,11 +61,8 @@ function pipInstall(python: string, args: string[]): { ok: true } | { why: strin
  * reinstalled. pip reads the machine's own index; any missing piece is a reason, never an error.
  */
 export function pluginPython(name: string, requirements?: string): PluginPython {
-  const probe = spawnSync('python3', ['-c', 'import sys, venv; print(sys.version_info >= (3, 9))'], {
-    encoding: 'utf8',
-  });
-  if (probe.error || probe.status !== 0) return { skipped: 'python3 with the venv module is not installed' };
-  if (probe.stdout.trim() !== 'True') return { skipped: 'python3 is older than 3.9' };
+  const missing = missingPythonVenv();
+  if (missing) return { skipped: missing };
   const pyproject = join(PLUGIN_DIR, 'pyproject.toml');
   const dir = join(
     projectRoot(),

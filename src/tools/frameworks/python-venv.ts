@@ -9,6 +9,16 @@ export type PythonEnv = { python: string } | { skipped: string };
 
 const lastLine = (text: string) => text.trim().split('\n').at(-1) ?? '';
 
+/** Why this machine cannot make a venv (no python3, no venv module, older than 3.9), or undefined when it can. */
+export function missingPythonVenv(): string | undefined {
+  const probe = spawnSync('python3', ['-c', 'import sys, venv; print(sys.version_info >= (3, 9))'], {
+    encoding: 'utf8',
+  });
+  if (probe.error || probe.status !== 0) return 'python3 with the venv module is not installed';
+  if (probe.stdout.trim() !== 'True') return 'python3 is older than 3.9';
+  return undefined;
+}
+
 /**
  * A venv under node_modules/.cache holding a pinned requirements file, made once per file content
  * (its hash names the folder), from the machine's own pip index. Any missing piece is a reason to
@@ -16,11 +26,8 @@ const lastLine = (text: string) => text.trim().split('\n').at(-1) ?? '';
  */
 export function pythonEnv(requirements: string): PythonEnv {
   const file = join(projectRoot(), requirements);
-  const probe = spawnSync('python3', ['-c', 'import sys, venv; print(sys.version_info >= (3, 9))'], {
-    encoding: 'utf8',
-  });
-  if (probe.error || probe.status !== 0) return { skipped: 'python3 with the venv module is not installed' };
-  if (probe.stdout.trim() !== 'True') return { skipped: 'python3 is older than 3.9' };
+  const missing = missingPythonVenv();
+  if (missing) return { skipped: missing };
   const hash = createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 12);
   const dir = join(projectRoot(), 'node_modules', '.cache', 'reasoning-replay', `python-venv-${hash}`);
   const python = join(dir, 'bin', 'python');

@@ -1,15 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { runCli } from '../../../test/helpers/run-cli-sync.test-helper.js';
-import { uncoveredRoutes } from '../../judge/conformance/route-coverage.js';
-import { loadProviderSpecs } from '../../shared/provider-specs/load-provider-specs.js';
 import { specsDir } from '../../shared/project-root.js';
-import { loadRouteTable } from '../../shared/route-table/load-route-table.js';
 import type { RouteTable } from '../../shared/route-table/route-table.js';
+import { baseTable, git, makeGateRepo, writeTable } from './gate-repo.test-helper.js';
 
 /**
  * Pull-request-style changes in a throwaway git repository: the project's specs/ committed as the
@@ -20,34 +17,10 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-function git(repo: string, ...args: string[]): string {
-  return execFileSync(
-    'git',
-    ['-c', 'user.name=gate test', '-c', 'user.email=gate@example.invalid', '-c', 'commit.gpgsign=false', ...args],
-    { cwd: repo, encoding: 'utf8' },
-  );
-}
-
-/** The project's table minus routes no provider spec covers yet, so the base itself is green. */
-function baseTable(): RouteTable {
-  const table = loadRouteTable();
-  const uncovered = new Set(uncoveredRoutes(table, loadProviderSpecs()));
-  return { ...table, routes: table.routes.filter((r) => !uncovered.has(r.id)) };
-}
-
-function writeTable(repo: string, table: RouteTable): void {
-  writeFileSync(join(repo, 'specs', 'routes.json'), JSON.stringify(table, null, 2) + '\n');
-}
-
 function makeRepo(): string {
   const repo = mkdtempSync(join(tmpdir(), 'rr-gate-'));
   dirs.push(repo);
-  git(repo, 'init', '-q', '-b', 'main');
-  cpSync(specsDir(), join(repo, 'specs'), { recursive: true });
-  writeTable(repo, baseTable());
-  git(repo, 'add', 'specs');
-  git(repo, 'commit', '-q', '-m', 'base');
-  return repo;
+  return makeGateRepo(repo);
 }
 
 function edit(repo: string, change: (t: RouteTable) => void): void {

@@ -1,13 +1,10 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uncoveredRoutes } from '../../judge/conformance/route-coverage.js';
-import { loadProviderSpecs } from '../../shared/provider-specs/load-provider-specs.js';
-import { projectRoot, specsDir } from '../../shared/project-root.js';
-import { loadRouteTable } from '../../shared/route-table/load-route-table.js';
-import type { RouteTable } from '../../shared/route-table/route-table.js';
+import { projectRoot } from '../../shared/project-root.js';
+import { baseTable, git, makeGateRepo, writeTable } from '../gate/gate-repo.test-helper.js';
 import { parseWorkflowCommand } from '../gate/workflow-command.test-helper.js';
 import { readActionFile, runCompositeAction, type ActionRun } from './composite-action-runner.test-helper.js';
 import { startFakeGitHubApi, type FakeGitHubApi } from './fake-github-api.test-helper.js';
@@ -40,33 +37,8 @@ function temp(prefix: string): string {
   return dir;
 }
 
-function git(repo: string, ...args: string[]): string {
-  return execFileSync(
-    'git',
-    ['-c', 'user.name=action test', '-c', 'user.email=action@example.invalid', '-c', 'commit.gpgsign=false', ...args],
-    { cwd: repo, encoding: 'utf8' },
-  ).trim();
-}
-
-/** The project's table minus routes no provider spec covers yet, so the base itself is green. */
-function baseTable(): RouteTable {
-  const table = loadRouteTable();
-  const uncovered = new Set(uncoveredRoutes(table, loadProviderSpecs()));
-  return { ...table, routes: table.routes.filter((r) => !uncovered.has(r.id)) };
-}
-
-function writeTable(repo: string, table: RouteTable): void {
-  writeFileSync(join(repo, 'specs', 'routes.json'), JSON.stringify(table, null, 2) + '\n');
-}
-
 function makeRepo(): string {
-  const repo = temp('rr-action-repo-');
-  git(repo, 'init', '-q', '-b', 'main');
-  cpSync(specsDir(), join(repo, 'specs'), { recursive: true });
-  writeTable(repo, baseTable());
-  git(repo, 'add', 'specs');
-  git(repo, 'commit', '-q', '-m', 'base');
-  return repo;
+  return makeGateRepo(temp('rr-action-repo-'));
 }
 
 function event(base: string, head: string) {
