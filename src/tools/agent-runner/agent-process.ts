@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { redactText } from '../recorder/redact.js';
+import { secretsFromEnv } from '../serve/redact-body.js';
 
 /** How an agent process ended, with the tail of what it printed (shown when it failed). */
 export interface AgentExit {
@@ -7,6 +9,7 @@ export interface AgentExit {
   timedOut: boolean;
   /** Why it counts as failed, or undefined when it exited 0 in time. */
   failure?: string;
+  /** The tail of stdout + stderr, the caller's credentials redacted: it reaches logs, junit.xml and shard files. */
   output: string;
 }
 
@@ -68,6 +71,9 @@ export function startAgent(
     timedOut = true;
     killGroup();
   }, timeoutMs);
+  // An agent may print its own key (a debug line, an SDK's error). Redacted once here, where the output is kept,
+  // so the terminal, junit.xml and shard files all get the same masked text.
+  const secrets = secretsFromEnv();
   const exited = new Promise<AgentExit>((resolve) => {
     child.once('error', (err) => {
       clearTimeout(timer);
@@ -76,7 +82,7 @@ export function startAgent(
         signal: null,
         timedOut: false,
         failure: `could not start ${argv[0]}: ${err.message}`,
-        output,
+        output: redactText(output, secrets),
       });
     });
     child.once('close', (code, signal) => {
@@ -89,7 +95,7 @@ export function startAgent(
             ? `was killed by ${signal}`
             : `exited ${code}`
           : undefined;
-      resolve({ code, signal, timedOut, ...(failure ? { failure } : {}), output: tail });
+      resolve({ code, signal, timedOut, ...(failure ? { failure } : {}), output: redactText(tail, secrets) });
     });
   });
   return { child, onLine: (l) => listeners.push(l), exited, kill: killGroup };

@@ -4,10 +4,8 @@ import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js'
 import { clientReport } from '../serve/client-report.js';
 import { renderClientMarkdown, renderRequestJunit } from '../serve/render-client-report.js';
 import { writeClientReport } from '../serve/write-client-report.js';
-import { redactText } from '../recorder/redact.js';
 import { runReport, type RunNote } from '../run-report/run-report.js';
 import { renderRunHtml, RUN_REPORT_HTML } from '../run-report/render-run-html.js';
-import { secretsFromEnv } from '../serve/redact-body.js';
 import type { ServeLogEntry } from '../serve/serve-log.js';
 import type { RunResult } from './run-agent.js';
 import { describeRefusal, NO_REPLAY, runVerdict } from './run-verdict.js';
@@ -26,7 +24,7 @@ export interface FinishRunOptions {
   /** Every provider spec: the report names routes and rules from them. */
   allSpecs: ProviderSpec[];
   strict: boolean;
-  /** The JUnit suite's name: `run -- <agent command>`. */
+  /** The JUnit suite's name: `run -- <agent command>`, credentials already redacted. */
   suite: string;
   /** Keep each request's (redacted) body in the log and requests.jsonl; the run report reads them either way. */
   logBodies: boolean;
@@ -70,14 +68,7 @@ export function finishRun(result: RunResult, options: FinishRunOptions): number 
         .map((f) => `${f.session.scenario ?? 'follow-client'}: ${f.why}\n${f.session.exit.output}`)
         .join('\n')
     : undefined;
-  // The command line and the agent's output may hold a key (`--api-key sk-...`): junit.xml is an artifact
-  // others read, so both go through the same redaction as the logged bodies.
-  const secrets = secretsFromEnv();
-  const junit = renderRequestJunit(
-    result.entries,
-    redactText(options.suite, secrets),
-    agentFailure === undefined ? undefined : redactText(agentFailure, secrets),
-  );
+  const junit = renderRequestJunit(result.entries, options.suite, agentFailure);
   const logged = options.logBodies ? result.entries : result.entries.map(withoutBody);
   const lines = logged.map((e) => JSON.stringify(e) + '\n').join('');
   const written: string[] = [];

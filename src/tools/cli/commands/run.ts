@@ -10,6 +10,8 @@ import { displayPath } from '../../report/build-compatibility-report.js';
 import { describeShard, parseShard } from '../../shard/shard-spec.js';
 import { defaultShardOut, writeShardFile } from '../../shard/shard-file.js';
 import { positionsOfShard, runShardResult, sessionKeys } from '../../shard/run-shard-result.js';
+import { redactText } from '../../recorder/redact.js';
+import { secretsFromEnv } from '../../serve/redact-body.js';
 import { defineCommand, EXIT_OK } from '../cli-command.js';
 
 export const runCommand = defineCommand({
@@ -149,7 +151,11 @@ export const runCommand = defineCommand({
         );
     }
     const specs = servedSpecs(loaded.specs, args.provider);
-    const suite = `run -- ${mode.kind === 'each-turn' ? mode.command : mode.argv.join(' ')}`;
+    // The command line may hold a key (`--api-key sk-...`); the suite name reaches junit.xml and shard files.
+    const suite = redactText(
+      `run -- ${mode.kind === 'each-turn' ? mode.command : mode.argv.join(' ')}`,
+      secretsFromEnv(),
+    );
     // Sharded, this machine plays only the sessions dealt to it (docs/decisions/0073).
     const keys = sessionKeys(args.scenario);
     const positions = shard ? positionsOfShard(keys, shard) : keys.map((_, i) => i);
