@@ -1,3 +1,4 @@
+import type { RuleClass } from './rule-class.js';
 import type { FamilyId } from '../wire/families.js';
 
 /** Types mirroring specs/schema/provider.schema.json (the schema is the authority). */
@@ -17,6 +18,8 @@ export interface Rejection {
   sources: string[];
   contested?: Contested;
   notes?: string;
+  /** The class of rule this refusal enforces, where its section does not say it. */
+  ruleClass?: RuleClass;
 }
 
 /**

@@ -8,18 +8,9 @@ import { projectRoot, specsDir } from '../../shared/project-root.js';
 /** Types mirroring specs/schema/real-world-case.schema.json (the schema is the authority). */
 export type RealOutcome = { accepted: true } | { status: number; wording?: string };
 
-/** The class of rule a case bears on (the schema's `ruleClass` enum, in its order). */
-export const RULE_CLASSES = [
-  'reasoning-echo',
-  'reasoning-signature',
-  'reasoning-field',
-  'reasoning-parameters',
-  'history-structure',
-  'request-schema',
-  'leniency',
-  'model-and-endpoint',
-] as const;
-export type RuleClass = (typeof RULE_CLASSES)[number];
+import { RULE_CLASSES, type RuleClass } from '../../shared/provider-specs/rule-class.js';
+
+export { RULE_CLASSES, type RuleClass };
 
 export interface RealWorldCase {
   id: string;
