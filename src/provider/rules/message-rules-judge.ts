@@ -79,7 +79,13 @@ function jsonStringFindings(
           .find((holder) => isPlainObject(holder) && typeof holder.id === 'string');
         return finding(
           rule,
-          { index, role: role ?? '', field: at.at(-1) ?? '', path, id: isPlainObject(id) ? String(id.id) : '' },
+          {
+            index,
+            role: role ?? '',
+            field: at.at(-1) ?? '',
+            path,
+            ...(isPlainObject(id) ? { id: String(id.id) } : {}),
+          },
           `${path} is not JSON`,
         );
       });

@@ -5,12 +5,16 @@ import { finding, isKind, roleOf, segmentsOf, valuesAt } from './message-rule-pa
 
 type Pairs = NonNullable<MessageRule['pairs']>;
 
+/** Whether an item is of a site's roles and types. */
+function matchesSite(site: { roles?: string[]; types?: string[] }, item: unknown): item is Record<string, unknown> {
+  if (!isPlainObject(item)) return false;
+  if (site.roles !== undefined && !site.roles.includes(roleOf(item) ?? '')) return false;
+  return site.types === undefined || site.types.includes(typeof item.type === 'string' ? item.type : '');
+}
+
 /** The ids of the calls (or results) one item holds at a site; none when the item is not of the site's roles/types. */
 function idsAt(site: ToolCallSite, item: unknown): string[] | undefined {
-  if (!isPlainObject(item)) return undefined;
-  if (site.roles !== undefined && !site.roles.includes(roleOf(item) ?? '')) return undefined;
-  if (site.types !== undefined && !site.types.includes(typeof item.type === 'string' ? item.type : ''))
-    return undefined;
+  if (!matchesSite(site, item)) return undefined;
   const ids = valuesAt(item, segmentsOf(site.path))
     .map(({ value }) => value)
     .filter((value) => site.kind === undefined || isKind(value, site.kind))
@@ -56,13 +60,17 @@ function unansweredCalls(
 
 function unmatchedResults(
   check: Pairs,
+  items: readonly unknown[],
   calls: Array<string[] | undefined>,
   results: Array<string[] | undefined>,
   list: string,
   rule: MessageRule,
 ): Finding[] {
+  const unread = items.map((item) => check.unreadCalls !== undefined && matchesSite(check.unreadCalls, item));
   return results.flatMap((ids, index) => {
     if (ids === undefined) return [];
+    // A reference to a stored call may be the call this result answers: not judged.
+    if (check.refuse === 'orphan-results' && unread.slice(0, index).some(Boolean)) return [];
     const source = check.within === 'before' ? calls.slice(0, index) : [calls[answeredItem(calls, results, index)]];
     const known = new Set(source.flatMap((c) => c ?? []));
     if (check.refuse === 'excess-results') {
@@ -100,5 +108,5 @@ export function pairingFindings(check: Pairs, rule: MessageRule, items: readonly
   const results = items.map((item) => idsAt(check.results, item));
   return check.refuse === 'unanswered-calls'
     ? unansweredCalls(calls, results, list, rule)
-    : unmatchedResults(check, calls, results, list, rule);
+    : unmatchedResults(check, items, calls, results, list, rule);
 }

@@ -142,6 +142,11 @@ export interface MessageRule {
     refuse: 'unanswered-calls' | 'orphan-results' | 'excess-results';
     /** `adjacent`: the results of a call item sit in the items right after it; `before`: anywhere earlier. */
     within: 'adjacent' | 'before';
+    /**
+     * Items that may stand for calls the mock cannot read (Responses' `item_reference` to a stored call): results after
+     * one are not judged as orphans.
+     */
+    unreadCalls?: { types?: string[]; roles?: string[] };
   };
   successive?: { roles: string[]; skip?: string[] };
   ends?: {
