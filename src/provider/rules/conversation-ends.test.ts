@@ -45,6 +45,13 @@ describe('the role a conversation starts and ends on', () => {
     expect(answer('anthropic', { model: 'claude-opus-4-7', ...prefill })).toContain('assistant message prefill');
     expect(answer('anthropic', { model: 'claude-sonnet-4-5', ...prefill })).toBeUndefined();
     expect(answer('copilot', { model: 'claude-sonnet-4.6', messages: prefill.messages })).toContain('prefill');
+    const converse = (model: string) => {
+      const spec = specForModel(specs.get('bedrock-claude')!, model);
+      const body = { messages: prefill.messages.map((m) => ({ role: m.role, content: [{ text: m.content }] })) };
+      return judgeRequest(spec, body).map((f) => f.rejection);
+    };
+    expect(converse('us.anthropic.claude-opus-4-6-v1')).toEqual(['assistant-prefill-unsupported']);
+    expect(converse('us.anthropic.claude-sonnet-4-5-20250929-v1:0')).toEqual([]);
     expect(answer('mistral', { model: 'mistral-medium-latest', messages: prefill.messages })).toContain(
       'Expected last role User or Tool (or Assistant with prefix True) for serving but got assistant',
     );
