@@ -38,29 +38,37 @@ export interface ProviderSideFamily {
  * makes it exhaustive (a described family missing here is a compile error).
  */
 export const PROVIDER_SIDE_FAMILIES: Readonly<Record<FamilyId, ProviderSideFamily>> = {
-  // A gateway's chat body is also judged by its upstream's rules (spec `upstreams`); per-message rules are spec data
-  // (`messageRules`).
+  // A gateway's chat body is also judged by its upstream's rules (spec `upstreams`). In every family, the history's
+  // structure (roles, tool-call pairing, empty items) is spec data (`messageRules`) judged by one generic judge.
   'openai-chat': {
     renderAnswer: renderOpenAIChatAnswer,
     judges: [judgeMessageEchoes, judgeMessageRules, judgeGatewayUpstream],
     clientTools: openAIChatClientTools,
   },
   // Copilot wants its opaque back on the current tool turn only; its own judge scopes that.
-  copilot: { renderAnswer: renderCopilotAnswer, judges: [judgeCopilot], clientTools: copilotClientTools },
-  gemini: { renderAnswer: renderGeminiAnswer, judges: [judgeGemini], clientTools: geminiClientTools },
+  copilot: {
+    renderAnswer: renderCopilotAnswer,
+    judges: [judgeCopilot, judgeMessageRules],
+    clientTools: copilotClientTools,
+  },
+  gemini: {
+    renderAnswer: renderGeminiAnswer,
+    judges: [judgeGemini, judgeMessageRules],
+    clientTools: geminiClientTools,
+  },
   'openai-responses': {
     renderAnswer: renderOpenAIResponsesAnswer,
-    judges: [judgeOpenAIResponses],
+    judges: [judgeOpenAIResponses, judgeMessageRules],
     clientTools: openAIResponsesClientTools,
   },
   'anthropic-messages': {
     renderAnswer: renderAnthropicMessagesAnswer,
-    judges: [judgeAnthropicMessages],
+    judges: [judgeAnthropicMessages, judgeMessageRules],
     clientTools: anthropicMessagesClientTools,
   },
   'bedrock-converse': {
     renderAnswer: renderBedrockConverseAnswer,
-    judges: [judgeBedrockConverse],
+    judges: [judgeBedrockConverse, judgeMessageRules],
     clientTools: bedrockConverseClientTools,
   },
 };

@@ -194,7 +194,7 @@ describe('alternation rules', () => {
       {
         rule: 'provider-accepts',
         rejection: 'no',
-        params: { index: 4, role: 'user', field: 'role', path: 'messages.4' },
+        params: { index: 4, role: 'user', before: 3, field: 'role', path: 'messages.4' },
         detail: 'user message 4 is out of turn: it follows user message 3',
       },
     ]);

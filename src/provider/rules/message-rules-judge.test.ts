@@ -269,3 +269,148 @@ describe('contested message rules', () => {
     ]);
   });
 });
+
+describe('history rules added for issue 23, read from the specs', () => {
+  const user = (content = 'go on') => ({ role: 'user', content });
+
+  it('fields.null: OpenAI refuses content null without tool calls, and takes it beside them', () => {
+    const cancelled = { model: 'gpt-4o', messages: [user('q'), { role: 'assistant', content: null }, user('again')] };
+    expect(answer('openai', cancelled)).toEqual({
+      status: 400,
+      text: expect.stringContaining("Invalid value for 'content': expected a string, got null."),
+    });
+    const toolTurn = {
+      model: 'gpt-4o',
+      messages: [
+        user('q'),
+        { role: 'assistant', content: null, tool_calls: [call('{}')] },
+        { role: 'tool', tool_call_id: 'c1', content: 'x' },
+      ],
+    };
+    expect(judge('openai', toolTurn)).toEqual([]);
+    // An absent content is not null.
+    expect(judge('openai', { model: 'gpt-4o', messages: [user('q'), { role: 'assistant' }, user()] })).toEqual([]);
+  });
+
+  it('fields.exceptLast: Anthropic refuses empty content anywhere but a final assistant message', () => {
+    const base = { model: 'claude-sonnet-4-5', max_tokens: 1024 };
+    expect(
+      answer('anthropic', {
+        ...base,
+        messages: [{ role: 'user', content: [] }, { role: 'assistant', content: 'ok' }, user()],
+      })?.text,
+    ).toContain('messages.0: all messages must have non-empty content except for the optional final assistant message');
+    expect(judge('anthropic', { ...base, messages: [user('hi'), { role: 'assistant', content: [] }] })).toEqual([]);
+    expect(
+      judge('anthropic', { ...base, messages: [user('hi'), { role: 'assistant', content: [] }, user('there?')] }),
+    ).toMatchObject([{ rejection: 'empty-content', params: { index: 1 } }]);
+  });
+
+  it('fields.null, contested: Ollama warns on content null and answers leniently, citing both sides', () => {
+    const [found] = judge('ollama-local', {
+      model: 'qwen3:8b',
+      messages: [
+        user('ls'),
+        { role: 'assistant', content: null, tool_calls: [call('{}')] },
+        { role: 'tool', tool_call_id: 'c1', content: 'a' },
+      ],
+    });
+    expect(found).toMatchObject({ rejection: 'content-null', contested: true });
+    expect(found?.sources).toContain('https://github.com/vercel/ai/pull/12390');
+  });
+
+  it('follows.having: Gemini refuses a function call turn first or after model text, not after a user turn', () => {
+    const fc = {
+      role: 'model',
+      parts: [{ functionCall: { name: 'get_time', args: {} }, thoughtSignature: 'skip_thought_signature_validator' }],
+    };
+    const text = (role: string) => ({ role, parts: [{ text: 'x' }] });
+    const body = (contents: unknown[]) => ({ model: 'gemini-2.5-flash', contents });
+    expect(answer('gemini', body([fc, text('user')]))?.text).toContain(
+      'Please ensure that function call turn comes immediately after a user turn or after a function response turn.',
+    );
+    expect(judge('gemini', body([text('user'), text('model'), fc, text('user')]))).toMatchObject([
+      { rejection: 'function-call-turn-out-of-order', params: { index: 2 } },
+    ]);
+    expect(judge('gemini', body([text('user'), fc, text('user')]))).toEqual([]);
+  });
+
+  it('follows.id: OpenRouter names the orphan tool result of a Claude model as Anthropic does', () => {
+    const body = (model: string) => ({
+      model,
+      messages: [
+        user('start'),
+        { role: 'assistant', content: 'ok' },
+        { role: 'tool', tool_call_id: 'toolu_01X', content: 'x' },
+      ],
+    });
+    expect(answer('openrouter', body('anthropic/claude-opus-4.5'))?.text).toContain(
+      'unexpected `tool_use_id` found in `tool_result` blocks: toolu_01X.',
+    );
+    expect(judge('openrouter', body('openai/gpt-5')).map((f) => f.rejection)).not.toContain(
+      'claude-tool-result-without-tool-use',
+    );
+  });
+
+  it('alternation.skipNonEmpty: the Mistral v0.3 template leaves tool-call turns and results out', () => {
+    const model = 'mistralai/Mistral-7B-Instruct-v0.3';
+    const toolRound = [
+      user('q'),
+      { role: 'assistant', content: '', tool_calls: [call('{}')] },
+      { role: 'tool', tool_call_id: 'c1', content: 'x' },
+      { role: 'assistant', content: 'a' },
+    ];
+    expect(judge('vllm-local', { model, messages: [{ role: 'system', content: 's' }, ...toolRound, user()] })).toEqual(
+      [],
+    );
+    expect(
+      answer('vllm-local', { model, messages: [{ role: 'system', content: 's' }, user('a'), user('b')] })?.text,
+    ).toContain(
+      'After the optional system message, conversation roles must alternate user/assistant/user/assistant/...',
+    );
+    expect(
+      answer('vllm-local', {
+        model: 'TheBloke/Mistral-7B-Instruct-v0.2-AWQ',
+        messages: [{ role: 'system', content: 's' }, user()],
+      })?.text,
+    ).toContain('Conversation roles must alternate user/assistant/user/assistant/...');
+    expect(judge('vllm-local', { model: 'Qwen/Qwen3-8B', messages: [user('a'), user('b')] })).toEqual([]);
+  });
+
+  it('jsonString names the call: MiniMax quotes the tool_call_id of arguments that do not parse', () => {
+    const body = {
+      model: 'MiniMax-M2.7',
+      messages: [
+        user('run'),
+        { role: 'assistant', content: '', tool_calls: [{ ...call('{"cmd": "ls"'), id: 'call_function_x_1' }] },
+        { role: 'tool', tool_call_id: 'call_function_x_1', content: 'a' },
+      ],
+    };
+    expect(answer('minimax', body)?.text).toContain(
+      'invalid function arguments json string, tool_call_id: call_function_x_1 (2013)',
+    );
+  });
+
+  it('whenBody and unlessBody limit a rule to some bodies', () => {
+    const rules: MessageRule[] = [
+      { rejection: 'no', contains: { roles: ['user'] }, whenBody: [{ pointer: '/stream', equals: true }] },
+      { rejection: 'no', contains: { roles: ['user'] }, unlessBody: [{ pointer: '/n', exists: true }] },
+    ];
+    const messages = [{ role: 'system', content: 'x' }];
+    expect(judgeMessageRules(bare(rules), { messages, stream: true })).toHaveLength(2);
+    expect(judgeMessageRules(bare(rules), { messages, stream: false })).toHaveLength(1);
+    expect(judgeMessageRules(bare(rules), { messages, n: 1 })).toHaveLength(0);
+  });
+
+  it('Zhipu (api.z.ai) refuses a conversation with no user message, in English', () => {
+    expect(
+      answer('zhipu-glm', {
+        model: 'glm-4.5',
+        messages: [
+          { role: 'system', content: 's' },
+          { role: 'assistant', content: 'a' },
+        ],
+      })?.text,
+    ).toContain('The messages parameter is illegal. Please check the documentation.');
+  });
+});

@@ -2,25 +2,20 @@ import type { MessageRule, ProviderSpec } from '../../shared/provider-specs/prov
 import { isPlainObject } from '../../shared/objects/deep-merge.js';
 import type { Finding } from '../../shared/findings/finding.js';
 import { contestedMark } from './contested-mark.js';
+import { conditionHolds } from './forbidden-fields.js';
+import { appliesTo, finding, isEmpty, listed, roleOf, segmentsOf, valuesAt } from './message-rule-parts.js';
+import { pairingFindings } from './tool-call-pairing.js';
+import { successiveFindings } from './successive-roles.js';
+import { endsFindings } from './conversation-ends.js';
+import { atMostFindings } from './count-at-most.js';
+import { blocksFindings } from './block-exclusion.js';
+import { uniformFindings } from './uniform-values.js';
 
 type Fields = NonNullable<MessageRule['fields']>;
 type JsonString = NonNullable<MessageRule['jsonString']>;
 type Alternation = NonNullable<MessageRule['alternation']>;
 type Contains = NonNullable<MessageRule['contains']>;
 type Follows = NonNullable<MessageRule['follows']>;
-
-/** Absent, null, "" or []: what providers mean by "empty" when they refuse a message with nothing in it. */
-function isEmpty(value: unknown): boolean {
-  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
-}
-
-function roleOf(message: unknown): string | undefined {
-  return isPlainObject(message) && typeof message.role === 'string' ? message.role : undefined;
-}
-
-function appliesTo(roles: readonly string[] | undefined, role: string | undefined): boolean {
-  return roles === undefined || (role !== undefined && roles.includes(role));
-}
 
 function parsesAsJson(text: string): boolean {
   try {
@@ -31,40 +26,23 @@ function parsesAsJson(text: string): boolean {
   }
 }
 
-/** Every value at a dotted path (`tool_calls.*.function.arguments`) inside one message, with its keys. */
-function valuesAt(
-  value: unknown,
-  segments: readonly string[],
-  at: string[] = [],
-): Array<{ at: string[]; value: unknown }> {
-  if (segments.length === 0) return [{ at, value }];
-  const [head, ...rest] = segments as [string, ...string[]];
-  if (head === '*') {
-    if (Array.isArray(value)) return value.flatMap((v, i) => valuesAt(v, rest, [...at, String(i)]));
-    if (isPlainObject(value)) return Object.entries(value).flatMap(([k, v]) => valuesAt(v, rest, [...at, k]));
-    return [];
-  }
-  if (Array.isArray(value) && /^\d+$/.test(head)) return valuesAt(value[Number(head)], rest, [...at, head]);
-  if (isPlainObject(value) && head in value) return valuesAt(value[head], rest, [...at, head]);
-  return [];
-}
-
-function listed(names: readonly string[]): string {
-  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-}
-
 /**
  * Zhipu: an assistant message with neither content nor tool_calls; llama.cpp's gpt-oss template: content and reasoning
- * beside tool calls.
+ * beside tool calls; OpenAI and Ollama: content null (`null`); Anthropic: empty content anywhere but a final
+ * assistant message (`exceptLast`).
  */
 function fieldsFindings(check: Fields, rule: MessageRule, messages: readonly unknown[], list: string): Finding[] {
   const empty = check.empty ?? [];
   const nonEmpty = check.nonEmpty ?? [];
+  const nulls = check.null ?? [];
   return messages.flatMap((message, index) => {
     const role = roleOf(message);
     if (!isPlainObject(message) || !appliesTo(check.roles, role)) return [];
+    if (index === messages.length - 1 && (check.exceptLast ?? []).includes(role ?? '')) return [];
     if (!empty.every((f) => isEmpty(message[f])) || !nonEmpty.every((f) => !isEmpty(message[f]))) return [];
+    if (!nulls.every((f) => message[f] === null)) return [];
     const what = [
+      ...(nulls.length > 0 ? [`${listed(nulls)} null`] : []),
       ...(empty.length > 0
         ? [`${listed(empty)} ${empty.length === 2 ? 'both ' : empty.length > 2 ? 'all ' : ''}empty`]
         : []),
@@ -73,14 +51,14 @@ function fieldsFindings(check: Fields, rule: MessageRule, messages: readonly unk
     return [
       finding(
         rule,
-        { index, role: role ?? '', field: empty[0] ?? nonEmpty[0] ?? '', path: `${list}.${index}` },
+        { index, role: role ?? '', field: nulls[0] ?? empty[0] ?? nonEmpty[0] ?? '', path: `${list}.${index}` },
         `${list === 'messages' ? `${role ?? 'a'} message` : `${list} item`} ${index} has ${what}`,
       ),
     ];
   });
 }
 
-/** DashScope: a replayed tool call whose arguments are not JSON. */
+/** DashScope, MiniMax: a replayed tool call whose arguments are not JSON. {id} is the call's id. */
 function jsonStringFindings(
   check: JsonString,
   rule: MessageRule,
@@ -95,7 +73,21 @@ function jsonStringFindings(
       .filter(({ value }) => typeof value === 'string' && !parsesAsJson(value))
       .map(({ at }) => {
         const path = [list, String(index), ...at].join('.');
-        return finding(rule, { index, role: role ?? '', field: at.at(-1) ?? '', path }, `${path} is not JSON`);
+        // {id}: the id of the nearest object around the string that has one (MiniMax names the tool_call_id).
+        const id = [...Array(at.length).keys()]
+          .map((n) => valuesAt(message, at.slice(0, at.length - 1 - n))[0]?.value)
+          .find((holder) => isPlainObject(holder) && typeof holder.id === 'string');
+        return finding(
+          rule,
+          {
+            index,
+            role: role ?? '',
+            field: at.at(-1) ?? '',
+            path,
+            ...(isPlainObject(id) ? { id: String(id.id) } : {}),
+          },
+          `${path} is not JSON`,
+        );
       });
   });
 }
@@ -123,6 +115,7 @@ function alternationFindings(
     const role = roleOf(message);
     const side = sideOf(role);
     if (role === undefined || side === undefined || (check.skip ?? []).includes(role)) continue;
+    if (isPlainObject(message) && (check.skipNonEmpty ?? []).some((f) => !isEmpty(message[f]))) continue;
     const outOfTurn =
       previous === undefined
         ? check.first !== undefined && side !== check.first
@@ -135,7 +128,7 @@ function alternationFindings(
       return [
         finding(
           rule,
-          { index, role, field: 'role', path: `${list}.${index}` },
+          { index, role, field: 'role', path: `${list}.${index}`, ...(previous ? { before: previous.index } : {}) },
           `${role} message ${index} is out of turn: ${why}`,
         ),
       ];
@@ -170,6 +163,7 @@ function followsFindings(check: Follows, rule: MessageRule, items: readonly unkn
   return items.flatMap((item, index) => {
     const role = roleOf(item);
     if (role === undefined || !check.roles.includes(role)) return [];
+    if (check.having !== undefined && valuesAt(item, segmentsOf(check.having)).length === 0) return [];
     let before = index - 1;
     while (before >= 0 && through.includes(roleOf(items[before]) ?? '')) before -= 1;
     const previous = items[before];
@@ -182,15 +176,17 @@ function followsFindings(check: Follows, rule: MessageRule, items: readonly unkn
     return [
       finding(
         rule,
-        { index, role, field: 'role', path: `${list}.${index}` },
+        {
+          index,
+          role,
+          field: 'role',
+          path: `${list}.${index}`,
+          ...(check.id !== undefined && isPlainObject(item) ? { id: String(item[check.id] ?? '') } : {}),
+        },
         `${role} ${list === 'messages' ? 'message' : 'item'} ${index} does not follow a ${what}`,
       ),
     ];
   });
-}
-
-function finding(rule: MessageRule, params: Finding['params'], detail: string): Finding {
-  return { rule: rule.rule ?? 'provider-accepts', rejection: rule.rejection, params, detail };
 }
 
 /**
@@ -212,6 +208,10 @@ function contestedBy(spec: ProviderSpec, rule: MessageRule, found: Finding): Fin
 export function judgeMessageRules(spec: ProviderSpec, body: unknown): Finding[] {
   if (!isPlainObject(body) || !spec.messageRules?.length) return [];
   return spec.messageRules.flatMap((rule) => {
+    if (!(rule.whenBody ?? []).every((c) => conditionHolds(body, c))) return [];
+    if ((rule.unlessBody ?? []).some((c) => conditionHolds(body, c))) return [];
+    // A cap over the whole body walks no list.
+    if (rule.atMost) return atMostFindings(rule.atMost, rule, body).map((found) => contestedBy(spec, rule, found));
     const list = rule.list ?? 'messages';
     const items = body[list];
     if (!Array.isArray(items)) return [];
@@ -221,6 +221,11 @@ export function judgeMessageRules(spec: ProviderSpec, body: unknown): Finding[] 
       ...(rule.alternation ? alternationFindings(rule.alternation, rule, items, list) : []),
       ...(rule.contains ? containsFindings(rule.contains, rule, items, list) : []),
       ...(rule.follows ? followsFindings(rule.follows, rule, items, list) : []),
+      ...(rule.pairs ? pairingFindings(rule.pairs, rule, items, list) : []),
+      ...(rule.successive ? successiveFindings(rule.successive, rule, items, list) : []),
+      ...(rule.ends ? endsFindings(rule.ends, rule, items, list) : []),
+      ...(rule.blocks ? blocksFindings(rule.blocks, rule, items, list) : []),
+      ...(rule.uniform ? uniformFindings(rule.uniform, rule, items, list) : []),
     ].map((found) => contestedBy(spec, rule, found));
   });
 }

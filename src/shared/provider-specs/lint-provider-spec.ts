@@ -34,6 +34,12 @@ export const KNOWN_PLACEHOLDERS = new Set([
   'limit',
   'proto_path',
   'enum_type',
+  // Filled by message rules (messageRules): the offending tool call ids, how many were found against a cap, the
+  // earlier item of a pair out of turn.
+  'id',
+  'count',
+  'max',
+  'before',
 ]);
 
 function placeholdersIn(value: unknown, out = new Set<string>()): Set<string> {

@@ -81,8 +81,21 @@ export interface ModelVariant {
 }
 
 /**
- * One per-message rule (spec `messageRules`): exactly one of `fields`, `jsonString`,
- * `alternation`, `contains` or `follows` says what is checked; the finding is answered with `rejection`.
+ * Where tool calls (or their results) sit in a history: inside items of `roles` (or whose `type` is one of `types`),
+ * the objects at `path` (dotted, `*` for every index; the item itself when absent) that are of `kind` (own key or
+ * `type` value), each naming its id at `id`.
+ */
+export interface ToolCallSite {
+  roles?: string[];
+  types?: string[];
+  path?: string;
+  kind?: string;
+  id: string;
+}
+
+/**
+ * One per-message rule (spec `messageRules`): exactly one check says what is checked; the finding is answered with
+ * `rejection`. `whenBody`/`unlessBody` limit the rule to bodies that meet (or do not meet) every condition.
  */
 export interface MessageRule {
   rejection: string;
@@ -91,18 +104,61 @@ export interface MessageRule {
   rule?: string;
   notes?: string;
   contested?: Contested;
-  fields?: { roles?: string[]; empty?: string[]; nonEmpty?: string[] };
+  whenBody?: BodyCondition[];
+  unlessBody?: BodyCondition[];
+  fields?: {
+    roles?: string[];
+    empty?: string[];
+    nonEmpty?: string[];
+    /** Fields that must be present and exactly null. */
+    null?: string[];
+    /** The last item is exempt when it is of one of these roles (Anthropic's optional final assistant message). */
+    exceptLast?: string[];
+  };
   jsonString?: { roles?: string[]; path: string };
   alternation?: {
     ask: string[];
     answer: string[];
     skip?: string[];
+    /** Items with any of these fields non-empty are not counted (an assistant tool-call turn in Mistral's template). */
+    skipNonEmpty?: string[];
     repeatable?: string[];
     first?: 'ask' | 'answer';
     last?: 'ask' | 'answer';
   };
   contains?: { roles: string[] };
-  follows?: { roles: string[]; after: { roles: string[]; nonEmpty?: string[] }; through?: string[] };
+  follows?: {
+    roles: string[];
+    /** Only items holding a value at this dotted path must follow (a Gemini turn with a functionCall part). */
+    having?: string;
+    after: { roles: string[]; nonEmpty?: string[] };
+    through?: string[];
+    /** The item's key whose value fills {id} (a tool message's `tool_call_id`). */
+    id?: string;
+  };
+  pairs?: {
+    calls: ToolCallSite;
+    results: ToolCallSite;
+    refuse: 'unanswered-calls' | 'orphan-results' | 'excess-results';
+    /** `adjacent`: the results of a call item sit in the items right after it; `before`: anywhere earlier. */
+    within: 'adjacent' | 'before';
+    /**
+     * Items that may stand for calls the mock cannot read (Responses' `item_reference` to a stored call): results after
+     * one are not judged as orphans.
+     */
+    unreadCalls?: { types?: string[]; roles?: string[] };
+  };
+  successive?: { roles: string[]; skip?: string[] };
+  ends?: {
+    first?: string[];
+    last?: string[];
+    skip?: string[];
+    /** The last item may be of another role when it has this field equal to this value (Mistral's `prefix: true`). */
+    lastUnless?: { field: string; equals: unknown };
+  };
+  atMost?: { paths: string[]; equals?: unknown; max: number };
+  blocks?: { roles?: string[]; path: string; kinds: string[]; notBeside: string[] };
+  uniform?: { path: string };
 }
 
 export type UpstreamCheck =

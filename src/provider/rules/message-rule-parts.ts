@@ -1,0 +1,55 @@
+import type { MessageRule } from '../../shared/provider-specs/provider-spec.js';
+import { isPlainObject } from '../../shared/objects/deep-merge.js';
+import type { Finding } from '../../shared/findings/finding.js';
+
+/** Absent, null, "" or []: what providers mean by "empty" when they refuse a message with nothing in it. */
+export function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+export function roleOf(message: unknown): string | undefined {
+  return isPlainObject(message) && typeof message.role === 'string' ? message.role : undefined;
+}
+
+export function appliesTo(roles: readonly string[] | undefined, role: string | undefined): boolean {
+  return roles === undefined || (role !== undefined && roles.includes(role));
+}
+
+/** Every value at a dotted path (`tool_calls.*.function.arguments`) inside one message, with its keys. */
+export function valuesAt(
+  value: unknown,
+  segments: readonly string[],
+  at: string[] = [],
+): Array<{ at: string[]; value: unknown }> {
+  if (segments.length === 0) return [{ at, value }];
+  const [head, ...rest] = segments as [string, ...string[]];
+  if (head === '*') {
+    if (Array.isArray(value)) return value.flatMap((v, i) => valuesAt(v, rest, [...at, String(i)]));
+    if (isPlainObject(value)) return Object.entries(value).flatMap(([k, v]) => valuesAt(v, rest, [...at, k]));
+    return [];
+  }
+  if (Array.isArray(value) && /^\d+$/.test(head)) return valuesAt(value[Number(head)], rest, [...at, head]);
+  if (isPlainObject(value) && head in value) return valuesAt(value[head], rest, [...at, head]);
+  return [];
+}
+
+/** The segments of a dotted path; the empty path is the value itself. */
+export function segmentsOf(path: string | undefined): string[] {
+  return path === undefined || path === '' ? [] : path.split('.');
+}
+
+/**
+ * Whether a content block is of a kind: Anthropic and OpenAI name it in `type` (`tool_result`), Bedrock and Gemini by
+ * the one member it holds (`toolResult`, `functionCall`).
+ */
+export function isKind(block: unknown, kind: string): boolean {
+  return isPlainObject(block) && (block.type === kind || (block.type === undefined && kind in block));
+}
+
+export function listed(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+export function finding(rule: MessageRule, params: Finding['params'], detail: string): Finding {
+  return { rule: rule.rule ?? 'provider-accepts', rejection: rule.rejection, params, detail };
+}
