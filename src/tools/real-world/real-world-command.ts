@@ -12,6 +12,7 @@ import {
   realWorldReportSection,
 } from './agreement.js';
 import { formatCoverage } from './rule-coverage.js';
+import { formatClassCoverage } from './class-coverage.js';
 import { RULE_CLASSES, type RuleClass } from './real-world-case.js';
 import { loadRealWorldCases } from './real-world-case.js';
 import { caseUrl, describeReal } from './replay-case.js';
@@ -87,6 +88,7 @@ export const realWorldCommand = defineCommand({
       process.stdout.write(
         '\ncoverage of the spec rules by these cases:\n' + formatCoverage(agreement.coverage) + '\n',
       );
+      process.stdout.write('\nrule classes covered by these cases:\n' + formatClassCoverage(agreement.classes) + '\n');
       if (args.uncovered)
         process.stdout.write(
           `\nrules no case fires (${agreement.coverage.unfired.length}):\n` +
