@@ -176,16 +176,8 @@ export const KNOWN_DISAGREEMENTS: ReadonlyMap<string, string> = new Map<string, 
     'real=400 "Extra inputs are not permitted, field: \'vl_high_resolution_images\', value: True.", mock=400 "error invalid_request_error invalid_request_error Extra inputs are not permitted, field: \'vl_high_resolution_images\'"',
   ],
   [
-    'gemini-20-flash-snake-additional-properties-adk',
-    'real=400 "Invalid JSON payload received. Unknown name "additional_properties" at \'tools[0].function_declarations[0].parameters\': Cannot find field.", mock=accepted',
-  ],
-  [
     'gemini-20-flash-thinking-config-unsupported-immersive-translate',
     'real=400 "thinking_config is not supported.", mock=accepted',
-  ],
-  [
-    'gemini-25-flash-additional-properties-items-smart-composer',
-    'real=400 "Invalid JSON payload received. Unknown name "additionalProperties" at", mock=accepted',
   ],
   [
     'gemini-25-flash-thinking-level-unsupported-roo-code',
@@ -216,10 +208,6 @@ export const KNOWN_DISAGREEMENTS: ReadonlyMap<string, string> = new Map<string, 
   [
     'gemini-retired-model-15-flash-openclaw',
     'real=404 "models/gemini-1.5-flash is not found for API version v1beta, or is not supported for generateContent.", mock=accepted',
-  ],
-  [
-    'gemini-schema-keyword-unknown-openswarm',
-    'real=400 "Invalid JSON payload received. Unknown name "$schema" at", mock=accepted',
   ],
   [
     'groq-assistant-message-id-unsupported-chatbox',
