@@ -30,8 +30,6 @@ export const KNOWN_CLASS_GAPS: ReadonlyMap<string, string> = new Map<string, str
     'foundry-anthropic/reasoning-parameters',
     'No public report quotes a thinking budget or thinking-enabled refusal from a Foundry host.',
   ],
-  ['bedrock-deepseek-r1/request-schema', MALFORMED_ONLY],
-  ['bedrock-gpt-oss/request-schema', MALFORMED_ONLY],
   ['copilot/request-schema', MALFORMED_ONLY],
   ['dashscope/request-schema', MALFORMED_ONLY],
   ['llama-cpp-local/request-schema', MALFORMED_ONLY],
@@ -40,7 +38,6 @@ export const KNOWN_CLASS_GAPS: ReadonlyMap<string, string> = new Map<string, str
   ['moonshot/request-schema', MALFORMED_ONLY],
   ['nous-portal/request-schema', MALFORMED_ONLY],
   ['ollama-local/request-schema', MALFORMED_ONLY],
-  ['openrouter/request-schema', MALFORMED_ONLY],
   ['tencent-tokenhub/request-schema', MALFORMED_ONLY],
   ['vercel-ai-gateway/request-schema', MALFORMED_ONLY],
 ]);
