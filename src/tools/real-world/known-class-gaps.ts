@@ -9,7 +9,7 @@
  * The spec's only request-schema rule is its answer to a body that is not JSON or not an object (`invalidRejection`,
  * wording unknown): clients built on SDKs never send one, so no public report shows it. An accepted request the
  * provider documents with members outside reasoning would fill the class (as it did for Hunyuan, Novita, Kilo,
- * Ollama, OpenRouter and Bedrock). None is in the corpus yet for these: the Moonshot and MiniMax examples found show
+ * Ollama, OpenRouter, llama.cpp and Bedrock). None is in the corpus yet for these: the Moonshot and MiniMax examples found show
  * only model and messages or reasoning members; the others' docs were not searched to the end in issue 23.
  */
 const MALFORMED_ONLY =
@@ -34,7 +34,6 @@ export const KNOWN_CLASS_GAPS: ReadonlyMap<string, string> = new Map<string, str
   ],
   ['copilot/request-schema', MALFORMED_ONLY],
   ['dashscope/request-schema', MALFORMED_ONLY],
-  ['llama-cpp-local/request-schema', MALFORMED_ONLY],
   ['mimo/request-schema', MALFORMED_ONLY],
   ['minimax/request-schema', MALFORMED_ONLY],
   ['moonshot/request-schema', MALFORMED_ONLY],

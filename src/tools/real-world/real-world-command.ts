@@ -15,7 +15,7 @@ import { formatCoverage } from './rule-coverage.js';
 import { formatClassCoverage } from './class-coverage.js';
 import { RULE_CLASSES, type RuleClass } from './real-world-case.js';
 import { loadRealWorldCases } from './real-world-case.js';
-import { caseUrl, describeReal } from './replay-case.js';
+import { caseRequest, caseUrl, describeReal } from './replay-case.js';
 import { resolvePlaceholders } from './resolve-placeholders.js';
 
 /**
@@ -127,9 +127,10 @@ async function showCase(id: string, cases: ReturnType<typeof loadRealWorldCases>
   const fixtures = new FixtureStore();
   const url = caseUrl(spec, c);
   const body = resolvePlaceholders(c.request.body);
+  // The same request the replay sends, scenario header included, so an accepted case shows the answer it gets.
   const response = await getResponse(
     providerHandlers(spec, fixtures, strict ? { strict: true } : {}),
-    new Request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    caseRequest(c, spec, fixtures),
   );
   const lines = [
     `${c.id} (${found.path})`,
