@@ -9,11 +9,13 @@ import { findingsHeader } from '../../shared/findings/findings-record.js';
 import type { FixtureStore } from '../fixtures/fixture-store.js';
 import { isUpstreamFinding, rejectionSpec } from '../rules/gateway-upstream.js';
 import { judgeGatewayResponses } from '../rules/gateway-upstream-responses.js';
+import { judgeAnthropicMessages } from '../families/anthropic-messages/request-rules.js';
 import { judgeRequest } from './judge-request.js';
 import type { RequestJudge } from '../rules/request-judge.js';
 import type { FamilyId } from '../../shared/wire/families.js';
 import { atPointer } from '../rules/message-echo-judge.js';
 import { settleFindings, type AnswerPolicy } from './answer-policy.js';
+import { judgeModelRefusals } from '../rules/model-refusals.js';
 
 export interface MockOptions extends AnswerPolicy {
   /** Multiplier on recorded stream timing: 1 replays real pacing, 0 sends events back to back. */
@@ -196,10 +198,12 @@ function wireAliasHandlers(spec: ProviderSpec, policy: AnswerPolicy): HttpHandle
   const origin = new URL(spec.endpoint.baseUrl).origin;
   return (spec.endpoint.wireAliases ?? []).map((alias) => {
     const judge = WIRE_ALIAS_JUDGES[alias.family];
-    return http.post(endpointPattern(origin, alias.path), async ({ request }) => {
+    const pattern = endpointPattern(origin, alias.path);
+    return http.post(pattern, async ({ request }) => {
       const body = await jsonBody(request, spec);
       if (body instanceof Response) return body;
-      const model = requestModel(null, body, spec.target.model);
+      // Bedrock's InvokeModel names the model in its path, as the spec's own path does.
+      const model = requestModel(pattern.exec(request.url.replace(/\?.*$/, '')), body, spec.target.model);
       if (!servesModel(spec, model)) return undefined;
       const rules = specForModel(spec, model);
       if (!judge)
@@ -214,8 +218,14 @@ function wireAliasHandlers(spec: ProviderSpec, policy: AnswerPolicy): HttpHandle
   });
 }
 
-/** Judges of a chat gateway's other-family paths, by family. */
-const WIRE_ALIAS_JUDGES: Partial<Record<FamilyId, RequestJudge>> = { 'openai-responses': judgeGatewayResponses };
+/**
+ * Judges of a provider's other-family paths, by family: a chat gateway's Responses path, and Bedrock's InvokeModel
+ * taking Claude's Messages body beside Converse (the Messages rules whose rejections the spec defines).
+ */
+const WIRE_ALIAS_JUDGES: Partial<Record<FamilyId, RequestJudge>> = {
+  'openai-responses': judgeGatewayResponses,
+  'anthropic-messages': judgeAnthropicMessages,
+};
 
 /**
  * MSW handlers for one provider, generated from its spec: judge the request as the provider would
@@ -232,8 +242,14 @@ export function providerHandlers(spec: ProviderSpec, fixtures: FixtureStore, opt
       const model = requestModel(pattern.exec(request.url.replace(/\?.*$/, '')), body, spec.target.model);
       if (!servesModel(spec, model)) return undefined;
       const rules = specForModel(spec, model);
-      // A contested finding answers as its lenient side unless the policy is strict (answer-policy.ts).
-      const settled = settleFindings(judgeRequest(rules, body), options);
+      const wantsStream = streamPath || (isPlainObject(body) && body.stream === true);
+      // A model the provider does not serve (retired, or without what the body asks for: spec models.refuses) words
+      // the answer before anything the body itself breaks. A contested finding answers as its lenient side unless the
+      // policy is strict (answer-policy.ts).
+      const settled = settleFindings(
+        [...judgeModelRefusals(spec, model, body, wantsStream), ...judgeRequest(rules, body)],
+        options,
+      );
       const headers = findingsHeader(settled.findings);
       if (settled.refusing.length > 0) return refusal(spec, rules, settled.findings, model);
       const scenario = request.headers.get(SCENARIO_HEADER) ?? options.defaultScenario;
@@ -242,7 +258,6 @@ export function providerHandlers(spec: ProviderSpec, fixtures: FixtureStore, opt
       if (!loaded) return harnessError(`no fixture fixtures/providers/${spec.id}/${scenario}.json`);
       const call = callIndex(request, body);
       const exchange = loaded.fixture.exchanges[Math.min(call, loaded.fixture.exchanges.length - 1)]!;
-      const wantsStream = streamPath || (isPlainObject(body) && body.stream === true);
       const responseHeaders = { ...(exchange.response.headers ?? {}), ...headers };
       if (wantsStream) {
         if (!exchange.response.stream)
@@ -260,5 +275,27 @@ export function providerHandlers(spec: ProviderSpec, fixtures: FixtureStore, opt
       });
     });
   });
-  return [...own, ...wireAliasHandlers(spec, options)];
+  return [...unservedHandlers(spec), ...own, ...wireAliasHandlers(spec, options)];
+}
+
+/**
+ * Paths on the provider's host that refuse every request (spec endpoint.unserved: Foundry's Claude resource answers
+ * 404 on the OpenAI-style /models/chat/completions), before any other handler can claim them.
+ */
+function unservedHandlers(spec: ProviderSpec): HttpHandler[] {
+  const origin = new URL(spec.endpoint.baseUrl).origin;
+  return (spec.endpoint.unserved ?? []).map((entry) =>
+    http.post(endpointPattern(origin, entry.path), async ({ request }) => {
+      const body = await jsonBody(request, spec);
+      if (body instanceof Response) return body;
+      const model = requestModel(null, body, spec.target.model);
+      const finding: Finding = {
+        rule: 'provider-accepts',
+        rejection: entry.rejection,
+        params: { model },
+        detail: `${spec.label} does not serve ${entry.path}`,
+      };
+      return refusal(spec, spec, [finding], model);
+    }),
+  );
 }

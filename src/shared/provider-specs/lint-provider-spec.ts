@@ -190,6 +190,18 @@ export function lintProviderSpec(spec: ProviderSpec): SpecLintProblem[] {
         'write a JavaScript regular expression on the model id',
       );
   }
+  // A refused model or path is answered before any variant applies: its rejections are the spec's own.
+  (spec.models?.refuses ?? []).forEach((entry, i) => {
+    const at = `/models/refuses/${i}`;
+    const bad = badRegExp(entry.match);
+    if (bad)
+      add(`${at}/match`, `not a regular expression: ${bad}`, 'write a JavaScript regular expression on the model id');
+    needs(`${at}/rejection`, entry.rejection, ids);
+    needs(`${at}/streamRejection`, entry.streamRejection, ids);
+  });
+  (spec.endpoint.unserved ?? []).forEach((entry, i) =>
+    needs(`/endpoint/unserved/${i}/rejection`, entry.rejection, ids),
+  );
   (spec.models?.variants ?? []).forEach((variant, v) => {
     const at = `/models/variants/${v}`;
     const bad = badRegExp(variant.match);

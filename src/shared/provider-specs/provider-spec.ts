@@ -66,6 +66,31 @@ export interface ForbidRule {
   notes?: string;
 }
 
+/**
+ * Model ids an endpoint refuses whatever else the body says (spec `models.refuses`): retired or decommissioned ids,
+ * forms a report shows refused, models no endpoint of which takes a feature the body asks for. Data from sources
+ * only: an id the spec does not know stays served.
+ */
+export interface ModelRefusal {
+  match: string;
+  label: string;
+  since?: string;
+  whenBody?: BodyCondition[];
+  streamOnly?: boolean;
+  rejection: string;
+  streamRejection?: string;
+  sources: string[];
+  notes?: string;
+}
+
+/** A path on the provider's host that refuses every request (spec `endpoint.unserved`). */
+export interface UnservedPath {
+  path: string;
+  rejection: string;
+  sources: string[];
+  notes?: string;
+}
+
 export interface ModelVariant {
   match: string;
   label: string;
@@ -220,7 +245,14 @@ export interface ProviderSpec {
   id: string;
   label: string;
   family: FamilyId;
-  endpoint: { baseUrl: string; path: string; streamPath?: string; aliases?: string[]; wireAliases?: WireAlias[] };
+  endpoint: {
+    baseUrl: string;
+    path: string;
+    streamPath?: string;
+    aliases?: string[];
+    wireAliases?: WireAlias[];
+    unserved?: UnservedPath[];
+  };
   target: { provider: string; model: string };
   request: {
     schema: Record<string, unknown>;
@@ -242,7 +274,7 @@ export interface ProviderSpec {
   rejections: Record<string, Rejection>;
   forbid?: ForbidRule[];
   messageRules?: MessageRule[];
-  models?: { serves?: string; variants?: ModelVariant[] };
+  models?: { serves?: string; refuses?: ModelRefusal[]; variants?: ModelVariant[] };
   upstreams?: Upstream[];
   ignores?: Array<{ field: string; source: string; notes?: string }>;
   parameters?: Record<

@@ -6,6 +6,7 @@ import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js'
 import { loadRealWorldCases, RULE_CLASSES, type LoadedCase, type RuleClass } from './real-world-case.js';
 import { compareOutcomes, describeMock, replayCase, type MockOutcome } from './replay-case.js';
 import { ruleCoverage, type CoverageCounts, type RuleCoverage } from './rule-coverage.js';
+import { classCoverage, type ClassCoverage } from './class-coverage.js';
 
 export interface CaseResult {
   id: string;
@@ -43,6 +44,8 @@ export interface RealWorldAgreement {
   byClass: Record<RuleClass, ProviderAgreement>;
   /** The share of the specs' rules some case fires. */
   coverage: RuleCoverage;
+  /** Per spec, each rule class it has rules in and how many cases of that class name the spec. */
+  classes: ClassCoverage;
   results: CaseResult[];
 }
 
@@ -136,7 +139,8 @@ export async function realWorldAgreement(
     specList,
     results.flatMap((r) => r.fired),
   );
-  return { total, byProvider, byClass, coverage, results };
+  const classes = classCoverage(specList, results);
+  return { total, byProvider, byClass, coverage, classes, results };
 }
 
 const agreementLine = (name: string, a: ProviderAgreement) =>
@@ -185,6 +189,7 @@ export interface RealWorldReportSection {
     providers: Array<{ provider: string } & CoverageCounts>;
     kinds: Array<{ kind: string } & CoverageCounts>;
     unfired: string[];
+    classGaps?: string[];
   };
   disagreements: Array<{ id: string; provider: string; contested: boolean; difference: string }>;
 }
@@ -205,6 +210,7 @@ export function realWorldReportSection(agreement: RealWorldAgreement): RealWorld
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([kind, counts]) => ({ kind, ...counts })),
       unfired: agreement.coverage.unfired,
+      classGaps: agreement.classes.missing,
     },
     disagreements: agreement.results
       .filter((r) => !r.agrees)

@@ -18,7 +18,6 @@ export const KNOWN_DISAGREEMENTS: ReadonlyMap<string, string> = new Map<string, 
     'anthropic-opus-41-top-k-with-thinking-quarkus-langchain4j',
     'real=400 "`top_k` must be unset when thinking is enabled.", mock=accepted',
   ],
-  ['anthropic-retired-model-alias-continue', 'real=404 "model: claude-3-7-sonnet-latest", mock=accepted'],
   [
     'anthropic-sonnet-37-top-k-with-thinking-librechat',
     'real=400 "`top_k` must be unset when thinking is enabled.", mock=accepted',
@@ -56,20 +55,8 @@ export const KNOWN_DISAGREEMENTS: ReadonlyMap<string, string> = new Map<string, 
     'real=400 "The model returned the following errors: Thinking may not be enabled when tool_choice forces tool use.", mock=accepted',
   ],
   [
-    'bedrock-claude-haiku-45-tool-loop-recorded-fantasy',
-    'real=accepted, mock=no mock serves https://bedrock-runtime.us-east-1.amazonaws.com/model/us.anthropic.claude-haiku-4-5-20251001-v1%3A0/invoke',
-  ],
-  [
-    'bedrock-claude-sonnet-45-tool-loop-recorded-fantasy',
-    'real=accepted, mock=no mock serves https://bedrock-runtime.us-east-1.amazonaws.com/model/us.anthropic.claude-sonnet-4-5-20250929-v1%3A0/invoke',
-  ],
-  [
     'bedrock-deepseek-r1-tool-use-unsupported-langchain-aws',
     'real=400 "This model doesn\'t support tool use", mock=accepted',
-  ],
-  [
-    'bedrock-gpt-oss-streaming-unsupported-bedrock-client-mac',
-    'real=400 "The model is unsupported for streaming.", mock=accepted',
   ],
   [
     'cerebras-gpt-oss-reasoning-content-unsupported-openagents',
@@ -78,10 +65,6 @@ export const KNOWN_DISAGREEMENTS: ReadonlyMap<string, string> = new Map<string, 
   [
     'cerebras-unsupported-json-schema-fields-ccr',
     "real=400 \"Unsupported JSON schema fields: {'minItems', 'items'}\", mock=accepted",
-  ],
-  [
-    'copilot-completion-model-on-chat-copilot-api',
-    'real=400 "Model is not supported for this request.", mock=accepted',
   ],
   [
     'dashscope-qwen3-thinking-non-streaming-ultrarag',
@@ -117,20 +100,8 @@ export const KNOWN_DISAGREEMENTS: ReadonlyMap<string, string> = new Map<string, 
     'real=400 "Extra inputs are not permitted, field: \'vl_high_resolution_images\', value: True.", mock=400 "error invalid_request_error invalid_request_error Extra inputs are not permitted, field: \'vl_high_resolution_images\'"',
   ],
   [
-    'foundry-anthropic-chat-completions-path-404-claude-desktop',
-    'real=404 "api_not_supported", mock=no mock serves https://demo-resource.services.ai.azure.com/models/chat/completions',
-  ],
-  [
-    'gemini-20-flash-snake-additional-properties-adk',
-    'real=400 "Invalid JSON payload received. Unknown name "additional_properties" at \'tools[0].function_declarations[0].parameters\': Cannot find field.", mock=accepted',
-  ],
-  [
     'gemini-20-flash-thinking-config-unsupported-immersive-translate',
     'real=400 "thinking_config is not supported.", mock=accepted',
-  ],
-  [
-    'gemini-25-flash-additional-properties-items-smart-composer',
-    'real=400 "Invalid JSON payload received. Unknown name "additionalProperties" at", mock=accepted',
   ],
   [
     'gemini-25-flash-thinking-level-unsupported-roo-code',
@@ -155,32 +126,8 @@ export const KNOWN_DISAGREEMENTS: ReadonlyMap<string, string> = new Map<string, 
     'real=404 "models/gemini-1.5-flash is not found for API version v1beta, or is not supported for generateContent.", mock=accepted',
   ],
   [
-    'gemini-retired-model-15-pro-stream-nextchat',
-    'real=404 "models/gemini-1.5-pro is not found for API version v1beta, or is not supported for StreamGenerateContent.", mock=accepted',
-  ],
-  [
-    'gemini-retired-model-gemini-pro-moneyprinter',
-    'real=404 "models/gemini-pro is not found for API version v1beta, or is not supported for generateContent.", mock=accepted',
-  ],
-  [
-    'gemini-schema-keyword-unknown-openswarm',
-    'real=400 "Invalid JSON payload received. Unknown name "$schema" at", mock=accepted',
-  ],
-  [
     'groq-assistant-message-id-unsupported-chatbox',
     "real=400 \"property 'id' is unsupported, did you mean 'role'?\", mock=400 \"'messages.1' : for 'role:assistant' the following must be satisfied[('messages.1' : property 'id' is unsupported)] invalid_request_error\"",
-  ],
-  [
-    'groq-decommissioned-qwq-sqlmap-ai',
-    'real=400 "The model `qwen-qwq-32b` has been decommissioned and is no longer supported.", mock=accepted',
-  ],
-  [
-    'groq-decommissioned-specdec-vane',
-    'real=400 "The model `llama-3.3-70b-specdec` has been decommissioned and is no longer supported.", mock=accepted',
-  ],
-  [
-    'groq-decommissioned-vision-preview-ha-llmvision',
-    'real=400 "The model `llama-3.2-11b-vision-preview` has been decommissioned and is no longer supported.", mock=accepted',
   ],
   ['groq-llama-reasoning-effort-unsupported-inspect-ai', 'real=400 (wording not quoted), mock=accepted'],
   ['groq-qwen3-reasoning-effort-medium-pluely', 'real=400 "must be one of `none` or `default`", mock=accepted'],
@@ -213,7 +160,6 @@ export const KNOWN_DISAGREEMENTS: ReadonlyMap<string, string> = new Map<string, 
     'moonshot-kimi-k3-temperature-aino',
     'real=400 "invalid temperature: only 1 is allowed for this model", mock=accepted',
   ],
-  ['nous-portal-dash-model-id-404-hermes', 'real=404 "Couldn\'t find that, sorry.", mock=accepted'],
   [
     'ollama-local-think-supported-model-accepted-llm-ollama',
     'real=accepted, mock=no mock serves http://127.0.0.1:11434/api/chat',
@@ -257,18 +203,6 @@ export const KNOWN_DISAGREEMENTS: ReadonlyMap<string, string> = new Map<string, 
   [
     'openai-chat-temperature-zero-o1-mini-openhands',
     'real=400 "Unsupported value: \'temperature\' does not support 0.0 with this model. Only the default (1) value is supported.", mock=accepted',
-  ],
-  [
-    'openrouter-no-endpoints-for-free-variant-boilerplate',
-    'real=404 "No endpoints found for nousresearch/hermes-3-llama-3.1-405b:free.", mock=accepted',
-  ],
-  [
-    'openrouter-no-tool-choice-endpoints-zed',
-    'real=404 "No endpoints found that support the provided \'tool_choice\' value.", mock=accepted',
-  ],
-  [
-    'openrouter-no-tool-endpoints-deepseek-r1-free-fast-agent',
-    'real=404 "No endpoints found that support tool use.", mock=accepted',
   ],
   [
     'responses-effort-minimal-gpt-51-opencode',

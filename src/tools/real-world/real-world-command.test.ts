@@ -33,6 +33,8 @@ describe('reasoning-replay real-world', () => {
     expect(out.text()).toContain('POST https://api.anthropic.com/v1/messages');
     expect(out.text()).not.toContain('$mockSignature');
     expect(out.text()).toMatch(/mock answer: \d{3}/);
+    // An accepted case is answered from a fixture, as the replay does, not with the harness's 599.
+    expect(out.text()).toMatch(/mock answer: 200\n/);
   });
 
   it('prints JSON rows for every provider it was asked about', async () => {
@@ -55,6 +57,10 @@ describe('reasoning-replay real-world', () => {
     expect(out.text()).toMatch(/^history-structure +0\/0 +agree/m);
     expect(out.text()).toMatch(/^total +\d+\/\d+ +rules fired by a case/m);
     expect(out.text()).toMatch(/^rules no case fires \(\d+\):$/m);
+    // Per spec, its rule classes with rules/cases, and the pairs with rules and no case of this class's cases.
+    expect(out.text()).toMatch(/^anthropic +.*reasoning-signature \d+\/\d+/m);
+    expect(out.text()).toMatch(/^spec and class pairs with rules and no case \(\d+\):/m);
+    expect(out.text()).toMatch(/^ {2}anthropic\/history-structure$/m);
   });
 
   it('refuses an unknown provider or case as bad input', async () => {

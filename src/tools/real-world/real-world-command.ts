@@ -12,9 +12,10 @@ import {
   realWorldReportSection,
 } from './agreement.js';
 import { formatCoverage } from './rule-coverage.js';
+import { formatClassCoverage } from './class-coverage.js';
 import { RULE_CLASSES, type RuleClass } from './real-world-case.js';
 import { loadRealWorldCases } from './real-world-case.js';
-import { caseUrl, describeReal } from './replay-case.js';
+import { caseRequest, caseUrl, describeReal } from './replay-case.js';
 import { resolvePlaceholders } from './resolve-placeholders.js';
 
 /**
@@ -87,6 +88,7 @@ export const realWorldCommand = defineCommand({
       process.stdout.write(
         '\ncoverage of the spec rules by these cases:\n' + formatCoverage(agreement.coverage) + '\n',
       );
+      process.stdout.write('\nrule classes covered by these cases:\n' + formatClassCoverage(agreement.classes) + '\n');
       if (args.uncovered)
         process.stdout.write(
           `\nrules no case fires (${agreement.coverage.unfired.length}):\n` +
@@ -125,9 +127,10 @@ async function showCase(id: string, cases: ReturnType<typeof loadRealWorldCases>
   const fixtures = new FixtureStore();
   const url = caseUrl(spec, c);
   const body = resolvePlaceholders(c.request.body);
+  // The same request the replay sends, scenario header included, so an accepted case shows the answer it gets.
   const response = await getResponse(
     providerHandlers(spec, fixtures, strict ? { strict: true } : {}),
-    new Request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    caseRequest(c, spec, fixtures),
   );
   const lines = [
     `${c.id} (${found.path})`,

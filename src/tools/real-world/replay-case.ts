@@ -41,6 +41,22 @@ export function caseUrl(spec: ProviderSpec, c: RealWorldCase): string {
 }
 
 /**
+ * The HTTP request a case stands for: its body (placeholders resolved) posted to its URL, with a scenario header so
+ * an accepted request has a fixture to be answered from (any of the provider's scenarios will do).
+ */
+export function caseRequest(c: RealWorldCase, spec: ProviderSpec, fixtures: FixtureStore): Request {
+  const scenarios = fixtures.scenariosFor(spec.id);
+  const scenario = scenarios.includes(PREFERRED_SCENARIO) ? PREFERRED_SCENARIO : scenarios[0];
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (scenario) headers[SCENARIO_HEADER] = scenario;
+  return new Request(caseUrl(spec, c), {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(resolvePlaceholders(c.request.body)),
+  });
+}
+
+/**
  * Sends one case's request through the provider's MSW handlers (msw `getResponse`: no
  * interception, no network) and reads the answer. An accepted request needs some fixture to be
  * answered from; any of the provider's scenarios will do, and a missing one (599 without findings)
@@ -54,16 +70,7 @@ export async function replayCase(
 ): Promise<MockOutcome> {
   // (`handlers` carry the answer policy: strict or lenient on contested rules.)
   const url = caseUrl(spec, c);
-  const scenarios = fixtures.scenariosFor(spec.id);
-  const scenario = scenarios.includes(PREFERRED_SCENARIO) ? PREFERRED_SCENARIO : scenarios[0];
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (scenario) headers[SCENARIO_HEADER] = scenario;
-  const request = new Request(url, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(resolvePlaceholders(c.request.body)),
-  });
-  const response = await getResponse(handlers, request);
+  const response = await getResponse(handlers, caseRequest(c, spec, fixtures));
   if (!response) return { kind: 'unclaimed', url };
   const findings = readFindingsHeader(response.headers, `${spec.label}'s answer to real-world case ${c.id}`);
   const raw = await response.text();

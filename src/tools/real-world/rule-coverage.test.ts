@@ -60,6 +60,13 @@ describe('coverage of the spec rules by real cases', () => {
     expect(c.byKind.forbid).toEqual({ rules: 2, fired: 1 });
     expect(c.byKind.constraints).toEqual({ rules: 1, fired: 1 });
     expect(c.byKind.echo).toEqual({ rules: 1, fired: 0 });
+    // By class: both forbids constrain parameters; a judge rule without a kind or ruleClass, and a section no code
+    // knows, count in no class.
+    expect(c.byClass).toEqual({
+      'reasoning-parameters': { rules: 2, fired: 1 },
+      'reasoning-echo': { rules: 1, fired: 0 },
+      'request-schema': { rules: 1, fired: 0 },
+    });
     expect(c.unfired).toEqual([
       'tiny/budget-too-low',
       'tiny/invalid',
@@ -78,5 +85,6 @@ describe('coverage of the spec rules by real cases', () => {
     expect(text).toMatch(/^tiny +1\/6 +rules fired by a case \(17%\)$/m);
     expect(text).toMatch(/^schema +1\/1 +rules fired by a case \(100%\)$/m);
     expect(text).toMatch(/^total +1\/6 /m);
+    expect(text).toMatch(/^per rule class of the rule:\nreasoning-echo +0\/1 +rules fired by a case \(0%\)$/m);
   });
 });

@@ -1,4 +1,5 @@
 import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
+import { RULE_CLASSES } from '../../shared/provider-specs/rule-class.js';
 import { specRules, type SpecRule } from './spec-rules.js';
 
 /** How many of a group's spec rules some real case fires. */
@@ -12,6 +13,8 @@ export interface RuleCoverage {
   byProvider: Record<string, CoverageCounts>;
   /** Per section of the spec data naming the rule (a rule named from two sections counts in both). */
   byKind: Record<string, CoverageCounts>;
+  /** Per rule class of the rule (rule-class-of.ts); a gateway envelope, which has none, counts in no class. */
+  byClass: Record<string, CoverageCounts>;
   /** The rules no real case fires, `<spec id>/<rejection id>`, sorted: where the corpus needs a case next. */
   unfired: string[];
 }
@@ -31,12 +34,13 @@ function count(into: CoverageCounts, fired: boolean): void {
 export function ruleCoverage(specs: readonly ProviderSpec[], firedKeys: Iterable<string>): RuleCoverage {
   const fired = new Set(firedKeys);
   const rules: SpecRule[] = specs.flatMap((s) => specRules(s));
-  const coverage: RuleCoverage = { total: empty(), byProvider: {}, byKind: {}, unfired: [] };
+  const coverage: RuleCoverage = { total: empty(), byProvider: {}, byKind: {}, byClass: {}, unfired: [] };
   for (const rule of rules) {
     const hit = fired.has(rule.key);
     count(coverage.total, hit);
     count((coverage.byProvider[rule.provider] ??= empty()), hit);
     for (const kind of rule.kinds) count((coverage.byKind[kind] ??= empty()), hit);
+    if (rule.ruleClass) count((coverage.byClass[rule.ruleClass] ??= empty()), hit);
     if (!hit) coverage.unfired.push(rule.key);
   }
   coverage.unfired.sort();
@@ -59,6 +63,9 @@ export function formatCoverage(coverage: RuleCoverage): string {
     '',
     'per section of the spec data naming the rule (judge: applied by a family judge, named by no data):',
     ...sorted(coverage.byKind),
+    '',
+    'per rule class of the rule:',
+    ...RULE_CLASSES.filter((k) => coverage.byClass[k]).map((k) => line(k, coverage.byClass[k]!)),
     '',
     line('total', coverage.total),
   ].join('\n');

@@ -1,5 +1,7 @@
 import { isPlainObject } from '../../shared/objects/deep-merge.js';
-import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
+import type { ProviderSpec, Rejection } from '../../shared/provider-specs/provider-spec.js';
+import type { RuleClass } from '../../shared/provider-specs/rule-class.js';
+import { ruleClassOf, type RuleReference } from './rule-class-of.js';
 
 /**
  * One rule a provider spec makes its mock enforce. Every rule the specs hold, whatever its section (a forbidden
@@ -21,13 +23,25 @@ export interface SpecRule {
   kinds: string[];
   /** Contested in the spec: sources disagree. */
   contested: boolean;
+  /**
+   * The class of rule (rule-class-of.ts); absent only on a gateway's envelope (`request.upstreamEnvelope`), which
+   * wraps its upstream's refusal and is no rule of its own.
+   */
+  ruleClass?: RuleClass;
 }
 
 /** Section names as the report prints them: `request` is where the schema's own answers are named. */
 const SECTION_LABEL: Record<string, string> = { request: 'schema' };
 
-/** Keys whose string value names a rejection (`rejection`, `refusedBy`, `invalidRejection`, ...). */
+/**
+ * Keys whose string value names a rejection (`rejection`, `refusedBy`, `invalidRejection`, ...), and tables whose
+ * every value does (`keywordRejections`: the rejection per failure class of the schema).
+ */
 const namesRejection = (key: string) => key === 'rejection' || key === 'refusedBy' || key.endsWith('Rejection');
+const namesRejections = (key: string) => key.endsWith('Rejections') && key !== 'rejections';
+
+/** A gateway's envelope for its upstream's refusals: an answer format, not a rule of the gateway's own. */
+const ENVELOPE_KEY = 'upstreamEnvelope';
 
 /** Every `rejections` table in the spec (the top level's, each model variant's, any later section's). */
 function rejectionTables(value: unknown, out: Array<Record<string, unknown>> = []): Array<Record<string, unknown>> {
@@ -50,17 +64,23 @@ function sectionOf(path: readonly string[]): string {
   return SECTION_LABEL[section] ?? section;
 }
 
-/** Each rejection id named anywhere in the spec's data, with the sections naming it. */
-function references(value: unknown, path: string[], out: Map<string, Set<string>>): void {
+/** Each rejection id named anywhere in the spec's data, with where (section, and a forbid entry's path). */
+function references(value: unknown, path: string[], out: Map<string, RuleReference[]>): void {
+  const add = (id: string, reference: RuleReference) => {
+    const list = out.get(id) ?? [];
+    out.set(id, [...list, reference]);
+  };
   if (Array.isArray(value)) value.forEach((v, i) => references(v, [...path, String(i)], out));
   else if (isPlainObject(value))
     for (const [k, v] of Object.entries(value)) {
       // A rejection's own body is an answer, and the request schema is JSON Schema: neither names rules.
       if (k === 'rejections' || (k === 'schema' && path.length === 1)) continue;
-      if (typeof v === 'string' && namesRejection(k) && path.length > 0) {
-        let set = out.get(v);
-        if (!set) out.set(v, (set = new Set()));
-        set.add(sectionOf([...path, k]));
+      if (typeof v === 'string' && k === ENVELOPE_KEY) add(v, { section: 'envelope' });
+      else if (typeof v === 'string' && namesRejection(k) && path.length > 0) {
+        const section = sectionOf([...path, k]);
+        add(v, section === 'forbid' && typeof value.path === 'string' ? { section, path: value.path } : { section });
+      } else if (namesRejections(k) && isPlainObject(v) && path.length > 0) {
+        for (const id of Object.values(v)) if (typeof id === 'string') add(id, { section: sectionOf([...path, k]) });
       } else references(v, [...path, k], out);
     }
 }
@@ -68,18 +88,29 @@ function references(value: unknown, path: string[], out: Map<string, Set<string>
 /** The rules of one provider spec, sorted by rejection id. */
 export function specRules(spec: ProviderSpec): SpecRule[] {
   const ids = new Map<string, boolean>();
+  // The first table's entry (the spec's own before a variant's rewording) stands for the rule's kind and class.
+  const first = new Map<string, Rejection>();
   for (const table of rejectionTables(spec))
-    for (const [id, rejection] of Object.entries(table))
+    for (const [id, rejection] of Object.entries(table)) {
       ids.set(id, (ids.get(id) ?? false) || (isPlainObject(rejection) && rejection.contested !== undefined));
-  const refs = new Map<string, Set<string>>();
+      if (!first.has(id) && isPlainObject(rejection)) first.set(id, rejection as unknown as Rejection);
+    }
+  const refs = new Map<string, RuleReference[]>();
   references(spec, [], refs);
+  const carriers = spec.response?.carriers ?? [];
   return [...ids.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([rejection, contested]) => ({
-      key: `${spec.id}/${rejection}`,
-      provider: spec.id,
-      rejection,
-      kinds: [...(refs.get(rejection) ?? new Set(['judge']))].sort(),
-      contested,
-    }));
+    .map(([rejection, contested]) => {
+      const named = refs.get(rejection) ?? [];
+      const envelope = named.length > 0 && named.every((r) => r.section === 'envelope');
+      const ruleClass = envelope ? undefined : ruleClassOf(first.get(rejection), named, carriers);
+      return {
+        key: `${spec.id}/${rejection}`,
+        provider: spec.id,
+        rejection,
+        kinds: named.length === 0 ? ['judge'] : [...new Set(named.map((r) => r.section))].sort(),
+        contested,
+        ...(ruleClass ? { ruleClass } : {}),
+      };
+    });
 }
