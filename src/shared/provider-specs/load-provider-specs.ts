@@ -36,7 +36,7 @@ export function checkProviderSpec(value: unknown, file: string): ProviderSpec {
 }
 
 export function loadProviderSpec(file: string): ProviderSpec {
-  return checkProviderSpec(readJsonFile(file), file);
+  return checkProviderSpec(readJsonFile(file, { refuseDuplicateKeys: true }), file);
 }
 
 /** Every spec in the directory, sorted by id. */

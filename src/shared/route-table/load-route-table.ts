@@ -19,7 +19,7 @@ export function checkRouteTable(value: unknown, file: string): RouteTable {
 }
 
 export function loadRouteTable(file: string = defaultRoutesFile()): RouteTable {
-  return checkRouteTable(readJsonFile(file), file);
+  return checkRouteTable(readJsonFile(file, { refuseDuplicateKeys: true }), file);
 }
 
 /** For tables that do not live in a file of their own (a git ref's blob). */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { specsDir } from '../project-root.js';
 import type { InputError } from '../errors/input-error.js';
-import { jsonPointerLines, lineOfPointer } from './json-positions.js';
+import { duplicateJsonKeys, jsonPointerLines, lineOfPointer } from './json-positions.js';
 import { parseJson } from './read-json.js';
 
 describe('jsonPointerLines', () => {
@@ -93,4 +93,42 @@ describe('parseJson error positions', () => {
       expect(Number(m[2])).toBeLessThanOrEqual((lines[Number(m[1]) - 1]?.length ?? 0) + 1);
     },
   );
+});
+
+describe('duplicateJsonKeys', () => {
+  it('names the object, the key and the line of the occurrence JSON.parse keeps', () => {
+    const text = '{\n  "models": {"a": 1},\n  "list": [{"x": 1, "x": 2}],\n  "models": {}\n}\n';
+    expect(duplicateJsonKeys(text)).toEqual([
+      { pointer: '/list/0', key: 'x', line: 3 },
+      { pointer: '', key: 'models', line: 4 },
+    ]);
+  });
+
+  it('finds nothing where each object names a key once, however deep', () => {
+    expect(duplicateJsonKeys('{"a": {"a": {"a": [ {"a": 1}, {"a": 2} ]}}}')).toEqual([]);
+  });
+
+  test.prop([fc.dictionary(fc.string(), fc.jsonValue()), fc.string()])(
+    'a key appended twice to any object is found, and only then',
+    (object, key) => {
+      const text = JSON.stringify(object);
+      expect(duplicateJsonKeys(text)).toEqual([]);
+      const inner = text.slice(1, -1);
+      const twice = `{${inner}${inner ? ',' : ''}${JSON.stringify(key)}: 1, ${JSON.stringify(key)}: 2}`;
+      const found = duplicateJsonKeys(twice).filter((d) => d.pointer === '');
+      expect(found.map((d) => d.key)).toContain(key);
+    },
+  );
+});
+
+describe('the committed data', () => {
+  it('names no key twice in any provider spec, scenario, case or route table', async () => {
+    const { readdirSync } = await import('node:fs');
+    const files = readdirSync(specsDir(), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json'));
+    expect(files.length).toBeGreaterThan(400);
+    const found = files.flatMap((f) =>
+      duplicateJsonKeys(readFileSync(join(specsDir(), f), 'utf8')).map((d) => `${f}${d.pointer}: ${d.key}`),
+    );
+    expect(found).toEqual([]);
+  });
 });

@@ -86,3 +86,38 @@ export function lineOfPointer(lines: Map<string, number>, pointer: string): numb
     if (p === '') return 1;
   }
 }
+
+export interface DuplicateJsonKey {
+  /** JSON pointer of the object holding the key twice. */
+  pointer: string;
+  key: string;
+  /** 1-based line of the later occurrence: the one JSON.parse keeps, silently dropping the earlier. */
+  line: number;
+}
+
+/**
+ * Keys named twice in one object. JSON.parse keeps the last and drops the earlier without a word, so a merge or a
+ * hand edit that adds a second `models` beside the first loses every rule of the first.
+ */
+export function duplicateJsonKeys(text: string): DuplicateJsonKey[] {
+  const root = parseTree(text);
+  if (!root) return [];
+  const at = lineIndex(text);
+  const out: DuplicateJsonKey[] = [];
+  const escape = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1');
+  const walk = (node: Node, pointer: string): void => {
+    if (node.type === 'array') node.children?.forEach((child, i) => walk(child, `${pointer}/${i}`));
+    if (node.type !== 'object') return;
+    const seen = new Set<string>();
+    for (const property of node.children ?? []) {
+      const [keyNode, value] = property.children ?? [];
+      if (!keyNode) continue;
+      const key = String(keyNode.value);
+      if (seen.has(key)) out.push({ pointer, key, line: at(keyNode.offset).line });
+      seen.add(key);
+      if (value) walk(value, `${pointer}/${escape(key)}`);
+    }
+  };
+  walk(root, '');
+  return out;
+}

@@ -37,3 +37,15 @@ describe('readJsonFile on a file over the size limit', () => {
     expect(readJsonFile(file, { maxBytes: text.length })).toEqual({ pad: 'y'.repeat(100) });
   });
 });
+
+/** A merge that left two `models` members in a spec lost the first without a word: the loaders now refuse it. */
+describe('readJsonFile with refuseDuplicateKeys', () => {
+  it('refuses a key named twice, with the pointer, the line and a hint', () => {
+    const file = join(dir, 'twice.json');
+    writeFileSync(file, '{\n  "models": {"refuses": []},\n  "id": "x",\n  "models": {"variants": []}\n}\n');
+    expect(() => readJsonFile(file, { refuseDuplicateKeys: true })).toThrow(
+      /twice\.json: the key "models" is named twice \(line 4\); only the last would be read \(hint: merge the two into one\)/,
+    );
+    expect(readJsonFile(file)).toEqual({ models: { variants: [] }, id: 'x' });
+  });
+});

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { InputError } from '../errors/input-error.js';
-import { firstJsonSyntaxProblem } from './json-positions.js';
+import { duplicateJsonKeys, firstJsonSyntaxProblem } from './json-positions.js';
 import { refuseOversizedTextFile } from '../files/text-file-size-limit.js';
 
 /**
@@ -34,6 +34,11 @@ export function parseJson(text: string, file: string): unknown {
 export interface ReadJsonOptions {
   /** The largest file read (default MAX_TEXT_FILE_BYTES, V8's longest string); tests lower it. */
   maxBytes?: number;
+  /**
+   * Refuse a key named twice in one object (JSON.parse would keep the last and drop the other without a word).
+   * For hand-edited data (route tables, provider specs), not for recordings, which can be large.
+   */
+  refuseDuplicateKeys?: boolean;
 }
 
 export function readJsonFile(file: string, options: ReadJsonOptions = {}): unknown {
@@ -51,5 +56,16 @@ export function readJsonFile(file: string, options: ReadJsonOptions = {}): unkno
           : `cannot read (${code ?? String(err)})`;
     throw new InputError(file, '', problem);
   }
-  return parseJson(text, file);
+  const value = parseJson(text, file);
+  if (options.refuseDuplicateKeys) {
+    const [first] = duplicateJsonKeys(text);
+    if (first)
+      throw new InputError(
+        file,
+        first.pointer,
+        `the key "${first.key}" is named twice (line ${first.line}); only the last would be read`,
+        'merge the two into one',
+      );
+  }
+  return value;
 }
