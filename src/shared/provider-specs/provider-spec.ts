@@ -160,6 +160,17 @@ export interface AcceptedShape {
   notes?: string;
 }
 
+/**
+ * Anthropic's display setting: thinking that comes back as empty text and a signature ("omitted"), asked for in the
+ * request at `pointer` or the server default for the models `omittedByDefault` matches.
+ */
+export interface ThinkingDisplay {
+  pointer: string;
+  omittedByDefault?: string;
+  sources: string[];
+  notes?: string;
+}
+
 export interface ProviderSpec {
   id: string;
   label: string;
@@ -194,7 +205,7 @@ export interface ProviderSpec {
     { models?: string[]; wanted?: unknown; refusedBy?: string; source: string; notes?: string }
   >;
   reachedAs?: Array<{ provider: string; host?: string; source: string; notes?: string }>;
-  response: { carriers: string[]; detailFormat?: string; sources?: string[] };
+  response: { carriers: string[]; detailFormat?: string; thinkingDisplay?: ThinkingDisplay; sources?: string[] };
   secretEnv?: string;
   sources: string[];
   notes?: string;
