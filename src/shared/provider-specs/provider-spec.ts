@@ -171,6 +171,18 @@ export interface ThinkingDisplay {
   notes?: string;
 }
 
+/**
+ * How much replayed reasoning a provider takes in one request: at most `maxMessages` assistant messages carrying
+ * `field`, beyond which the whole request is refused with `rejection`.
+ */
+export interface ReplayBudget {
+  field: string;
+  maxMessages: number;
+  rejection: string;
+  sources: string[];
+  notes?: string;
+}
+
 export interface ProviderSpec {
   id: string;
   label: string;
@@ -205,6 +217,7 @@ export interface ProviderSpec {
     { models?: string[]; wanted?: unknown; refusedBy?: string; source: string; notes?: string }
   >;
   reachedAs?: Array<{ provider: string; host?: string; source: string; notes?: string }>;
+  replayBudget?: ReplayBudget;
   response: { carriers: string[]; detailFormat?: string; thinkingDisplay?: ThinkingDisplay; sources?: string[] };
   secretEnv?: string;
   sources: string[];
