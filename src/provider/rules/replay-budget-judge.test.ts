@@ -56,14 +56,17 @@ describe('Nous Portal: a budget on replayed reasoning_details (hermes-agent#1181
     ).toEqual([]);
   });
 
-  test.prop([fc.array(fc.boolean(), { maxLength: 3 * budget.maxMessages })])(
-    'refuses exactly when more than the budget carry it, naming the first one over',
-    (flags) => {
-      const s = session(flags.length, (i) => flags[i]!);
-      const carriers = flags.flatMap((on, i) => (on ? [2 * i + 1] : []));
-      const findings = judgeReplayBudget(nous, s);
-      if (carriers.length <= budget.maxMessages) expect(findings).toEqual([]);
-      else expect(findings.map((f) => f.params.index)).toEqual([carriers[budget.maxMessages]]);
-    },
-  );
+  // Three in four turns replay their reasoning, over sessions up to three budgets long: both sides of the budget.
+  test.prop([
+    fc.array(
+      fc.integer({ min: 0, max: 3 }).map((n) => n > 0),
+      { minLength: budget.maxMessages, maxLength: 3 * budget.maxMessages, size: 'max' },
+    ),
+  ])('refuses exactly when more than the budget carry it, naming the first one over', (flags) => {
+    const s = session(flags.length, (i) => flags[i]!);
+    const carriers = flags.flatMap((on, i) => (on ? [2 * i + 1] : []));
+    const findings = judgeReplayBudget(nous, s);
+    if (carriers.length <= budget.maxMessages) expect(findings).toEqual([]);
+    else expect(findings.map((f) => f.params.index)).toEqual([carriers[budget.maxMessages]]);
+  });
 });
