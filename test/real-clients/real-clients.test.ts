@@ -52,6 +52,14 @@ const ROWS: Row[] = [
     argv: node('openai-responses.mjs'),
     rule: 'provider-accepts',
   },
+  // xAI's quickstart wires the OpenAI SDK at https://api.x.ai/v1; an edited encrypted_content is refused
+  // ("Could not decrypt the provided encrypted_content").
+  {
+    client: 'openai (Node) responses, xAI',
+    provider: 'xai-responses',
+    argv: node('openai-xai-responses.mjs'),
+    rule: 'signatures-verbatim',
+  },
   { client: '@anthropic-ai/sdk', provider: 'anthropic', argv: node('anthropic.mjs'), rule: 'signatures-verbatim' },
   { client: '@google/genai', provider: 'gemini', argv: node('google-genai.mjs'), rule: 'signatures-verbatim' },
   {

@@ -21,6 +21,7 @@ import { judgeGemini } from '../families/gemini/request-rules.js';
 import type { RequestJudge } from '../rules/request-judge.js';
 import { judgeMessageEchoes } from '../rules/message-echo-judge.js';
 import { judgeMessageRules } from '../rules/message-rules-judge.js';
+import { judgeReplayBudget } from '../rules/replay-budget-judge.js';
 import { judgeOpenAIResponses } from '../families/openai-responses/request-rules.js';
 
 /** What the provider side knows of one wire family: how its providers answer, and how they judge a request. */
@@ -39,10 +40,11 @@ export interface ProviderSideFamily {
  */
 export const PROVIDER_SIDE_FAMILIES: Readonly<Record<FamilyId, ProviderSideFamily>> = {
   // A gateway's chat body is also judged by its upstream's rules (spec `upstreams`). In every family, the history's
-  // structure (roles, tool-call pairing, empty items) is spec data (`messageRules`) judged by one generic judge.
+  // structure (roles, tool-call pairing, empty items) is spec data (`messageRules`) judged by one generic judge, and so
+  // is a budget on replayed reasoning (`replayBudget`).
   'openai-chat': {
     renderAnswer: renderOpenAIChatAnswer,
-    judges: [judgeMessageEchoes, judgeMessageRules, judgeGatewayUpstream],
+    judges: [judgeMessageEchoes, judgeMessageRules, judgeGatewayUpstream, judgeReplayBudget],
     clientTools: openAIChatClientTools,
   },
   // Copilot wants its opaque back on the current tool turn only; its own judge scopes that.

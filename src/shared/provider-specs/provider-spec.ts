@@ -241,6 +241,29 @@ export interface AcceptedShape {
   notes?: string;
 }
 
+/**
+ * Anthropic's display setting: thinking that comes back as empty text and a signature ("omitted"), asked for in the
+ * request at `pointer` or the server default for the models `omittedByDefault` matches.
+ */
+export interface ThinkingDisplay {
+  pointer: string;
+  omittedByDefault?: string;
+  sources: string[];
+  notes?: string;
+}
+
+/**
+ * How much replayed reasoning a provider takes in one request: at most `maxMessages` assistant messages carrying
+ * `field`, beyond which the whole request is refused with `rejection`.
+ */
+export interface ReplayBudget {
+  field: string;
+  maxMessages: number;
+  rejection: string;
+  sources: string[];
+  notes?: string;
+}
+
 export interface ProviderSpec {
   id: string;
   label: string;
@@ -282,7 +305,8 @@ export interface ProviderSpec {
     { models?: string[]; wanted?: unknown; refusedBy?: string; source: string; notes?: string }
   >;
   reachedAs?: Array<{ provider: string; host?: string; source: string; notes?: string }>;
-  response: { carriers: string[]; detailFormat?: string; sources?: string[] };
+  replayBudget?: ReplayBudget;
+  response: { carriers: string[]; detailFormat?: string; thinkingDisplay?: ThinkingDisplay; sources?: string[] };
   secretEnv?: string;
   sources: string[];
   notes?: string;

@@ -40,4 +40,6 @@ export const KNOWN_CLASS_GAPS: ReadonlyMap<string, string> = new Map<string, str
   ['nous-portal/request-schema', MALFORMED_ONLY],
   ['tencent-tokenhub/request-schema', MALFORMED_ONLY],
   ['vercel-ai-gateway/request-schema', MALFORMED_ONLY],
+  ['xai/request-schema', MALFORMED_ONLY],
+  ['xai-responses/request-schema', MALFORMED_ONLY],
 ]);

@@ -3,22 +3,43 @@ import { mockRedactedData, mockSignThinking } from '../../signing/mock-signature
 import type { SseEvent } from '../../../shared/sse/sse-event.js';
 import { chunkText } from '../../answers/chunk-text.js';
 import { scriptedToolInput } from '../../answers/scripted-tool-input.js';
+import type { ProviderSpec } from '../../../shared/provider-specs/provider-spec.js';
+import { atPointer } from '../../rules/message-echo-judge.js';
 
 type Block = Record<string, unknown> & { type: string };
+
+/**
+ * Whether this answer's thinking comes back as display "omitted": empty text and only the signature. The request says
+ * so at the spec's pointer ("summarized" keeps the text); without it the model's server default decides (Opus 4.7+
+ * omit by default, docker/docker-agent#3415). Specs without `response.thinkingDisplay` always show the text.
+ */
+export function thinkingOmitted(
+  spec: ProviderSpec,
+  model: string,
+  request?: Readonly<Record<string, unknown>>,
+): boolean {
+  const display = spec.response.thinkingDisplay;
+  if (!display) return false;
+  const asked = request === undefined ? undefined : atPointer(request, display.pointer);
+  if (typeof asked === 'string') return asked === 'omitted';
+  return display.omittedByDefault !== undefined && new RegExp(display.omittedByDefault).test(model);
+}
 
 /**
  * A scripted answer as a Messages API body and its SSE stream. Thinking is signed with the mock
  * signer (so the mocks accept it back only byte-identical and in place); `redacted: true` gives a
  * redacted_thinking block whose opaque data is derived from the scripted text.
  */
-export const renderAnthropicMessagesAnswer: AnswerRenderer = (answer, { spec, call, scenario }) => {
+export const renderAnthropicMessagesAnswer: AnswerRenderer = (answer, { spec, call, scenario, model, request }) => {
   const id = `msg_${scenario.replace(/[^a-z0-9]/gi, '')}_${call}`;
   const blocks: Block[] = [];
   if (answer.reasoning !== undefined) {
+    // Omitted display: the text stays server-side and the signature the client gets covers what it sees, "".
+    const shown = thinkingOmitted(spec, model ?? spec.target.model, request) ? '' : answer.reasoning;
     blocks.push(
       answer.redacted
         ? { type: 'redacted_thinking', data: mockRedactedData(`${scenario}/${call}/${answer.reasoning}`, 0) }
-        : { type: 'thinking', thinking: answer.reasoning, signature: mockSignThinking(answer.reasoning, 0) },
+        : { type: 'thinking', thinking: shown, signature: mockSignThinking(shown, 0) },
     );
   }
   if (answer.content) blocks.push({ type: 'text', text: answer.content });

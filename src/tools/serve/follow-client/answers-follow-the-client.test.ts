@@ -191,6 +191,35 @@ describe('every answer carries fresh reasoning, the same for the same request', 
     expect(block(later).thinking).not.toBe(block(first).thinking);
     expect(block(later).signature).not.toBe(block(first).signature);
   });
+
+  it('Anthropic: display omitted gets empty thinking and its signature, whoever asked first, and the replay passes', () => {
+    const anthropic = spec('anthropic');
+    const ask = (display: string) => ({
+      model: 'claude-sonnet-4-5',
+      max_tokens: 2048,
+      thinking: { type: 'enabled', budget_tokens: 1024, display },
+      tools: [{ name: 'lookup_order', input_schema: { type: 'object' } }],
+      messages: [{ role: 'user', content: 'Where is my order?' }],
+    });
+    type Block = Record<string, unknown> & { type: string };
+    const blocks = (a: ReturnType<typeof followAnswer>) => (a!.rendered.body as { content: Block[] }).content;
+    const summarized = followAnswer(anthropic, ask('summarized'), 0, 0)!;
+    const omitted = followAnswer(anthropic, ask('omitted'), 0, 0)!;
+    expect(blocks(summarized)[0]!.thinking).not.toBe('');
+    const thinking = blocks(omitted)[0]!;
+    expect(thinking.thinking).toBe('');
+    expect(verifyMockThinkingSignature('', 0, thinking.signature)).toBe(true);
+    const toolUse = blocks(omitted).find((b) => b.type === 'tool_use')!;
+    const replay = {
+      ...ask('omitted'),
+      messages: [
+        ...ask('omitted').messages,
+        { role: 'assistant', content: blocks(omitted) },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: toolUse.id, content: '{}' }] },
+      ],
+    };
+    expect(judgeRequest(anthropic, replay)).toEqual([]);
+  });
 });
 
 describe('OpenRouter streams reasoning and reasoning_details in the same delta', () => {

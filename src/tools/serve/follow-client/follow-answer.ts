@@ -57,9 +57,11 @@ export function followAnswer(
   const digest = conversationDigest(spec.id, body);
   const asked = model ?? (isPlainObject(body) && typeof body.model === 'string' ? body.model : undefined);
   // A client retrying the same request gets the same answer without rendering it again. What the
-  // renderers read off the request beyond the conversation (Responses `store` and `include`) is part
-  // of the key: two clients asking the same thing with other options get other answers.
-  const shaping = isPlainObject(body) ? JSON.stringify([body.store, body.include]) : '';
+  // renderers read off the request beyond the conversation (Responses `store` and `include`, Anthropic's
+  // `thinking.display`) is part of the key: two clients asking the same thing with other options get other answers.
+  const shaping = isPlainObject(body)
+    ? JSON.stringify([body.store, body.include, isPlainObject(body.thinking) ? body.thinking.display : undefined])
+    : '';
   const key = `${spec.id}\u0000${call}\u0000${seed}\u0000${digest}\u0000${asked}\u0000${endsWithToolResult(spec.family, body)}\u0000${JSON.stringify(tools)}\u0000${shaping}`;
   const cached = answers.get(key);
   if (cached) return cached;
