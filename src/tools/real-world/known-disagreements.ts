@@ -23,37 +23,17 @@ export const KNOWN_DISAGREEMENTS: ReadonlyMap<string, string> = new Map<string, 
     'real=400 "A maximum of 4 blocks with cache_control may be provided. Found 5.", mock=accepted',
   ],
   [
-    'anthropic-forced-tool-choice-with-thinking-mastra',
-    'real=400 "Thinking may not be enabled when tool_choice forces tool use.", mock=accepted',
-  ],
-  [
-    'anthropic-opus-41-top-k-with-thinking-quarkus-langchain4j',
-    'real=400 "`top_k` must be unset when thinking is enabled.", mock=accepted',
-  ],
-  [
     'anthropic-orphan-tool-result-claude-code',
     'real=400 "unexpected `tool_use_id` found in `tool_result` blocks: toolu_019ETtGZEhTBXgWPVsdVnXMh. Each `tool_result` block must have a corresponding `tool_use` block in the previous message.", mock=accepted',
   ],
   ['anthropic-retired-model-alias-continue', 'real=404 "model: claude-3-7-sonnet-latest", mock=accepted'],
   [
-    'anthropic-sonnet-37-top-k-with-thinking-librechat',
-    'real=400 "`top_k` must be unset when thinking is enabled.", mock=accepted',
-  ],
-  [
     'anthropic-sonnet-46-prefill-refused-dcp',
     'real=400 "This model does not support assistant message prefill. The conversation must end with a user message.", mock=accepted',
   ],
   [
-    'anthropic-sonnet-46-top-p-below-095-new-api',
-    'real=400 "`top_p` must be greater than or equal to 0.95 or unset when thinking is enabled.", mock=accepted',
-  ],
-  [
     'anthropic-temperature-with-adaptive-thinking-claude-bridge',
     'real=400 "temperature may only be set to 1 when thinking is enabled or in adaptive mode", mock=accepted',
-  ],
-  [
-    'anthropic-temperature-with-thinking-one-hub',
-    'real=400 "may only be set to 1 when thinking is enabled", mock=accepted',
   ],
   [
     'anthropic-tool-use-without-result-claude-code',
@@ -66,18 +46,6 @@ export const KNOWN_DISAGREEMENTS: ReadonlyMap<string, string> = new Map<string, 
   [
     'anthropic-user-turn-without-tool-result-langchainjs',
     'real=400 "Did not find 1 `tool_result` block(s) at the beginning of this message. Messages following `tool_use` blocks must begin with a matching number of `tool_result` blocks", mock=accepted',
-  ],
-  [
-    'bedrock-claude-37-top-p-with-thinking-chatbox',
-    'real=400 "The model returned the following errors: top_p must be unset when thinking is enabled.", mock=accepted',
-  ],
-  [
-    'bedrock-claude-budget-below-minimum-librechat',
-    'real=400 "The model returned the following errors: thinking.enabled.budget_tokens: Input should be greater than or equal to 1024", mock=accepted',
-  ],
-  [
-    'bedrock-claude-forced-tool-choice-with-thinking-oh-my-pi',
-    'real=400 "The model returned the following errors: Thinking may not be enabled when tool_choice forces tool use.", mock=accepted',
   ],
   [
     'bedrock-claude-haiku-45-tool-loop-recorded-fantasy',
@@ -132,16 +100,8 @@ export const KNOWN_DISAGREEMENTS: ReadonlyMap<string, string> = new Map<string, 
     'real=400 "Model is not supported for this request.", mock=accepted',
   ],
   [
-    'dashscope-qwen3-thinking-non-streaming-ultrarag',
-    'real=400 "parameter.enable_thinking must be set to false for non-streaming calls", mock=accepted',
-  ],
-  [
     'dashscope-tool-calls-without-responses-qwen-code',
     'real=400 "An assistant message with "tool_calls" must be followed by tool messages responding to each "tool_call_id".", mock=accepted',
-  ],
-  [
-    'dashscope-tool-choice-required-thinking-eino',
-    'real=400 "The tool_choice parameter does not support being set to required or object in thinking mode", mock=accepted',
   ],
   [
     'deepseek-chat-max-tokens-above-range-openclaude',
@@ -154,10 +114,6 @@ export const KNOWN_DISAGREEMENTS: ReadonlyMap<string, string> = new Map<string, 
   [
     'deepseek-reasoner-first-message-assistant-aihub',
     'real=400 "The first message (except the system message) of deepseek-reasoner must be a user message, but an assistant message detected.", mock=accepted',
-  ],
-  [
-    'deepseek-reasoner-function-calling-unsupported-fast-agent',
-    'real=400 "deepseek-reasoner does not support Function Calling", mock=accepted',
   ],
   [
     'deepseek-reasoner-leading-user-pair-yuxi',
@@ -201,31 +157,13 @@ export const KNOWN_DISAGREEMENTS: ReadonlyMap<string, string> = new Map<string, 
     'real=400 "Invalid JSON payload received. Unknown name "additional_properties" at \'tools[0].function_declarations[0].parameters\': Cannot find field.", mock=accepted',
   ],
   [
-    'gemini-20-flash-thinking-config-unsupported-immersive-translate',
-    'real=400 "thinking_config is not supported.", mock=accepted',
-  ],
-  [
     'gemini-25-flash-additional-properties-items-smart-composer',
     'real=400 "Invalid JSON payload received. Unknown name "additionalProperties" at", mock=accepted',
   ],
   [
-    'gemini-25-flash-thinking-level-unsupported-roo-code',
-    'real=400 "Thinking level is not supported for this model.", mock=accepted',
-  ],
-  [
-    'gemini-25-pro-thinking-budget-out-of-range-roo-code',
-    'real=400 "The thinking budget (52428) is invalid.", mock=accepted',
-  ],
-  ['gemini-25-pro-thinking-budget-zero-vercel-ai', 'real=400 (wording not quoted), mock=accepted'],
-  [
     'gemini-31-pro-function-call-after-model-text-continue',
     'real=400 "Please ensure that function call turn comes immediately after a user turn or after a function response turn.", mock=accepted',
   ],
-  [
-    'gemini-31-pro-thinking-level-minimal-vellum',
-    'real=400 "Thinking level MINIMAL is not supported for this model.", mock=accepted',
-  ],
-  ['gemini-35-flash-lite-thinking-budget-zero-python-genai', 'real=400 (wording not quoted), mock=accepted'],
   [
     'gemini-empty-text-in-history-generative-ai-js',
     'real=400 "Unable to submit request because it has an empty text parameter. Add a value to the parameter and try again", mock=accepted',
@@ -266,8 +204,6 @@ export const KNOWN_DISAGREEMENTS: ReadonlyMap<string, string> = new Map<string, 
     'groq-decommissioned-vision-preview-ha-llmvision',
     'real=400 "The model `llama-3.2-11b-vision-preview` has been decommissioned and is no longer supported.", mock=accepted',
   ],
-  ['groq-llama-reasoning-effort-unsupported-inspect-ai', 'real=400 (wording not quoted), mock=accepted'],
-  ['groq-qwen3-reasoning-effort-medium-pluely', 'real=400 "must be one of `none` or `default`", mock=accepted'],
   [
     'groq-store-unsupported-chatbot',
     "real=400 \"property 'store' is unsupported, did you mean 'stop'?\", mock=400 \"property 'store' is unsupported invalid_request_error\"",
@@ -309,19 +245,6 @@ export const KNOWN_DISAGREEMENTS: ReadonlyMap<string, string> = new Map<string, 
     'mistral-tool-call-id-short-ironclaw',
     'real=400 "Tool call id was turn1_0 but must be a-z, A-Z, 0-9, with a length of 9.", mock=accepted',
   ],
-  [
-    'moonshot-kimi-k25-temperature-nanobot',
-    'real=400 "invalid temperature: only 1 is allowed for this model", mock=accepted',
-  ],
-  ['moonshot-kimi-k26-temperature-one-thinking-disabled-nanobot', 'real=400 (wording not quoted), mock=accepted'],
-  [
-    'moonshot-kimi-k26-temperature-openhuman',
-    'real=400 "invalid temperature: only 1 is allowed for this model", mock=accepted',
-  ],
-  [
-    'moonshot-kimi-k3-temperature-aino',
-    'real=400 "invalid temperature: only 1 is allowed for this model", mock=accepted',
-  ],
   ['nous-portal-dash-model-id-404-hermes', 'real=404 "Couldn\'t find that, sorry.", mock=accepted'],
   ['ollama-local-null-content-tool-turn-cheetahclaws', 'real=400 "invalid message content type: <nil>", mock=accepted'],
   [
@@ -337,36 +260,8 @@ export const KNOWN_DISAGREEMENTS: ReadonlyMap<string, string> = new Map<string, 
     'real=400 "does not support thinking", mock=no mock serves http://127.0.0.1:11434/api/chat',
   ],
   [
-    'openai-chat-max-tokens-gpt-5-comfyui-griptape',
-    "real=400 \"Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.\", mock=accepted",
-  ],
-  [
-    'openai-chat-max-tokens-gpt-51-yprompt',
-    "real=400 \"Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.\", mock=accepted",
-  ],
-  [
-    'openai-chat-max-tokens-gpt-54-esphome-designer',
-    "real=400 \"Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.\", mock=accepted",
-  ],
-  [
-    'openai-chat-max-tokens-o1-gollm',
-    "real=400 \"Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.\", mock=accepted",
-  ],
-  [
-    'openai-chat-max-tokens-o1-preview-automation-suggester',
-    "real=400 \"Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.\", mock=accepted",
-  ],
-  [
     'openai-chat-null-content-without-tool-calls-llama-index',
     'real=400 "Invalid value for \'content\': expected a string, got null.", mock=accepted',
-  ],
-  [
-    'openai-chat-temperature-zero-gpt-5-mini-qwen-code',
-    'real=400 "Unsupported value: \'temperature\' does not support 0 with this model. Only the default (1) value is supported.", mock=accepted',
-  ],
-  [
-    'openai-chat-temperature-zero-gpt-54-llmcomp',
-    'real=400 "Unsupported value: \'temperature\' does not support 0 with this model. Only the default (1) value is supported.", mock=accepted',
   ],
   [
     'openai-chat-temperature-zero-o1-mini-openhands',
@@ -397,28 +292,8 @@ export const KNOWN_DISAGREEMENTS: ReadonlyMap<string, string> = new Map<string, 
     'real=404 "No endpoints found that support tool use.", mock=accepted',
   ],
   [
-    'responses-effort-minimal-gpt-51-opencode',
-    "real=400 \"Unsupported value: 'minimal' is not supported with the 'gpt-5.1' model. Supported values are: 'none', 'low', 'medium', and 'high'.\", mock=accepted",
-  ],
-  [
-    'responses-effort-minimal-gpt-54-mini-graphiti',
-    "real=400 \"Unsupported value: 'minimal' is not supported with the 'gpt-5.4-mini' model.\", mock=accepted",
-  ],
-  [
     'responses-function-call-output-without-call-continue',
     'real=400 "No tool call found for function call output with call_id call_uelfkqtHfJDC4Btqeoozq82e.", mock=accepted',
-  ],
-  [
-    'responses-reasoning-effort-gpt-41-baml',
-    'real=400 "Unsupported parameter: \'reasoning.effort\' is not supported with this model.", mock=accepted',
-  ],
-  [
-    'responses-reasoning-effort-gpt-4o-openai-dotnet',
-    'real=400 "Unsupported parameter: \'reasoning.effort\' is not supported with this model.", mock=accepted',
-  ],
-  [
-    'responses-summary-concise-gpt-5-codex',
-    "real=400 \"Unsupported value: 'concise' is not supported with the 'gpt-5-2025-08-07' model. Supported values are: 'detailed'.\", mock=accepted",
   ],
   [
     'responses-summary-none-codex',
@@ -427,18 +302,6 @@ export const KNOWN_DISAGREEMENTS: ReadonlyMap<string, string> = new Map<string, 
   [
     'vertex-anthropic-tool-use-without-result-kilocode',
     'real=400 "`tool_use` ids were found without `tool_result` blocks immediately after: toolu_vrtx_01KKMxh6V7Kx6g5tZbQBfQ9b.", mock=accepted',
-  ],
-  [
-    'vertex-gemini-25-include-thoughts-without-budget-crewai',
-    'real=400 "include_thoughts is only enabled when thinking is enabled", mock=accepted',
-  ],
-  [
-    'vertex-gemini-25-pro-preview-budget-1000-snake-case-pydantic-ai',
-    'real=400 "Unable to submit request because Thinking can\'t be disabled for this model.", mock=accepted',
-  ],
-  [
-    'vertex-gemini-25-pro-preview-budget-128-langchain-google',
-    "real=400 \"Unable to submit request because Thinking can't be disabled for this model. Remove 'thinking_config.thinking_budget' from your request and try again.\", mock=accepted",
   ],
   [
     'vllm-auto-tool-choice-not-enabled-aix-db',
