@@ -43,9 +43,9 @@ describe('judgeForbiddenFields', () => {
   it('names every message carrying the field, with its index, role and path', () => {
     const findings = judgeForbiddenFields(spec([{ path: 'messages.*.reasoning', rejection: 'refused' }]), body);
     expect(findings.map((f) => f.params)).toStrictEqual([
-      { path: 'messages.0.reasoning', field: 'reasoning', index: 0, role: 'user' },
-      { path: 'messages.1.reasoning', field: 'reasoning', index: 1, role: 'assistant' },
-      { path: 'messages.2.reasoning', field: 'reasoning', index: 2, role: 'assistant' },
+      { path: 'messages.0.reasoning', field: 'reasoning', value: 'user-side', index: 0, role: 'user' },
+      { path: 'messages.1.reasoning', field: 'reasoning', value: 'why', index: 1, role: 'assistant' },
+      { path: 'messages.2.reasoning', field: 'reasoning', value: 'null', index: 2, role: 'assistant' },
     ]);
     expect(
       findings.every((f) => f.rule === 'strict-schema' && f.rejection === 'refused' && f.contested === undefined),
@@ -56,7 +56,7 @@ describe('judgeForbiddenFields', () => {
   it('walks a fixed index and the keys of an object, and names the block inside a message', () => {
     const block = judgeForbiddenFields(spec([{ path: 'messages.1.content.*.thinking', rejection: 'refused' }]), body);
     expect(block.map((f) => f.params)).toStrictEqual([
-      { path: 'messages.1.content.0.thinking', field: 'thinking', index: 1, block: 0, role: 'assistant' },
+      { path: 'messages.1.content.0.thinking', field: 'thinking', value: 't', index: 1, block: 0, role: 'assistant' },
     ]);
     const keys = judgeForbiddenFields(spec([{ path: 'messages.1.*', rejection: 'refused', ifType: 'array' }]), body);
     expect(keys.map((f) => f.params.path)).toStrictEqual(['messages.1.content', 'messages.1.reasoning_details']);
@@ -71,7 +71,7 @@ describe('judgeForbiddenFields', () => {
       body,
     );
     expect(rest).toEqual([]);
-    expect(finding!.params).toStrictEqual({ path: 'reasoning_effort', field: 'reasoning_effort' });
+    expect(finding!.params).toStrictEqual({ path: 'reasoning_effort', field: 'reasoning_effort', value: 'high' });
     expect(finding!.rule).toBe('provider-accepts');
     expect(finding!.detail).toBe('reasoning_effort is refused (not on this model)');
   });
@@ -127,7 +127,7 @@ describe('judgeForbiddenFields', () => {
     const at = (path: string) =>
       judgeForbiddenFields(spec([{ path, rejection: 'refused' }]), long).map((f) => f.params);
     expect(at('messages.10.reasoning')).toStrictEqual([
-      { path: 'messages.10.reasoning', field: 'reasoning', index: 10, role: 'assistant' },
+      { path: 'messages.10.reasoning', field: 'reasoning', value: 'r', index: 10, role: 'assistant' },
     ]);
     expect(at('messages.10.*').map((p) => p.path)).toStrictEqual([
       'messages.10.role',
@@ -138,6 +138,7 @@ describe('judgeForbiddenFields', () => {
     expect(at('messages.10.*').find((p) => p.field === 'step2')).toStrictEqual({
       path: 'messages.10.step2',
       field: 'step2',
+      value: '[]',
       index: 10,
       role: 'assistant',
     });
@@ -149,10 +150,10 @@ describe('judgeForbiddenFields', () => {
     const odd = { stop: null, messages: [{ role: 7, reasoning: 'r' }] };
     expect(
       judgeForbiddenFields(spec([{ path: 'stop', rejection: 'refused' }]), odd).map((f) => f.params),
-    ).toStrictEqual([{ path: 'stop', field: 'stop' }]);
+    ).toStrictEqual([{ path: 'stop', field: 'stop', value: 'null' }]);
     expect(
       judgeForbiddenFields(spec([{ path: 'messages.*.reasoning', rejection: 'refused' }]), odd).map((f) => f.params),
-    ).toStrictEqual([{ path: 'messages.0.reasoning', field: 'reasoning', index: 0 }]);
+    ).toStrictEqual([{ path: 'messages.0.reasoning', field: 'reasoning', value: 'r', index: 0 }]);
   });
 
   it('marks a contested rule and cites both sides', () => {

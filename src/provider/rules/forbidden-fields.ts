@@ -4,11 +4,37 @@ import type { Finding } from '../../shared/findings/finding.js';
 import { contestedMark } from './contested-mark.js';
 import { atPointer } from './message-echo-judge.js';
 
-/** Whether a body condition holds: `exists` tests presence, otherwise the value must equal `equals`. */
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Whether a body condition holds: every test it gives holds of the value at its pointer (`exists`
+ * presence, `equals` / `in` / `notIn` JSON values, `matches` a string, `below` / `atLeast` /
+ * `atLeastPointer` a number). A condition with no test but the pointer asks for `equals: undefined`
+ * (the value is absent), as it always did.
+ */
 export function conditionHolds(body: unknown, condition: BodyCondition): boolean {
   const value = atPointer(body, condition.pointer);
-  if (condition.exists !== undefined) return (value !== undefined) === condition.exists;
-  return JSON.stringify(value) === JSON.stringify(condition.equals);
+  const { exists, equals, in: among, notIn, matches, below, atLeast, atLeastPointer } = condition;
+  const number = typeof value === 'number' ? value : undefined;
+  const tests: boolean[] = [];
+  if (exists !== undefined) tests.push((value !== undefined) === exists);
+  if ('equals' in condition) tests.push(sameJson(value, equals));
+  if (among !== undefined) tests.push(among.some((v) => sameJson(value, v)));
+  if (notIn !== undefined) tests.push(value !== undefined && !notIn.some((v) => sameJson(value, v)));
+  if (matches !== undefined) tests.push(typeof value === 'string' && new RegExp(matches).test(value));
+  if (below !== undefined) tests.push(number !== undefined && number < below);
+  if (atLeast !== undefined) tests.push(number !== undefined && number >= atLeast);
+  if (atLeastPointer !== undefined) {
+    const other = atPointer(body, atLeastPointer);
+    tests.push(number !== undefined && typeof other === 'number' && number >= other);
+  }
+  if (tests.length === 0) return value === undefined;
+  return tests.every(Boolean);
+}
+
+/** The offending value as a rejection names it: a string as it is, anything else as JSON. */
+function shownValue(value: unknown): string {
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
 }
 
 function jsonType(value: unknown): string {
@@ -42,6 +68,8 @@ function walk(value: unknown, segments: readonly string[], at: string[] = []): s
  */
 export function judgeForbiddenFields(spec: ProviderSpec, body: unknown): Finding[] {
   return (spec.forbid ?? []).flatMap((rule) => {
+    // A rule scoped to `models` is resolved by specForModel; unresolved, the model is unknown.
+    if (rule.models !== undefined) return [];
     if (
       !(rule.whenBody ?? []).every((c) => conditionHolds(body, c)) ||
       (rule.unlessBody ?? []).some((c) => conditionHolds(body, c))
@@ -62,6 +90,7 @@ export function judgeForbiddenFields(spec: ProviderSpec, body: unknown): Finding
           params: {
             path: location.join('.'),
             field: location.at(-1) ?? '',
+            value: shownValue(valueAt(body, location)),
             ...(firstIndex !== undefined ? { index: Number(firstIndex) } : {}),
             ...(indexes[1] !== undefined ? { block: Number(indexes[1]) } : {}),
             ...(role !== undefined ? { role } : {}),

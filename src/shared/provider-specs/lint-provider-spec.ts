@@ -25,6 +25,8 @@ export const KNOWN_PLACEHOLDERS = new Set([
   'position',
   'param',
   'member',
+  // The offending value a forbid rule found (a string as it is, anything else as JSON): "The thinking budget (52428)".
+  'value',
   // Filled by the request-schema judge for a failure of one keyword class (request.keywordRejections).
   'found_type',
   'expected',

@@ -48,16 +48,30 @@ export interface EchoRule {
 }
 
 /** A test on the request body: the value at `pointer` equals `equals`, or (with `exists`) is present or absent. */
+/**
+ * One test of the value at `pointer` in the request body (schema definitions/bodyCondition); every
+ * test given must hold. Numeric tests hold only of numbers, `notIn` only of a value present.
+ */
 export interface BodyCondition {
   pointer: string;
   equals?: unknown;
   exists?: boolean;
+  in?: unknown[];
+  notIn?: unknown[];
+  /** A regular expression on a string value. */
+  matches?: string;
+  below?: number;
+  atLeast?: number;
+  /** The value is a number at least the number at this other pointer (a budget not below max_tokens). */
+  atLeastPointer?: string;
 }
 
 export interface ForbidRule {
   path: string;
   ifType?: 'array' | 'object' | 'string' | 'number' | 'boolean' | 'null';
   roles?: string[];
+  /** A regular expression on the request's model: specForModel keeps the rule only for models it matches. */
+  models?: string;
   whenBody?: BodyCondition[];
   unlessBody?: BodyCondition[];
   contested?: Contested;

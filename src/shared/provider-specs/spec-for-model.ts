@@ -1,4 +1,4 @@
-import type { ProviderSpec } from './provider-spec.js';
+import type { ForbidRule, ProviderSpec } from './provider-spec.js';
 
 const cache = new WeakMap<ProviderSpec, Map<string, ProviderSpec>>();
 
@@ -10,6 +10,16 @@ export function servesModel(spec: ProviderSpec, model: string): boolean {
 /** The variant of `models.variants` that applies to a model: the first whose `match` fits. */
 export function variantFor(spec: ProviderSpec, model: string) {
   return spec.models?.variants?.find((v) => new RegExp(v.match).test(model));
+}
+
+/**
+ * The forbids that hold for a model: those naming no `models`, and those whose `models` matches it,
+ * resolved (without `models`; the judge skips a forbid still naming models, whose model is unknown).
+ */
+function forbidsFor(forbid: ForbidRule[], model: string): ForbidRule[] {
+  return forbid.flatMap(({ models, ...rule }) =>
+    models === undefined ? [rule] : new RegExp(models).test(model) ? [rule] : [],
+  );
 }
 
 /**
@@ -25,14 +35,18 @@ export function specForModel(spec: ProviderSpec, model: string): ProviderSpec {
   const hit = byModel.get(model);
   if (hit) return hit;
   const variant = variantFor(spec, model);
-  let out = spec;
+  let out = spec.forbid?.some((f) => f.models !== undefined)
+    ? { ...spec, forbid: forbidsFor(spec.forbid, model) }
+    : spec;
   if (variant) {
     const dropped = new Set(variant.without ?? []);
     const rejections = Object.fromEntries(
       Object.entries({ ...spec.rejections, ...(variant.rejections ?? {}) }).filter(([id]) => !dropped.has(id)),
     );
     const echo = (variant.echo ?? spec.echo).filter((e) => e.rejection === undefined || !dropped.has(e.rejection));
-    const forbid = [...(spec.forbid ?? []), ...(variant.forbid ?? [])].filter((f) => !dropped.has(f.rejection));
+    const forbid = forbidsFor([...(spec.forbid ?? []), ...(variant.forbid ?? [])], model).filter(
+      (f) => !dropped.has(f.rejection),
+    );
     const messageRules = [...(spec.messageRules ?? []), ...(variant.messageRules ?? [])].filter(
       (r) => !dropped.has(r.rejection),
     );
