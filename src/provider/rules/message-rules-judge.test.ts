@@ -306,19 +306,6 @@ describe('history rules added for issue 23, read from the specs', () => {
     ).toMatchObject([{ rejection: 'empty-content', params: { index: 1 } }]);
   });
 
-  it('fields.null, contested: Ollama warns on content null and answers leniently, citing both sides', () => {
-    const [found] = judge('ollama-local', {
-      model: 'qwen3:8b',
-      messages: [
-        user('ls'),
-        { role: 'assistant', content: null, tool_calls: [call('{}')] },
-        { role: 'tool', tool_call_id: 'c1', content: 'a' },
-      ],
-    });
-    expect(found).toMatchObject({ rejection: 'content-null', contested: true });
-    expect(found?.sources).toContain('https://github.com/vercel/ai/pull/12390');
-  });
-
   it('follows.having: Gemini refuses a function call turn first or after model text, not after a user turn', () => {
     const fc = {
       role: 'model',

@@ -90,6 +90,23 @@ describe('tool calls and their results, paired by id', () => {
     );
   });
 
+  it('with match count, lets results with other ids through when they are as many as the calls (scripted ids)', () => {
+    const counted = (refuse: 'unanswered-calls' | 'orphan-results', within: 'adjacent' | 'before') =>
+      ({ ...rule(refuse, within), pairs: { ...rule(refuse, within).pairs!, match: 'count' } }) as MessageRule;
+    const scripted = [user(), turn('call_0'), result('call_weather_1'), user()];
+    expect(judge(rule('unanswered-calls', 'adjacent'), scripted)).toHaveLength(1);
+    expect(judge(counted('unanswered-calls', 'adjacent'), scripted)).toEqual([]);
+    expect(judge(counted('orphan-results', 'adjacent'), scripted)).toEqual([]);
+    expect(judge(counted('orphan-results', 'before'), scripted)).toEqual([]);
+    // Fewer results than calls, or results after no call at all: refused, naming the ids that do not pair.
+    expect(judge(counted('unanswered-calls', 'adjacent'), [user(), turn('a', 'b'), result('x'), user()])).toMatchObject(
+      [{ params: { id: 'a, b' } }],
+    );
+    const noCall = [user(), { role: 'assistant', content: 'ok' }, result('x')];
+    expect(judge(counted('orphan-results', 'adjacent'), noCall)).toMatchObject([{ params: { id: 'x' } }]);
+    expect(judge(counted('orphan-results', 'before'), noCall)).toMatchObject([{ params: { id: 'x' } }]);
+  });
+
   it('does not judge a call turn that ends the history (a turn in progress, or a prefill)', () => {
     expect(judge(rule('unanswered-calls', 'adjacent'), [user(), turn('a')])).toEqual([]);
   });

@@ -33,6 +33,7 @@ function answeredItem(calls: Array<string[] | undefined>, results: Array<string[
 }
 
 function unansweredCalls(
+  check: Pairs,
   calls: Array<string[] | undefined>,
   results: Array<string[] | undefined>,
   list: string,
@@ -41,13 +42,13 @@ function unansweredCalls(
   return calls.flatMap((ids, index) => {
     // A call turn that ends the history is a prefill or a turn in progress, not a broken pairing.
     if (ids === undefined || index === calls.length - 1) return [];
-    const answered = new Set<string>();
+    const answered: string[] = [];
     for (let next = index + 1; next < calls.length && results[next] !== undefined; next += 1) {
-      for (const id of results[next]!) answered.add(id);
+      answered.push(...results[next]!);
       if (calls[next] !== undefined) break;
     }
-    const missing = ids.filter((id) => !answered.has(id));
-    if (missing.length === 0) return [];
+    const missing = ids.filter((id) => !answered.includes(id));
+    if (missing.length === 0 || (check.match === 'count' && answered.length >= ids.length)) return [];
     return [
       finding(
         rule,
@@ -86,6 +87,12 @@ function unmatchedResults(
     }
     const orphans = ids.filter((id) => !known.has(id));
     if (orphans.length === 0) return [];
+    if (check.match === 'count') {
+      // Only results that outnumber the calls they can answer: in the item they answer, or all so far.
+      const offered = check.within === 'before' ? known.size : (source[0]?.length ?? 0);
+      const given = check.within === 'before' ? results.slice(0, index + 1).flatMap((r) => r ?? []).length : ids.length;
+      if (given <= offered) return [];
+    }
     return [
       finding(
         rule,
@@ -101,12 +108,14 @@ function unmatchedResults(
  * tool_result blocks, Bedrock's toolUse and toolResult, Responses' function_call and function_call_output items).
  * A rule refuses one of three things: calls with no result in the items right after them, results whose id matches no
  * call (in the item they answer, or anywhere before), or more results than the calls they answer. {id} names the
- * offending ids (comma-separated), {count} how many.
+ * offending ids (comma-separated), {count} how many. With `match: count`, a mismatch of ids is refused only where
+ * results and calls differ in number too: the engine's scenarios script their result ids, which differ from the ids
+ * a recorded (or Gemini's id-less) call carries.
  */
 export function pairingFindings(check: Pairs, rule: MessageRule, items: readonly unknown[], list: string): Finding[] {
   const calls = items.map((item) => idsAt(check.calls, item));
   const results = items.map((item) => idsAt(check.results, item));
   return check.refuse === 'unanswered-calls'
-    ? unansweredCalls(calls, results, list, rule)
+    ? unansweredCalls(check, calls, results, list, rule)
     : unmatchedResults(check, items, calls, results, list, rule);
 }

@@ -181,6 +181,9 @@ export interface MessageRule {
     refuse: 'unanswered-calls' | 'orphan-results' | 'excess-results';
     /** `adjacent`: the results of a call item sit in the items right after it; `before`: anywhere earlier. */
     within: 'adjacent' | 'before';
+    /** `id` (default): the provider's rule, ids paired one by one; `count`: a mismatch of ids is refused only where the
+     * numbers differ too (scenarios script result ids that a recorded call does not carry). */
+    match?: 'id' | 'count';
     /**
      * Items that may stand for calls the mock cannot read (Responses' `item_reference` to a stored call): results after
      * one are not judged as orphans.

@@ -108,5 +108,6 @@ export const KNOWN_DISAGREEMENTS: ReadonlyMap<string, string> = new Map<string, 
     'real=400 "tool choice requires --enable-auto-tool-choice", mock=accepted',
   ],
   ['zhipu-glm4-max-tokens-out-of-range-lobehub', 'real=400 "max_tokens参数非法。请检查文档。", mock=accepted'],
+  ['ollama-local-null-content-tool-turn-cheetahclaws', 'real=400 "invalid message content type: <nil>", mock=accepted'],
   ['zhipu-glm4-tool-history-without-user-sdk', 'real=400 "messages 参数非法。请检查文档。", mock=accepted'],
 ]);
