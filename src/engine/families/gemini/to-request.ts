@@ -13,6 +13,7 @@ import {
   SKIP_SIGNATURE,
   type GeminiPartRecord,
 } from './gemini-native.js';
+import { geminiFunctionParameters } from './function-parameters.js';
 import { UnreadableGeminiRecordError } from '../../../shared/errors/unreadable-gemini-record-error.js';
 
 type Part = Record<string, unknown>;
@@ -215,7 +216,7 @@ function geminiTools(tools: unknown[]): unknown[] {
       declarations.push({
         name,
         ...(description !== undefined ? { description } : {}),
-        ...(parameters !== undefined ? { parameters } : {}),
+        ...geminiFunctionParameters(parameters),
       });
     } else other.push(tool);
   }
