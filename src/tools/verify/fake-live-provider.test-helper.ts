@@ -122,8 +122,13 @@ function claudeRefusal(body: { messages?: Array<{ role?: string; content?: unkno
 let thought = 0;
 function claudeAnswer(body: { messages?: Array<{ role?: string; content?: unknown }>; tools?: unknown[] }) {
   const text = `Fake thought ${++thought}: look before answering.`;
-  const last = body.messages?.at(-1);
-  const afterTool = Array.isArray(last?.content) && (last.content as Block[]).some((b) => b.type === 'tool_result');
+  // A model that looks things up twice before it answers, as the bundled tool-loop scenarios script it: a real Claude
+  // refuses a tool_result that follows an answer without tool_use, so a fake that stopped after one round made the
+  // scenario's second, scripted result an orphan the live API would refuse too.
+  const rounds = (body.messages ?? []).filter(
+    (m) => Array.isArray(m.content) && (m.content as Block[]).some((b) => b.type === 'tool_result'),
+  ).length;
+  const afterTool = rounds >= 2;
   const content: unknown[] = [{ type: 'thinking', thinking: text, signature: fakeSign(text) }];
   if (!afterTool && (body.tools?.length ?? 0) > 0)
     content.push({ type: 'tool_use', id: `toolu_fake_${thought}`, name: 'get_weather', input: { city: 'Paris' } });

@@ -14,6 +14,7 @@ import { streamFailure } from '../split-stream.js';
 const spec = {
   id: 'anthropic',
   target: { provider: 'anthropic', model: 'claude-sonnet-4-5' },
+  response: { carriers: ['reasoning_details'] },
 } as unknown as ProviderSpec;
 const render = (answer: ScriptedAnswer, call = 0) =>
   renderAnthropicMessagesAnswer(answer, { spec, call, scenario: 'unit' });
