@@ -22,6 +22,12 @@ export const KNOWN_DISAGREEMENTS: ReadonlyMap<string, string> = new Map<string, 
     'anthropic-user-turn-without-tool-result-langchainjs',
     'real=400 "Did not find 1 `tool_result` block(s) at the beginning of this message. Messages following `tool_use` blocks must begin with a matching number of `tool_result` blocks", mock=accepted',
   ],
+  // Refused at launch (August 2025) and served since (langchain-aws#588, LiteLLM#15649): cases carry no date, so the
+  // mock answers as Bedrock does today and this older refusal stays listed.
+  [
+    'bedrock-gpt-oss-streaming-unsupported-bedrock-client-mac',
+    'real=400 "The model is unsupported for streaming.", mock=accepted',
+  ],
   [
     'bedrock-deepseek-r1-tool-use-unsupported-langchain-aws',
     'real=400 "This model doesn\'t support tool use", mock=accepted',
