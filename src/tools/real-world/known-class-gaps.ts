@@ -34,9 +34,7 @@ export const KNOWN_CLASS_GAPS: ReadonlyMap<string, string> = new Map<string, str
   ],
   ['copilot/request-schema', MALFORMED_ONLY],
   ['dashscope/request-schema', MALFORMED_ONLY],
-  ['mimo/request-schema', MALFORMED_ONLY],
   ['moonshot/request-schema', MALFORMED_ONLY],
   ['nous-portal/request-schema', MALFORMED_ONLY],
-  ['tencent-tokenhub/request-schema', MALFORMED_ONLY],
   ['xai-responses/request-schema', MALFORMED_ONLY],
 ]);
