@@ -32,7 +32,6 @@ export const KNOWN_CLASS_GAPS: ReadonlyMap<string, string> = new Map<string, str
     'foundry-anthropic/reasoning-parameters',
     'No public report quotes a thinking budget or thinking-enabled refusal from a Foundry host.',
   ],
-  ['copilot/request-schema', MALFORMED_ONLY],
   ['nous-portal/request-schema', MALFORMED_ONLY],
   ['xai-responses/request-schema', MALFORMED_ONLY],
 ]);
