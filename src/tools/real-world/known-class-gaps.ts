@@ -17,10 +17,6 @@ const MALFORMED_ONLY =
 
 export const KNOWN_CLASS_GAPS: ReadonlyMap<string, string> = new Map<string, string>([
   [
-    'bedrock-deepseek-r1/history-structure',
-    "Converse's empty-content and blank-text rules apply to every Bedrock model; the public reports of them name Claude and gpt-oss (filed under those specs), none DeepSeek-R1.",
-  ],
-  [
     'foundry-anthropic/history-structure',
     "Foundry's Claude deployments share the Messages judge; no public report quotes an empty or whitespace text refused on a Foundry host.",
   ],
