@@ -29,5 +29,4 @@ export const KNOWN_CLASS_GAPS: ReadonlyMap<string, string> = new Map<string, str
     'No public report quotes a thinking budget or thinking-enabled refusal from a Foundry host.',
   ],
   ['nous-portal/request-schema', MALFORMED_ONLY],
-  ['xai-responses/request-schema', MALFORMED_ONLY],
 ]);
