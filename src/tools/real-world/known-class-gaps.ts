@@ -18,10 +18,6 @@ const NOUS_MALFORMED_ONLY =
 
 export const KNOWN_CLASS_GAPS: ReadonlyMap<string, string> = new Map<string, string>([
   [
-    'foundry-anthropic/history-structure',
-    "Foundry's Claude deployments share the Messages judge; no public report quotes an empty or whitespace text refused on a Foundry host.",
-  ],
-  [
     'foundry-anthropic/reasoning-echo',
     'No public report quotes "Expected `thinking`" from a Foundry host; the reports are of the first-party API and Vertex.',
   ],
