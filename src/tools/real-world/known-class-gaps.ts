@@ -6,40 +6,24 @@
  */
 
 /**
- * The spec's only request-schema rule is its answer to a body that is not JSON or not an object (`invalidRejection`,
- * wording unknown): clients built on SDKs never send one, so no public report shows it. An accepted request the
- * provider documents with members outside reasoning would fill the class (as it did for Hunyuan, Novita, Kilo,
- * Ollama, OpenRouter, llama.cpp and Bedrock). None is in the corpus yet for these: the Moonshot and MiniMax examples found show
- * only model and messages or reasoning members; the others' docs were not searched to the end in issue 23.
+ * Nous Portal's only request-schema rule is its answer to a body that is not JSON or not an object
+ * (`invalidRejection`, wording unknown): clients built on SDKs never send one, so no public report shows it. An
+ * accepted request the provider documents with members outside reasoning fills the class (as it did for xAI, MiniMax,
+ * MiMo, Moonshot, DashScope, TokenHub, Vercel and, from a quoted Copilot body, Copilot). For Nous none was found: the
+ * Portal's API docs are not in the searched corpora (a crawler note says they sit behind bot protection), and the
+ * Nous reports found quote no request body with its answer.
  */
-const MALFORMED_ONLY =
-  'its only request-schema rule answers a malformed body, which no SDK sends; no report or documented request with a member outside reasoning is in the corpus yet';
+const NOUS_MALFORMED_ONLY =
+  "its only request-schema rule answers a malformed body, which no SDK sends; the Portal's API docs were not readable and no report quotes a request with a member outside reasoning beside Nous's answer";
 
 export const KNOWN_CLASS_GAPS: ReadonlyMap<string, string> = new Map<string, string>([
-  [
-    'bedrock-deepseek-r1/history-structure',
-    "Converse's empty-content and blank-text rules apply to every Bedrock model; the public reports of them name Claude and gpt-oss (filed under those specs), none DeepSeek-R1.",
-  ],
-  [
-    'foundry-anthropic/history-structure',
-    "Foundry's Claude deployments share the Messages judge; no public report quotes an empty or whitespace text refused on a Foundry host.",
-  ],
   [
     'foundry-anthropic/reasoning-echo',
     'No public report quotes "Expected `thinking`" from a Foundry host; the reports are of the first-party API and Vertex.',
   ],
   [
     'foundry-anthropic/reasoning-parameters',
-    'No public report quotes a thinking budget or thinking-enabled refusal from a Foundry host.',
+    "No public report quotes a thinking budget or thinking-enabled refusal from a Foundry host, and the Foundry pages of Microsoft and Anthropic found show no request with thinking (the only Foundry thinking example found is a client framework's cookbook, agno, which is not the provider's documentation nor a recorded answer).",
   ],
-  ['copilot/request-schema', MALFORMED_ONLY],
-  ['dashscope/request-schema', MALFORMED_ONLY],
-  ['mimo/request-schema', MALFORMED_ONLY],
-  ['minimax/request-schema', MALFORMED_ONLY],
-  ['moonshot/request-schema', MALFORMED_ONLY],
-  ['nous-portal/request-schema', MALFORMED_ONLY],
-  ['tencent-tokenhub/request-schema', MALFORMED_ONLY],
-  ['vercel-ai-gateway/request-schema', MALFORMED_ONLY],
-  ['xai/request-schema', MALFORMED_ONLY],
-  ['xai-responses/request-schema', MALFORMED_ONLY],
+  ['nous-portal/request-schema', NOUS_MALFORMED_ONLY],
 ]);
