@@ -100,10 +100,6 @@ export const KNOWN_DISAGREEMENTS: ReadonlyMap<string, string> = new Map<string, 
     'real=400 "Unsupported value: \'temperature\' does not support 0.0 with this model. Only the default (1) value is supported.", mock=accepted',
   ],
   [
-    'responses-summary-none-codex',
-    "real=400 \"Invalid value: 'none'. Supported values are: 'concise', 'detailed', and 'auto'.\", mock=400 \"Invalid value: 'none'. Supported values are: 'auto', 'concise', and 'detailed'. invalid_request_error reasoning.summary invalid_value\"",
-  ],
-  [
     'vllm-auto-tool-choice-not-enabled-aix-db',
     'real=400 "tool choice requires --enable-auto-tool-choice", mock=accepted',
   ],
