@@ -201,6 +201,8 @@ export interface MessageRule {
   atMost?: { paths: string[]; equals?: unknown; max: number };
   blocks?: { roles?: string[]; path: string; kinds: string[]; notBeside: string[] };
   uniform?: { path: string };
+  /** An object at `path` in an item that lacks `member` (absent or null); `name` fills {name} from the item. */
+  lacks?: { path: string; member: string; name?: string };
 }
 
 export type UpstreamCheck =
