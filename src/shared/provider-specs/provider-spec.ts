@@ -93,6 +93,11 @@ export interface ModelRefusal {
   streamOnly?: boolean;
   rejection: string;
   streamRejection?: string;
+  /**
+   * The refusal is of tools: a scenario that declares tools is not applicable to a target whose model this entry
+   * matches (it would only measure the refusal, not the route).
+   */
+  tools?: boolean;
   sources: string[];
   notes?: string;
 }

@@ -23,10 +23,6 @@ export const KNOWN_DISAGREEMENTS: ReadonlyMap<string, string> = new Map<string, 
     'real=400 "Did not find 1 `tool_result` block(s) at the beginning of this message. Messages following `tool_use` blocks must begin with a matching number of `tool_result` blocks", mock=accepted',
   ],
   [
-    'bedrock-deepseek-r1-tool-use-unsupported-langchain-aws',
-    'real=400 "This model doesn\'t support tool use", mock=accepted',
-  ],
-  [
     'cerebras-gpt-oss-reasoning-content-unsupported-openagents',
     'real=400 "messages.2.assistant.reasoning_content: property \'messages.2.assistant.reasoning_content\' is unsupported", mock=400 "messages.1.assistant.reasoning_content: property \'messages.1.assistant.reasoning_content\' is unsupported invalid_request_error validation_error wrong_api_format"',
   ],
