@@ -10,6 +10,7 @@ import { endsFindings } from './conversation-ends.js';
 import { atMostFindings } from './count-at-most.js';
 import { blocksFindings } from './block-exclusion.js';
 import { uniformFindings } from './uniform-values.js';
+import { lacksFindings } from './missing-member.js';
 
 type Fields = NonNullable<MessageRule['fields']>;
 type JsonString = NonNullable<MessageRule['jsonString']>;
@@ -226,6 +227,7 @@ export function judgeMessageRules(spec: ProviderSpec, body: unknown): Finding[] 
       ...(rule.ends ? endsFindings(rule.ends, rule, items, list) : []),
       ...(rule.blocks ? blocksFindings(rule.blocks, rule, items, list) : []),
       ...(rule.uniform ? uniformFindings(rule.uniform, rule, items, list) : []),
+      ...(rule.lacks ? lacksFindings(rule.lacks, rule, items, list) : []),
     ].map((found) => contestedBy(spec, rule, found));
   });
 }

@@ -28,9 +28,10 @@ describe('schema failures answered in the provider’s words, per failure class'
         "Invalid value: 'robot'. Supported values are: 'developer', 'system', 'user', 'assistant', 'tool', and 'function'.",
       param: 'messages[0].role',
     });
+    // In the order the API lists them (openai/codex#7845), which the overlay responses-reasoning-summary-order keeps.
     expect(
       answer(spec('openai-responses'), { model: 'gpt-5', input: 'hi', reasoning: { summary: 'brief' } }).message,
-    ).toBe("Invalid value: 'brief'. Supported values are: 'auto', 'concise', and 'detailed'.");
+    ).toBe("Invalid value: 'brief'. Supported values are: 'concise', 'detailed', and 'auto'.");
   });
 
   it('OpenAI: a missing member below the top level, by its path', () => {

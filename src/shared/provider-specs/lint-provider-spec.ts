@@ -37,11 +37,12 @@ export const KNOWN_PLACEHOLDERS = new Set([
   'proto_path',
   'enum_type',
   // Filled by message rules (messageRules): the offending tool call ids, how many were found against a cap, the
-  // earlier item of a pair out of turn.
+  // earlier item of a pair out of turn, the name beside an object that lacks a member (`lacks.name`).
   'id',
   'count',
   'max',
   'before',
+  'name',
 ]);
 
 function placeholdersIn(value: unknown, out = new Set<string>()): Set<string> {

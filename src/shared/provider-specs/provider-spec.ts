@@ -93,6 +93,11 @@ export interface ModelRefusal {
   streamOnly?: boolean;
   rejection: string;
   streamRejection?: string;
+  /**
+   * The refusal is of tools: a scenario that declares tools is not applicable to a target whose model this entry
+   * matches (it would only measure the refusal, not the route).
+   */
+  tools?: boolean;
   sources: string[];
   notes?: string;
 }
@@ -201,6 +206,8 @@ export interface MessageRule {
   atMost?: { paths: string[]; equals?: unknown; max: number };
   blocks?: { roles?: string[]; path: string; kinds: string[]; notBeside: string[] };
   uniform?: { path: string };
+  /** An object at `path` in an item that lacks `member` (absent or null); `name` fills {name} from the item. */
+  lacks?: { path: string; member: string; name?: string };
 }
 
 export type UpstreamCheck =

@@ -29,10 +29,6 @@ export const KNOWN_DISAGREEMENTS: ReadonlyMap<string, string> = new Map<string, 
     'real=400 "The model is unsupported for streaming.", mock=accepted',
   ],
   [
-    'bedrock-deepseek-r1-tool-use-unsupported-langchain-aws',
-    'real=400 "This model doesn\'t support tool use", mock=accepted',
-  ],
-  [
     'cerebras-gpt-oss-reasoning-content-unsupported-openagents',
     'real=400 "messages.2.assistant.reasoning_content: property \'messages.2.assistant.reasoning_content\' is unsupported", mock=400 "messages.1.assistant.reasoning_content: property \'messages.1.assistant.reasoning_content\' is unsupported invalid_request_error validation_error wrong_api_format"',
   ],
@@ -104,10 +100,6 @@ export const KNOWN_DISAGREEMENTS: ReadonlyMap<string, string> = new Map<string, 
   [
     'openai-chat-temperature-zero-o1-mini-openhands',
     'real=400 "Unsupported value: \'temperature\' does not support 0.0 with this model. Only the default (1) value is supported.", mock=accepted',
-  ],
-  [
-    'responses-summary-none-codex',
-    "real=400 \"Invalid value: 'none'. Supported values are: 'concise', 'detailed', and 'auto'.\", mock=400 \"Invalid value: 'none'. Supported values are: 'auto', 'concise', and 'detailed'. invalid_request_error reasoning.summary invalid_value\"",
   ],
   [
     'vllm-auto-tool-choice-not-enabled-aix-db',
