@@ -109,6 +109,11 @@ export interface SeededBug {
   /** Scenarios that exercise the rule (all when absent). */
   scenarios?: string[];
   patch: Patches;
+  /**
+   * Why no bundled target can show the bug today (the only model the code path serves refuses what exercises it).
+   * The test then asserts check sees nothing, so it fails, asking for this to go, once a target can show it.
+   */
+  unreachable?: string;
 }
 
 const PAD = ' ';
@@ -405,6 +410,8 @@ export const SEEDED_BUGS: readonly SeededBug[] = [
     bug: 'the strip replay policy removes reasoning from every turn, the current tool loop included',
     rule: 'fields-sent',
     providers: ['bedrock-deepseek-r1'],
+    unreachable:
+      'strip only differs from its bug inside a tool loop, and the one bundled strip target, DeepSeek R1 on Bedrock, takes no tools (langchain-aws#447): its tool scenarios no longer apply. A Bedrock target for Kimi K3 (strip in the route table) would show it.',
     patch: {
       families: {
         'bedrock-converse': (original) => ({
@@ -798,8 +805,8 @@ export const SEEDED_BUGS: readonly SeededBug[] = [
     id: 'bedrock-arn-not-resolved',
     bug: 'an inference-profile ARN is not resolved to its model, so the per-model replay policy never matches it',
     rule: 'fields-sent',
-    providers: ['bedrock-claude'],
-    scenarios: ['bedrock-model-id-forms'],
+    providers: ['bedrock-deepseek-r1'],
+    scenarios: ['bedrock-deepseek-r1-arn-model-id'],
     patch: {
       // The policy is looked up by the ARN's resource type, the request still names the whole ARN.
       resolve: (original) => (table, target) =>

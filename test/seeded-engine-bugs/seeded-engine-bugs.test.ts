@@ -195,7 +195,10 @@ const caught: string[] = [];
 
 describe('seeded engine bugs: check alone catches each one, naming the rule it breaks', () => {
   afterAll(() => {
-    console.log(`seeded engine bugs caught by check: ${caught.length}/${SEEDED_BUGS.length}`);
+    console.log(
+      `seeded engine bugs caught by check: ${caught.length}/${SEEDED_BUGS.length}` +
+        ` (${SEEDED_BUGS.filter((b) => b.unreachable).length} no bundled target can exercise)`,
+    );
   });
 
   for (const bug of SEEDED_BUGS) {
@@ -203,6 +206,11 @@ describe('seeded engine bugs: check alone catches each one, naming the rule it b
       // The same narrowed matrix passes on the real engine, so the failure below is the bug's.
       expect([...(await failures(undefined, bug)).entries()]).toEqual([]);
       const failed = await failures(bug, bug);
+      if (bug.unreachable) {
+        // Not counted as caught: the bundled targets cannot exercise it (the reason is the bug's `unreachable`).
+        expect([...failed.values()], `now reachable; drop \`unreachable\`: ${bug.unreachable}`).toEqual([]);
+        return;
+      }
       expect([...failed.keys()], [...failed.values()].join('\n')).toContain(bug.rule);
       caught.push(bug.id);
     });
