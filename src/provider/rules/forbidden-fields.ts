@@ -2,6 +2,7 @@ import type { BodyCondition, ProviderSpec } from '../../shared/provider-specs/pr
 import { isPlainObject } from '../../shared/objects/deep-merge.js';
 import type { Finding } from '../../shared/findings/finding.js';
 import { contestedMark } from './contested-mark.js';
+import { valuesAt } from './message-rule-parts.js';
 import { atPointer } from './message-echo-judge.js';
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -41,26 +42,6 @@ function jsonType(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 }
 
-function valueAt(body: unknown, location: readonly string[]): unknown {
-  let at = body;
-  for (const key of location) at = Array.isArray(at) ? at[Number(key)] : isPlainObject(at) ? at[key] : undefined;
-  return at;
-}
-
-/** Every concrete location matching `messages.*.reasoning` in the body. */
-function walk(value: unknown, segments: readonly string[], at: string[] = []): string[][] {
-  if (segments.length === 0) return [at];
-  const [head, ...rest] = segments as [string, ...string[]];
-  if (head === '*') {
-    if (Array.isArray(value)) return value.flatMap((v, i) => walk(v, rest, [...at, String(i)]));
-    if (isPlainObject(value)) return Object.entries(value).flatMap(([k, v]) => walk(v, rest, [...at, k]));
-    return [];
-  }
-  if (Array.isArray(value) && /^\d+$/.test(head)) return walk(value[Number(head)], rest, [...at, head]);
-  if (isPlainObject(value) && head in value) return walk(value[head], rest, [...at, head]);
-  return [];
-}
-
 /**
  * Fields a provider refuses for the model in hand (spec `forbid`, usually from a model variant):
  * Groq answers "`messages[3].reasoning`: reasoning is not supported with this model" on models
@@ -75,13 +56,13 @@ export function judgeForbiddenFields(spec: ProviderSpec, body: unknown): Finding
       (rule.unlessBody ?? []).some((c) => conditionHolds(body, c))
     )
       return [];
-    return walk(body, rule.path.split('.')).flatMap((location) => {
+    return valuesAt(body, rule.path.split('.')).flatMap(({ at: location, value }) => {
       const indexes = location.filter((s) => /^\d+$/.test(s));
       const firstIndex = indexes[0];
       const list = location[0] !== undefined && isPlainObject(body) ? body[location[0]] : undefined;
       const item = Array.isArray(list) && firstIndex !== undefined ? list[Number(firstIndex)] : undefined;
       const role = isPlainObject(item) && typeof item.role === 'string' ? item.role : undefined;
-      if (rule.ifType !== undefined && jsonType(valueAt(body, location)) !== rule.ifType) return [];
+      if (rule.ifType !== undefined && jsonType(value) !== rule.ifType) return [];
       if (rule.roles !== undefined && (role === undefined || !rule.roles.includes(role))) return [];
       return [
         {
@@ -90,7 +71,7 @@ export function judgeForbiddenFields(spec: ProviderSpec, body: unknown): Finding
           params: {
             path: location.join('.'),
             field: location.at(-1) ?? '',
-            value: shownValue(valueAt(body, location)),
+            value: shownValue(value),
             ...(firstIndex !== undefined ? { index: Number(firstIndex) } : {}),
             ...(indexes[1] !== undefined ? { block: Number(indexes[1]) } : {}),
             ...(role !== undefined ? { role } : {}),

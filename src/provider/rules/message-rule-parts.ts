@@ -15,7 +15,10 @@ export function appliesTo(roles: readonly string[] | undefined, role: string | u
   return roles === undefined || (role !== undefined && roles.includes(role));
 }
 
-/** Every value at a dotted path (`tool_calls.*.function.arguments`) inside one message, with its keys. */
+/**
+ * Every value at a dotted path (`tool_calls.*.function.arguments` in a message, `messages.*.reasoning` in a body),
+ * with the keys that reach it: `*` is any array index or object key. Message rules and forbidden fields both read it.
+ */
 export function valuesAt(
   value: unknown,
   segments: readonly string[],
