@@ -1,0 +1,138 @@
+import { connect, type ClientHttp2Session } from 'node:http2';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadMatrixInputs } from '../matrix/run-matrix.js';
+import { followAnswer } from '../../../provider/answers/follow/follow-answer.js';
+import { decodeEventStream } from '../recorder/bedrock-event-stream.js';
+import { parseSse } from '../../../shared/sse/parse-sse.js';
+import { startServe, type RunningServe } from './start-serve.js';
+import type { ServeLogEntry } from './serve-log.js';
+
+/**
+ * The bytes serve puts on the wire, read by clients that are not ours: Bedrock's ConverseStream as
+ * AWS event-stream frames (decoded by AWS's codec, checksums checked) in follow mode and from a
+ * scenario's fixture, every other family as SSE; and HTTP/1.1 beside cleartext HTTP/2 (prior
+ * knowledge, node:http2's own client) on one port.
+ */
+const loaded = loadMatrixInputs({});
+const log: ServeLogEntry[] = [];
+let serve: RunningServe;
+beforeAll(async () => {
+  serve = await startServe({
+    port: 0,
+    specs: loaded.specs,
+    fixtures: loaded.fixtures,
+    table: loaded.table,
+    log: (e) => log.push(e),
+  });
+});
+afterAll(() => serve.close());
+
+const MODEL = 'us.anthropic.claude-sonnet-4-5-20250929-v1:0';
+const converse = (stream: boolean) =>
+  `/bedrock-claude/model/${encodeURIComponent(MODEL)}/${stream ? 'converse-stream' : 'converse'}`;
+const CONVERSE_BODY = JSON.stringify({ messages: [{ role: 'user', content: [{ text: 'Hello' }] }] });
+
+const post = (path: string, body: string, headers: Record<string, string> = {}) =>
+  fetch(`${serve.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+
+describe('Bedrock ConverseStream on the wire', () => {
+  it('is binary event-stream frames, whose events are the rendered answer (follow mode)', async () => {
+    const response = await post(converse(true), CONVERSE_BODY);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/vnd.amazon.eventstream');
+    const events = decodeEventStream(new Uint8Array(await response.arrayBuffer()));
+    const spec = loaded.specs.find((s) => s.id === 'bedrock-claude')!;
+    // The answer follow mode renders for this request (its reasoning is fresh per conversation), framed.
+    const expected = followAnswer(spec, JSON.parse(CONVERSE_BODY), 0, 0)!.rendered.stream.map(({ event, data }) => ({
+      event,
+      data,
+    }));
+    expect(events).toEqual(expected);
+  });
+
+  it('is binary frames too when a scenario fixture answers (the SSE the mocks speak is re-framed)', async () => {
+    const response = await post(converse(true), CONVERSE_BODY, {
+      'x-reasoning-replay-scenario': 'plain-two-turn-chat',
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/vnd.amazon.eventstream');
+    const events = decodeEventStream(new Uint8Array(await response.arrayBuffer()));
+    const fixture = loaded.fixtures.get('bedrock-claude', 'plain-two-turn-chat')!.fixture;
+    expect(events).toEqual(fixture.exchanges[0]!.response.stream!.events.map(({ event, data }) => ({ event, data })));
+  });
+
+  it('Converse stays JSON, and other families stream SSE', async () => {
+    const json = await post(converse(false), CONVERSE_BODY);
+    expect(json.headers.get('content-type')).toBe('application/json');
+    expect(((await json.json()) as { stopReason: string }).stopReason).toBe('end_turn');
+    const sse = await post(
+      '/deepseek/chat/completions',
+      JSON.stringify({ model: 'deepseek-v4-flash', stream: true, messages: [{ role: 'user', content: 'Hi' }] }),
+    );
+    expect(sse.headers.get('content-type')).toBe('text/event-stream');
+    const { events, truncated } = parseSse(await sse.text());
+    expect(truncated).toBe(false);
+    expect(events.at(-1)!.data).toBe('[DONE]');
+  });
+});
+
+describe('HTTP/1.1 and cleartext HTTP/2 on the same port', () => {
+  let session: ClientHttp2Session;
+  beforeAll(() => {
+    session = connect(serve.url);
+  });
+  afterAll(() => session.close());
+
+  const h2 = (path: string, body: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+      const stream = session.request({
+        ':method': 'POST',
+        ':path': path,
+        'content-type': 'application/json',
+        ...headers,
+      });
+      const chunks: Buffer[] = [];
+      let head: Record<string, unknown> = {};
+      stream.on('response', (h) => (head = h));
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => resolve({ status: Number(head[':status']), headers: head, body: Buffer.concat(chunks) }));
+      stream.on('error', reject);
+      stream.end(body);
+    });
+
+  it('answers node:http2 with prior knowledge as it answers HTTP/1.1, several streams on one session', async () => {
+    const body = JSON.stringify({ model: 'deepseek-v4-flash', messages: [{ role: 'user', content: 'Hi' }] });
+    const [a, b] = await Promise.all([
+      h2('/deepseek/chat/completions', body, { 'x-reasoning-replay-client': 'h2-client' }),
+      h2('/deepseek/chat/completions', body, { 'x-reasoning-replay-client': 'h2-client' }),
+    ]);
+    const h1 = await post('/deepseek/chat/completions', body, { 'x-reasoning-replay-client': 'h1-client' });
+    expect([a.status, b.status, h1.status]).toEqual([200, 200, 200]);
+    expect(a.body.toString()).toBe(await h1.text());
+    expect(a.headers['content-type']).toBe('application/json');
+    expect(log.filter((e) => e.client === 'h2-client').map((e) => e.status)).toEqual([200, 200]);
+  });
+
+  it('streams Bedrock frames and refuses with the provider error over HTTP/2', async () => {
+    const streamed = await h2(converse(true), CONVERSE_BODY);
+    expect(streamed.headers['content-type']).toBe('application/vnd.amazon.eventstream');
+    expect(decodeEventStream(new Uint8Array(streamed.body)).map((e) => e.event)).toContain('messageStop');
+    const refused = await h2(
+      '/deepseek/chat/completions',
+      JSON.stringify({
+        model: 'deepseek-v4-flash',
+        messages: [
+          { role: 'user', content: 'Hi' },
+          {
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{}' } }],
+          },
+          { role: 'tool', tool_call_id: 'c1', content: '{}' },
+        ],
+      }),
+    );
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.body.toString()).error.message).toMatch(/reasoning_content/);
+  });
+});
