@@ -93,6 +93,20 @@ const forbidden = [
     { path: `^(${toolLayers.commands}|${toolLayers.services})` },
     { path: `^${toolLayers.cli}` },
   ),
+  rule(
+    'serve-carries-bytes',
+    'serve frames and carries bytes; what a mock answers is decided under src/provider/ (answer-http-request.ts)',
+    { path: '^src/tools/services/serve/' },
+    {
+      path: '^src/provider/|^node_modules/msw/',
+      pathNot: `^src/provider/(${[
+        'handlers/answer-http-request',
+        'answers/answer-stream',
+        'families/bedrock-converse/event-stream-frames',
+        'fixtures/fixture-store',
+      ].join('|')})\\.ts$`,
+    },
+  ),
   rule('code-not-to-tests', 'shipped code never imports a test or a test helper', { path: '^src/' }, { path: TEST }),
   {
     name: 'no-cycle',

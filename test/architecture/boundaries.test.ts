@@ -96,6 +96,7 @@ describe('every rule, on a planted tree', () => {
     ['tools-service-uses-no-command', 'src/tools/services/report/a.ts', useType('../../commands/verify/t.js')],
     ['tools-cli-on-top', 'src/tools/commands/verify/c.ts', use('../../cli/t.js')],
     ['tools-cli-on-top', 'src/tools/services/report/b.ts', useType('../../cli/t.js')],
+    ['serve-carries-bytes', 'src/tools/services/serve/b.ts', use('../../../provider/t.js')],
     ['no-cycle', 'src/shared/cycle-a.ts', useType('./cycle-b.js')],
   ];
   const allowed: Record<string, string> = {
@@ -105,6 +106,7 @@ describe('every rule, on a planted tree', () => {
       "import { x } from '../../services/serve/t.js';\nimport { x as z } from '../../../provider/t.js';\nexport const y = x + z;\n",
     'src/tools/commands/gate/allowed-within.ts': use('./t.js'),
     'src/tools/services/report/allowed.ts': use('../serve/t.js'),
+    'src/tools/services/serve/allowed.ts': use('../../../provider/handlers/answer-http-request.js'),
     'src/tools/commands/verify/allowed.test.ts': use('../../cli/t.js'),
     'src/engine/session/allowed.ts': use('../replay/t.js'),
     'src/engine/families/copilot/allowed.ts': use('../openai-chat/t.js'),
@@ -121,6 +123,7 @@ describe('every rule, on a planted tree', () => {
     'src/engine/families/gemini/t.ts',
     'src/provider/families/gemini/t.ts',
     'src/provider/t.ts',
+    'src/provider/handlers/answer-http-request.ts',
     'src/judge/t.ts',
     'src/shared/t.ts',
     'src/tools/cli/t.ts',

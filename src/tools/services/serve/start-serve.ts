@@ -1,22 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constants as http2Constants } from 'node:http2';
-import { getResponse, type HttpHandler } from 'msw';
 import { policyFor } from '../../../shared/route-table/policy-for.js';
 import { wireCarrierKeys } from '../../../judge/conformance/wire-carriers.js';
 import { CALL_HEADER, SCENARIO_HEADER, type Finding } from '../../../shared/findings/finding.js';
-import { findingsHeader, readFindingsHeader } from '../../../shared/findings/findings-record.js';
 import type { FixtureStore } from '../../../provider/fixtures/fixture-store.js';
-import { providerHandlers } from '../../../provider/handlers/provider-handlers.js';
+import { CONNECTION_HEADERS, FOLLOW_SCENARIO, HttpAnswers } from '../../../provider/handlers/answer-http-request.js';
 import type { SecretValue } from '../recorder/redact.js';
 import type { ProviderSpec } from '../../../shared/provider-specs/provider-spec.js';
 import type { RoutePolicy, RouteTable } from '../../../shared/route-table/route-table.js';
 import { isPlainObject } from '../../../shared/objects/deep-merge.js';
 import { clientOf, RUN_HEADER } from './client-identity.js';
 import { endpointIndex } from './endpoint-index.js';
-import { FOLLOW_SCENARIO, followAnswer } from '../../../provider/answers/follow/follow-answer.js';
 import { redactBody, secretsFromEnv } from './redact-body.js';
 import { endpointCandidates, type EndpointCandidate } from './resolve-endpoint.js';
-import { acceptsWithoutFindings } from './fast-accept.js';
 import { FindingsSoFar } from './findings-so-far.js';
 import {
   bodyDepthRefusal,
@@ -83,20 +79,6 @@ export interface RunningServe {
   close(): Promise<void>;
 }
 
-/** Hop-by-hop and framing headers belong to each connection, not to the request or answer they carry. */
-const CONNECTION_HEADERS = new Set([
-  'host',
-  'connection',
-  'content-length',
-  'transfer-encoding',
-  'keep-alive',
-  'upgrade',
-]);
-
-/** The fixture that judges and frames follow-mode requests: every provider has one (a tool loop). */
-const FOLLOW_FIXTURE = 'tool-call-with-reasoning';
-const EMPTY_FINDINGS = findingsHeader([]);
-
 /**
  * The provider mocks over real HTTP on 127.0.0.1, for clients in any language. `/<provider>/<the
  * provider's own path>` is rewritten to the provider's real URL and handed to the very MSW handlers
@@ -106,22 +88,17 @@ const EMPTY_FINDINGS = findingsHeader([]);
  */
 export function startServe(options: ServeOptions): Promise<RunningServe> {
   const byId = new Map(options.specs.map((s) => [s.id, s]));
-  const handlers = new Map<string, HttpHandler[]>();
   const policies = new Map<string, RoutePolicy>();
   const secrets: SecretValue[] = options.logBodies ? secretsFromEnv() : [];
   const seed = options.seed ?? 0;
-  const handlersFor = (spec: ProviderSpec): HttpHandler[] => {
-    let list = handlers.get(spec.id);
-    if (!list) {
-      const mockOptions = {
-        pace: options.pace ?? 0,
-        ...(options.strict ? { strict: true } : {}),
-        ...(options.defaultScenario ? { defaultScenario: options.defaultScenario } : {}),
-      };
-      handlers.set(spec.id, (list = providerHandlers(spec, options.fixtures, mockOptions)));
-    }
-    return list;
-  };
+  // What each mock answers is the provider side's (src/provider/handlers/answer-http-request.ts); serve carries bytes.
+  const answers = new HttpAnswers({
+    fixtures: options.fixtures,
+    pace: options.pace ?? 0,
+    seed,
+    ...(options.strict ? { strict: true } : {}),
+    ...(options.defaultScenario ? { defaultScenario: options.defaultScenario } : {}),
+  });
   const policyOf = (spec: ProviderSpec): RoutePolicy => {
     const known = policies.get(spec.id);
     if (known) return known;
@@ -132,45 +109,6 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
   let seq = 0;
   let baseUrl = '';
   const candidateCache = new Map<string, EndpointCandidate[]>();
-
-  /** The fixture's success headers for a follow-mode answer (request ids and the like), per spec and call. */
-  const headerCache = new Map<string, Record<string, string>>();
-  const fixtureHeaders = (spec: ProviderSpec, call: number, stream: boolean): Record<string, string> => {
-    const key = `${spec.id}\u0000${call}\u0000${stream}`;
-    const hit = headerCache.get(key);
-    if (hit) return hit;
-    const made = makeFixtureHeaders(spec, call, stream);
-    if (headerCache.size < 4096) headerCache.set(key, made);
-    return made;
-  };
-  const makeFixtureHeaders = (spec: ProviderSpec, call: number, stream: boolean): Record<string, string> => {
-    const exchanges = options.fixtures.get(spec.id, FOLLOW_FIXTURE)?.fixture.exchanges ?? [];
-    const recorded = exchanges[Math.min(call, exchanges.length - 1)]?.response.headers ?? {};
-    return {
-      ...Object.fromEntries(Object.entries(recorded).filter(([name]) => !CONNECTION_HEADERS.has(name))),
-      ...EMPTY_FINDINGS,
-      ...(stream
-        ? { 'content-type': streamWire(spec).contentType, 'cache-control': 'no-cache' }
-        : { 'content-type': 'application/json' }),
-    };
-  };
-
-  const fastFollow = (candidates: EndpointCandidate[], body: unknown, call: number) => {
-    for (const candidate of candidates) {
-      const accepted = acceptsWithoutFindings(candidate.spec, candidate.url, body);
-      if (!accepted) continue;
-      const answer = followAnswer(candidate.spec, body, call, seed);
-      if (!answer) return undefined;
-      return {
-        spec: candidate.spec,
-        answer,
-        stream: accepted.stream,
-        status: 200,
-        headers: fixtureHeaders(candidate.spec, call, accepted.stream),
-      };
-    }
-    return undefined;
-  };
 
   const knownScenarios = knownScenarioIds(options.fixtures.dir);
   const inFlight = new BytesInFlight(options.maxBytesInFlight);
@@ -256,8 +194,6 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
     let tool: string | undefined;
     let pending: Buffer | undefined;
 
-    // Follow mode, accepted request: answered here, no msw round (the hot path of a `run`).
-    const fast = !refusal && scenario === null && method === 'POST' ? fastFollow(candidates, parsed, call) : undefined;
     if (refusal) {
       status = refusal.status;
       findings = [];
@@ -271,73 +207,48 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
         // A body left unread closes its connection; HTTP/2 has no connection header: a stream ends alone.
         ...(status === 413 && req.httpVersionMajor < 2 ? { connection: 'close' } : {}),
       });
-    } else if (fast) {
-      spec = fast.spec;
-      status = fast.status;
-      findings = [];
-      tool = fast.answer.tool;
-      if (fast.stream) {
-        res.writeHead(status, fast.headers);
-        // Unpaced, the stream and its end go in one write at res.end() below (decision 0042).
-        if ((options.pace ?? 0) <= 0) pending = streamBytes(fast.answer.rendered.stream, streamWire(fast.spec));
-        else await writeEvents(res, fast.answer.rendered.stream, options.pace ?? 0, streamWire(fast.spec));
-      } else {
-        // Head and body in one write, sent at res.end() below (after the log line).
-        res.writeHead(status, { ...fast.headers, 'content-length': String(fast.answer.bytes.length) });
-        pending = fast.answer.bytes;
-      }
     } else {
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) {
-        // HTTP/2 pseudo-headers (:path, :authority...) are the request line, not headers.
-        if (value === undefined || CONNECTION_HEADERS.has(name) || name.startsWith(':')) continue;
-        for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-      }
-      // Follow mode: the fixture only judges and frames the answer; its content is replaced below.
-      if (scenario === null) headers.set(SCENARIO_HEADER, FOLLOW_FIXTURE);
-      let response: Response | undefined;
-      for (const candidate of candidates) {
-        const request = new Request(candidate.url, {
-          method,
-          headers,
-          ...(method === 'GET' || method === 'HEAD' ? {} : { body }),
-        });
-        response = await getResponse(handlersFor(candidate.spec), request);
-        if (response) {
-          spec = candidate.spec;
-          break;
-        }
-      }
-      if (!response) {
+      const answer = await answers.answer(candidates, {
+        method,
+        path: url.pathname,
+        headers: () => requestHeaders(req),
+        body,
+        json: parsed,
+        scenario,
+        call,
+      });
+      if (!answer) {
         return miss(
           404,
           'no-such-path',
           `provider ${named.id} has no mock for ${method} /${rest.join('/')}; it serves POST ${pathsOf([named]).join(', POST ')}`,
         );
       }
-      status = response.status;
-      findings = readFindingsHeader(response.headers, `${spec.label}'s answer to ${method} ${url.pathname}`);
-      const streamed = (response.headers.get('content-type') ?? '').includes('event-stream');
+      spec = answer.spec;
+      status = answer.status;
+      findings = answer.findings;
+      tool = answer.tool;
       const wire = streamWire(spec);
-      let follow: ReturnType<typeof followAnswer> | undefined;
-      // Lenient findings (contested rules, warnings) leave the request accepted: follow mode still answers it.
-      if (scenario === null && status >= 200 && status < 300 && findings.every((f) => f.lenient)) {
-        follow = followAnswer(spec, parsed, call, seed);
-        if (follow) {
-          await response.body?.cancel();
-          tool = follow.tool;
-        }
-      }
-      const out: Record<string, string> = {};
-      response.headers.forEach((value, name) => {
-        if (!CONNECTION_HEADERS.has(name)) out[name] = value;
-      });
       // The mocks answer streams as SSE; on the wire each family's own framing (decision 0040).
-      if (streamed) out['content-type'] = wire.contentType;
-      res.writeHead(status, out);
-      if (follow && streamed) await writeEvents(res, follow.rendered.stream, options.pace ?? 0, wire);
-      else if (follow) res.write(follow.json);
-      else if (response.body) await pipe(streamed ? reframe(response.body, wire) : response.body, res);
+      const headers =
+        answer.streamed && wire.binary ? { ...answer.headers, 'content-type': wire.contentType } : answer.headers;
+      const content = answer.content;
+      if (content.kind === 'events') {
+        res.writeHead(status, headers);
+        // Unpaced, the stream and its end go in one write at res.end() below (decision 0042).
+        if ((options.pace ?? 0) <= 0) pending = streamBytes(content.events, wire);
+        else await writeEvents(res, content.events, options.pace ?? 0, wire);
+      } else if (content.kind === 'json') {
+        // Head and body in one write, sent at res.end() below (after the log line).
+        pending =
+          typeof content.bytes === 'string'
+            ? Buffer.from(content.bytes)
+            : Buffer.from(content.bytes.buffer, content.bytes.byteOffset, content.bytes.byteLength);
+        res.writeHead(status, { ...headers, 'content-length': String(pending.length) });
+      } else {
+        res.writeHead(status, headers);
+        if (content.body) await pipe(answer.streamed ? reframe(content.body, wire) : content.body, res);
+      }
     }
 
     const policy = policyOf(spec);
@@ -420,6 +331,16 @@ async function pipe(body: ReadableStream<Uint8Array>, res: ServerResponse): Prom
     if (done) return;
     res.write(value);
   }
+}
+
+/** The request's headers for the mocks: connection headers and HTTP/2's pseudo-headers (the request line) left out. */
+function requestHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || CONNECTION_HEADERS.has(name) || name.startsWith(':')) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  return headers;
 }
 
 function harness(res: ServerResponse, status: number, message: string): void {

@@ -1,8 +1,8 @@
-import { endpointPattern, specPaths } from '../../../provider/handlers/provider-handlers.js';
-import { judgeRequest } from '../../../provider/handlers/judge-request.js';
-import type { ProviderSpec } from '../../../shared/provider-specs/provider-spec.js';
-import { servesModel, specForModel } from '../../../shared/provider-specs/spec-for-model.js';
-import { isPlainObject } from '../../../shared/objects/deep-merge.js';
+import { endpointPattern, specPaths } from './provider-handlers.js';
+import { judgeRequest } from './judge-request.js';
+import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
+import { servesModel, specForModel } from '../../shared/provider-specs/spec-for-model.js';
+import { isPlainObject } from '../../shared/objects/deep-merge.js';
 
 const compiled = new WeakMap<ProviderSpec, Array<{ pattern: RegExp; stream: boolean }>>();
 
