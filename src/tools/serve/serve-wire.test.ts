@@ -43,10 +43,13 @@ describe('Bedrock ConverseStream on the wire', () => {
     const events = decodeEventStream(new Uint8Array(await response.arrayBuffer()));
     const spec = loaded.specs.find((s) => s.id === 'bedrock-claude')!;
     // The answer follow mode renders for this request (its reasoning is fresh per conversation), framed.
-    const expected = followAnswer(spec, JSON.parse(CONVERSE_BODY), 0, 0)!.rendered.stream.map(({ event, data }) => ({
-      event,
-      data,
-    }));
+    // The model is the one in the path, as serve reads it there.
+    const expected = followAnswer(spec, JSON.parse(CONVERSE_BODY), 0, 0, MODEL)!.rendered.stream.map(
+      ({ event, data }) => ({
+        event,
+        data,
+      }),
+    );
     expect(events).toEqual(expected);
   });
 

@@ -159,7 +159,8 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
     for (const candidate of candidates) {
       const accepted = acceptsWithoutFindings(candidate.spec, candidate.url, body);
       if (!accepted) continue;
-      const answer = followAnswer(candidate.spec, body, call, seed);
+      // The model as the client named it, in the path (Gemini, Bedrock) or the body.
+      const answer = followAnswer(candidate.spec, body, call, seed, accepted.model);
       if (!answer) return undefined;
       return {
         spec: candidate.spec,
