@@ -139,3 +139,35 @@ describe('HTTP/1.1 and cleartext HTTP/2 on the same port', () => {
     expect(JSON.parse(refused.body.toString()).error.message).toMatch(/reasoning_content/);
   });
 });
+
+describe('the endpoints agents call around generation, through serve', () => {
+  const get = (path: string) => fetch(`${serve.url}${path}`);
+
+  it('GET /openai/models lists the catalogue as it is, not as a followed generation', async () => {
+    const response = await get('/openai/models');
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { object: string; data: Array<{ id: string }> };
+    expect(body.object).toBe('list');
+    expect(body.data.map((m) => m.id)).toContain('gpt-5.5');
+  });
+
+  it('Anthropic /v1/models and count_tokens, Gemini models.list, each in its own shape', async () => {
+    const anthropic = (await (await get('/anthropic/v1/models')).json()) as { data: Array<{ type: string }> };
+    expect(anthropic.data[0]!.type).toBe('model');
+    const counted = await post(
+      '/anthropic/v1/messages/count_tokens',
+      JSON.stringify({ model: 'claude-opus-5', messages: [{ role: 'user', content: 'Hello' }] }),
+    );
+    expect(((await counted.json()) as { input_tokens: number }).input_tokens).toBeGreaterThan(0);
+    const gemini = (await (await get('/gemini/v1beta/models')).json()) as { models: Array<{ name: string }> };
+    expect(gemini.models[0]!.name).toMatch(/^models\//);
+  });
+
+  it("a path no mock models is answered in the provider's shape and names that path: GET /openai/responses", async () => {
+    const response = await get('/openai/responses');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      error: { message: 'Invalid URL (GET /v1/responses)', type: 'invalid_request_error', param: null, code: null },
+    });
+  });
+});

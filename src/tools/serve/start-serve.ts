@@ -14,6 +14,7 @@ import { isPlainObject } from '../../shared/objects/deep-merge.js';
 import { clientOf, RUN_HEADER } from './client-identity.js';
 import { endpointIndex } from './endpoint-index.js';
 import { FOLLOW_SCENARIO, followAnswer } from './follow-client/follow-answer.js';
+import { AS_IS_HEADER, unmodelledEndpointAnswer } from '../../provider/handlers/around-generation.js';
 import { redactBody, secretsFromEnv } from './redact-body.js';
 import { endpointCandidates, type EndpointCandidate } from './resolve-endpoint.js';
 import { acceptsWithoutFindings } from './fast-accept.js';
@@ -310,11 +311,22 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
         }
       }
       if (!response) {
-        return miss(
-          404,
-          'no-such-path',
-          `provider ${named.id} has no mock for ${method} /${rest.join('/')}; it serves POST ${pathsOf([named]).join(', POST ')}`,
-        );
+        // Answered in the provider's own error shape, naming the path as the provider would see it; the log still
+        // records the miss in serve's words.
+        const providerPath = new URL(candidates[0]?.url ?? named.endpoint.baseUrl).pathname;
+        const unmodelled = unmodelledEndpointAnswer(named, method, providerPath);
+        const seen: ServeMiss = {
+          method,
+          path: url.pathname,
+          status: unmodelled.status,
+          reason: 'no-such-path',
+          message: `provider ${named.id} has no mock for ${method} /${rest.join('/')}; it serves POST ${pathsOf([named]).join(', POST ')}`,
+        };
+        soFar.addMiss(seen);
+        options.onMiss?.(seen);
+        res.writeHead(unmodelled.status, unmodelled.headers);
+        res.end(JSON.stringify(unmodelled.body));
+        return;
       }
       status = response.status;
       findings = readFindingsHeader(response.headers, `${spec.label}'s answer to ${method} ${url.pathname}`);
@@ -322,7 +334,9 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
       const wire = streamWire(spec);
       let follow: ReturnType<typeof followAnswer> | undefined;
       // Lenient findings (contested rules, warnings) leave the request accepted: follow mode still answers it.
-      if (scenario === null && status >= 200 && status < 300 && findings.every((f) => f.lenient)) {
+      // An answer the provider side marks final (a models list, a token count) is not a generation to follow.
+      const asIs = response.headers.has(AS_IS_HEADER);
+      if (!asIs && scenario === null && status >= 200 && status < 300 && findings.every((f) => f.lenient)) {
         follow = followAnswer(spec, parsed, call, seed);
         if (follow) {
           await response.body?.cancel();
