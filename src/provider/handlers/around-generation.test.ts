@@ -6,6 +6,7 @@ import { catalogueModels } from '../../shared/provider-specs/model-catalogue.js'
 import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
 import { FixtureStore } from '../fixtures/fixture-store.js';
 import { providerHandlers } from './provider-handlers.js';
+import { rememberResponse, storedResponse } from '../answers/stored-responses.js';
 import { AS_IS_HEADER, estimateTokens, modelsPath, unmodelledEndpointAnswer } from './around-generation.js';
 
 const specs = loadProviderSpecs();
@@ -132,5 +133,62 @@ describe('an endpoint no mock models answers in the provider’s error shape, na
     const { body } = unmodelledEndpointAnswer(spec(id), 'DELETE', '/v1/files/abc');
     expect(text(body)).toContain('DELETE /v1/files/abc');
     expect(text(body)).toContain('reasoning-replay mock');
+  });
+});
+
+describe('Responses retrieve, input_items and delete, for stored responses', () => {
+  const responses = spec('openai-responses');
+  const base = 'https://api.openai.com/v1/responses';
+  const issue = (store: boolean | undefined, input: unknown = 'Where is my order?') => {
+    const request = { model: 'gpt-5', input, ...(store === undefined ? {} : { store }) };
+    const response = { id: `resp_${Math.random().toString(16).slice(2)}`, object: 'response', output: [] };
+    rememberResponse(responses, request, response);
+    return response;
+  };
+
+  it('a response asked without store is stored (the API default), retrieved whole, then deleted', async () => {
+    const response = issue(undefined);
+    expect((await call(responses, `${base}/${response.id}`)).body).toEqual(response);
+    const deleted = await call(responses, `${base}/${response.id}`, { method: 'DELETE' });
+    expect(deleted.body).toEqual({ id: response.id, object: 'response', deleted: true });
+    const gone = await call(responses, `${base}/${response.id}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body.error.message).toContain(response.id);
+  });
+
+  it('a response asked with store false is not stored: 404 in OpenAI’s envelope', async () => {
+    const response = issue(false);
+    const { status, body } = await call(responses, `${base}/${response.id}`);
+    expect(status).toBe(404);
+    expect(body.error).toMatchObject({ type: 'invalid_request_error', param: null, code: null });
+    expect((await call(responses, `${base}/${response.id}/input_items`)).status).toBe(404);
+  });
+
+  it('input_items lists the input with ids, newest first unless order=asc', async () => {
+    const input = [
+      { role: 'user', content: 'first' },
+      { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'second' }], id: 'msg_given' },
+    ];
+    const response = issue(true, input);
+    const desc = (await call(responses, `${base}/${response.id}/input_items`)).body;
+    expect(desc.object).toBe('list');
+    expect(desc.data.map((i: { id: string }) => i.id)[0]).toBe('msg_given');
+    expect(desc.data[1]).toMatchObject({
+      type: 'message',
+      role: 'user',
+      content: [{ type: 'input_text', text: 'first' }],
+    });
+    expect(desc.data[1].id).toMatch(/^msg_[0-9a-f]{40}$/);
+    const asc = (await call(responses, `${base}/${response.id}/input_items?order=asc`)).body;
+    expect(asc.data.map((i: { id: string }) => i.id)).toEqual(
+      [...desc.data.map((i: { id: string }) => i.id)].reverse(),
+    );
+    expect([asc.first_id, asc.last_id]).toEqual([asc.data[0].id, 'msg_given']);
+  });
+
+  it('only the Responses family stores', async () => {
+    const chat = spec('openai');
+    rememberResponse(chat, { model: 'gpt-5', input: 'x' }, { id: 'resp_chat', object: 'response' });
+    expect(storedResponse(chat, 'resp_chat')).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@ import type { CatalogueEntry, ProviderSpec } from '../../shared/provider-specs/p
 import { catalogueEntry, catalogueModels } from '../../shared/provider-specs/model-catalogue.js';
 import { findingsHeader } from '../../shared/findings/findings-record.js';
 import { isPlainObject } from '../../shared/objects/deep-merge.js';
+import { forgetResponse, storedResponse } from '../answers/stored-responses.js';
 
 /**
  * Set on an answer that is final as the provider side wrote it (a models list, a token count, an unmodelled path):
@@ -156,7 +157,62 @@ export function aroundGenerationHandlers(spec: ProviderSpec): HttpHandler[] {
       }),
     );
   }
+  if (spec.family === 'openai-responses') handlers.push(...storedResponseHandlers(spec, base));
   return handlers;
+}
+
+/**
+ * The harness's 404 for a response id it never stored (never issued, issued with store false, or deleted), in
+ * OpenAI's envelope. OpenAI's own wording for it is not in any public source found, so the message says it is ours.
+ */
+function responseNotFound(id: string) {
+  return answer(
+    {
+      error: {
+        message: `reasoning-replay mock: no stored response with id '${id}' (it was never issued, issued with store false, or deleted)`,
+        type: 'invalid_request_error',
+        param: null,
+        code: null,
+      },
+    },
+    404,
+  );
+}
+
+/**
+ * Responses retrieve, delete and input_items, for the responses the mock stored (rememberResponse): the default
+ * `store: true` keeps every response a client did not ask to forget.
+ */
+function storedResponseHandlers(spec: ProviderSpec, base: string): HttpHandler[] {
+  const one = new RegExp(`^${escapeRegExp(base)}/responses/([^/?]+)(?:\\?.*)?$`);
+  const items = new RegExp(`^${escapeRegExp(base)}/responses/([^/?]+)/input_items(?:\\?.*)?$`);
+  const idOf = (pattern: RegExp, url: string) => safeDecode(pattern.exec(url)?.[1] ?? '');
+  return [
+    http.get(items, ({ request }) => {
+      const id = idOf(items, request.url);
+      const stored = storedResponse(spec, id);
+      if (!stored) return responseNotFound(id);
+      // The API lists input items newest first unless asked otherwise (`order`, default desc).
+      const order = new URL(request.url).searchParams.get('order') === 'asc' ? 'asc' : 'desc';
+      const data = order === 'asc' ? stored.input : [...stored.input].reverse();
+      return answer({
+        object: 'list',
+        data,
+        first_id: data[0]?.id ?? null,
+        last_id: data.at(-1)?.id ?? null,
+        has_more: false,
+      });
+    }),
+    http.get(one, ({ request }) => {
+      const id = idOf(one, request.url);
+      const stored = storedResponse(spec, id);
+      return stored ? answer(stored.response) : responseNotFound(id);
+    }),
+    http.delete(one, ({ request }) => {
+      const id = idOf(one, request.url);
+      return forgetResponse(spec, id) ? answer({ id, object: 'response', deleted: true }) : responseNotFound(id);
+    }),
+  ];
 }
 
 function safeDecode(text: string): string {

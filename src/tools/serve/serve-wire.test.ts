@@ -171,3 +171,24 @@ describe('the endpoints agents call around generation, through serve', () => {
     });
   });
 });
+
+describe('Responses stored by default, through serve', () => {
+  it('a response asked without store is retrieved by id, with its input items, until deleted', async () => {
+    const created = await post(
+      '/openai/responses',
+      JSON.stringify({ model: 'gpt-5', input: [{ role: 'user', content: 'Stored by default?' }] }),
+    );
+    expect(created.status).toBe(200);
+    const response = (await created.json()) as { id: string; store: boolean };
+    expect(response.store).toBe(true);
+    const retrieved = await fetch(`${serve.url}/openai/responses/${response.id}`);
+    expect(await retrieved.json()).toEqual(response);
+    const items = (await (await fetch(`${serve.url}/openai/responses/${response.id}/input_items`)).json()) as {
+      data: Array<{ content: unknown }>;
+    };
+    expect(items.data[0]!.content).toEqual([{ type: 'input_text', text: 'Stored by default?' }]);
+    const deleted = await fetch(`${serve.url}/openai/responses/${response.id}`, { method: 'DELETE' });
+    expect(await deleted.json()).toEqual({ id: response.id, object: 'response', deleted: true });
+    expect((await fetch(`${serve.url}/openai/responses/${response.id}`)).status).toBe(404);
+  });
+});

@@ -7,6 +7,7 @@ import { endsWithToolResult, offeredTools, toolCallIdPrefix } from './offered-to
 import { sampleArguments } from './schema-arbitrary.js';
 import { isPlainObject } from '../../../shared/objects/deep-merge.js';
 import { answerForModel, requestAsksReasoning } from '../../../provider/answers/answer-for-model.js';
+import { rememberResponse } from '../../../provider/answers/stored-responses.js';
 
 /** The scenario name follow-mode answers are rendered under (ids and signatures are derived from it). */
 export const FOLLOW_SCENARIO = 'follow-client';
@@ -70,8 +71,13 @@ export function followAnswer(
     : '';
   const key = `${spec.id}\u0000${call}\u0000${seed}\u0000${digest}\u0000${asked}\u0000${endsWithToolResult(spec.family, body)}\u0000${JSON.stringify(tools)}\u0000${shaping}`;
   const cached = answers.get(key);
-  if (cached) return cached;
+  // A stored response (Responses `store` true, the default) can be retrieved by id later.
+  if (cached) {
+    rememberResponse(spec, body, cached.rendered.body);
+    return cached;
+  }
   const made = makeAnswer(spec, render, tools, body, call, seed, digest, asked);
+  rememberResponse(spec, body, made.rendered.body);
   if (answers.size >= MAX_CACHED) answers.delete(answers.keys().next().value!);
   answers.set(key, made);
   return made;
