@@ -260,6 +260,8 @@ export interface Upstream {
 export interface AcceptedShape {
   path: string;
   ifType?: 'array' | 'object' | 'string' | 'number' | 'boolean' | 'null';
+  /** Only an object whose members hold these values (`{"type": "input_image"}`). */
+  when?: Record<string, string | number | boolean | null>;
   readAs: 'array' | { defaults: Record<string, unknown> };
   sources: string[];
   notes?: string;
