@@ -8,6 +8,7 @@ import type { ScriptedAnswer } from '../../shared/scenarios/scenario.js';
 import { judgeRequest } from '../handlers/judge-request.js';
 import { renderOpenAIChatAnswer } from '../families/openai-chat/render-answer.js';
 import { renderAnthropicMessagesAnswer } from '../families/anthropic-messages/render-answer.js';
+import { renderGeminiAnswer } from '../families/gemini/render-answer.js';
 import { answerForModel, answerReasons, requestAsksReasoning } from './answer-for-model.js';
 
 const specs = loadProviderSpecs();
@@ -148,4 +149,30 @@ describe('answerReasons', () => {
       expect(answerReasons(undefined, asked)).toBe(true);
     },
   );
+});
+
+describe('Gemini returns thought summaries only when includeThoughts is true (its default is false)', () => {
+  const gemini = spec('gemini');
+  const render = (request: Record<string, unknown>) => {
+    const shaped = answerForModel(gemini, 'gemini-3-pro-preview', scripted, request);
+    const { body } = renderGeminiAnswer(shaped.answer, { spec: shaped.spec, call: 0, scenario: 'g', model: 'x' });
+    return (body as { candidates: Array<{ content: { parts: Array<Record<string, unknown>> } }> }).candidates[0]!
+      .content.parts;
+  };
+  const ask = { contents: [{ role: 'user', parts: [{ text: 'Weather?' }] }] };
+
+  it('without includeThoughts: no thought part, the signature still on the first function call', () => {
+    const parts = render(ask);
+    expect(parts.some((p) => p.thought === true)).toBe(false);
+    expect(parts[0]).toHaveProperty('thoughtSignature');
+  });
+
+  it('with includeThoughts true: the thought summary first', () => {
+    const parts = render({ ...ask, generationConfig: { thinkingConfig: { includeThoughts: true } } });
+    expect(parts[0]).toEqual({ text: scripted.reasoning, thought: true });
+  });
+
+  it('a synthesized fixture (no request) keeps its thought part', () => {
+    expect(answerForModel(gemini, 'gemini-3-pro-preview', scripted).answer).toBe(scripted);
+  });
 });

@@ -104,5 +104,17 @@ export function answerForModel(
     const { reasoning: _reasoning, redacted: _redacted, ...plain } = answer;
     return { spec, answer: plain, reasons };
   }
-  return { spec: entry ? specWithCarriers(spec, entry) : spec, answer, reasons };
+  const thoughtsHidden = spec.family === 'gemini' && request !== undefined && !geminiIncludesThoughts(request);
+  // Gemini returns thought summaries only when thinkingConfig.includeThoughts is true (default false, thinking
+  // docs); the thought signature comes back either way. The renderer's redacted answer is exactly that shape.
+  const shaped =
+    thoughtsHidden && !answer.redacted && answer.reasoning !== undefined ? { ...answer, redacted: true } : answer;
+  return { spec: entry ? specWithCarriers(spec, entry) : spec, answer: shaped, reasons };
+}
+
+/** Whether a Gemini request asks for thought summaries (thinkingConfig.includeThoughts, default false). */
+export function geminiIncludesThoughts(request: Body): boolean {
+  const config =
+    at(request, 'generationConfig', 'thinkingConfig') ?? at(request, 'generation_config', 'thinking_config');
+  return (at(config, 'includeThoughts') ?? at(config, 'include_thoughts')) === true;
 }

@@ -6,7 +6,11 @@ import type { ScriptedAnswer } from '../../../shared/scenarios/scenario.js';
 import { endsWithToolResult, offeredTools, toolCallIdPrefix } from './offered-tools.js';
 import { sampleArguments } from './schema-arbitrary.js';
 import { isPlainObject } from '../../../shared/objects/deep-merge.js';
-import { answerForModel, requestAsksReasoning } from '../../../provider/answers/answer-for-model.js';
+import {
+  answerForModel,
+  geminiIncludesThoughts,
+  requestAsksReasoning,
+} from '../../../provider/answers/answer-for-model.js';
 import { rememberResponse } from '../../../provider/answers/stored-responses.js';
 
 /** The scenario name follow-mode answers are rendered under (ids and signatures are derived from it). */
@@ -67,6 +71,7 @@ export function followAnswer(
         body.include,
         isPlainObject(body.thinking) ? body.thinking.display : undefined,
         requestAsksReasoning(spec.family, body),
+        geminiIncludesThoughts(body),
       ])
     : '';
   const key = `${spec.id}\u0000${call}\u0000${seed}\u0000${digest}\u0000${asked}\u0000${endsWithToolResult(spec.family, body)}\u0000${JSON.stringify(tools)}\u0000${shaping}`;
