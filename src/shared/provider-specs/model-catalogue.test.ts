@@ -6,7 +6,9 @@ import fc from 'fast-check';
 import { InputError } from '../errors/input-error.js';
 import { defaultProvidersDir, loadProviderSpec, loadProviderSpecs } from './load-provider-specs.js';
 import { answersWithReasoning, catalogueEntry, catalogueModels } from './model-catalogue.js';
-import type { ProviderSpec } from './provider-spec.js';
+import { specHost, type ProviderSpec } from './provider-spec.js';
+import { loadRouteTable } from '../route-table/load-route-table.js';
+import { resolveRoute } from '../route-table/resolve-route.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'model-catalogue-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -149,5 +151,18 @@ describe('the catalogue is checked at load', () => {
     );
     expect(error.pointer).toBe('/models/catalogue/entries/0/aliases/0');
     expect(error.problem).toContain('models.refuses');
+  });
+});
+
+describe("the route table's model rules agree with the catalogue", () => {
+  const table = loadRouteTable();
+  // The Responses row asks every model for its reasoning (include, reasoning) unless withoutReasoning names it
+  // (decision 0032): a model the catalogue says never reasons must be named there, and one that reasons must not.
+  it.each(['openai-responses'])('%s: withoutReasoning names exactly the models that never reason', (id) => {
+    const spec = specs.find((s) => s.id === id)!;
+    for (const entry of catalogueModels(spec)) {
+      const policy = resolveRoute(table, { provider: spec.target.provider, host: specHost(spec), model: entry.id });
+      expect(policy.withoutReasoning === true, `${entry.id} (${entry.reasoning})`).toBe(entry.reasoning === 'never');
+    }
   });
 });
