@@ -14,6 +14,11 @@ const sides = {
 // Layers inside the engine, lowest first: an import may stay in its layer or go down, never up.
 const engineLayers = ['history', 'policy', 'families', 'replay', 'session|compaction|history-formats'];
 
+// Inside the tools, three layers (decision 0099): the CLI composes commands; a command (one folder per user task)
+// uses services and never another command; a service (used by several commands) uses other services, never a
+// command or the CLI. Folders directly under tools/ are only these three.
+const toolLayers = { cli: 'src/tools/cli/', commands: 'src/tools/commands/', services: 'src/tools/services/' };
+
 // Wire families do not build on each other, except the two dialects named here (on both sides).
 const dialects = { copilot: 'openai-chat', 'bedrock-converse': 'anthropic-messages' };
 
@@ -64,6 +69,44 @@ const forbidden = [
       ),
     ),
   ]),
+  rule(
+    'tools-only-cli-commands-services',
+    'tools/ holds the CLI, the commands and the services, nothing beside them',
+    { path: '^src/tools/', pathNot: `${TEST}|^(${Object.values(toolLayers).join('|')})` },
+    { path: '^src/' },
+  ),
+  rule(
+    'tools-command-uses-no-other-command',
+    'a command uses services, never another command',
+    { path: `^${toolLayers.commands}([^/]+)/` },
+    { path: `^${toolLayers.commands}[^/]+/`, pathNot: `^${toolLayers.commands}$1/` },
+  ),
+  rule(
+    'tools-service-uses-no-command',
+    'a service is shared by commands, so it depends on none of them',
+    { path: `^${toolLayers.services}` },
+    { path: `^${toolLayers.commands}` },
+  ),
+  rule(
+    'tools-cli-on-top',
+    'the CLI calls commands and services; nothing below calls the CLI',
+    { path: `^(${toolLayers.commands}|${toolLayers.services})` },
+    { path: `^${toolLayers.cli}` },
+  ),
+  rule(
+    'serve-carries-bytes',
+    'serve frames and carries bytes; what a mock answers is decided under src/provider/ (answer-http-request.ts)',
+    { path: '^src/tools/services/serve/' },
+    {
+      path: '^src/provider/|^node_modules/msw/',
+      pathNot: `^src/provider/(${[
+        'handlers/answer-http-request',
+        'answers/answer-stream',
+        'families/bedrock-converse/event-stream-frames',
+        'fixtures/fixture-store',
+      ].join('|')})\\.ts$`,
+    },
+  ),
   rule('code-not-to-tests', 'shipped code never imports a test or a test helper', { path: '^src/' }, { path: TEST }),
   {
     name: 'no-cycle',

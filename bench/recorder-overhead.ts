@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MemorySpool, SpoolDir, type StreamSpool } from '../src/tools/recorder/event-spool.js';
-import { ExchangeCapture } from '../src/tools/recorder/capture-fetch.js';
+import { MemorySpool, SpoolDir, type StreamSpool } from '../src/tools/services/recorder/event-spool.js';
+import { ExchangeCapture } from '../src/tools/services/recorder/capture-fetch.js';
 import { formatSseEvent } from '../src/shared/sse/parse-sse.js';
 import type { BenchFigure } from './figure.js';
 import { collectGarbage, round, wallAsync } from './timing.js';

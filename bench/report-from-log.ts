@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadProviderSpecs } from '../src/shared/provider-specs/load-provider-specs.js';
-import { clientReport } from '../src/tools/serve/client-report.js';
-import { readServeLog, type ServeLogEntry } from '../src/tools/serve/serve-log.js';
+import { clientReport } from '../src/tools/services/run-report/client-report.js';
+import { readServeLog, type ServeLogEntry } from '../src/tools/services/serve/serve-log.js';
 import type { BenchFigure } from './figure.js';
 import { round } from './timing.js';
 

@@ -11,8 +11,8 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadMatrixInputs } from '../src/tools/matrix/run-matrix.js';
-import { startServe } from '../src/tools/serve/start-serve.js';
+import { loadMatrixInputs } from '../src/tools/services/matrix/run-matrix.js';
+import { startServe } from '../src/tools/services/serve/start-serve.js';
 
 const mode = process.argv[2];
 // Exit normally on SIGTERM, so `node --cpu-prof` writes its profile when the bench stops a server.

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { scenarioAppliesTo } from '../src/shared/scenarios/applicability.js';
 import { readResponse, runScenario, type ScenarioTransport } from '../src/judge/conformance/run-scenario.js';
-import { builtInEngine } from '../src/tools/engine-adapters/built-in-engine.js';
+import { builtInEngine } from '../src/tools/services/engine-adapters/built-in-engine.js';
 import { FixtureStore } from '../src/provider/fixtures/fixture-store.js';
 import { loadProviderSpecs } from '../src/shared/provider-specs/load-provider-specs.js';
 import type { TransportResponse } from '../src/engine/replay/fallback.js';

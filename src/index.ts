@@ -11,15 +11,19 @@ import { resolveRoute as resolveInTable } from './shared/route-table/resolve-rou
 import type { RoutePolicy, RouteTable, RouteTarget } from './shared/route-table/route-table.js';
 import { ApiUsageError } from './shared/errors/api-usage-error.js';
 
-export { startProviderMocks, type ProviderMocks, type ProviderMocksOptions } from './tools/provider-mocks.js';
+export {
+  startProviderMocks,
+  type ProviderMocks,
+  type ProviderMocksOptions,
+} from './tools/services/provider-mocks/provider-mocks.js';
 export { replayForRoute } from './engine/replay/replay-for-route.js';
 export type { RequestOptions, OutboundRequest } from './engine/families/family.js';
 export type { History, Message, ToolCall } from './shared/history/history.js';
 export type { RoutePolicy, RouteTable, RouteTarget } from './shared/route-table/route-table.js';
 export type { ProviderSpec } from './shared/provider-specs/provider-spec.js';
 export type { Finding } from './shared/findings/finding.js';
-export type { ServeLogEntry as Verdict } from './tools/serve/serve-log.js';
-export type { ClientReport, ClientCell, ClientCellStatus } from './tools/serve/client-report.js';
+export type { ServeLogEntry as Verdict } from './tools/services/serve/serve-log.js';
+export type { ClientReport, ClientCell, ClientCellStatus } from './tools/services/run-report/client-report.js';
 
 let specs: Map<string, ProviderSpec> | undefined;
 let table: RouteTable | undefined;

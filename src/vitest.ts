@@ -1,6 +1,10 @@
 import { afterAll, beforeAll } from 'vitest';
-import { startProviderMocks, type ProviderMocks, type ProviderMocksOptions } from './tools/provider-mocks.js';
-import type { ServeLogEntry } from './tools/serve/serve-log.js';
+import {
+  startProviderMocks,
+  type ProviderMocks,
+  type ProviderMocksOptions,
+} from './tools/services/provider-mocks/provider-mocks.js';
+import type { ServeLogEntry } from './tools/services/serve/serve-log.js';
 import { ApiUsageError } from './shared/errors/api-usage-error.js';
 import { ConformanceError } from './shared/errors/conformance-error.js';
 

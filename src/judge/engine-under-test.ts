@@ -10,9 +10,9 @@ import type { ExchangeResponse } from '../shared/transport/transport.js';
  * the transport (mocks) and the judging; the engine under test turns "this history, this target"
  * into requests, and, for the operations it implements, retries an unknown-field rejection, reads
  * answers back into history, stores and compacts sessions. The built-in engine
- * (src/tools/engine-adapters/built-in-engine.ts) is one implementation, injected by the callers
+ * (src/tools/services/engine-adapters/built-in-engine.ts) is one implementation, injected by the callers
  * (check, report, gate, recorder); `check --engine` plugs an external one here over JSON lines
- * (src/tools/engine-adapters/external-engine.ts). The judge imports no engine code (types only)
+ * (src/tools/services/engine-adapters/external-engine.ts). The judge imports no engine code (types only)
  * and never asks the engine what should have been sent: it is told the target as an agent's
  * configuration would say it, resolves its own route, and the judge holds the result against the
  * route table, the provider specs and the history (decision 0027; what is judged when an engine

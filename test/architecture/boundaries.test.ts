@@ -49,6 +49,10 @@ describe('the top of src/', () => {
     const entries = readdirSync(join(root, 'src')).sort();
     expect(entries).toEqual(['engine', 'index.ts', 'judge', 'provider', 'shared', 'tools', 'vitest.ts']);
   });
+
+  it('shows the three layers of the tools: the CLI, the commands, the services, and nothing else', () => {
+    expect(readdirSync(join(root, 'src', 'tools')).sort()).toEqual(['cli', 'commands', 'services']);
+  });
 });
 
 describe('the real tree', () => {
@@ -63,14 +67,14 @@ describe('every rule, on a planted tree', () => {
   // [rule, importing file, what it imports]
   const planted: Array<[rule: string, file: string, text: string]> = [
     ['shared-imports-only-itself', 'src/shared/a.ts', use('../engine/history/t.js')],
-    ['shared-imports-only-itself', 'src/shared/b.ts', useType('../tools/t.js')],
+    ['shared-imports-only-itself', 'src/shared/b.ts', useType('../tools/cli/t.js')],
     ['engine-imports-only-shared', 'src/engine/replay/a.ts', use('../../provider/t.js')],
     ['engine-imports-only-shared', 'src/engine/session/a.ts', useType('../../judge/t.js')],
     ['provider-imports-only-shared', 'src/provider/a.ts', useType('../engine/history/t.js')],
     ['provider-imports-only-shared', 'src/provider/b.ts', use('../judge/t.js')],
     ['judge-imports-only-shared', 'src/judge/a.ts', use('../provider/t.js')],
     ['judge-imports-only-shared', 'src/judge/b.ts', useType('../engine/history/t.js')],
-    ['judge-imports-only-shared', 'src/judge/c.ts', use('../tools/t.js')],
+    ['judge-imports-only-shared', 'src/judge/c.ts', use('../tools/services/serve/t.js')],
     ['engine-history-not-up', 'src/engine/history/a.ts', use('../policy/t.js')],
     ['engine-policy-not-up', 'src/engine/policy/a.ts', useType('../families/t.js')],
     ['engine-families-not-up', 'src/engine/families/a.ts', use('../replay/t.js')],
@@ -83,12 +87,27 @@ describe('every rule, on a planted tree', () => {
       'src/provider/families/bedrock-converse/a.ts',
       use('../gemini/t.js'),
     ],
-    ['code-not-to-tests', 'src/tools/a.ts', use('./t.test-helper.js')],
+    ['code-not-to-tests', 'src/tools/cli/a.ts', use('./t.test-helper.js')],
+    ['tools-only-cli-commands-services', 'src/tools/loose.ts', use('./services/serve/t.js')],
+    ['tools-only-cli-commands-services', 'src/tools/matrix/a.ts', useType('../services/serve/t.js')],
+    ['tools-command-uses-no-other-command', 'src/tools/commands/gate/a.ts', use('../verify/t.js')],
+    ['tools-command-uses-no-other-command', 'src/tools/commands/verify/b.ts', useType('../gate/t.js')],
+    ['tools-service-uses-no-command', 'src/tools/services/serve/a.ts', use('../../commands/gate/t.js')],
+    ['tools-service-uses-no-command', 'src/tools/services/report/a.ts', useType('../../commands/verify/t.js')],
+    ['tools-cli-on-top', 'src/tools/commands/verify/c.ts', use('../../cli/t.js')],
+    ['tools-cli-on-top', 'src/tools/services/report/b.ts', useType('../../cli/t.js')],
+    ['serve-carries-bytes', 'src/tools/services/serve/b.ts', use('../../../provider/t.js')],
     ['no-cycle', 'src/shared/cycle-a.ts', useType('./cycle-b.js')],
   ];
   const allowed: Record<string, string> = {
-    'src/tools/allowed.ts':
-      "import { x } from '../engine/history/t.js';\nimport { x as z } from '../provider/t.js';\nexport const y = x + z;\n",
+    'src/tools/cli/allowed.ts':
+      "import { x } from '../../engine/history/t.js';\nimport { x as z } from '../commands/gate/t.js';\nexport const y = x + z;\n",
+    'src/tools/commands/gate/allowed.ts':
+      "import { x } from '../../services/serve/t.js';\nimport { x as z } from '../../../provider/t.js';\nexport const y = x + z;\n",
+    'src/tools/commands/gate/allowed-within.ts': use('./t.js'),
+    'src/tools/services/report/allowed.ts': use('../serve/t.js'),
+    'src/tools/services/serve/allowed.ts': use('../../../provider/handlers/answer-http-request.js'),
+    'src/tools/commands/verify/allowed.test.ts': use('../../cli/t.js'),
     'src/engine/session/allowed.ts': use('../replay/t.js'),
     'src/engine/families/copilot/allowed.ts': use('../openai-chat/t.js'),
     'src/judge/allowed.ts': useType('../shared/t.js'),
@@ -104,10 +123,14 @@ describe('every rule, on a planted tree', () => {
     'src/engine/families/gemini/t.ts',
     'src/provider/families/gemini/t.ts',
     'src/provider/t.ts',
+    'src/provider/handlers/answer-http-request.ts',
     'src/judge/t.ts',
     'src/shared/t.ts',
-    'src/tools/t.ts',
-    'src/tools/t.test-helper.ts',
+    'src/tools/cli/t.ts',
+    'src/tools/cli/t.test-helper.ts',
+    'src/tools/commands/gate/t.ts',
+    'src/tools/commands/verify/t.ts',
+    'src/tools/services/serve/t.ts',
   ];
   const dir = plant({
     ...Object.fromEntries(targets.map((t) => [t, target])),
@@ -125,7 +148,7 @@ describe('every rule, on a planted tree', () => {
     expect(output).toMatch(new RegExp(`${rule}: ${file.replaceAll('.', '\\.')} →`));
   });
 
-  it('reports nothing else: the tools composing the sides, a layer importing down, a dialect, a test', () => {
+  it('reports nothing else: the tools composing the sides, a command using a service, a layer importing down, a dialect, a test', () => {
     const reported = output.split('\n').filter((l) => / error /.test(l));
     expect(reported.filter((l) => l.includes('allowed'))).toEqual([]);
     expect(reported).toHaveLength(planted.length);

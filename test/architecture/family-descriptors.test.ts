@@ -5,7 +5,7 @@ import { WIRE_CARRIER_KEYS } from '../../src/judge/conformance/wire-carriers.js'
 import { familyFor, implementedFamilies } from '../../src/engine/families/registry.js';
 import { PROVIDER_SIDE_FAMILIES } from '../../src/provider/handlers/family-registry.js';
 import { projectRoot, specsDir } from '../../src/shared/project-root.js';
-import { authHeaders } from '../../src/tools/recorder/auth-headers.js';
+import { authHeaders } from '../../src/tools/services/recorder/auth-headers.js';
 import type { RoutePolicy } from '../../src/shared/route-table/route-table.js';
 import {
   FAMILY_DESCRIPTORS,

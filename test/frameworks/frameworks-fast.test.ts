@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadProviderSpecs } from '../../src/shared/provider-specs/load-provider-specs.js';
-import { loadFrameworkMatrix } from '../../src/tools/frameworks/framework-matrix.js';
-import type { FrameworkRow } from '../../src/tools/frameworks/framework-verdict.js';
-import { runFrameworks } from '../../src/tools/frameworks/run-frameworks.js';
+import { loadFrameworkMatrix } from '../../src/tools/services/framework-results/framework-matrix.js';
+import type { FrameworkRow } from '../../src/tools/services/framework-results/framework-row.js';
+import { runFrameworks } from '../../src/tools/commands/frameworks/run-frameworks.js';
 
 /**
  * The fast subset of `npm run frameworks` (rows and pairs marked `fast`: one framework per wire family,

@@ -9,7 +9,7 @@ import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { runScenario } from '../../src/judge/conformance/run-scenario.js';
-import { builtInEngine } from '../../src/tools/engine-adapters/built-in-engine.js';
+import { builtInEngine } from '../../src/tools/services/engine-adapters/built-in-engine.js';
 import type { OutboundRequest } from '../../src/engine/families/family.js';
 import { fillRejection } from '../../src/provider/handlers/fill-rejection.js';
 import { CALL_HEADER } from '../../src/shared/findings/finding.js';

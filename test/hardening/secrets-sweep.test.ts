@@ -1,7 +1,7 @@
 /**
  * No secret in anything the project ships as data: every file under fixtures/ and reports/ (tracked
  * and untracked, as git sees them) is swept with the recorder's own credential patterns
- * (src/tools/recorder/secret-patterns.ts, one list for both). Signed and encrypted reasoning is long
+ * (src/tools/services/recorder/secret-patterns.ts, one list for both). Signed and encrypted reasoning is long
  * base64 and must pass; a key planted anywhere in a real fixture must not.
  */
 import { execFileSync } from 'node:child_process';
@@ -10,7 +10,11 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { projectRoot } from '../../src/shared/project-root.js';
-import { findSecretsInText, sweepForSecrets, type SecretFinding } from '../../src/tools/recorder/secret-patterns.js';
+import {
+  findSecretsInText,
+  sweepForSecrets,
+  type SecretFinding,
+} from '../../src/tools/services/recorder/secret-patterns.js';
 import { applyMutation, pathsOf } from './mutate-json.test-helper.js';
 
 const RUNS = Math.max(200, Number(process.env.FC_RUNS) || 200);

@@ -4,7 +4,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { projectRoot } from '../../src/shared/project-root.js';
-import { missingPythonVenv } from '../../src/tools/frameworks/python-venv.js';
+import { missingPythonVenv } from '../../src/tools/commands/frameworks/python-venv.js';
 
 /**
  * A Python that runs the pytest plugin: a venv with `pip install ./python` done (the plugin by its pytest11 entry

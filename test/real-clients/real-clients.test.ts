@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAgent, type RunResult } from '../../src/tools/agent-runner/run-agent.js';
-import { runVerdict } from '../../src/tools/agent-runner/run-verdict.js';
-import { brokeARule } from '../../src/tools/serve/serve-log.js';
-import { loadMatrixInputs } from '../../src/tools/matrix/run-matrix.js';
+import { runAgent, type RunResult } from '../../src/tools/services/agent-runner/run-agent.js';
+import { runVerdict } from '../../src/tools/services/agent-runner/run-verdict.js';
+import { brokeARule } from '../../src/tools/services/serve/serve-log.js';
+import { loadMatrixInputs } from '../../src/tools/services/matrix/run-matrix.js';
 import { projectRoot } from '../../src/shared/project-root.js';
 import { pythonClients, type PythonClients } from './python-venv.test-helper.js';
 import { runCli } from '../helpers/run-cli-sync.test-helper.js';

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { builtInEngine } from '../../src/tools/engine-adapters/built-in-engine.js';
-import { checkScope } from '../../src/tools/matrix/check-scope.js';
-import { loadMatrixInputs, runMatrix } from '../../src/tools/matrix/run-matrix.js';
+import { builtInEngine } from '../../src/tools/services/engine-adapters/built-in-engine.js';
+import { checkScope } from '../../src/tools/services/matrix/check-scope.js';
+import { loadMatrixInputs, runMatrix } from '../../src/tools/services/matrix/run-matrix.js';
 import { SEEDED_BUGS, type Patches, type SeededBug } from './seeded-engine-bugs.test-helper.js';
 import type { Behaviour } from '../../src/judge/conformance/verdict.js';
 import type * as SelectCarriersModule from '../../src/engine/policy/select-carriers.js';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readCase } from '../../tools/real-world/recorded-traffic/check-real-traffic-case.js';
+import { readCase } from '../../tools/services/real-world-cases/recorded-traffic/check-real-traffic-case.js';
 import {
   loadRealCases,
   policyForCase,
   realTrafficCasesDir,
-} from '../../tools/real-world/recorded-traffic/real-traffic-case.js';
+} from '../../tools/services/real-world-cases/recorded-traffic/real-traffic-case.js';
 import { checkHistory } from './load-history.js';
 
 /**

@@ -93,7 +93,7 @@ export interface ScenarioRunContext {
   /** Deadline per exchange in ms for the default fetch transport (ignored when `send` is given). */
   timeoutMs?: number;
   /**
-   * The engine under test: the callers inject it (the built-in one is src/tools/engine-adapters/built-in-engine.ts;
+   * The engine under test: the callers inject it (the built-in one is src/tools/services/engine-adapters/built-in-engine.ts;
    * `check --engine` plugs an external one).
    */
   engine: EngineUnderTest;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { implementedFamilies } from '../../engine/families/registry.js';
 import { loadRouteTable } from '../../shared/route-table/load-route-table.js';
 import { sampleTargetForRoute } from '../../shared/route-table/sample-target.js';
-import { builtInEngine } from '../../tools/engine-adapters/built-in-engine.js';
+import { builtInEngine } from '../../tools/services/engine-adapters/built-in-engine.js';
 import type { EngineTarget, EngineUnderTest } from '../engine-under-test.js';
 import { carrierDifference, retentionChecks } from './retention-checks.js';
 import type { History } from '../../shared/history/history.js';

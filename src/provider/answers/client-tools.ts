@@ -8,7 +8,7 @@ export interface OfferedTool {
 
 /**
  * How a family's request body declares the client's own tools and closes a tool round, read the
- * way the provider would: serve's follow mode (src/tools/serve/follow-client) answers any agent with a
+ * way the provider would: serve's follow mode (src/provider/answers/follow) answers any agent with a
  * call to one of its tools, then with words once the results are in. Each family folder has one.
  */
 export interface ClientToolReading {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { chunksToEvents } from '../../../tools/import/ai-sdk-chunks.js';
+import { chunksToEvents } from '../../../tools/commands/import/ai-sdk-chunks.js';
 import type { RoutePolicy } from '../../../shared/route-table/route-table.js';
 import { formatSse } from '../../../shared/sse/parse-sse.js';
 import { feedSplit } from '../split-stream.js';

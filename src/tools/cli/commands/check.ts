@@ -1,21 +1,25 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import { countRun, formatFailures, formatHarm, formatMatrix } from '../../report/format-matrix.js';
-import { formatNotJudged } from '../../matrix/not-judged-lines.js';
+import { countRun, formatFailures, formatHarm, formatMatrix } from '../../services/report/format-matrix.js';
+import { formatNotJudged } from '../../services/matrix/not-judged-lines.js';
 import { uncoveredRoutes } from '../../../judge/conformance/route-coverage.js';
-import { loadMatrixInputs, matrixItems, runMatrix } from '../../matrix/run-matrix.js';
-import { builtInEngine } from '../../engine-adapters/built-in-engine.js';
+import { loadMatrixInputs, matrixItems, runMatrix } from '../../services/matrix/run-matrix.js';
+import { builtInEngine } from '../../services/engine-adapters/built-in-engine.js';
 import { defaultRoutesFile } from '../../../shared/route-table/load-route-table.js';
-import { checkScope } from '../../matrix/check-scope.js';
+import { checkScope } from '../../services/matrix/check-scope.js';
 import { writeFileAtomic } from '../../../shared/files/write-file-atomic.js';
 import { InputError } from '../../../shared/errors/input-error.js';
 import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
 import { progressLine } from '../progress.js';
-import { describeCounts } from '../../report/status-symbols.js';
-import { agreementSummary, realWorldAgreement, realWorldReportSection } from '../../real-world/agreement.js';
-import { describeShard, parseShard } from '../../shard/shard-spec.js';
-import { defaultShardOut, writeShardFile } from '../../shard/shard-file.js';
-import { checkShardResult } from '../../shard/check-shard-result.js';
+import { describeCounts } from '../../services/report/status-symbols.js';
+import {
+  agreementSummary,
+  realWorldAgreement,
+  realWorldReportSection,
+} from '../../services/real-world-cases/agreement.js';
+import { describeShard, parseShard } from '../../services/matrix/shard-spec.js';
+import { defaultShardOut, writeShardFile } from '../../services/shards/shard-file.js';
+import { checkShardResult } from '../../services/shards/check-shard-result.js';
 
 export const checkCommand = defineCommand({
   command: 'check',
@@ -120,7 +124,7 @@ export const checkCommand = defineCommand({
     // The gate, the external-engine runner and the JUnit renderer load only when their option asks
     // for them: the plain gate run on the bundled table should not pay for their modules.
     if (args.base) {
-      const { runGate } = await import('../../gate/run-gate.js');
+      const { runGate } = await import('../../commands/gate/run-gate.js');
       const result = await runGate({
         base: args.base,
         engine: builtInEngine,
@@ -164,7 +168,7 @@ export const checkCommand = defineCommand({
     // An external engine shakes hands first: one that does not answer is bad input (exit 2) before any cell runs.
     const external = args.engine
       ? await (
-          await import('../../engine-adapters/external-engine.js')
+          await import('../../services/engine-adapters/external-engine.js')
         ).startExternalEngine({
           command: args.engine,
           timeoutMs: args.timeout,
@@ -207,13 +211,13 @@ export const checkCommand = defineCommand({
     // The report a shard writes is built exactly as the JUnit's: `report --merge` rebuilds the whole one from them.
     const report =
       args.junit || shard
-        ? (await import('../../report/build-compatibility-report.js')).buildCompatibilityReport(run, {
+        ? (await import('../../services/report/build-compatibility-report.js')).buildCompatibilityReport(run, {
             routeOrder: loaded.table.routes.map((r) => r.id),
             untestedRoutes: uncovered,
           })
         : undefined;
     if (args.junit && report) {
-      const { renderJunit } = await import('../../report/render-junit.js');
+      const { renderJunit } = await import('../../services/report/render-junit.js');
       mkdirSync(dirname(resolve(args.junit)), { recursive: true });
       writeFileAtomic(args.junit, renderJunit(report));
     }

@@ -1,15 +1,25 @@
 import { readFileSync, statSync } from 'node:fs';
 import { relative } from 'node:path';
 import { implementedFamilies } from '../../../engine/families/registry.js';
-import { formatOfFile, importRecording, IMPORT_FORMATS, type ImportFormat } from '../../import/import-recording.js';
+import {
+  formatOfFile,
+  importRecording,
+  IMPORT_FORMATS,
+  type ImportFormat,
+} from '../../commands/import/import-recording.js';
 import { ImportFormatError } from '../../../shared/errors/import-format-error.js';
 import { InputError } from '../../../shared/errors/input-error.js';
 import { fixturesDir } from '../../../shared/project-root.js';
 import { loadScenarios } from '../../../shared/scenarios/load-scenarios.js';
-import { readApiKey, secretValues } from '../../recorder/api-key.js';
-import { existingFixture, fixturePath, renderCheckedFixture, writeFixtureFile } from '../../recorder/fixture-file.js';
+import { readApiKey, secretValues } from '../../services/recorder/api-key.js';
+import {
+  existingFixture,
+  fixturePath,
+  renderCheckedFixture,
+  writeFixtureFile,
+} from '../../services/recorder/fixture-file.js';
 import { SecretLeakError } from '../../../shared/errors/secret-leak-error.js';
-import { decideRecording } from '../../recorder/record-mode.js';
+import { decideRecording } from '../../services/recorder/record-mode.js';
 import { defaultRoutesFile, loadRouteTable } from '../../../shared/route-table/load-route-table.js';
 import type { FamilyId } from '../../../shared/route-table/route-table.js';
 import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';

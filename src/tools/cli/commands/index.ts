@@ -27,7 +27,7 @@ export const commands: readonly CommandEntry[] = [
   { name: 'sessions', load: async () => (await import('./sessions.js')).sessionsCommand },
   { name: 'replay', load: async () => (await import('./replay.js')).replayCommand },
   { name: 'run', load: async () => (await import('./run.js')).runCommand },
-  { name: 'real-world', load: async () => (await import('../../real-world/real-world-command.js')).realWorldCommand },
+  { name: 'real-world', load: async () => (await import('./real-world.js')).realWorldCommand },
   { name: 'verify', load: async () => (await import('./verify.js')).verifyCommand },
   { name: 'pr-comment', load: async () => (await import('./pr-comment.js')).prCommentCommand },
 ];

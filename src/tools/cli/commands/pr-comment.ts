@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { InputError } from '../../../shared/errors/input-error.js';
 import { GithubApiError } from '../../../shared/errors/github-api-error.js';
-import { commentBody, commentMarker, type ActionMode } from '../../github-action/comment-body.js';
-import { readPullRequest } from '../../github-action/pull-request-event.js';
-import { upsertPullRequestComment } from '../../github-action/upsert-pull-request-comment.js';
+import { commentBody, commentMarker, type ActionMode } from '../../commands/github-action/comment-body.js';
+import { readPullRequest } from '../../commands/github-action/pull-request-event.js';
+import { upsertPullRequestComment } from '../../commands/github-action/upsert-pull-request-comment.js';
 import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
 
 /**

@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../../../test/helpers/run-cli.test-helper.js';
-import { startFakeProvider, type FakeProvider, type FakeTier } from '../../recorder/fake-provider.test-helper.js';
+import {
+  startFakeProvider,
+  type FakeProvider,
+  type FakeTier,
+} from '../../services/recorder/fake-provider.test-helper.js';
 
 let server: FakeProvider | undefined;
 afterEach(async () => {

@@ -2,14 +2,14 @@ import type { FamilyId } from '../../../shared/route-table/route-table.js';
 import { FAMILY_IDS } from '../../../shared/wire/families.js';
 import { defaultRoutesFile, loadRouteTable } from '../../../shared/route-table/load-route-table.js';
 import { InputError } from '../../../shared/errors/input-error.js';
-import { readApiKey } from '../../recorder/api-key.js';
-import { authHeaders } from '../../recorder/auth-headers.js';
-import { redactText } from '../../recorder/redact.js';
-import { bedrockSigning } from '../../recorder/bedrock-signing.js';
-import { fetchWithDeadline } from '../../recorder/deadline-fetch.js';
-import { resolveLiveTarget } from '../../recorder/live-target.js';
-import { classifyProbe, diffRoute, suggestRow } from '../../recorder/probe/classify-probe.js';
-import { probeRoute, type ProbeOutcome } from '../../recorder/probe/probe-route.js';
+import { readApiKey } from '../../services/recorder/api-key.js';
+import { authHeaders } from '../../services/recorder/auth-headers.js';
+import { redactText } from '../../services/recorder/redact.js';
+import { bedrockSigning } from '../../services/recorder/bedrock-signing.js';
+import { fetchWithDeadline } from '../../services/recorder/deadline-fetch.js';
+import { resolveLiveTarget } from '../../services/recorder/live-target.js';
+import { classifyProbe, diffRoute, suggestRow } from '../../services/recorder/probe/classify-probe.js';
+import { probeRoute, type ProbeOutcome } from '../../services/recorder/probe/probe-route.js';
 import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
 
 // The wire families, from their descriptors (src/shared/wire/families.ts): adding one adds it here.

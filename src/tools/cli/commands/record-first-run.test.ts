@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixturesDir } from '../../../shared/project-root.js';
-import { startFakeProvider, type FakeProvider } from '../../recorder/fake-provider.test-helper.js';
+import { startFakeProvider, type FakeProvider } from '../../services/recorder/fake-provider.test-helper.js';
 import { runCli } from '../../../../test/helpers/run-cli.test-helper.js';
 
 const KEY = 'sk-live-f1rst-run-t3st-4f9Qx2LmN8rT1vYb6KcZ';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../../shared/project-root.js';
-import { startFakeProvider, type FakeProvider } from '../../recorder/fake-provider.test-helper.js';
+import { startFakeProvider, type FakeProvider } from '../../services/recorder/fake-provider.test-helper.js';
 
 /**
  * Issue 27, from the CLI: `record` with its spool folder (TMPDIR) on a full disk printed a line and

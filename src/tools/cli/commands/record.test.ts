@@ -11,8 +11,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runMatrix } from '../../matrix/run-matrix.js';
-import { builtInEngine } from '../../engine-adapters/built-in-engine.js';
+import { runMatrix } from '../../services/matrix/run-matrix.js';
+import { builtInEngine } from '../../services/engine-adapters/built-in-engine.js';
 import { checkFixture, type Fixture } from '../../../provider/fixtures/fixture-store.js';
 import { fixturesDir } from '../../../shared/project-root.js';
 import {
@@ -20,7 +20,7 @@ import {
   startFakeProvider,
   type FakeProvider,
   type FakeProviderOptions,
-} from '../../recorder/fake-provider.test-helper.js';
+} from '../../services/recorder/fake-provider.test-helper.js';
 import { runCli, spawnCli, type CliResult } from '../../../../test/helpers/run-cli.test-helper.js';
 
 // Made-up credentials shaped like real ones, planted by the fake provider and the test.

@@ -1,15 +1,15 @@
 import { join, relative } from 'node:path';
 import { projectRoot } from '../../../shared/project-root.js';
-import { generateReport } from '../../report/generate-report.js';
-import { builtInEngine } from '../../engine-adapters/built-in-engine.js';
-import { reportFromLog } from '../../serve/report-from-log.js';
-import { renderClientMarkdown } from '../../serve/render-client-report.js';
-import { writeClientReport } from '../../serve/write-client-report.js';
-import { runReport } from '../../run-report/run-report.js';
-import { renderRunHtml } from '../../run-report/render-run-html.js';
-import { writeReport } from '../../report/write-report.js';
+import { generateReport } from '../../services/report/generate-report.js';
+import { builtInEngine } from '../../services/engine-adapters/built-in-engine.js';
+import { reportFromLog } from '../../services/run-report/report-from-log.js';
+import { renderClientMarkdown } from '../../services/run-report/render-client-report.js';
+import { writeClientReport } from '../../services/run-report/write-client-report.js';
+import { runReport } from '../../services/run-report/run-report.js';
+import { renderRunHtml } from '../../services/run-report/render-run-html.js';
+import { writeReport } from '../../services/report/write-report.js';
 import { defaultRoutesFile } from '../../../shared/route-table/load-route-table.js';
-import { reportSummaryLine } from '../../report/summary-line.js';
+import { reportSummaryLine } from '../../services/report/summary-line.js';
 import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
 import { progressLine } from '../progress.js';
 
@@ -56,7 +56,7 @@ export const reportCommand = defineCommand({
       ),
   async run(args) {
     if (args.merge !== undefined) {
-      const { mergeShards } = await import('../../shard/merge-shards-command.js');
+      const { mergeShards } = await import('../../commands/merge-shards/merge-shards-command.js');
       return mergeShards(args.merge, {
         ...(args.out !== undefined ? { out: args.out } : {}),
         ...(args['html-url'] ? { htmlUrl: args['html-url'] } : {}),

@@ -1,17 +1,17 @@
 import { relative } from 'node:path';
-import { loadMatrixInputs } from '../../matrix/run-matrix.js';
+import { loadMatrixInputs } from '../../services/matrix/run-matrix.js';
 import { InputError } from '../../../shared/errors/input-error.js';
 import { defaultRoutesFile } from '../../../shared/route-table/load-route-table.js';
 import { projectRoot } from '../../../shared/project-root.js';
-import { runAgent, type DriveMode, type RunResult } from '../../agent-runner/run-agent.js';
-import { finishRun } from '../../agent-runner/finish-run.js';
-import { servedSpecs } from '../../agent-runner/served-specs.js';
-import { displayPath } from '../../report/build-compatibility-report.js';
-import { describeShard, parseShard } from '../../shard/shard-spec.js';
-import { defaultShardOut, writeShardFile } from '../../shard/shard-file.js';
-import { positionsOfShard, runShardResult, sessionKeys } from '../../shard/run-shard-result.js';
-import { redactText } from '../../recorder/redact.js';
-import { secretsFromEnv } from '../../serve/redact-body.js';
+import { runAgent, type DriveMode, type RunResult } from '../../services/agent-runner/run-agent.js';
+import { finishRun } from '../../services/agent-runner/finish-run.js';
+import { servedSpecs } from '../../services/agent-runner/served-specs.js';
+import { displayPath } from '../../services/report/build-compatibility-report.js';
+import { describeShard, parseShard } from '../../services/matrix/shard-spec.js';
+import { defaultShardOut, writeShardFile } from '../../services/shards/shard-file.js';
+import { positionsOfShard, runShardResult, sessionKeys } from '../../services/shards/run-shard-result.js';
+import { redactText } from '../../services/recorder/redact.js';
+import { secretsFromEnv } from '../../services/serve/redact-body.js';
 import { defineCommand, EXIT_OK } from '../cli-command.js';
 
 export const runCommand = defineCommand({

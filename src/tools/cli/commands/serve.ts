@@ -1,11 +1,11 @@
 import { mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { loadMatrixInputs } from '../../matrix/run-matrix.js';
+import { loadMatrixInputs } from '../../services/matrix/run-matrix.js';
 import { InputError } from '../../../shared/errors/input-error.js';
 import { defaultRoutesFile } from '../../../shared/route-table/load-route-table.js';
-import { DEFAULT_SERVE_HEADER_TIMEOUT_MS, startServe } from '../../serve/start-serve.js';
-import { DEFAULT_MAX_BYTES_IN_FLIGHT } from '../../serve/bytes-in-flight.js';
-import { requestLine, ServeTally } from '../../serve/request-line.js';
+import { DEFAULT_SERVE_HEADER_TIMEOUT_MS, startServe } from '../../services/serve/start-serve.js';
+import { DEFAULT_MAX_BYTES_IN_FLIGHT } from '../../services/serve/bytes-in-flight.js';
+import { requestLine, ServeTally } from '../../services/serve/request-line.js';
 import { asFileWriteError } from '../../../shared/errors/file-write-error.js';
 import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
 

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadProviderSpecs } from '../../../shared/provider-specs/load-provider-specs.js';
-import { realWorldAgreement } from '../../real-world/agreement.js';
-import { loadRealWorldCases } from '../../real-world/real-world-case.js';
-import { startFakeLiveProvider } from '../../verify/fake-live-provider.test-helper.js';
-import { newKey } from '../../verify/verify-run.test-helper.js';
+import { realWorldAgreement } from '../../services/real-world-cases/agreement.js';
+import { loadRealWorldCases } from '../../services/real-world-cases/real-world-case.js';
+import { startFakeLiveProvider } from '../../commands/verify/fake-live-provider.test-helper.js';
+import { newKey } from '../../commands/verify/verify-run.test-helper.js';
 import { main } from '../main.js';
 
 afterEach(() => vi.restoreAllMocks());

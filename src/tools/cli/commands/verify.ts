@@ -4,17 +4,17 @@ import { loadProviderSpecs } from '../../../shared/provider-specs/load-provider-
 import { loadRouteTable } from '../../../shared/route-table/load-route-table.js';
 import { loadScenarios } from '../../../shared/scenarios/load-scenarios.js';
 import { InputError } from '../../../shared/errors/input-error.js';
-import { loadRealWorldCases } from '../../real-world/real-world-case.js';
-import { redactText } from '../../recorder/redact.js';
-import { CATEGORY_LABEL } from '../../verify/classify.js';
-import { buildDriftReport, disagreements, writeDriftReport } from '../../verify/drift-report.js';
-import { loadLiveLimits } from '../../verify/live-limits.js';
-import { parseBaseUrls, resolveLiveProviders } from '../../verify/live-providers.js';
-import { planVerify } from '../../verify/plan-verify.js';
-import { loadPriceTable } from '../../verify/price-table.js';
-import { renderPlan, summarizePlan } from '../../verify/render-plan.js';
-import { runVerify } from '../../verify/run-verify.js';
-import { resultLabel, type VerifyResult } from '../../verify/verify-result.js';
+import { loadRealWorldCases } from '../../services/real-world-cases/real-world-case.js';
+import { redactText } from '../../services/recorder/redact.js';
+import { CATEGORY_LABEL } from '../../commands/verify/classify.js';
+import { buildDriftReport, disagreements, writeDriftReport } from '../../commands/verify/drift-report.js';
+import { loadLiveLimits } from '../../commands/verify/live-limits.js';
+import { parseBaseUrls, resolveLiveProviders } from '../../commands/verify/live-providers.js';
+import { planVerify } from '../../commands/verify/plan-verify.js';
+import { loadPriceTable } from '../../commands/verify/price-table.js';
+import { renderPlan, summarizePlan } from '../../commands/verify/render-plan.js';
+import { runVerify } from '../../commands/verify/run-verify.js';
+import { resultLabel, type VerifyResult } from '../../commands/verify/verify-result.js';
 import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
 
 const positive = (flag: string, value: number, whole = false) => {

@@ -1,0 +1,221 @@
+import { getResponse, type HttpHandler } from 'msw';
+import { SCENARIO_HEADER, type Finding } from '../../shared/findings/finding.js';
+import { findingsHeader, readFindingsHeader } from '../../shared/findings/findings-record.js';
+import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
+import type { SseEvent } from '../../shared/sse/sse-event.js';
+import type { FixtureStore } from '../fixtures/fixture-store.js';
+import { followAnswer } from '../answers/follow/follow-answer.js';
+
+/** The scenario name a follow-mode answer is logged under. */
+export { FOLLOW_SCENARIO } from '../answers/follow/follow-answer.js';
+import { acceptsWithoutFindings } from './fast-accept.js';
+import { providerHandlers } from './provider-handlers.js';
+import { AS_IS_HEADER, unmodelledEndpointAnswer } from './around-generation.js';
+
+/** The fixture that judges and frames follow-mode requests: every provider has one (a tool loop). */
+const FOLLOW_FIXTURE = 'tool-call-with-reasoning';
+const EMPTY_FINDINGS = findingsHeader([]);
+
+/** Hop-by-hop and framing headers belong to each connection, not to the request or answer they carry. */
+export const CONNECTION_HEADERS: ReadonlySet<string> = new Set([
+  'host',
+  'connection',
+  'content-length',
+  'transfer-encoding',
+  'keep-alive',
+  'upgrade',
+]);
+
+/** One place a request may be answered: a provider's mock and the provider's real URL for the path asked. */
+export interface AnswerCandidate {
+  spec: ProviderSpec;
+  url: string;
+}
+
+export interface HttpAnswerOptions {
+  fixtures: FixtureStore;
+  /** Milliseconds between streamed events of a fixture's answer (0: unpaced). */
+  pace: number;
+  /** Contested rules refuse instead of answering as their lenient side (docs/decisions/0044). */
+  strict?: boolean;
+  /** Scenario whose fixture answers requests that name none; without one the mocks follow the client. */
+  defaultScenario?: string;
+  /** Seed for the generated tool arguments in follow mode (same seed, same answers). */
+  seed: number;
+}
+
+/**
+ * What a provider's mock answers to one HTTP request, before any framing: the status, the answer's own
+ * headers (connection headers left out), the findings, the tool a follow-mode answer called, and the
+ * content, as stream events, a whole JSON body, or the mock's body as it is produced (a paced fixture
+ * stays paced). How the bytes go over the wire (SSE or AWS binary frames) is the server's business.
+ */
+export interface HttpAnswer {
+  spec: ProviderSpec;
+  status: number;
+  headers: Record<string, string>;
+  findings: Finding[];
+  tool?: string;
+  /** True when the answer is a stream (its events, or a body of SSE). */
+  streamed: boolean;
+  content:
+    | { kind: 'events'; events: readonly SseEvent[] }
+    | { kind: 'json'; bytes: Uint8Array | string }
+    | { kind: 'body'; body: ReadableStream<Uint8Array> | null };
+}
+
+/** One request as the server read it: the method, its headers, the raw body and its JSON (undefined if none). */
+export interface HttpAnswerRequest {
+  method: string;
+  /** The path the client asked, as it names the answer in messages. */
+  path: string;
+  /** The request's headers, connection headers left out; made only when msw needs them (not on the hot path). */
+  headers: () => Headers;
+  body: Uint8Array;
+  json: unknown;
+  /** The scenario the request named, or null: follow mode. */
+  scenario: string | null;
+  /** Which call of its conversation this request is (the mocks' answer differs per call). */
+  call: number;
+}
+
+/**
+ * The mocks' answer to HTTP requests, on the provider side: the msw handlers the matrix uses, through msw's
+ * `getResponse` (no interception, no network), and in follow mode the answer that calls the client's own
+ * tools. An accepted follow-mode POST skips msw altogether (decision 0022): the same endpoint patterns,
+ * model choice and judge, answered from the cached follow answer.
+ */
+export class HttpAnswers {
+  private readonly handlers = new Map<string, HttpHandler[]>();
+  /** The fixture's success headers for a follow-mode answer (request ids and the like), per spec and call. */
+  private readonly headerCache = new Map<string, Record<string, string>>();
+
+  constructor(private readonly options: HttpAnswerOptions) {}
+
+  /**
+   * The answer to a request, tried on each candidate in turn; undefined when no mock serves the path
+   * (the server words that miss).
+   */
+  async answer(candidates: readonly AnswerCandidate[], request: HttpAnswerRequest): Promise<HttpAnswer | undefined> {
+    const fast = request.scenario === null && request.method === 'POST' ? this.fast(candidates, request) : undefined;
+    return fast ?? this.throughHandlers(candidates, request);
+  }
+
+  /** Follow mode, an accepted request: answered here, no msw round (the hot path of a `run`). */
+  private fast(candidates: readonly AnswerCandidate[], request: HttpAnswerRequest): HttpAnswer | undefined {
+    for (const candidate of candidates) {
+      const accepted = acceptsWithoutFindings(candidate.spec, candidate.url, request.json);
+      if (!accepted) continue;
+      // The model as the client named it, in the path (Gemini, Bedrock) or the body.
+      const answer = followAnswer(candidate.spec, request.json, request.call, this.options.seed, accepted.model);
+      if (!answer) return undefined;
+      return {
+        spec: candidate.spec,
+        status: 200,
+        headers: this.fixtureHeaders(candidate.spec, request.call, accepted.stream),
+        findings: [],
+        tool: answer.tool,
+        streamed: accepted.stream,
+        content: accepted.stream
+          ? { kind: 'events', events: answer.rendered.stream }
+          : { kind: 'json', bytes: answer.bytes },
+      };
+    }
+    return undefined;
+  }
+
+  /**
+   * The answer to a path no mock models on a known provider: the provider's own error shape, naming the method and
+   * the path as the provider sees it (decision 0091).
+   */
+  unmodelled(spec: ProviderSpec, method: string, providerPath: string): HttpAnswer {
+    const answer = unmodelledEndpointAnswer(spec, method, providerPath);
+    return {
+      spec,
+      status: answer.status,
+      headers: answer.headers,
+      findings: [],
+      streamed: false,
+      content: { kind: 'json', bytes: JSON.stringify(answer.body) },
+    };
+  }
+
+  private async throughHandlers(
+    candidates: readonly AnswerCandidate[],
+    request: HttpAnswerRequest,
+  ): Promise<HttpAnswer | undefined> {
+    const headers = request.headers();
+    // Follow mode: the fixture only judges and frames the answer; its content is replaced below.
+    if (request.scenario === null) headers.set(SCENARIO_HEADER, FOLLOW_FIXTURE);
+    const method = request.method;
+    for (const candidate of candidates) {
+      const init =
+        method === 'GET' || method === 'HEAD' ? { method, headers } : { method, headers, body: request.body };
+      const response = await getResponse(this.handlersFor(candidate.spec), new Request(candidate.url, init));
+      if (response) return this.fromResponse(candidate.spec, response, request);
+    }
+    return undefined;
+  }
+
+  private async fromResponse(spec: ProviderSpec, response: Response, request: HttpAnswerRequest): Promise<HttpAnswer> {
+    const status = response.status;
+    const findings = readFindingsHeader(
+      response.headers,
+      `${spec.label}'s answer to ${request.method} ${request.path}`,
+    );
+    const streamed = (response.headers.get('content-type') ?? '').includes('event-stream');
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      if (!CONNECTION_HEADERS.has(name)) headers[name] = value;
+    });
+    // Lenient findings (contested rules, warnings) leave the request accepted: follow mode still answers it.
+    // An answer the provider side marks final (a models list, a token count) is not a generation to follow.
+    const asIs = response.headers.has(AS_IS_HEADER);
+    if (!asIs && request.scenario === null && status >= 200 && status < 300 && findings.every((f) => f.lenient)) {
+      const follow = followAnswer(spec, request.json, request.call, this.options.seed);
+      if (follow) {
+        await response.body?.cancel();
+        return {
+          spec,
+          status,
+          headers,
+          findings,
+          tool: follow.tool,
+          streamed,
+          content: streamed ? { kind: 'events', events: follow.rendered.stream } : { kind: 'json', bytes: follow.json },
+        };
+      }
+    }
+    return { spec, status, headers, findings, streamed, content: { kind: 'body', body: response.body } };
+  }
+
+  private handlersFor(spec: ProviderSpec): HttpHandler[] {
+    let list = this.handlers.get(spec.id);
+    if (!list) {
+      const mockOptions = {
+        pace: this.options.pace,
+        ...(this.options.strict ? { strict: true } : {}),
+        ...(this.options.defaultScenario ? { defaultScenario: this.options.defaultScenario } : {}),
+      };
+      this.handlers.set(spec.id, (list = providerHandlers(spec, this.options.fixtures, mockOptions)));
+    }
+    return list;
+  }
+
+  private fixtureHeaders(spec: ProviderSpec, call: number, stream: boolean): Record<string, string> {
+    const key = `${spec.id}\u0000${call}\u0000${stream}`;
+    const hit = this.headerCache.get(key);
+    if (hit) return hit;
+    const exchanges = this.options.fixtures.get(spec.id, FOLLOW_FIXTURE)?.fixture.exchanges ?? [];
+    const recorded = exchanges[Math.min(call, exchanges.length - 1)]?.response.headers ?? {};
+    const made = {
+      ...Object.fromEntries(Object.entries(recorded).filter(([name]) => !CONNECTION_HEADERS.has(name))),
+      ...EMPTY_FINDINGS,
+      ...(stream
+        ? { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' }
+        : { 'content-type': 'application/json' }),
+    };
+    if (this.headerCache.size < 4096) this.headerCache.set(key, made);
+    return made;
+  }
+}

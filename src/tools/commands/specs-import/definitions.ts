@@ -1,0 +1,104 @@
+import { join } from 'node:path';
+import { specsDir } from '../../../shared/project-root.js';
+import { readJsonFile } from '../../../shared/validation/read-json.js';
+import { assertValid } from '../../../shared/validation/validate.js';
+import type { DefinitionFormat, JsonSchema } from './distilled.js';
+
+/** One file of a pinned definition: where it is in the repository (or its own URL) and its sha256. */
+export interface PinnedFile {
+  path: string;
+  sha256: string;
+  url?: string;
+}
+
+/** An operation as the pin names it; which other members apply depends on the format. */
+export interface PinnedOperation {
+  name: string;
+  operationId?: string;
+  methodId?: string;
+  shape?: string;
+  rpc?: string;
+  file?: string;
+  type?: string;
+}
+
+/** One provider definition, pinned (specs/definitions.json `definitions`). */
+export interface PinnedDefinition {
+  provider: string;
+  format: DefinitionFormat;
+  title: string;
+  repository?: string;
+  commit?: string;
+  version?: string;
+  url?: string;
+  files: PinnedFile[];
+  /** Proto and SDK definitions: the files the reader starts from (the rest are their imports). */
+  entry?: string[];
+  operations: PinnedOperation[];
+  notes?: string;
+}
+
+/**
+ * A change the importer makes to the definition's structure for one spec, with the evidence that
+ * the real API behaves so: leniency the API shows, members bound elsewhere (headers, the URL),
+ * members another rule of the spec answers with its own wording.
+ */
+export type Overlay = {
+  id: string;
+  /** Def name, optionally `Def#/json/pointer` inside it. */
+  at?: string;
+  evidence: string[];
+  notes?: string;
+  /** Sources disagree: the other side. The overlay is the lenient reading. */
+  contested?: { notes: string; sources: string[] };
+} & (
+  | { kind: 'add-member'; member: string; schema: JsonSchema; required?: boolean }
+  | { kind: 'drop-member'; member: string }
+  | { kind: 'not-required'; member: string }
+  | { kind: 'required'; member: string }
+  | { kind: 'replace'; schema: JsonSchema }
+  | { kind: 'proto-json-names' }
+  | { kind: 'enum-lowercase' }
+);
+
+/** Which definition a provider spec's request schema is built from, and how. */
+export interface DefinitionTarget {
+  spec: string;
+  definition: string;
+  operation: string;
+  /** `own`: the provider's own definition; `same-api`: another host serving the same API (Vertex, Foundry). */
+  basis: 'own' | 'same-api';
+  /** The mock refuses members the definition does not list, everywhere: cite what shows the API does. */
+  closed?: { evidence: string[]; notes?: string };
+  /** Defs left open although `closed` (maps, JSON Schemas a client passes through). */
+  open?: string[];
+  overlays?: Overlay[];
+  notes?: string;
+}
+
+export interface DefinitionsFile {
+  definitions: Record<string, PinnedDefinition>;
+  targets: DefinitionTarget[];
+  /** Specs whose request schema is written by hand, and why no definition drives them. */
+  handWritten: Array<{ spec: string; why: string }>;
+}
+
+export function definitionsPath(): string {
+  return join(specsDir(), 'definitions.json');
+}
+
+export function distilledPath(id: string, dir: string = join(specsDir(), 'definitions')): string {
+  return join(dir, `${id}.distilled.json`);
+}
+
+export function loadDefinitions(file: string = definitionsPath()): DefinitionsFile {
+  return assertValid<DefinitionsFile>(readJsonFile(file), 'definitions.schema.json', file);
+}
+
+/** The raw download URL of a pinned file: its own, or GitHub's for the repository at the commit. */
+export function fileUrl(pin: PinnedDefinition, file: PinnedFile): string | undefined {
+  if (file.url) return file.url;
+  if (pin.repository && pin.commit)
+    return `https://raw.githubusercontent.com/${pin.repository}/${pin.commit}/${file.path}`;
+  return undefined;
+}

@@ -1,0 +1,40 @@
+import type { HttpHandler } from 'msw';
+import type { FixtureStore } from '../../../provider/fixtures/fixture-store.js';
+import { providerHandlers } from '../../../provider/handlers/provider-handlers.js';
+import type { ProviderSpec } from '../../../shared/provider-specs/provider-spec.js';
+import type { RealWorldCase } from '../../services/real-world-cases/real-world-case.js';
+import { replayCase, type MockOutcome } from '../../services/real-world-cases/replay-case.js';
+
+/**
+ * The mock's answer to a request in the corpus's form (placeholders resolved by the mock signers),
+ * exactly as the real-world replay gets it: the provider's msw handlers asked directly, no network.
+ */
+export class MockJudge {
+  private readonly handlers = new Map<string, HttpHandler[]>();
+
+  constructor(private readonly fixtures: FixtureStore) {}
+
+  judge(
+    spec: ProviderSpec,
+    model: string,
+    request: { body: unknown; path?: string; stream?: boolean },
+  ): Promise<MockOutcome> {
+    let list = this.handlers.get(spec.id);
+    if (!list) this.handlers.set(spec.id, (list = providerHandlers(spec, this.fixtures)));
+    const c: RealWorldCase = {
+      id: 'verify',
+      ruleClass: 'reasoning-echo',
+      source: { url: 'https://example.invalid', kind: 'recorded-exchange' },
+      framework: 'verify',
+      provider: spec.id,
+      model,
+      request: {
+        body: request.body,
+        ...(request.path ? { path: request.path } : {}),
+        ...(request.stream ? { stream: true } : {}),
+      },
+      outcome: { accepted: true },
+    };
+    return replayCase(c, spec, list, this.fixtures);
+  }
+}

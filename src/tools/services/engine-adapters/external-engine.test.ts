@@ -1,0 +1,172 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../../../test/helpers/run-cli-sync.test-helper.js';
+import { loadMatrixInputs, runMatrix } from '../matrix/run-matrix.js';
+import { projectRoot } from '../../../shared/project-root.js';
+import { checkScope } from '../matrix/check-scope.js';
+import { startExternalEngine } from './external-engine.js';
+
+/**
+ * `check --engine`: the example engines, correct, with each --broken=<rule> switch, and with only
+ * request building, through the real matrix. Each switch runs only the provider targets and
+ * scenarios its rule needs (as check --provider narrows the matrix), so the test spawns one engine
+ * per switch and stays fast. A broken switch must fail its rule, and nothing when the switch is off.
+ */
+const examples = join(projectRoot(), 'examples', 'engines');
+const hasPython = spawnSync('python3', ['--version']).status === 0;
+const ADAPTERS = {
+  python: `python3 ${join(examples, 'python_engine.py')}`,
+  typescript: `${process.execPath} --import tsx ${join(examples, 'ts-engine.ts')}`,
+};
+const CHAT = ['deepseek', 'groq', 'openrouter', 'openai'];
+const loaded = loadMatrixInputs({});
+
+/** Each switch, the targets and scenarios that show it, and the "target behaviour" cells it must fail. */
+const SWITCHES: Array<{ rule: string; providers: string[]; scenarios?: string[]; fails: string[] }> = [
+  {
+    rule: 'must-echo',
+    providers: ['deepseek'],
+    scenarios: ['tool-call-with-reasoning'],
+    fails: ['deepseek must-echo'],
+  },
+  {
+    rule: 'strict-schema',
+    providers: ['groq'],
+    scenarios: ['tool-call-with-reasoning'],
+    fails: ['groq fields-sent', 'groq strict-schema'],
+  },
+  { rule: 'pad-scope', providers: ['deepseek'], scenarios: ['must-echo-pad-scope'], fails: ['deepseek must-echo'] },
+  { rule: 'host-suffix', providers: ['vllm-local'], scenarios: ['host-look-alikes'], fails: ['vllm-local must-echo'] },
+  {
+    rule: 'fallback-5xx',
+    providers: ['openrouter'],
+    scenarios: ['fallback-edge-cases'],
+    fails: ['openrouter fallback-recovers'],
+  },
+  {
+    rule: 'stream-join',
+    providers: ['openrouter'],
+    scenarios: ['streamed-redacted-reasoning'],
+    fails: ['openrouter signatures-verbatim'],
+  },
+];
+
+async function failingCells(command: string, providers: string[], scenarios?: string[]) {
+  const engine = await startExternalEngine({ command });
+  try {
+    const run = await runMatrix(
+      { routes: checkScope(loaded, providers, command)!, engine, retention: false, harm: false },
+      { ...loaded, scenarios: scenarios ? loaded.scenarios.filter((s) => scenarios.includes(s.id)) : loaded.scenarios },
+    );
+    const fails = run.cells.flatMap((c) =>
+      c.checks.filter((k) => k.status === 'fail').map((k) => `${c.target} ${k.behaviour}`),
+    );
+    return { fails: [...new Set(fails)].sort(), run };
+  } finally {
+    await engine.close();
+  }
+}
+
+describe('check --engine: external engines', () => {
+  for (const [language, command] of Object.entries(ADAPTERS)) {
+    const it_ = language === 'python' && !hasPython ? it.skip : it;
+    if (language === 'python' && !hasPython)
+      console.warn('python3 is not installed: the Python example engine is not run');
+
+    it_(
+      `the ${language} example passes the chat routes, streams and faults included`,
+      async () => {
+        const { fails, run } = await failingCells(command, [...CHAT, 'vllm-local']);
+        expect(run.cells.filter((c) => c.status !== 'n/a').length).toBeGreaterThan(40);
+        expect(fails).toEqual([]);
+        // It implements the fallback, reading and streams, and no store or compaction: those two are reported.
+        expect(run.notJudged?.map((n) => n.operation).sort()).toEqual(['compact', 'store']);
+      },
+      120_000,
+    );
+
+    for (const s of SWITCHES) {
+      it_(
+        `the ${language} example's --broken=${s.rule} fails ${s.fails.join(', ')}`,
+        async () => {
+          expect((await failingCells(command, s.providers, s.scenarios)).fails).toEqual([]);
+          // The rule's cells fail; a bug may break more on its way (a wrong verdict then withholds wanted carriers).
+          const broken = (await failingCells(`${command} --broken=${s.rule}`, s.providers, s.scenarios)).fails;
+          expect(broken).toEqual(expect.arrayContaining(s.fails));
+        },
+        60_000,
+      );
+    }
+  }
+
+  it('an engine that implements only request building: every other operation is reported not judged, never passed', async () => {
+    const { run } = await failingCells(
+      `${ADAPTERS.typescript} --build-only`,
+      ['openai', 'openrouter'],
+      ['fallback-edge-cases', 'streamed-redacted-reasoning', 'tool-call-with-reasoning'],
+    );
+    expect(run.notJudged?.map((n) => n.operation).sort()).toEqual(['compact', 'fallback', 'read', 'store', 'stream']);
+    const openrouter = run.cells.find((c) => c.target === 'openrouter' && c.scenario === 'tool-call-with-reasoning')!;
+    const resume = openrouter.checks.find((c) => c.behaviour === 'survives-resume')!;
+    expect(resume).toMatchObject({
+      status: 'n/a',
+      detail: expect.stringContaining('not judged: the engine does not implement store'),
+    });
+  }, 60_000);
+
+  it('from the CLI: a failing switch exits 1 naming the engine and the rule; --build-only lists what was not judged', () => {
+    const broken = runCli([
+      'check',
+      '--quiet',
+      '--provider',
+      'deepseek',
+      '--engine',
+      `${ADAPTERS.typescript} --broken`,
+    ]);
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toContain(`engine under test: ${ADAPTERS.typescript} --broken`);
+    expect(broken.stdout).toMatch(/deepseek[^\n]*must-echo/);
+    // The table's own harm and its route count are this project's, not the engine's.
+    expect(broken.stdout).not.toMatch(/^! warning: /m);
+    expect(broken.stdout).toMatch(
+      /^engine .* --broken, judged against the provider specs and the expected routes of specs\/routes\.json, \d+ provider targets/m,
+    );
+    expect(broken.stdout).not.toMatch(/\d+ routes,/);
+    const buildOnly = runCli([
+      'check',
+      '--quiet',
+      '--provider',
+      'groq',
+      '--engine',
+      `${ADAPTERS.typescript} --build-only`,
+    ]);
+    expect(buildOnly.code).toBe(0);
+    expect(buildOnly.stdout).toMatch(
+      /– not judged: the engine does not implement read \(reading answers into history\)/,
+    );
+    expect(buildOnly.stdout).toMatch(/not judged: [a-z, ]*store[a-z, ]* \(the engine does not implement them\)/);
+    const strict = runCli([
+      'check',
+      '--quiet',
+      '--strict',
+      '--provider',
+      'groq',
+      '--engine',
+      `${ADAPTERS.typescript} --build-only`,
+    ]);
+    expect(strict.code).toBe(1);
+    expect(runCli(['check', '--engine', 'true', '--base', 'HEAD']).code).toBe(2);
+  }, 60_000);
+
+  it('shakes hands first: an engine that does not answer is one line naming the command, exit 2, before any cell runs', () => {
+    // `sleep 60 | cat` never answers, and its shell forks: the CLI must still stop it and exit.
+    for (const command of ['nonexistent-engine-cmd', 'false', 'sleep 60 | cat']) {
+      const r = runCli(['check', '--quiet', '--timeout', '500', '--engine', command], { timeoutMs: 30_000 });
+      expect(r.code, r.stdout + r.stderr).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toContain(`"${command}" did not answer the handshake`);
+      expect(r.stdout).not.toMatch(/scenario runs|✗|warning/);
+    }
+  });
+});

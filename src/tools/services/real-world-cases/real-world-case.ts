@@ -1,0 +1,71 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
+import { InputError } from '../../../shared/errors/input-error.js';
+import { readJsonFile } from '../../../shared/validation/read-json.js';
+import { assertValid } from '../../../shared/validation/validate.js';
+import { projectRoot, specsDir } from '../../../shared/project-root.js';
+
+/** Types mirroring specs/schema/real-world-case.schema.json (the schema is the authority). */
+export type RealOutcome = { accepted: true } | { status: number; wording?: string };
+
+import { RULE_CLASSES, type RuleClass } from '../../../shared/provider-specs/rule-class.js';
+
+export { RULE_CLASSES, type RuleClass };
+
+export interface RealWorldCase {
+  id: string;
+  ruleClass: RuleClass;
+  source: {
+    url: string;
+    kind: 'bug-report' | 'pull-request' | 'discussion' | 'recorded-exchange' | 'sdk-fixture' | 'docs';
+    also?: string[];
+  };
+  framework: string;
+  provider: string;
+  upstream?: string;
+  model: string;
+  request: { body: unknown; stream?: boolean; path?: string };
+  outcome: RealOutcome;
+  contested?: boolean;
+  contestedSources?: string[];
+  notes?: string;
+  /** Only on a case captured live by `verify --live`. */
+  provenance?: { kind: 'recorded'; date: string; tool?: string; endpointHost: string; derivedFrom?: string };
+}
+
+export interface LoadedCase {
+  case: RealWorldCase;
+  /** Path relative to the project root, for messages. */
+  path: string;
+}
+
+export function realWorldDir(): string {
+  return join(specsDir(), 'real-world');
+}
+
+export function isAccepted(outcome: RealOutcome): outcome is { accepted: true } {
+  return 'accepted' in outcome;
+}
+
+/** Reads and validates one case file; its id must be its file name so a case is found by either. */
+export function loadRealWorldCase(file: string): LoadedCase {
+  const value = assertValid<RealWorldCase>(readJsonFile(file), 'real-world-case.schema.json', file);
+  const expected = basename(file, '.json');
+  if (value.id !== expected)
+    throw new InputError(
+      file,
+      '/id',
+      `id "${value.id}" differs from the file name`,
+      `rename the file or set id to "${expected}"`,
+    );
+  return { case: value, path: relative(projectRoot(), file) };
+}
+
+/** Every case under specs/real-world/, sorted by id. */
+export function loadRealWorldCases(dir: string = realWorldDir()): LoadedCase[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => loadRealWorldCase(join(dir, f)));
+}

@@ -1,0 +1,371 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { constants as http2Constants } from 'node:http2';
+import { policyFor } from '../../../shared/route-table/policy-for.js';
+import { wireCarrierKeys } from '../../../judge/conformance/wire-carriers.js';
+import { CALL_HEADER, SCENARIO_HEADER, type Finding } from '../../../shared/findings/finding.js';
+import type { FixtureStore } from '../../../provider/fixtures/fixture-store.js';
+import { CONNECTION_HEADERS, FOLLOW_SCENARIO, HttpAnswers } from '../../../provider/handlers/answer-http-request.js';
+import type { SecretValue } from '../recorder/redact.js';
+import type { ProviderSpec } from '../../../shared/provider-specs/provider-spec.js';
+import type { RoutePolicy, RouteTable } from '../../../shared/route-table/route-table.js';
+import { isPlainObject } from '../../../shared/objects/deep-merge.js';
+import { clientOf, RUN_HEADER } from './client-identity.js';
+import { endpointIndex } from './endpoint-index.js';
+import { redactBody, secretsFromEnv } from './redact-body.js';
+import { endpointCandidates, type EndpointCandidate } from './resolve-endpoint.js';
+import { FindingsSoFar } from './findings-so-far.js';
+import {
+  bodyDepthRefusal,
+  knownScenarioIds,
+  MAX_BODY_DEPTH,
+  readBodyWithin,
+  scenarioRefusal,
+} from './request-limits.js';
+import { couldNestDeeperThan } from './body-depth-bound.js';
+import { BytesInFlight } from './bytes-in-flight.js';
+import type { ServeLogEntry, ServeMiss } from './serve-log.js';
+import { sendsBackReasoning } from './sends-back-reasoning.js';
+import { listenHttp1AndH2c, type AnyRequest, type AnyResponse } from './listen-h1-h2c.js';
+import { reframe, streamBytes, streamWire, writeEvents } from './stream-wire.js';
+
+/**
+ * Serve's header deadline: every client of a loopback mock sends its headers at once, so a
+ * connection still short of them after 10 s is a stalled or hostile sender (Node's 60 s kept such
+ * sockets open six times longer). `serve --header-timeout` changes it.
+ */
+export const DEFAULT_SERVE_HEADER_TIMEOUT_MS = 10_000;
+
+export interface ServeOptions {
+  /** Largest request body accepted (default MAX_BODY_BYTES, 32 MiB); larger ones are answered 413. */
+  maxBodyBytes?: number;
+  /**
+   * Request-body bytes held at once across all requests (default 32 MiB); a body beyond it is
+   * answered 503 with Retry-After (bytes-in-flight.ts).
+   */
+  maxBytesInFlight?: number;
+  /** 0 picks a free port. */
+  port: number;
+  /** How long a client has to send a request's headers, in ms (default 10 s); see listen-h1-h2c.ts. */
+  headerTimeoutMs?: number;
+  specs: ProviderSpec[];
+  fixtures: FixtureStore;
+  table: RouteTable;
+  /**
+   * Scenario whose fixture answers requests that carry no x-reasoning-replay-scenario header.
+   * Without one, the mocks follow the client: they call the client's own tools (see follow-answer.ts).
+   */
+  defaultScenario?: string;
+  pace?: number;
+  log: (entry: ServeLogEntry) => void;
+  /** Put each request body, redacted, in its log line. */
+  logBodies?: boolean;
+  /** Names this server's requests in the log; a request's x-reasoning-replay-run header wins. */
+  runId?: string;
+  /** Seed for the generated tool arguments in follow mode (same seed, same answers). */
+  seed?: number;
+  /** Contested rules refuse instead of answering as their lenient side (docs/decisions/0044). */
+  strict?: boolean;
+  /** A request no mock could be handed (a protocol the mocks do not speak): `run` says why the agent failed. */
+  onMiss?: (miss: ServeMiss) => void;
+}
+
+export interface RunningServe {
+  url: string;
+  port: number;
+  /** `/deepseek/chat/completions`, ...: what a client points at, one base path per provider. */
+  paths: string[];
+  /** Request-body bytes held right now (tests wait on it instead of on time). */
+  bytesInFlight(): number;
+  close(): Promise<void>;
+}
+
+/**
+ * The provider mocks over real HTTP on 127.0.0.1, for clients in any language. `/<provider>/<the
+ * provider's own path>` is rewritten to the provider's real URL and handed to the very MSW handlers
+ * the matrix uses, through msw's `getResponse` (no interception, no network); the answer is
+ * streamed back as it is produced, so paced SSE stays paced. Every request is logged with the
+ * mock's findings and the client that sent it.
+ */
+export function startServe(options: ServeOptions): Promise<RunningServe> {
+  const byId = new Map(options.specs.map((s) => [s.id, s]));
+  const policies = new Map<string, RoutePolicy>();
+  const secrets: SecretValue[] = options.logBodies ? secretsFromEnv() : [];
+  const seed = options.seed ?? 0;
+  // What each mock answers is the provider side's (src/provider/handlers/answer-http-request.ts); serve carries bytes.
+  const answers = new HttpAnswers({
+    fixtures: options.fixtures,
+    pace: options.pace ?? 0,
+    seed,
+    ...(options.strict ? { strict: true } : {}),
+    ...(options.defaultScenario ? { defaultScenario: options.defaultScenario } : {}),
+  });
+  const policyOf = (spec: ProviderSpec): RoutePolicy => {
+    const known = policies.get(spec.id);
+    if (known) return known;
+    const policy = policyFor(options.table, spec);
+    policies.set(spec.id, policy);
+    return policy;
+  };
+  let seq = 0;
+  let baseUrl = '';
+  const candidateCache = new Map<string, EndpointCandidate[]>();
+
+  const knownScenarios = knownScenarioIds(options.fixtures.dir);
+  const inFlight = new BytesInFlight(options.maxBytesInFlight);
+  const soFar = new FindingsSoFar(options.specs);
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    // Split by hand, not `new URL()`: this runs per request, and the path is all serve routes on.
+    const raw = req.url ?? '/';
+    const q = raw.indexOf('?');
+    const url = { pathname: q < 0 ? raw : raw.slice(0, q), search: q < 0 ? '' : raw.slice(q) };
+    const method = req.method ?? 'GET';
+    if ((method === 'GET' || method === 'HEAD') && (url.pathname === '/' || url.pathname === '/index.json')) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return void res.end(
+        method === 'HEAD'
+          ? undefined
+          : JSON.stringify(endpointIndex(baseUrl, options.specs, options.defaultScenario, options.runId), null, 2),
+      );
+    }
+    // What a test runner asks after each test (python/): the flagged requests from its cursor on.
+    if (method === 'GET' && url.pathname === FINDINGS_PATH) {
+      const since = /^\?since=(\d{1,15})$/.exec(url.search)?.[1];
+      if (url.search !== '' && since === undefined)
+        return harness(res, 400, `${FINDINGS_PATH} takes ?since=N, N the "next" of an earlier answer (or nothing)`);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return void res.end(JSON.stringify(soFar.since(Number(since ?? 0))));
+    }
+    const [, id = '', ...rest] = url.pathname.split('/');
+    const named = byId.get(id);
+    const miss = (status: number, reason: ServeMiss['reason'], message: string) => {
+      const seen: ServeMiss = { method, path: url.pathname, status, reason, message };
+      soFar.addMiss(seen);
+      options.onMiss?.(seen);
+      harness(res, status, message);
+    };
+    if (!named) {
+      return miss(
+        404,
+        'unknown-provider',
+        `no provider "${id}" here; paths look like /<provider>/<its API path>, e.g. ${pathsOf(options.specs)[0] ?? '/deepseek/chat/completions'} (GET / lists them all)`,
+      );
+    }
+    // Size, depth and scenario-id limits (request-limits.ts): refused before any mock, and logged.
+    const read = await readBodyWithin(req, options.maxBodyBytes, inFlight);
+    // The body's share of the bytes in flight is given back once its answer is done (or the client gone).
+    if (read.held > 0) res.once('close', () => inFlight.give(read.held));
+    const body = 'body' in read ? read.body : Buffer.alloc(0);
+    const header = (name: string): string | undefined => {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value.join(', ') : value;
+    };
+    let refusal = 'refusal' in read ? read.refusal : scenarioRefusal(header(SCENARIO_HEADER), knownScenarios);
+    const scenario = refusal ? null : (header(SCENARIO_HEADER) ?? options.defaultScenario ?? null);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.toString('utf8'));
+    } catch {
+      parsed = undefined;
+    }
+    // The depth walk only where the raw bytes hold enough brackets to be that deep (body-depth-bound.ts).
+    if (couldNestDeeperThan(body, MAX_BODY_DEPTH)) refusal ??= bodyDepthRefusal(parsed);
+    if (refusal) parsed = undefined;
+    // A body that is not JSON, sent as something else: a wire the mocks do not speak, not a malformed request.
+    const contentType = header('content-type') ?? '';
+    if (!refusal && parsed === undefined && method === 'POST' && contentType !== '' && !/json/i.test(contentType)) {
+      return miss(
+        415,
+        'not-json',
+        `the ${named.id} mock reads JSON request bodies; this one is ${contentType.split(';')[0]} and not JSON`,
+      );
+    }
+
+    const candidateKey = `${url.pathname}${url.search}`;
+    let candidates = candidateCache.get(candidateKey);
+    if (!candidates) {
+      candidates = endpointCandidates(named, options.specs, `/${rest.join('/')}`, url.search);
+      // Clients send a handful of distinct paths; the bound only guards against a path-spraying one.
+      if (candidateCache.size < 4096) candidateCache.set(candidateKey, candidates);
+    }
+    const call = callNumber(header(CALL_HEADER) ?? null, parsed);
+    let spec = named;
+    let status: number;
+    let findings: Finding[];
+    let tool: string | undefined;
+    let pending: Buffer | undefined;
+
+    if (refusal) {
+      status = refusal.status;
+      findings = [];
+      pending = Buffer.from(
+        JSON.stringify({ error: { type: 'reasoning_replay_serve_error', message: refusal.message } }),
+      );
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'content-length': String(pending.length),
+        ...(refusal.retryAfterSeconds !== undefined ? { 'retry-after': String(refusal.retryAfterSeconds) } : {}),
+        // A body left unread closes its connection; HTTP/2 has no connection header: a stream ends alone.
+        ...(status === 413 && req.httpVersionMajor < 2 ? { connection: 'close' } : {}),
+      });
+    } else {
+      const answer = await answers.answer(candidates, {
+        method,
+        path: url.pathname,
+        headers: () => requestHeaders(req),
+        body,
+        json: parsed,
+        scenario,
+        call,
+      });
+      if (!answer) {
+        // Answered in the provider's own error shape, naming the path as the provider would see it; the log still
+        // records the miss in serve's words.
+        const providerPath = new URL(candidates[0]?.url ?? named.endpoint.baseUrl).pathname;
+        const unmodelled = answers.unmodelled(named, method, providerPath);
+        const seen: ServeMiss = {
+          method,
+          path: url.pathname,
+          status: unmodelled.status,
+          reason: 'no-such-path',
+          message: `provider ${named.id} has no mock for ${method} /${rest.join('/')}; it serves POST ${pathsOf([named]).join(', POST ')}`,
+        };
+        soFar.addMiss(seen);
+        options.onMiss?.(seen);
+        res.writeHead(unmodelled.status, unmodelled.headers);
+        res.end(unmodelled.content.kind === 'json' ? unmodelled.content.bytes : '');
+        return;
+      }
+      spec = answer.spec;
+      status = answer.status;
+      findings = answer.findings;
+      tool = answer.tool;
+      const wire = streamWire(spec);
+      // The mocks answer streams as SSE; on the wire each family's own framing (decision 0040).
+      const headers =
+        answer.streamed && wire.binary ? { ...answer.headers, 'content-type': wire.contentType } : answer.headers;
+      const content = answer.content;
+      if (content.kind === 'events') {
+        res.writeHead(status, headers);
+        // Unpaced, the stream and its end go in one write at res.end() below (decision 0042).
+        if ((options.pace ?? 0) <= 0) pending = streamBytes(content.events, wire);
+        else await writeEvents(res, content.events, options.pace ?? 0, wire);
+      } else if (content.kind === 'json') {
+        // Head and body in one write, sent at res.end() below (after the log line).
+        pending =
+          typeof content.bytes === 'string'
+            ? Buffer.from(content.bytes)
+            : Buffer.from(content.bytes.buffer, content.bytes.byteOffset, content.bytes.byteLength);
+        res.writeHead(status, { ...headers, 'content-length': String(pending.length) });
+      } else {
+        res.writeHead(status, headers);
+        if (content.body) await pipe(answer.streamed ? reframe(content.body, wire) : content.body, res);
+      }
+    }
+
+    const policy = policyOf(spec);
+    const entry: ServeLogEntry = {
+      seq: ++seq,
+      time: new Date().toISOString(),
+      provider: spec.id,
+      route: policy.routeId,
+      tier: policy.tier,
+      family: policy.family,
+      scenario: scenario ?? FOLLOW_SCENARIO,
+      call,
+      method,
+      path: url.pathname,
+      status,
+      sentFields: wireCarrierKeys(parsed),
+      findings,
+      client: clientOf(header),
+      runId: header(RUN_HEADER) ?? options.runId ?? null,
+    };
+    if (tool) entry.tool = tool;
+    if (sendsBackReasoning(parsed)) entry.replays = true;
+    if (options.logBodies) entry.body = redactBody(parsed ?? body.toString('utf8'), secrets);
+    options.log(entry);
+    soFar.addEntry(entry);
+    // Logged before the answer completes, so a client that reads the log after its response sees its line.
+    res.end(pending);
+  };
+
+  const onRequest = (req: AnyRequest, res: AnyResponse) => {
+    // HTTP/2's compatibility request and response have the HTTP/1 methods serve uses (headers, url,
+    // a readable body, writeHead/write/end); the types only differ in overloads.
+    handle(req as IncomingMessage, res as ServerResponse).catch((err: unknown) => {
+      if (!res.headersSent)
+        harness(
+          res as ServerResponse,
+          500,
+          `serve failed on this request: ${err instanceof Error ? err.message : String(err)}`,
+        );
+      else if ('stream' in res) res.stream.close(http2Constants.NGHTTP2_INTERNAL_ERROR);
+      else res.destroy();
+    });
+  };
+  // Loopback only: the mocks are for this machine's agents, never a network service. HTTP/1.1 and
+  // cleartext HTTP/2 on the same port: the AWS SDK's Bedrock client speaks HTTP/2 by default.
+  return listenHttp1AndH2c(onRequest, {
+    port: options.port,
+    host: '127.0.0.1',
+    keepAliveTimeout: 30_000,
+    headerTimeoutMs: options.headerTimeoutMs ?? DEFAULT_SERVE_HEADER_TIMEOUT_MS,
+  }).then((server) => {
+    baseUrl = `http://127.0.0.1:${server.port}`;
+    return {
+      url: baseUrl,
+      port: server.port,
+      paths: pathsOf(options.specs),
+      bytesInFlight: () => inFlight.total,
+      close: () => server.close(),
+    };
+  });
+}
+
+/** `GET` it for the findings so far as JSON (findings-so-far.ts); not a provider id, as ids hold no dot. */
+export const FINDINGS_PATH = '/findings.json';
+
+export function pathsOf(specs: readonly ProviderSpec[]): string[] {
+  return specs.flatMap((s) => {
+    const paths = [
+      s.endpoint.path,
+      ...(s.endpoint.streamPath && s.endpoint.streamPath !== s.endpoint.path ? [s.endpoint.streamPath] : []),
+    ];
+    return paths.map((p) => `/${s.id}${p}`);
+  });
+}
+
+async function pipe(body: ReadableStream<Uint8Array>, res: ServerResponse): Promise<void> {
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    res.write(value);
+  }
+}
+
+/** The request's headers for the mocks: connection headers and HTTP/2's pseudo-headers (the request line) left out. */
+function requestHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || CONNECTION_HEADERS.has(name) || name.startsWith(':')) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  return headers;
+}
+
+function harness(res: ServerResponse, status: number, message: string): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ error: { type: 'reasoning_replay_serve_error', message } }));
+}
+
+/** The runner's call header when present; otherwise how many assistant turns the client sent (as the mocks count). */
+function callNumber(header: string | null, body: unknown): number {
+  if (header !== null && /^\d+$/.test(header)) return Number(header);
+  if (!isPlainObject(body)) return 0;
+  const list = (body.messages ?? body.contents ?? body.input) as unknown;
+  if (!Array.isArray(list)) return 0;
+  return list.filter(
+    (m) => isPlainObject(m) && (m.role === 'assistant' || m.role === 'model' || m.type === 'function_call'),
+  ).length;
+}
