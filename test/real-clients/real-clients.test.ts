@@ -90,6 +90,22 @@ const ROWS: Row[] = [
     // accepts, losing the reasoning without a word. Only run's no-replay warning can tell.
     brokenWarns: { why: 'function_call items without ids are accepted; the reasoning is lost' },
   },
+  // The SDK with no provider options: store is left to the API's default, true, and reasoning goes back by id.
+  {
+    client: 'ai + @ai-sdk/openai, store unset',
+    provider: 'openai-responses',
+    argv: node('ai-sdk-openai-responses.mjs', '--defaults'),
+    rule: 'provider-accepts',
+    brokenWarns: { why: 'function_call items without ids are accepted; the reasoning is lost' },
+  },
+  // A model that does not reason: its answers carry none, and reasoning sent back to it is refused.
+  {
+    client: 'ai + compatible, Groq Kimi K2 Instruct',
+    provider: 'groq',
+    argv: node('ai-sdk-groq-kimi-instruct.mjs'),
+    // Groq's "reasoning is not supported with this model" (vercel/ai#8056), a forbid of the spec's variant.
+    rule: 'strict-schema',
+  },
   {
     client: 'ai + @ai-sdk/anthropic',
     provider: 'anthropic',

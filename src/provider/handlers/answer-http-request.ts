@@ -10,6 +10,7 @@ import { followAnswer } from '../answers/follow/follow-answer.js';
 export { FOLLOW_SCENARIO } from '../answers/follow/follow-answer.js';
 import { acceptsWithoutFindings } from './fast-accept.js';
 import { providerHandlers } from './provider-handlers.js';
+import { AS_IS_HEADER, unmodelledEndpointAnswer } from './around-generation.js';
 
 /** The fixture that judges and frames follow-mode requests: every provider has one (a tool loop). */
 const FOLLOW_FIXTURE = 'tool-call-with-reasoning';
@@ -105,7 +106,8 @@ export class HttpAnswers {
     for (const candidate of candidates) {
       const accepted = acceptsWithoutFindings(candidate.spec, candidate.url, request.json);
       if (!accepted) continue;
-      const answer = followAnswer(candidate.spec, request.json, request.call, this.options.seed);
+      // The model as the client named it, in the path (Gemini, Bedrock) or the body.
+      const answer = followAnswer(candidate.spec, request.json, request.call, this.options.seed, accepted.model);
       if (!answer) return undefined;
       return {
         spec: candidate.spec,
@@ -120,6 +122,22 @@ export class HttpAnswers {
       };
     }
     return undefined;
+  }
+
+  /**
+   * The answer to a path no mock models on a known provider: the provider's own error shape, naming the method and
+   * the path as the provider sees it (decision 0091).
+   */
+  unmodelled(spec: ProviderSpec, method: string, providerPath: string): HttpAnswer {
+    const answer = unmodelledEndpointAnswer(spec, method, providerPath);
+    return {
+      spec,
+      status: answer.status,
+      headers: answer.headers,
+      findings: [],
+      streamed: false,
+      content: { kind: 'json', bytes: JSON.stringify(answer.body) },
+    };
   }
 
   private async throughHandlers(
@@ -151,7 +169,9 @@ export class HttpAnswers {
       if (!CONNECTION_HEADERS.has(name)) headers[name] = value;
     });
     // Lenient findings (contested rules, warnings) leave the request accepted: follow mode still answers it.
-    if (request.scenario === null && status >= 200 && status < 300 && findings.every((f) => f.lenient)) {
+    // An answer the provider side marks final (a models list, a token count) is not a generation to follow.
+    const asIs = response.headers.has(AS_IS_HEADER);
+    if (!asIs && request.scenario === null && status >= 200 && status < 300 && findings.every((f) => f.lenient)) {
       const follow = followAnswer(spec, request.json, request.call, this.options.seed);
       if (follow) {
         await response.body?.cancel();

@@ -22,7 +22,7 @@ export function acceptsWithoutFindings(
   spec: ProviderSpec,
   url: string,
   body: unknown,
-): { stream: boolean } | undefined {
+): { stream: boolean; model: string } | undefined {
   if (!isPlainObject(body)) return undefined;
   let byUrl = matched.get(spec);
   if (!byUrl) matched.set(spec, (byUrl = new Map()));
@@ -35,7 +35,7 @@ export function acceptsWithoutFindings(
   const model = modelOf(match.modelInUrl, body, spec.target.model);
   if (!servesModel(spec, model)) return undefined;
   if (judgeRequest(specForModel(spec, model), body).length > 0) return undefined;
-  return { stream: match.stream || body.stream === true };
+  return { stream: match.stream || body.stream === true, model };
 }
 
 function matchUrl(spec: ProviderSpec, url: string): UrlMatch {

@@ -16,6 +16,7 @@ import type { FamilyId } from '../../shared/wire/families.js';
 import { atPointer } from '../rules/message-echo-judge.js';
 import { settleFindings, type AnswerPolicy } from './answer-policy.js';
 import { judgeModelRefusals } from '../rules/model-refusals.js';
+import { aroundGenerationHandlers } from './around-generation.js';
 
 export interface MockOptions extends AnswerPolicy {
   /** Multiplier on recorded stream timing: 1 replays real pacing, 0 sends events back to back. */
@@ -275,7 +276,7 @@ export function providerHandlers(spec: ProviderSpec, fixtures: FixtureStore, opt
       });
     });
   });
-  return [...unservedHandlers(spec), ...own, ...wireAliasHandlers(spec, options)];
+  return [...unservedHandlers(spec), ...own, ...wireAliasHandlers(spec, options), ...aroundGenerationHandlers(spec)];
 }
 
 /**

@@ -9,6 +9,7 @@ function apply(value: unknown, segments: readonly string[], shape: AcceptedShape
     if (shape.ifType !== undefined && jsonType(value) !== shape.ifType) return value;
     if (shape.readAs === 'array') return [value];
     if (!isPlainObject(value)) return value;
+    if (shape.when && Object.entries(shape.when).some(([k, v]) => value[k] !== v)) return value;
     const missing = Object.entries(shape.readAs.defaults).filter(([k]) => !(k in value));
     return missing.length ? { ...value, ...Object.fromEntries(missing) } : value;
   }

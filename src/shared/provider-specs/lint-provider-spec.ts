@@ -1,4 +1,5 @@
 import type { ProviderSpec, Rejection } from './provider-spec.js';
+import { lintModelCatalogue } from './model-catalogue.js';
 
 /** One thing wrong with a provider spec beyond its JSON Schema. */
 export interface SpecLintProblem {
@@ -262,6 +263,7 @@ export function lintProviderSpec(spec: ProviderSpec): SpecLintProblem[] {
     for (const [check, contested] of Object.entries(up.contested ?? {}))
       if (contested) checkContested(`${at}/contested/${check}`, contested, up.sources);
   });
+  problems.push(...lintModelCatalogue(spec));
   return problems;
 }
 

@@ -260,6 +260,8 @@ export interface Upstream {
 export interface AcceptedShape {
   path: string;
   ifType?: 'array' | 'object' | 'string' | 'number' | 'boolean' | 'null';
+  /** Only an object whose members hold these values (`{"type": "input_image"}`). */
+  when?: Record<string, string | number | boolean | null>;
   readAs: 'array' | { defaults: Record<string, unknown> };
   sources: string[];
   notes?: string;
@@ -285,6 +287,35 @@ export interface ReplayBudget {
   maxMessages: number;
   rejection: string;
   sources: string[];
+  notes?: string;
+}
+
+/** Whether a model reasons (specs/schema/model-catalogue.schema.json). */
+export type ModelReasoning = 'never' | 'optional' | 'always';
+
+/** One model of a provider's catalogue: what its answers hold, and where that is written. */
+export interface CatalogueEntry {
+  id: string;
+  aliases?: string[];
+  label?: string;
+  reasoning: ModelReasoning;
+  /** For an optional model: whether it reasons when the request does not say. */
+  reasoningByDefault?: boolean;
+  /** The reasoning carriers its answers hold on this endpoint: a subset of the spec's response.carriers. */
+  carriers: string[];
+  tools: boolean;
+  structuredOutput: 'json-schema' | 'json-object' | 'none' | 'unknown';
+  limits: { context?: number; maxOutput?: number };
+  released?: string;
+  status?: 'active' | 'preview' | 'legacy' | 'deprecated';
+  sources: string[];
+  observed: string;
+  notes?: string;
+}
+
+/** The models one endpoint serves (spec `models.catalogue`); a model it does not name is still served. */
+export interface ModelCatalogue {
+  entries: CatalogueEntry[];
   notes?: string;
 }
 
@@ -321,7 +352,7 @@ export interface ProviderSpec {
   rejections: Record<string, Rejection>;
   forbid?: ForbidRule[];
   messageRules?: MessageRule[];
-  models?: { serves?: string; refuses?: ModelRefusal[]; variants?: ModelVariant[] };
+  models?: { catalogue?: ModelCatalogue; serves?: string; refuses?: ModelRefusal[]; variants?: ModelVariant[] };
   upstreams?: Upstream[];
   ignores?: Array<{ field: string; source: string; notes?: string }>;
   parameters?: Record<

@@ -1,13 +1,14 @@
 // AI SDK on @ai-sdk/openai's Responses model. --store: store true (the SDK sends item references);
-// without it store false, with the encrypted reasoning asked for, as the SDK's docs say for
-// stateless use. OPENAI_BASE_URL and OPENAI_API_KEY are read by the provider itself.
+// --defaults: no provider options at all, so store is the API's default (true); without either,
+// store false, with the encrypted reasoning asked for, as the SDK's docs say for stateless use. OPENAI_BASE_URL and OPENAI_API_KEY are read by the provider itself.
 // --break: store false: one character of each encrypted_content sent back is changed (dropping the
 // item is no fault without store); store true: the reasoning parts are dropped by the middleware.
 import { createOpenAI } from '@ai-sdk/openai';
 import { BREAK } from './agent-task.mjs';
 import { editingFetch, runAiSdkAgent } from './ai-sdk-loop.mjs';
 
-const store = process.argv.includes('--store');
+const defaults = process.argv.includes('--defaults');
+const store = process.argv.includes('--store') || defaults;
 const flipOne = (text) => `${text.slice(0, 8)}${text[8] === 'A' ? 'B' : 'A'}${text.slice(9)}`;
 const tamper = (body) => ({
   ...body,
@@ -21,7 +22,11 @@ const tampering = BREAK && !store;
 const openai = createOpenAI(tampering ? { fetch: editingFetch(tamper) } : {});
 await runAiSdkAgent(openai.responses('gpt-5'), {
   breaks: tampering ? 'fetch' : 'middleware',
-  providerOptions: {
-    openai: store ? { store: true } : { store: false, include: ['reasoning.encrypted_content'] },
-  },
+  ...(defaults
+    ? {}
+    : {
+        providerOptions: {
+          openai: store ? { store: true } : { store: false, include: ['reasoning.encrypted_content'] },
+        },
+      }),
 });

@@ -252,3 +252,45 @@ describe('OpenRouter streams reasoning and reasoning_details in the same delta',
     expect(signatureOnly[0]).not.toHaveProperty('reasoning');
   });
 });
+
+describe('follow mode answers as the model catalogue says the asked model does', () => {
+  it("Groq's Kimi K2 Instruct (no reasoning) answers without reasoning, and its own next turn is accepted", () => {
+    const groq = spec('groq');
+    const model = 'moonshotai/kimi-k2-instruct';
+    const ask = { model, messages: [{ role: 'user', content: 'Where is my order?' }], tools: TOOLS };
+    const message = (followAnswer(groq, ask, 0, 0)!.rendered.body as { choices: Array<{ message: Message }> })
+      .choices[0]!.message;
+    expect(message).not.toHaveProperty('reasoning');
+    const next = {
+      ...ask,
+      messages: [
+        ...ask.messages,
+        message,
+        { role: 'tool', tool_call_id: message.tool_calls![0]!.id, content: '{"status":"shipped"}' },
+      ],
+    };
+    expect(judgeRequest(specForModel(groq, model), next)).toEqual([]);
+    // Streamed the same: no delta carries reasoning.
+    const streamed = followAnswer(groq, { ...ask, stream: true }, 0, 0)!.rendered.stream;
+    expect(streamed.some((e) => e.data.includes('"reasoning"'))).toBe(false);
+  });
+
+  it('Anthropic names the model asked for: claude-opus-5 is answered as claude-opus-5', () => {
+    const ask = { model: 'claude-opus-5', max_tokens: 1024, messages: [{ role: 'user', content: 'Hi' }] };
+    const body = followAnswer(spec('anthropic'), ask, 0, 0)!.rendered.body as { model: string; content: unknown[] };
+    expect(body.model).toBe('claude-opus-5');
+  });
+
+  it('the same conversation asked with thinking on and off gets each its own answer, whoever asked first', () => {
+    const ask = (type: string) => ({
+      model: 'claude-opus-5',
+      max_tokens: 1024,
+      thinking: { type },
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
+    const types = (a: ReturnType<typeof followAnswer>) =>
+      (a!.rendered.body as { content: Array<{ type: string }> }).content.map((b) => b.type);
+    expect(types(followAnswer(spec('anthropic'), ask('disabled'), 0, 0))).toEqual(['text']);
+    expect(types(followAnswer(spec('anthropic'), ask('adaptive'), 0, 0))).toEqual(['thinking', 'text']);
+  });
+});

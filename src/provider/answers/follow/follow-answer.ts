@@ -6,6 +6,8 @@ import type { ScriptedAnswer } from '../../../shared/scenarios/scenario.js';
 import { endsWithToolResult, offeredTools, toolCallIdPrefix } from './offered-tools.js';
 import { sampleArguments } from './schema-arbitrary.js';
 import { isPlainObject } from '../../../shared/objects/deep-merge.js';
+import { answerForModel, geminiIncludesThoughts, requestAsksReasoning } from '../answer-for-model.js';
+import { rememberResponse } from '../stored-responses.js';
 
 /** The scenario name follow-mode answers are rendered under (ids and signatures are derived from it). */
 export const FOLLOW_SCENARIO = 'follow-client';
@@ -60,12 +62,23 @@ export function followAnswer(
   // renderers read off the request beyond the conversation (Responses `store` and `include`, Anthropic's
   // `thinking.display`) is part of the key: two clients asking the same thing with other options get other answers.
   const shaping = isPlainObject(body)
-    ? JSON.stringify([body.store, body.include, isPlainObject(body.thinking) ? body.thinking.display : undefined])
+    ? JSON.stringify([
+        body.store,
+        body.include,
+        isPlainObject(body.thinking) ? body.thinking.display : undefined,
+        requestAsksReasoning(spec.family, body),
+        geminiIncludesThoughts(body),
+      ])
     : '';
   const key = `${spec.id}\u0000${call}\u0000${seed}\u0000${digest}\u0000${asked}\u0000${endsWithToolResult(spec.family, body)}\u0000${JSON.stringify(tools)}\u0000${shaping}`;
   const cached = answers.get(key);
-  if (cached) return cached;
+  // A stored response (Responses `store` true, the default) can be retrieved by id later.
+  if (cached) {
+    rememberResponse(spec, body, cached.rendered.body);
+    return cached;
+  }
   const made = makeAnswer(spec, render, tools, body, call, seed, digest, asked);
+  rememberResponse(spec, body, made.rendered.body);
   if (answers.size >= MAX_CACHED) answers.delete(answers.keys().next().value!);
   answers.set(key, made);
   return made;
@@ -113,8 +126,11 @@ function makeAnswer(
           : `Turn ${digest}: a plain answer is enough here.`,
     };
   }
+  // The model catalogue decides whether this model reasons for this request, and which carriers its answer holds.
+  const shaped = answerForModel(spec, model, answer, isPlainObject(body) ? body : undefined);
+  answer = shaped.answer;
   const rendered = render(answer, {
-    spec,
+    spec: shaped.spec,
     call,
     scenario: `${FOLLOW_SCENARIO}/${digest}`,
     ...(model ? { model } : {}),

@@ -86,3 +86,25 @@ describe('display "omitted" in Anthropic answers', () => {
     },
   );
 });
+
+describe('the model Anthropic answers names', () => {
+  test.prop([fc.constantFrom('claude-opus-5', 'claude-fable-5-1', 'claude-sonnet-4-5'), fc.boolean()])(
+    'is the model the client asked for, in the body and in message_start',
+    (model, withRequest) => {
+      const { body, stream } = renderAnthropicMessagesAnswer(answer, {
+        spec,
+        call: 0,
+        scenario: 'model',
+        model,
+        ...(withRequest ? { request: asking() } : {}),
+      });
+      expect((body as { model: string }).model).toBe(model);
+      expect(JSON.parse(stream[0]!.data).message.model).toBe(model);
+    },
+  );
+
+  it("is the spec's target model when no client asked (synthesized fixtures)", () => {
+    const { body } = renderAnthropicMessagesAnswer(answer, { spec, call: 0, scenario: 'model' });
+    expect((body as { model: string }).model).toBe(spec.target.model);
+  });
+});

@@ -57,7 +57,8 @@ export const renderAnthropicMessagesAnswer: AnswerRenderer = (answer, { spec, ca
     id,
     type: 'message',
     role: 'assistant',
-    model: spec.target.model,
+    // The model the client asked for, as the API echoes it (claude-opus-5 is answered as claude-opus-5).
+    model: model ?? spec.target.model,
     content: blocks,
     stop_reason: stopReason,
     stop_sequence: null,

@@ -9,10 +9,10 @@ import { chunkText } from '../../answers/chunk-text.js';
  * first tool call. The stream sends a fresh opaque before each tool call (Claude on Copilot,
  * per the seed); only the last is in the unstreamed body, and only the last is valid to replay.
  */
-export const renderCopilotAnswer: AnswerRenderer = (answer, { spec, call, scenario }) => {
+export const renderCopilotAnswer: AnswerRenderer = (answer, { spec, call, scenario, model: asked }) => {
   const id = `chatcmpl-${scenario}-${call}`;
   const created = 1_767_225_600 + call;
-  const model = spec.target.model;
+  const model = asked ?? spec.target.model;
   const calls = answer.tool_calls ?? [];
   const text = answer.reasoning !== undefined && !answer.redacted ? answer.reasoning : undefined;
   const thinks = answer.reasoning !== undefined || calls.length > 0;

@@ -9,7 +9,7 @@ import { chunkText } from '../../answers/chunk-text.js';
  * puts them: on the first functionCall part only (parallel calls), else on the last text part.
  * A redacted answer has no readable thoughts, only the signature.
  */
-export const renderGeminiAnswer: AnswerRenderer = (answer, { spec, call, scenario }) => {
+export const renderGeminiAnswer: AnswerRenderer = (answer, { spec, call, scenario, model }) => {
   const signer = geminiSigner(spec);
   const signature = mockOpaque(signer, 'thought', `${scenario}/${call}`);
   const calls = answer.tool_calls ?? [];
@@ -31,7 +31,7 @@ export const renderGeminiAnswer: AnswerRenderer = (answer, { spec, call, scenari
     thoughtsTokenCount: 12,
     totalTokenCount: 62 + call * 40,
   };
-  const modelVersion = spec.target.model;
+  const modelVersion = model ?? spec.target.model;
   const responseId = `resp-${scenario}-${call}`;
   const body = {
     candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],

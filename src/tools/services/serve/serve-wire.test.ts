@@ -43,10 +43,13 @@ describe('Bedrock ConverseStream on the wire', () => {
     const events = decodeEventStream(new Uint8Array(await response.arrayBuffer()));
     const spec = loaded.specs.find((s) => s.id === 'bedrock-claude')!;
     // The answer follow mode renders for this request (its reasoning is fresh per conversation), framed.
-    const expected = followAnswer(spec, JSON.parse(CONVERSE_BODY), 0, 0)!.rendered.stream.map(({ event, data }) => ({
-      event,
-      data,
-    }));
+    // The model is the one in the path, as serve reads it there.
+    const expected = followAnswer(spec, JSON.parse(CONVERSE_BODY), 0, 0, MODEL)!.rendered.stream.map(
+      ({ event, data }) => ({
+        event,
+        data,
+      }),
+    );
     expect(events).toEqual(expected);
   });
 
@@ -134,5 +137,58 @@ describe('HTTP/1.1 and cleartext HTTP/2 on the same port', () => {
     );
     expect(refused.status).toBe(400);
     expect(JSON.parse(refused.body.toString()).error.message).toMatch(/reasoning_content/);
+  });
+});
+
+describe('the endpoints agents call around generation, through serve', () => {
+  const get = (path: string) => fetch(`${serve.url}${path}`);
+
+  it('GET /openai/models lists the catalogue as it is, not as a followed generation', async () => {
+    const response = await get('/openai/models');
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { object: string; data: Array<{ id: string }> };
+    expect(body.object).toBe('list');
+    expect(body.data.map((m) => m.id)).toContain('gpt-5.5');
+  });
+
+  it('Anthropic /v1/models and count_tokens, Gemini models.list, each in its own shape', async () => {
+    const anthropic = (await (await get('/anthropic/v1/models')).json()) as { data: Array<{ type: string }> };
+    expect(anthropic.data[0]!.type).toBe('model');
+    const counted = await post(
+      '/anthropic/v1/messages/count_tokens',
+      JSON.stringify({ model: 'claude-opus-5', messages: [{ role: 'user', content: 'Hello' }] }),
+    );
+    expect(((await counted.json()) as { input_tokens: number }).input_tokens).toBeGreaterThan(0);
+    const gemini = (await (await get('/gemini/v1beta/models')).json()) as { models: Array<{ name: string }> };
+    expect(gemini.models[0]!.name).toMatch(/^models\//);
+  });
+
+  it("a path no mock models is answered in the provider's shape and names that path: GET /openai/responses", async () => {
+    const response = await get('/openai/responses');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      error: { message: 'Invalid URL (GET /v1/responses)', type: 'invalid_request_error', param: null, code: null },
+    });
+  });
+});
+
+describe('Responses stored by default, through serve', () => {
+  it('a response asked without store is retrieved by id, with its input items, until deleted', async () => {
+    const created = await post(
+      '/openai/responses',
+      JSON.stringify({ model: 'gpt-5', input: [{ role: 'user', content: 'Stored by default?' }] }),
+    );
+    expect(created.status).toBe(200);
+    const response = (await created.json()) as { id: string; store: boolean };
+    expect(response.store).toBe(true);
+    const retrieved = await fetch(`${serve.url}/openai/responses/${response.id}`);
+    expect(await retrieved.json()).toEqual(response);
+    const items = (await (await fetch(`${serve.url}/openai/responses/${response.id}/input_items`)).json()) as {
+      data: Array<{ content: unknown }>;
+    };
+    expect(items.data[0]!.content).toEqual([{ type: 'input_text', text: 'Stored by default?' }]);
+    const deleted = await fetch(`${serve.url}/openai/responses/${response.id}`, { method: 'DELETE' });
+    expect(await deleted.json()).toEqual({ id: response.id, object: 'response', deleted: true });
+    expect((await fetch(`${serve.url}/openai/responses/${response.id}`)).status).toBe(404);
   });
 });

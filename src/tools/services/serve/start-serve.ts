@@ -218,11 +218,22 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
         call,
       });
       if (!answer) {
-        return miss(
-          404,
-          'no-such-path',
-          `provider ${named.id} has no mock for ${method} /${rest.join('/')}; it serves POST ${pathsOf([named]).join(', POST ')}`,
-        );
+        // Answered in the provider's own error shape, naming the path as the provider would see it; the log still
+        // records the miss in serve's words.
+        const providerPath = new URL(candidates[0]?.url ?? named.endpoint.baseUrl).pathname;
+        const unmodelled = answers.unmodelled(named, method, providerPath);
+        const seen: ServeMiss = {
+          method,
+          path: url.pathname,
+          status: unmodelled.status,
+          reason: 'no-such-path',
+          message: `provider ${named.id} has no mock for ${method} /${rest.join('/')}; it serves POST ${pathsOf([named]).join(', POST ')}`,
+        };
+        soFar.addMiss(seen);
+        options.onMiss?.(seen);
+        res.writeHead(unmodelled.status, unmodelled.headers);
+        res.end(unmodelled.content.kind === 'json' ? unmodelled.content.bytes : '');
+        return;
       }
       spec = answer.spec;
       status = answer.status;
