@@ -14,7 +14,7 @@ import {
 import { formatCoverage } from './rule-coverage.js';
 import { formatClassCoverage } from './class-coverage.js';
 import { RULE_CLASSES, type RuleClass } from './real-world-case.js';
-import { loadRealWorldCases } from './real-world-case.js';
+import { datedCases, loadRealWorldCases } from './real-world-case.js';
 import { caseRequest, caseUrl, describeReal } from './replay-case.js';
 import { resolvePlaceholders } from './resolve-placeholders.js';
 
@@ -105,6 +105,8 @@ export const realWorldCommand = defineCommand({
             '\n',
         );
       }
+      const { dated, undated } = datedCases(cases);
+      process.stdout.write(`\ndated cases: ${dated}/${cases.length} (${undated.length} without the date observed)\n`);
       process.stdout.write('\n' + agreementSummary(agreement) + '\n');
     }
     const failing = agreement.total.disagree + (args.strict ? agreement.total.contestedDisagree : 0);

@@ -1,0 +1,62 @@
+/**
+ * Issue 40, the corpus grown by method: cases gathered provider by provider and rule class by rule class from
+ * public reports and changelogs dated June to December 2026 (and the 2026 threads they cite), each with the date
+ * its behaviour was observed. They were written from the sources without looking at the mocks, and a case is never
+ * changed to fit a mock: each one below disagreed with the mocks of the day it was added. The comment above an
+ * entry says why it disagrees; the value is the difference measured then. They are the request-rule owners'
+ * backlog, read by the replay test through KNOWN_DISAGREEMENTS like every other entry.
+ */
+export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]> = [
+  // BEGIN generated entries (one per case; keep sorted by id)
+  // reasoning-signature: the mock binds a signature to its text and ordinal, not to the system prompt it was made under
+  [
+    'anthropic-thinking-bound-to-other-system-prompt-opencode',
+    'real=400 "The block is bound to a different conversation", mock=accepted',
+  ],
+  // reasoning-parameters: the mock types reasoning_effort as any string; DeepSeek takes only high, low, medium, max, xhigh
+  [
+    'deepseek-reasoning-effort-none-unknown-variant-docutranslate',
+    'real=400 "reasoning_effort: unknown variant `none`, expected one of `high`, `low`, `medium`, `max`, `xhigh`", mock=accepted',
+  ],
+  // reasoning-parameters: the mock does not refuse a forced tool_choice while V4 thinks by default
+  [
+    'deepseek-v4-flash-tool-choice-required-thinking-litellm',
+    'real=400 "Thinking mode does not support this tool_choice", mock=accepted',
+  ],
+  // history-structure: the mock schema lists a developer role that DeepSeek does not know
+  [
+    'deepseek-v4-pro-developer-role-unknown-variant-9router',
+    'real=400 "messages[1].role: unknown variant `developer`, expected one of `system`, `user`, `assistant`, `tool`", mock=accepted',
+  ],
+  // reasoning-parameters: the mock does not refuse a forced tool_choice while V4 thinks by default
+  [
+    'deepseek-v4-pro-named-tool-choice-thinking-default',
+    'real=400 "Thinking mode does not support this tool_choice", mock=accepted',
+  ],
+  // reasoning-parameters: the mock takes thinkingBudget and thinkingLevel together
+  [
+    'gemini-flash-latest-budget-and-level-eclipse-peon',
+    'real=400 "You can only set only one of thinking budget and thinking level.", mock=accepted',
+  ],
+  // reasoning-parameters: the mock does not refuse a forced tool_choice while K2.6 thinks by default
+  [
+    'moonshot-kimi-k26-forced-tool-choice-thinking-oh-my-pi',
+    'real=400 "tool_choice specified is incompatible with thinking enabled", mock=accepted',
+  ],
+  // reasoning-parameters: the mock names mandatory reasoning for fewer models than OpenRouter does
+  [
+    'openrouter-minimax-m25-include-reasoning-false-ccr',
+    'real=400 "Reasoning is mandatory for this endpoint and cannot be disabled.", mock=accepted',
+  ],
+  // reasoning-parameters: the mock names mandatory reasoning for fewer models than OpenRouter does
+  [
+    'openrouter-stepfun-reasoning-mandatory-pi',
+    'real=400 "Reasoning is mandatory for this endpoint and cannot be disabled.", mock=accepted',
+  ],
+  // history-structure: the mock checks that some item follows a reasoning item, not that each item follows its own reasoning item
+  [
+    'responses-message-separated-from-reasoning-by-call-continue',
+    'real=400 "was provided without its required \'reasoning\' item", mock=accepted',
+  ],
+  // END generated entries
+];
