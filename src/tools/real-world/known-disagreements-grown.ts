@@ -13,6 +13,20 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'anthropic-thinking-bound-to-other-system-prompt-opencode',
     'real=400 "The block is bound to a different conversation", mock=accepted',
   ],
+  // reasoning-parameters: the mock does not refuse reasoning_effort for Copilot's Claude models
+  [
+    'copilot-claude-sonnet-45-reasoning-effort-crush',
+    'real=400 "reasoning_effort "high" was provided, but model claude-sonnet-4.5 does not support reasoning effort", mock=accepted',
+  ],
+  // reasoning-parameters: the mock does not refuse reasoning_effort for Copilot's Claude models
+  ['copilot-cli-claude-sonnet-46-reasoning-effort-high', 'real=400 (wording not quoted), mock=accepted'],
+  // reasoning-parameters: the mock takes max_tokens for Copilot's gpt-5.4
+  ['copilot-gpt54-max-tokens-copilot-api', 'real=400 (wording not quoted), mock=accepted'],
+  // reasoning-parameters: the mock does not require thinking_budget beside enable_thinking for qwen3.5-27b
+  [
+    'dashscope-qwen35-27b-enable-thinking-without-budget-qwen-agent',
+    'real=400 "The thinking_budget parameter must be a positive integer and not greater than", mock=accepted',
+  ],
   // reasoning-parameters: the mock types reasoning_effort as any string; DeepSeek takes only high, low, medium, max, xhigh
   [
     'deepseek-reasoning-effort-none-unknown-variant-docutranslate',
@@ -38,10 +52,44 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'gemini-flash-latest-budget-and-level-eclipse-peon',
     'real=400 "You can only set only one of thinking budget and thinking level.", mock=accepted',
   ],
+  // history-structure: the mock takes a tool message whose content is a list of parts
+  ['lmstudio-tool-content-as-list-hermes', 'real=400 "invalid \'messages\' in payload", mock=accepted'],
+  // history-structure: the mock takes a function tool without parameters
+  [
+    'minimax-tool-without-parameters-qwen-code',
+    'real=400 "invalid params, function parameters is empty (2013)", mock=accepted',
+  ],
+  // reasoning-parameters: the mock does not know prompt_mode, or which models refuse the reasoning prompt mode
+  [
+    'mistral-magistral-prompt-mode-refused-pi-go',
+    'real=400 "Reasoning prompt mode is not enabled for this model", mock=accepted',
+  ],
+  // reasoning-parameters: the mock does not know prompt_mode, or which models refuse the reasoning prompt mode
+  [
+    'mistral-magistral-small-alias-prompt-mode-refused-spring-ai',
+    'real=400 "Reasoning prompt mode is not enabled for this model", mock=accepted',
+  ],
+  // reasoning-parameters: the mock does not know prompt_mode, or which models refuse the reasoning prompt mode
+  [
+    'mistral-small-4-prompt-mode-reasoning-refused-pi',
+    'real=400 "Reasoning prompt mode is not enabled for this model", mock=accepted',
+  ],
   // reasoning-parameters: the mock does not refuse a forced tool_choice while K2.6 thinks by default
   [
     'moonshot-kimi-k26-forced-tool-choice-thinking-oh-my-pi',
     'real=400 "tool_choice specified is incompatible with thinking enabled", mock=accepted',
+  ],
+  // reasoning-parameters: the mock does not refuse function tools with a reasoning effort on gpt-5.4
+  [
+    'openai-chat-gpt54-tools-low-effort-pipecat',
+    'real=400 "Function tools with reasoning_effort are not supported for gpt-5.4 in /v1/chat/completions. Please use /v1/responses instead.", mock=accepted',
+  ],
+  // reasoning-parameters: the mock does not refuse function tools with a reasoning effort on gpt-5.4
+  ['openai-chat-gpt54-tools-medium-effort-openapi', 'real=400 (wording not quoted), mock=accepted'],
+  // reasoning-parameters: the mock names the gpt-5.6 refusal for fewer model ids than OpenAI applies it to
+  [
+    'openai-chat-gpt56-terra-tools-default-effort-webmcp',
+    'real=400 "Function tools with reasoning_effort are not supported for gpt-5.6-terra in /v1/chat/completions. To use function tools, use /v1/responses or set reasoning_effort to \'none\'.", mock=400 "Function tools with reasoning_effort are not supported for gpt-5.6-terra in /v1/chat/completions. invalid_request_error"',
   ],
   // reasoning-parameters: the mock names mandatory reasoning for fewer models than OpenRouter does
   [
@@ -57,6 +105,11 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   [
     'responses-message-separated-from-reasoning-by-call-continue',
     'real=400 "was provided without its required \'reasoning\' item", mock=accepted',
+  ],
+  // reasoning-parameters: the mock does not refuse hosted tools with reasoning.effort minimal
+  [
+    'responses-minimal-effort-with-file-search-open-chat-studio',
+    'real=400 "The following tools cannot be used with reasoning.effort \'minimal\': file_search.", mock=accepted',
   ],
   // END generated entries
 ];
