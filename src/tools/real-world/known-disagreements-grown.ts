@@ -8,6 +8,28 @@
  */
 export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]> = [
   // BEGIN generated entries (one per case; keep sorted by id)
+  // reasoning-parameters: the mock does not know Fable 5 refuses thinking disabled
+  [
+    'anthropic-fable-5-thinking-disabled-refused-librechat',
+    'real=400 ""thinking.type.disabled" is not supported for this model. Thinking defaults to adaptive mode when not specified", mock=accepted',
+  ],
+  // reasoning-parameters: the mock does not know Fable 5 refuses thinking enabled
+  [
+    'anthropic-fable-5-thinking-enabled-refused-kimi-code',
+    'real=400 ""thinking.type.enabled" is not supported for this model. Use "thinking.type.adaptive" and "output_config.effort" to control thinking behavior.", mock=accepted',
+  ],
+  // reasoning-parameters: the mock does not refuse temperature on Opus 4.7
+  ['anthropic-opus-4-7-temperature-deprecated-9router', 'real=400 "`temperature` is deprecated", mock=accepted'],
+  // reasoning-parameters: the mock takes an effort member inside thinking {type: adaptive}
+  [
+    'anthropic-sonnet-46-effort-inside-adaptive-thinking-sub2api',
+    'real=400 "thinking.adaptive.effort: Extra inputs are not permitted", mock=400 "error invalid_request_error thinking.effort: Extra inputs are not permitted req_mock"',
+  ],
+  // reasoning-parameters: the mock does not know Sonnet 5 refuses temperature
+  [
+    'anthropic-sonnet-5-temperature-deprecated-sim',
+    'real=400 "`temperature` is deprecated for this model", mock=accepted',
+  ],
   // reasoning-signature: the mock binds a signature to its text and ordinal, not to the system prompt it was made under
   [
     'anthropic-thinking-bound-to-other-system-prompt-opencode',
@@ -20,8 +42,18 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   ],
   // reasoning-parameters: the mock does not refuse reasoning_effort for Copilot's Claude models
   ['copilot-cli-claude-sonnet-46-reasoning-effort-high', 'real=400 (wording not quoted), mock=accepted'],
+  // reasoning-parameters: the Copilot mock does not check effort values per model
+  [
+    'copilot-gpt5-mini-reasoning-effort-xhigh-ccs',
+    "real=400 \"Unsupported value: 'reasoning_effort' does not support 'xhigh' with this model. Supported values are: 'minimal', 'low', 'medium', and 'high'.\", mock=accepted",
+  ],
   // reasoning-parameters: the mock takes max_tokens for Copilot's gpt-5.4
   ['copilot-gpt54-max-tokens-copilot-api', 'real=400 (wording not quoted), mock=accepted'],
+  // reasoning-parameters: the Copilot mock does not pass on OpenAI's function-tools-with-effort refusal
+  [
+    'copilot-gpt56-sol-tools-with-effort-github-app',
+    'real=400 "Function tools with reasoning_effort are not supported for gpt-5.6-sol in /v1/chat/completions. To use function tools, use /v1/responses or set reasoning_effort to \'none\'.", mock=accepted',
+  ],
   // reasoning-parameters: the mock does not require thinking_budget beside enable_thinking for qwen3.5-27b
   [
     'dashscope-qwen35-27b-enable-thinking-without-budget-qwen-agent',
@@ -91,6 +123,11 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'openai-chat-gpt56-terra-tools-default-effort-webmcp',
     'real=400 "Function tools with reasoning_effort are not supported for gpt-5.6-terra in /v1/chat/completions. To use function tools, use /v1/responses or set reasoning_effort to \'none\'.", mock=400 "Function tools with reasoning_effort are not supported for gpt-5.6-terra in /v1/chat/completions. invalid_request_error"',
   ],
+  // reasoning-parameters: the mock names the function-tools-with-effort refusal for fewer model ids than OpenAI applies it to
+  [
+    'openai-chat-gpt6-sol-tools-with-effort-onyx',
+    'real=400 "Function tools with reasoning_effort are not supported for gpt-6-sol in /v1/chat/completions. To use function tools, use /v1/responses or set reasoning_effort to \'none\'.", mock=accepted',
+  ],
   // reasoning-parameters: the mock names mandatory reasoning for fewer models than OpenRouter does
   [
     'openrouter-minimax-m25-include-reasoning-false-ccr',
@@ -110,6 +147,11 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   [
     'responses-minimal-effort-with-file-search-open-chat-studio',
     'real=400 "The following tools cannot be used with reasoning.effort \'minimal\': file_search.", mock=accepted',
+  ],
+  // reasoning-parameters: the mock does not refuse reasoning.effort on grok-build-0.1
+  [
+    'xai-responses-grok-build-reasoning-effort-unsupported-pi',
+    'real=400 "Model grok-build-0.1 does not support parameter reasoningEffort.", mock=accepted',
   ],
   // END generated entries
 ];
