@@ -35,6 +35,11 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'anthropic-thinking-bound-to-other-system-prompt-opencode',
     'real=400 "The block is bound to a different conversation", mock=accepted',
   ],
+  // reasoning-parameters: the mock does not know this Claude model refuses thinking type enabled on Bedrock
+  [
+    'bedrock-claude-opus-5-thinking-enabled-converse-pi',
+    'real=400 "The model returned the following errors: "thinking.type.enabled" is not supported for this model. Use "thinking.type.adaptive" and "output_config.effort" to control thinking behavior.", mock=accepted',
+  ],
   // reasoning-parameters: the mock does not refuse reasoning_effort for Copilot's Claude models
   [
     'copilot-claude-sonnet-45-reasoning-effort-crush',
@@ -78,6 +83,11 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   [
     'deepseek-v4-pro-named-tool-choice-thinking-default',
     'real=400 "Thinking mode does not support this tool_choice", mock=accepted',
+  ],
+  // reasoning-parameters: the mock takes thinkingLevel MEDIUM on gemini-3-pro-preview
+  [
+    'gemini-3-pro-thinking-level-medium-chatwise',
+    'real=400 "Thinking level MEDIUM is not supported for this model. Please retry with other thinking level.", mock=accepted',
   ],
   // reasoning-parameters: the mock takes thinkingBudget and thinkingLevel together
   [
@@ -130,6 +140,11 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   ],
   // reasoning-parameters: the mock names mandatory reasoning for fewer models than OpenRouter does
   [
+    'openrouter-gemini-35-flash-reasoning-mandatory-kilo',
+    'real=400 "Reasoning is mandatory for this endpoint and cannot be disabled.", mock=accepted',
+  ],
+  // reasoning-parameters: the mock names mandatory reasoning for fewer models than OpenRouter does
+  [
     'openrouter-minimax-m25-include-reasoning-false-ccr',
     'real=400 "Reasoning is mandatory for this endpoint and cannot be disabled.", mock=accepted',
   ],
@@ -147,6 +162,16 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   [
     'responses-minimal-effort-with-file-search-open-chat-studio',
     'real=400 "The following tools cannot be used with reasoning.effort \'minimal\': file_search.", mock=accepted',
+  ],
+  // history-structure: the mock does not count function responses against the calls of the turn before
+  [
+    'vertex-gemini-3-flash-fewer-responses-than-calls-gemini-cli',
+    'real=400 "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.", mock=accepted',
+  ],
+  // history-structure: the mock does not count function responses against the calls of the turn before
+  [
+    'vertex-gemini-3-pro-fewer-responses-than-calls-gemini-cli',
+    'real=400 "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.", mock=accepted',
   ],
   // reasoning-parameters: the mock does not refuse reasoning.effort on grok-build-0.1
   [
