@@ -8,6 +8,8 @@
  */
 export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]> = [
   // BEGIN generated entries (one per case; keep sorted by id)
+  // model-and-endpoint: the mock still serves claude-sonnet-4-0 after its retirement
+  ['anthropic-claude-sonnet-4-0-retired-coco', 'real=404 (wording not quoted), mock=accepted'],
   // reasoning-parameters: the mock does not know Fable 5 refuses thinking disabled
   [
     'anthropic-fable-5-thinking-disabled-refused-librechat',
@@ -47,6 +49,11 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   ],
   // reasoning-parameters: the mock does not refuse reasoning_effort for Copilot's Claude models
   ['copilot-cli-claude-sonnet-46-reasoning-effort-high', 'real=400 (wording not quoted), mock=accepted'],
+  // reasoning-parameters: the Copilot mock takes reasoning_effort on gpt-4.1
+  [
+    'copilot-gpt41-reasoning-effort-wechat-acp',
+    'real=400 "Unrecognized request argument supplied: reasoning_effort", mock=accepted',
+  ],
   // reasoning-parameters: the Copilot mock does not check effort values per model
   [
     'copilot-gpt5-mini-reasoning-effort-xhigh-ccs',
@@ -63,6 +70,11 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   [
     'dashscope-qwen35-27b-enable-thinking-without-budget-qwen-agent',
     'real=400 "The thinking_budget parameter must be a positive integer and not greater than", mock=accepted',
+  ],
+  // reasoning-echo: the mock answers the V4 wording for this refusal, not the V3.2 one
+  [
+    'deepseek-reasoner-missing-reasoning-content-nocobase',
+    'real=400 "Missing `reasoning_content` field in the assistant message at message index", mock=400 "The `reasoning_content` in the thinking mode must be passed back to the API. invalid_request_error invalid_request_error"',
   ],
   // reasoning-parameters: the mock types reasoning_effort as any string; DeepSeek takes only high, low, medium, max, xhigh
   [
@@ -94,6 +106,16 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'gemini-flash-latest-budget-and-level-eclipse-peon',
     'real=400 "You can only set only one of thinking budget and thinking level.", mock=accepted',
   ],
+  // model-and-endpoint: the mock does not know gemma2-9b-it was decommissioned
+  [
+    'groq-gemma2-9b-it-decommissioned-openfang',
+    'real=400 "The model gemma2-9b-it has been decommissioned and is no longer supported.", mock=accepted',
+  ],
+  // model-and-endpoint: the mock still serves llama-3.3-70b-versatile after its 2026-08-16 decommission
+  [
+    'groq-llama-33-70b-after-decommission-automation-suggester',
+    'real=404 "The model `llama-3.3-70b-versatile` does not exist or you do not have access to it.", mock=accepted',
+  ],
   // history-structure: the mock takes a tool message whose content is a list of parts
   ['lmstudio-tool-content-as-list-hermes', 'real=400 "invalid \'messages\' in payload", mock=accepted'],
   // history-structure: the mock takes a function tool without parameters
@@ -121,6 +143,10 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'moonshot-kimi-k26-forced-tool-choice-thinking-oh-my-pi',
     'real=400 "tool_choice specified is incompatible with thinking enabled", mock=accepted',
   ],
+  // reasoning-parameters: the Ollama Cloud mock takes every reasoning_effort value
+  ['ollama-cloud-glm-53-flash-effort-minimal-refused', 'real=400 (wording not quoted), mock=accepted'],
+  // reasoning-parameters: the Ollama Cloud mock takes every reasoning_effort value
+  ['ollama-cloud-glm-53-flash-effort-xhigh-refused', 'real=400 (wording not quoted), mock=accepted'],
   // reasoning-parameters: the mock does not refuse function tools with a reasoning effort on gpt-5.4
   [
     'openai-chat-gpt54-tools-low-effort-pipecat',
@@ -173,6 +199,8 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'vertex-gemini-3-pro-fewer-responses-than-calls-gemini-cli',
     'real=400 "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.", mock=accepted',
   ],
+  // reasoning-parameters: the vLLM mock takes any reasoning_effort; vLLM fails in the chat template
+  ['vllm-qwen38-reasoning-effort-high-template-500', 'real=500 (wording not quoted), mock=accepted'],
   // reasoning-parameters: the mock does not refuse reasoning.effort on grok-build-0.1
   [
     'xai-responses-grok-build-reasoning-effort-unsupported-pi',
