@@ -66,6 +66,11 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'copilot-gpt56-sol-tools-with-effort-github-app',
     'real=400 "Function tools with reasoning_effort are not supported for gpt-5.6-sol in /v1/chat/completions. To use function tools, use /v1/responses or set reasoning_effort to \'none\'.", mock=accepted',
   ],
+  // reasoning-parameters: the Copilot mock does not pass on OpenAI's function-tools-with-effort refusal
+  [
+    'copilot-gpt56-terra-tools-with-effort-github-app',
+    'real=400 "Function tools with reasoning_effort are not supported for gpt-5.6-terra in /v1/chat/completions. To use function tools, use /v1/responses or set reasoning_effort to \'none\'.", mock=accepted',
+  ],
   // reasoning-parameters: the mock does not require thinking_budget beside enable_thinking for qwen3.5-27b
   [
     'dashscope-qwen35-27b-enable-thinking-without-budget-qwen-agent',
