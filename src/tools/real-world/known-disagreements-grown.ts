@@ -20,6 +20,11 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'anthropic-fable-5-thinking-enabled-refused-kimi-code',
     'real=400 ""thinking.type.enabled" is not supported for this model. Use "thinking.type.adaptive" and "output_config.effort" to control thinking behavior.", mock=accepted',
   ],
+  // reasoning-parameters: the mock refuses forced tool_choice only with thinking enabled, not adaptive
+  [
+    'anthropic-forced-tool-with-adaptive-thinking-omniroute',
+    'real=400 "Thinking may not be enabled when tool_choice forces tool use.", mock=accepted',
+  ],
   // reasoning-parameters: the mock does not refuse temperature on Opus 4.7
   ['anthropic-opus-4-7-temperature-deprecated-9router', 'real=400 "`temperature` is deprecated", mock=accepted'],
   // reasoning-parameters: the mock takes an effort member inside thinking {type: adaptive}
