@@ -76,10 +76,25 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'copilot-gpt56-terra-tools-with-effort-github-app',
     'real=400 "Function tools with reasoning_effort are not supported for gpt-5.6-terra in /v1/chat/completions. To use function tools, use /v1/responses or set reasoning_effort to \'none\'.", mock=accepted',
   ],
+  // reasoning-parameters: the mock does not bound thinking_budget by the model
+  [
+    'dashscope-qwen-turbo-thinking-budget-above-max-cherry',
+    'real=400 "The thinking_budget parameter must be a positive integer and not greater than 38912", mock=accepted',
+  ],
   // reasoning-parameters: the mock does not require thinking_budget beside enable_thinking for qwen3.5-27b
   [
     'dashscope-qwen35-27b-enable-thinking-without-budget-qwen-agent',
     'real=400 "The thinking_budget parameter must be a positive integer and not greater than", mock=accepted',
+  ],
+  // reasoning-parameters: the mock does not know qwen3.8-max-preview only thinks
+  [
+    'dashscope-qwen38-max-enable-thinking-false-refused-qwen-code',
+    'real=400 "The value of the enable_thinking parameter is restricted to True.", mock=accepted',
+  ],
+  // reasoning-parameters: the mock does not check DashScope reasoning_effort values
+  [
+    'dashscope-qwen38-reasoning-effort-value-refused-gcmp',
+    "real=400 \"'reasoning_effort' must be one of: 'none', 'minimal', 'low', 'medium', 'high', 'xhigh'\", mock=accepted",
   ],
   // reasoning-echo: the mock answers the V4 wording for this refusal, not the V3.2 one
   [
@@ -147,6 +162,11 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   [
     'mistral-small-4-prompt-mode-reasoning-refused-pi',
     'real=400 "Reasoning prompt mode is not enabled for this model", mock=accepted',
+  ],
+  // history-structure: the mock takes an empty assistant message on Moonshot
+  [
+    'moonshot-empty-assistant-message-opencowork',
+    'real=400 "with role \'assistant\' must not be empty", mock=accepted',
   ],
   // reasoning-parameters: the mock does not refuse a forced tool_choice while K2.6 thinks by default
   [
