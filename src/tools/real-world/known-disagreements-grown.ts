@@ -121,6 +121,8 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'deepseek-v4-pro-named-tool-choice-thinking-default',
     'real=400 "Thinking mode does not support this tool_choice", mock=accepted',
   ],
+  // reasoning-parameters: the mock does not type-check reasoning_effort on Fireworks
+  ['fireworks-kimi-k3-reasoning-effort-boolean-refused', 'real=400 (wording not quoted), mock=accepted'],
   // reasoning-parameters: the mock takes thinkingLevel MEDIUM on gemini-3-pro-preview
   [
     'gemini-3-pro-thinking-level-medium-chatwise',
