@@ -47,6 +47,13 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'bedrock-claude-opus-5-thinking-enabled-converse-pi',
     'real=400 "The model returned the following errors: "thinking.type.enabled" is not supported for this model. Use "thinking.type.adaptive" and "output_config.effort" to control thinking behavior.", mock=accepted',
   ],
+  // model-and-endpoint: the mock still serves a model Cerebras removed
+  ['cerebras-retired-qwen-3-235b-404-genesis', 'real=404 (wording not quoted), mock=accepted'],
+  // request-schema: the mock takes tool_choice without tools on Cerebras
+  [
+    'cerebras-tool-choice-without-tools-neurolink',
+    "real=400 \"'tool_choice' is only allowed when 'tools' are specified\", mock=accepted",
+  ],
   // reasoning-parameters: the mock does not refuse reasoning_effort for Copilot's Claude models
   [
     'copilot-claude-sonnet-45-reasoning-effort-crush',
@@ -150,6 +157,13 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'minimax-tool-without-parameters-qwen-code',
     'real=400 "invalid params, function parameters is empty (2013)", mock=accepted',
   ],
+  // reasoning-parameters: the provider answered 200; the mock refuses it
+  [
+    'mistral-glm-53-reasoning-effort-max-accepted',
+    "real=accepted, mock=422 \"error reasoning-replay mock: Mistral (strict)'s wording for a malformed body is not public; the request fails at 'reasoning_effort' invalid_request_error\"",
+  ],
+  // reasoning-parameters: the mock does not check reasoning_effort values per Mistral-served model
+  ['mistral-glm-53-reasoning-effort-medium-refused', 'real=400 (wording not quoted), mock=accepted'],
   // reasoning-parameters: the mock does not know prompt_mode, or which models refuse the reasoning prompt mode
   [
     'mistral-magistral-prompt-mode-refused-pi-go',
@@ -175,6 +189,8 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'moonshot-kimi-k26-forced-tool-choice-thinking-oh-my-pi',
     'real=400 "tool_choice specified is incompatible with thinking enabled", mock=accepted',
   ],
+  // reasoning-parameters: the mock does not type-check enable_thinking on Novita
+  ['novita-deepseek-v4-flash-enable-thinking-non-boolean-refused', 'real=400 (wording not quoted), mock=accepted'],
   // reasoning-parameters: the Ollama Cloud mock takes every reasoning_effort value
   ['ollama-cloud-glm-53-flash-effort-minimal-refused', 'real=400 (wording not quoted), mock=accepted'],
   // reasoning-parameters: the Ollama Cloud mock takes every reasoning_effort value
@@ -210,6 +226,16 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   [
     'openrouter-stepfun-reasoning-mandatory-pi',
     'real=400 "Reasoning is mandatory for this endpoint and cannot be disabled.", mock=accepted',
+  ],
+  // reasoning-parameters: the mock does not check effort values per GPT-5.6 model
+  [
+    'responses-gpt56-luna-effort-minimal-refused',
+    "real=400 \"Unsupported value: 'minimal' is not supported with the 'gpt-5.6-luna' model. Supported values are: 'none', 'low', 'medium', 'high', 'xhigh', and 'max'.\", mock=400 \"Unsupported value: 'minimal' is not supported with the 'gpt-5.6-luna' model. invalid_request_error reasoning.effort unsupported_value\"",
+  ],
+  // reasoning-parameters: the provider answered 200; the mock refuses it
+  [
+    'responses-gpt56-sol-effort-minimal-accepted',
+    "real=accepted, mock=400 \"Unsupported value: 'minimal' is not supported with the 'gpt-5.6-sol' model. invalid_request_error reasoning.effort unsupported_value\"",
   ],
   // history-structure: the mock checks that some item follows a reasoning item, not that each item follows its own reasoning item
   [
