@@ -128,6 +128,12 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'deepseek-v4-pro-named-tool-choice-thinking-default',
     'real=400 "Thinking mode does not support this tool_choice", mock=accepted',
   ],
+  // reasoning-parameters: the mock accepts any reasoning_effort string on Fireworks
+  ['fireworks-glm-52-reasoning-effort-minimal-refused', 'real=400 (wording not quoted), mock=accepted'],
+  // reasoning-parameters: the mock lets reasoning_effort none switch thinking off on every Fireworks model
+  ['fireworks-glm-53-reasoning-effort-none-refused', 'real=400 (wording not quoted), mock=accepted'],
+  // reasoning-parameters: the mock lets thinking disabled through on every Fireworks model
+  ['fireworks-glm-53-thinking-disabled-refused', 'real=400 (wording not quoted), mock=accepted'],
   // reasoning-parameters: the mock does not type-check reasoning_effort on Fireworks
   ['fireworks-kimi-k3-reasoning-effort-boolean-refused', 'real=400 (wording not quoted), mock=accepted'],
   // reasoning-parameters: the mock takes thinkingLevel MEDIUM on gemini-3-pro-preview
@@ -135,6 +141,8 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'gemini-3-pro-thinking-level-medium-chatwise',
     'real=400 "Thinking level MEDIUM is not supported for this model. Please retry with other thinking level.", mock=accepted',
   ],
+  // reasoning-parameters: the mock lets thinkingBudget 0 through on Gemini 3.x Flash models
+  ['gemini-36-flash-thinking-budget-zero-opencode', 'real=400 (wording not quoted), mock=accepted'],
   // reasoning-parameters: the mock takes thinkingBudget and thinkingLevel together
   [
     'gemini-flash-latest-budget-and-level-eclipse-peon',
@@ -149,6 +157,11 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   [
     'groq-llama-33-70b-after-decommission-automation-suggester',
     'real=404 "The model `llama-3.3-70b-versatile` does not exist or you do not have access to it.", mock=accepted',
+  ],
+  // reasoning-parameters: the mock does not check reasoning_effort values on Groq qwen3.6
+  [
+    'groq-qwen36-reasoning-effort-refused-free-claude-code',
+    'real=400 "`reasoning_effort` must be one of `none` or `default`", mock=accepted',
   ],
   // history-structure: the mock takes a tool message whose content is a list of parts
   ['lmstudio-tool-content-as-list-hermes', 'real=400 "invalid \'messages\' in payload", mock=accepted'],
@@ -217,9 +230,19 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'openrouter-gemini-35-flash-reasoning-mandatory-kilo',
     'real=400 "Reasoning is mandatory for this endpoint and cannot be disabled.", mock=accepted',
   ],
+  // reasoning-parameters: the mock does not know google/gemini-3.7-flash is reasoning-mandatory
+  [
+    'openrouter-gemini-37-flash-reasoning-disabled-mandatory-rakazo',
+    'real=400 "Reasoning is mandatory for this endpoint and cannot be disabled.", mock=accepted',
+  ],
   // reasoning-parameters: the mock names mandatory reasoning for fewer models than OpenRouter does
   [
     'openrouter-minimax-m25-include-reasoning-false-ccr',
+    'real=400 "Reasoning is mandatory for this endpoint and cannot be disabled.", mock=accepted',
+  ],
+  // reasoning-parameters: the mock does not know stealth/ox-alpha is reasoning-mandatory
+  [
+    'openrouter-stealth-ox-alpha-reasoning-effort-none-mandatory-pi',
     'real=400 "Reasoning is mandatory for this endpoint and cannot be disabled.", mock=accepted',
   ],
   // reasoning-parameters: the mock names mandatory reasoning for fewer models than OpenRouter does
@@ -263,6 +286,16 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   [
     'xai-responses-grok-build-reasoning-effort-unsupported-pi',
     'real=400 "Model grok-build-0.1 does not support parameter reasoningEffort.", mock=accepted',
+  ],
+  // reasoning-parameters: the mock answers the api.z.ai English wording; the bigmodel.cn host answers in Chinese
+  [
+    'zhipu-glm-53-flash-thinking-disabled-chinese-openmaic',
+    'real=400 "该模型始终思考，不支持关闭思考；请使用 low、high 或 max。", mock=400 "1210 This model always engages in thinking and cannot be disabled; please use low, high, or max"',
+  ],
+  // reasoning-parameters: the mock does not validate reasoning_effort on Z.ai
+  [
+    'zhipu-glm-53-reasoning-effort-bogus-refused-glm-acp-agent',
+    'real=400 "reasoning_effort must be one of: none, minimal, low, medium, high, xhigh, max", mock=accepted',
   ],
   // END generated entries
 ];
