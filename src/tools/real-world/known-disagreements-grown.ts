@@ -128,6 +128,8 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'deepseek-v4-pro-named-tool-choice-thinking-default',
     'real=400 "Thinking mode does not support this tool_choice", mock=accepted',
   ],
+  // reasoning-parameters: the mock does not validate reasoning_effort values on DeepSeek
+  ['deepseek-v4-reasoning-effort-off-unknown-variant-openclacky', 'real=400 "unknown variant `off`", mock=accepted'],
   // reasoning-parameters: the mock accepts any reasoning_effort string on Fireworks
   ['fireworks-glm-52-reasoning-effort-minimal-refused', 'real=400 (wording not quoted), mock=accepted'],
   // reasoning-parameters: the mock lets reasoning_effort none switch thinking off on every Fireworks model
@@ -165,6 +167,8 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   ],
   // history-structure: the mock takes a tool message whose content is a list of parts
   ['lmstudio-tool-content-as-list-hermes', 'real=400 "invalid \'messages\' in payload", mock=accepted'],
+  // request-schema: the mock does not require a type on MiniMax tools
+  ['minimax-m3-tool-without-type-9router', 'real=400 "invalid params, invalid tool type: (2013)", mock=accepted'],
   // history-structure: the mock takes a function tool without parameters
   [
     'minimax-tool-without-parameters-qwen-code',
@@ -240,6 +244,11 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'openrouter-minimax-m25-include-reasoning-false-ccr',
     'real=400 "Reasoning is mandatory for this endpoint and cannot be disabled.", mock=accepted',
   ],
+  // reasoning-parameters: the mock does not know minimax/minimax-m3 is reasoning-mandatory on OpenRouter
+  [
+    'openrouter-minimax-m3-reasoning-effort-none-mandatory-eval-connections',
+    'real=400 "Reasoning is mandatory for this endpoint and cannot be disabled.", mock=accepted',
+  ],
   // reasoning-parameters: the mock does not know stealth/ox-alpha is reasoning-mandatory
   [
     'openrouter-stealth-ox-alpha-reasoning-effort-none-mandatory-pi',
@@ -269,6 +278,11 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   [
     'responses-minimal-effort-with-file-search-open-chat-studio',
     'real=400 "The following tools cannot be used with reasoning.effort \'minimal\': file_search.", mock=accepted',
+  ],
+  // reasoning-parameters: the mock does not validate reasoning_effort values on TokenHub
+  [
+    'tencent-tokenhub-reasoning-effort-off-unknown-variant-reasonix',
+    'real=400 "reasoning_effort: unknown variant `off`, expected one of `none`, `minimal`, `low`, `medium`, `high`, `xhigh`", mock=accepted',
   ],
   // history-structure: the mock does not count function responses against the calls of the turn before
   [
