@@ -27,6 +27,11 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   ],
   // reasoning-parameters: the mock does not refuse temperature on Opus 4.7
   ['anthropic-opus-4-7-temperature-deprecated-9router', 'real=400 "`temperature` is deprecated", mock=accepted'],
+  // reasoning-parameters: the mock does not tie the allowed effort to the thinking mode on Opus 5
+  [
+    'anthropic-opus-5-thinking-disabled-effort-xhigh-refused-claude-code',
+    "real=400 \"output_config.effort 'xhigh' is not supported when thinking is disabled on this model. Use effort 'high' or below, or enable thinking.\", mock=accepted",
+  ],
   // reasoning-parameters: the mock takes an effort member inside thinking {type: adaptive}
   [
     'anthropic-sonnet-46-effort-inside-adaptive-thinking-sub2api',
@@ -212,6 +217,11 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   ['ollama-cloud-glm-53-flash-effort-minimal-refused', 'real=400 (wording not quoted), mock=accepted'],
   // reasoning-parameters: the Ollama Cloud mock takes every reasoning_effort value
   ['ollama-cloud-glm-53-flash-effort-xhigh-refused', 'real=400 (wording not quoted), mock=accepted'],
+  // model-and-endpoint: the mock serves every cloud model regardless of the account tier
+  [
+    'ollama-cloud-kimi-k26-free-tier-subscription-403-enviouswispr',
+    'real=403 "this model requires a subscription", mock=accepted',
+  ],
   // reasoning-parameters: the mock does not refuse function tools with a reasoning effort on gpt-5.4
   [
     'openai-chat-gpt54-tools-low-effort-pipecat',
@@ -258,6 +268,11 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   [
     'openrouter-stepfun-reasoning-mandatory-pi',
     'real=400 "Reasoning is mandatory for this endpoint and cannot be disabled.", mock=accepted',
+  ],
+  // reasoning-signature: the mock answers a store:false reasoning item without encrypted_content with the not-persisted 404, not invalid_encrypted_content
+  [
+    'responses-gpt55-stale-reasoning-without-encrypted-content-sub2api',
+    'real=400 "could not be verified. Reason: Encrypted content could not be decrypted or parsed.", mock=404 "Item with id \'rs_stale1\' not found. Items are not persisted when `store` is set to false. Try again with `store` set to true, or remove this item from your inpu"',
   ],
   // reasoning-parameters: the mock does not check effort values per GPT-5.6 model
   [
