@@ -52,6 +52,21 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'bedrock-claude-opus-5-thinking-enabled-converse-pi',
     'real=400 "The model returned the following errors: "thinking.type.enabled" is not supported for this model. Use "thinking.type.adaptive" and "output_config.effort" to control thinking behavior.", mock=accepted',
   ],
+  // history-structure: the mock accepts a reasoning-only assistant turn before a user turn on Sonnet 5
+  [
+    'bedrock-claude-sonnet-5-reasoning-only-turn-prefill-hermes',
+    'real=400 "This model does not support assistant message prefill. The conversation must end with a user message.", mock=accepted',
+  ],
+  // reasoning-parameters: the mock's closed Cerebras schema does not list clear_thinking
+  [
+    'cerebras-glm-47-clear-thinking-accepted-modelparams',
+    'real=accepted, mock=400 "body.clear_thinking: property \'body.clear_thinking\' is unsupported invalid_request_error validation_error wrong_api_format"',
+  ],
+  // reasoning-parameters: the mock does not validate reasoning_effort values on Cerebras
+  [
+    'cerebras-glm-47-reasoning-effort-default-refused-modelparams',
+    "real=400 \"Input should be 'none', 'low', 'medium' or 'high'\", mock=accepted",
+  ],
   // model-and-endpoint: the mock still serves a model Cerebras removed
   ['cerebras-retired-qwen-3-235b-404-genesis', 'real=404 (wording not quoted), mock=accepted'],
   // request-schema: the mock takes tool_choice without tools on Cerebras
@@ -298,6 +313,11 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   [
     'tencent-tokenhub-reasoning-effort-off-unknown-variant-reasonix',
     'real=400 "reasoning_effort: unknown variant `off`, expected one of `none`, `minimal`, `low`, `medium`, `high`, `xhigh`", mock=accepted',
+  ],
+  // request-schema: the mock does not cap non-streaming max_tokens for Anthropic models on the gateway
+  [
+    'vercel-ai-gateway-opus-5-non-streaming-max-tokens-over-21k-refused',
+    'real=400 "max output tokens plus reasoning effort tokens must be under 21K for anthropic/claude-opus-5", mock=accepted',
   ],
   // history-structure: the mock does not count function responses against the calls of the turn before
   [
