@@ -244,9 +244,19 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   ],
   // reasoning-parameters: the mock does not refuse function tools with a reasoning effort on gpt-5.4
   ['openai-chat-gpt54-tools-medium-effort-openapi', 'real=400 (wording not quoted), mock=accepted'],
+  // reasoning-parameters: the mock does not check reasoning_effort values per GPT-5.6 model on chat completions
+  [
+    'openai-chat-gpt56-effort-minimal-refused-livekit',
+    "real=400 \"Unsupported value: 'reasoning_effort' does not support 'minimal' with this model. Supported values are: 'none', 'low', 'medium', 'high', 'xhigh'.\", mock=accepted",
+  ],
   // reasoning-parameters: the mock names the gpt-5.6 refusal for fewer model ids than OpenAI applies it to
   [
     'openai-chat-gpt56-terra-tools-default-effort-webmcp',
+    'real=400 "Function tools with reasoning_effort are not supported for gpt-5.6-terra in /v1/chat/completions. To use function tools, use /v1/responses or set reasoning_effort to \'none\'.", mock=400 "Function tools with reasoning_effort are not supported for gpt-5.6-terra in /v1/chat/completions. invalid_request_error"',
+  ],
+  // reasoning-parameters: the mock's message stops after the first sentence; OpenAI's adds the /v1/responses or reasoning_effort 'none' advice
+  [
+    'openai-chat-gpt56-terra-tools-with-effort-leviath',
     'real=400 "Function tools with reasoning_effort are not supported for gpt-5.6-terra in /v1/chat/completions. To use function tools, use /v1/responses or set reasoning_effort to \'none\'.", mock=400 "Function tools with reasoning_effort are not supported for gpt-5.6-terra in /v1/chat/completions. invalid_request_error"',
   ],
   // reasoning-parameters: the mock names the function-tools-with-effort refusal for fewer model ids than OpenAI applies it to
