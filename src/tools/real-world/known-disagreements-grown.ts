@@ -289,6 +289,11 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'openrouter-stealth-ox-alpha-reasoning-effort-none-mandatory-pi',
     'real=400 "Reasoning is mandatory for this endpoint and cannot be disabled.", mock=accepted',
   ],
+  // reasoning-parameters: the mock does not know stepfun/step-3.7-flash is reasoning-mandatory on OpenRouter
+  [
+    'openrouter-step-37-flash-reasoning-disabled-mandatory-eval-connections',
+    'real=400 "Reasoning is mandatory for this endpoint and cannot be disabled.", mock=accepted',
+  ],
   // reasoning-parameters: the mock names mandatory reasoning for fewer models than OpenRouter does
   [
     'openrouter-stepfun-reasoning-mandatory-pi',
