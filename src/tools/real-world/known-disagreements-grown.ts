@@ -361,5 +361,10 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'zhipu-glm-53-reasoning-effort-bogus-refused-glm-acp-agent',
     'real=400 "reasoning_effort must be one of: none, minimal, low, medium, high, xhigh, max", mock=accepted',
   ],
+  // reasoning-parameters: outranked by the newer Coding Plan refusal of 2026-08-19; the mock follows the newer observation
+  [
+    'zhipu-glm-53-thinking-disabled-coding-plan-accepted-glm-acp-agent',
+    'real=accepted, mock=400 "1210 This model always engages in thinking and cannot be disabled; please use low, high, or max"',
+  ],
   // END generated entries
 ];
