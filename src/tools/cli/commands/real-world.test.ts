@@ -21,6 +21,7 @@ describe('reasoning-replay real-world', () => {
     const code = await realWorldCommand.run({ provider: 'moonshot', json: false, strict: false } as never);
     expect(out.text()).toMatch(/^moonshot +\d+\/\d+ +agree/m);
     expect(out.text()).toMatch(/real-world cases: \d+ \(/);
+    expect(out.text()).toMatch(/^dated cases: \d+\/\d+ \(\d+ without the date observed\)$/m);
     const disagreeing = /(\d+) disagree\n*$/.exec(out.text());
     expect(code).toBe(disagreeing ? EXIT_VIOLATION : EXIT_OK);
   });

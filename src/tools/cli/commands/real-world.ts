@@ -14,7 +14,7 @@ import {
 import { formatCoverage } from '../../services/real-world-cases/rule-coverage.js';
 import { formatClassCoverage } from '../../services/real-world-cases/class-coverage.js';
 import { RULE_CLASSES, type RuleClass } from '../../services/real-world-cases/real-world-case.js';
-import { loadRealWorldCases } from '../../services/real-world-cases/real-world-case.js';
+import { datedCases, loadRealWorldCases } from '../../services/real-world-cases/real-world-case.js';
 import { caseRequest, caseUrl, describeReal } from '../../services/real-world-cases/replay-case.js';
 import { resolvePlaceholders } from '../../services/real-world-cases/resolve-placeholders.js';
 
@@ -105,6 +105,8 @@ export const realWorldCommand = defineCommand({
             '\n',
         );
       }
+      const { dated, undated } = datedCases(cases);
+      process.stdout.write(`\ndated cases: ${dated}/${cases.length} (${undated.length} without the date observed)\n`);
       process.stdout.write('\n' + agreementSummary(agreement) + '\n');
     }
     const failing = agreement.total.disagree + (args.strict ? agreement.total.contestedDisagree : 0);

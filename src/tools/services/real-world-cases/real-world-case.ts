@@ -26,6 +26,8 @@ export interface RealWorldCase {
   model: string;
   request: { body: unknown; stream?: boolean; path?: string };
   outcome: RealOutcome;
+  /** The day (YYYY-MM-DD) the behaviour was observed, from the source; newer outranks older. */
+  date?: string;
   contested?: boolean;
   contestedSources?: string[];
   notes?: string;
@@ -68,4 +70,10 @@ export function loadRealWorldCases(dir: string = realWorldDir()): LoadedCase[] {
     .filter((f) => f.endsWith('.json'))
     .sort()
     .map((f) => loadRealWorldCase(join(dir, f)));
+}
+
+/** How many cases say when their behaviour was observed, so the undated backlog is printed, not guessed. */
+export function datedCases(cases: readonly LoadedCase[]): { dated: number; undated: string[] } {
+  const undated = cases.filter((c) => c.case.date === undefined).map((c) => c.case.id);
+  return { dated: cases.length - undated.length, undated };
 }

@@ -17,7 +17,7 @@ import {
   realWorldReportSection,
 } from './agreement.js';
 import { KNOWN_DISAGREEMENTS } from './known-disagreements.js';
-import { loadRealWorldCases, RULE_CLASSES } from './real-world-case.js';
+import { datedCases, loadRealWorldCases, RULE_CLASSES } from './real-world-case.js';
 import { readJsonFile } from '../../../shared/validation/read-json.js';
 import { compareOutcomes } from './replay-case.js';
 import { resolvePlaceholders } from './resolve-placeholders.js';
@@ -58,6 +58,33 @@ describe('real-world case files', () => {
     expect(validate({ ...base, outcome: { status: 200 } })).toBe(false);
     expect(validate({ ...base, outcome: { status: 400, wording: 'short' } })).toBe(false);
     expect(validate({ ...base, outcome: { accepted: true, status: 400, wording: 'something bad' } })).toBe(false);
+  });
+});
+
+describe('the date each case was observed', () => {
+  it('the schema takes a calendar day and refuses a time, a month alone or another spelling', () => {
+    const validate = schemaValidator('real-world-case.schema.json');
+    const base = cases[0]!.case;
+    expect(validate({ ...base, date: '2026-09-12' })).toBe(true);
+    for (const date of ['2026-09', '2026-9-12', '12/09/2026', '2026-09-12T10:00:00Z', ''])
+      expect(validate({ ...base, date })).toBe(false);
+  });
+
+  it('every dated case names a day that exists and has passed', () => {
+    const bad = cases
+      .map((c) => c.case)
+      .filter((c) => c.date !== undefined)
+      .filter((c) => {
+        const day = new Date(`${c.date}T00:00:00Z`);
+        return Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== c.date || day > new Date();
+      })
+      .map((c) => `${c.id}: ${c.date}`);
+    expect(bad).toEqual([]);
+  });
+
+  it('datedCases counts the dated ones and names the rest', () => {
+    const sample = cases.slice(0, 2).map((c, i) => ({ ...c, case: { ...c.case, date: i ? undefined : '2026-09-12' } }));
+    expect(datedCases(sample)).toEqual({ dated: 1, undated: [sample[1]!.case.id] });
   });
 });
 
