@@ -217,3 +217,37 @@ describe('function response parts counted against the calls', () => {
     expect(judgeRequest(spec, b).map((f) => f.rejection)).not.toContain('function-response-count-mismatch');
   });
 });
+
+/**
+ * Issue 40: the pinned protos lag the API. A request the real API answered 200 used the File Search tool by its store
+ * names and asked for server-side tool invocations; both are overlaid from the SDK's types (specs/definitions.json).
+ */
+describe('members newer than the pinned protos', () => {
+  const ask = { role: 'user', parts: [{ text: 'What do my files say?' }] };
+
+  it('takes fileSearch.file_search_store_names and tool_config.includeServerSideToolInvocations, in both spellings', () => {
+    const camel = {
+      contents: [ask],
+      tools: [{ fileSearch: { fileSearchStoreNames: ['fileSearchStores/notes-1'], topK: 5 } }],
+      toolConfig: { includeServerSideToolInvocations: true },
+    };
+    const snake = {
+      contents: [ask],
+      tools: [{ file_search: { file_search_store_names: ['fileSearchStores/notes-1'], metadata_filter: 'x' } }],
+      tool_config: { include_server_side_tool_invocations: true },
+    };
+    expect(judgeRequest(spec, camel)).toEqual([]);
+    expect(judgeRequest(spec, snake)).toEqual([]);
+  });
+
+  it('still refuses a member no source names, and a store name that is not a list', () => {
+    expect(
+      judgeRequest(spec, { contents: [ask], tools: [{ fileSearch: { fileSearchStores: ['x'] } }] }).map(
+        (f) => f.rejection,
+      ),
+    ).toEqual(['unknown-name-at']);
+    expect(judgeRequest(spec, { contents: [ask], tools: [{ fileSearch: { fileSearchStoreNames: 'x' } }] })).not.toEqual(
+      [],
+    );
+  });
+});
