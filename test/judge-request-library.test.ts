@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { judgeRequest, refusesRequest, type ProviderSpec } from './index.js';
-import { loadProviderSpecs } from './shared/provider-specs/load-provider-specs.js';
+import { judgeRequest, refusesRequest, type ProviderSpec } from '../src/index.js';
+import { loadProviderSpecs } from '../src/shared/provider-specs/load-provider-specs.js';
 
 /**
  * Issue 40: the library's judgeRequest returned contested findings that the mock answers leniently, while its
