@@ -30,6 +30,7 @@ import type { ServeLogEntry } from '../../src/tools/services/serve/serve-log.js'
 import { SessionStore } from '../../src/engine/session/session-store.js';
 import { sampleHistoryWithEveryCarrier } from '../../src/engine/session/sample-history.test-helper.js';
 import { checkHistory } from '../../src/engine/history/load-history.js';
+import { loadProviderSpec } from '../../src/shared/provider-specs/load-provider-specs.js';
 import { ensureDir, writeFileAtomic } from '../../src/shared/files/write-file-atomic.js';
 import { AttackClass, hasStackTrace, must } from './attack-class.test-helper.js';
 
@@ -281,6 +282,18 @@ describe('hardening: input (issue 15 items 13-15)', () => {
         else mustBeClearWriteError(() => checkHistory(JSON.parse(body), file), /deep|depth|nest/i);
       });
     }
+    // Issue 40: the route-table and provider-spec loaders scan for duplicate keys with a recursive parser; a file
+    // this deep ended there in a stack trace and exit 70. They meet the same depth limit first now.
+    const deepTable = join(dir, 'routes-deep.json');
+    writeFileSync(deepTable, `{"version":1,"routes":${deep(100_000)}}`);
+    await c.attack('route table 100k deep (check --routes)', async () =>
+      mustFailCleanly(await runCli(['check', '--routes', deepTable]), /deep|depth|nest/i),
+    );
+    const deepSpec = join(dir, 'deep.json');
+    writeFileSync(deepSpec, `{"id":"deep","rejections":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`);
+    await c.attack('provider spec 100k deep', () =>
+      mustBeClearWriteError(() => loadProviderSpec(deepSpec), /deep|depth|nest/i),
+    );
     expect(c.done()).toEqual([]);
   }, 60_000);
 

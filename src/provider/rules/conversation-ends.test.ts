@@ -75,4 +75,27 @@ describe('the role a conversation starts and ends on', () => {
       'The first message (except the system message) of deepseek-reasoner must be a user message, but an assistant message detected.',
     );
   });
+
+  // Issue 40: R1-era reports (codecompanion.nvim#760, R2R#1990, gptme#467, dify#16860) quote the last-message rule.
+  it('deepseek-reasoner refuses an assistant message last unless it is a prefix; a tool message last is a tool loop', () => {
+    const body = (messages: unknown[]) => ({ model: 'deepseek-reasoner', messages });
+    expect(answer('deepseek', body([m('system'), m('user'), m('assistant')]))).toContain(
+      'The last message of deepseek-reasoner must be a user message, or an assistant message with prefix mode on (refer to https://api-docs.deepseek.com/guides/chat_prefix_completion).',
+    );
+    const rejections = (model: string, messages: unknown[]) =>
+      judgeRequest(specForModel(specs.get('deepseek')!, model), { model, messages }).map((f) => f.rejection);
+    expect(rejections('deepseek-reasoner', [m('user'), m('assistant')])).toContain('reasoner-last-not-user');
+    expect(rejections('deepseek-reasoner', [m('user'), m('assistant', { prefix: true })])).not.toContain(
+      'reasoner-last-not-user',
+    );
+    const call = { id: 'c1', type: 'function', function: { name: 'f', arguments: '{}' } };
+    const loop = [
+      m('user'),
+      m('assistant', { tool_calls: [call], reasoning_content: 'r' }),
+      m('tool', { tool_call_id: 'c1' }),
+    ];
+    expect(rejections('deepseek-reasoner', loop)).not.toContain('reasoner-last-not-user');
+    // Other DeepSeek models are not held to it.
+    expect(rejections('deepseek-chat', [m('user'), m('assistant')])).not.toContain('reasoner-last-not-user');
+  });
 });

@@ -3,6 +3,8 @@ import fc from 'fast-check';
 import type { ForbidRule, ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
 import { specForModel } from '../../shared/provider-specs/spec-for-model.js';
 import { conditionHolds, judgeForbiddenFields } from './forbidden-fields.js';
+import { loadProviderSpec } from '../../shared/provider-specs/load-provider-specs.js';
+import { specsDir } from '../../shared/project-root.js';
 
 /**
  * The comparisons of a body condition (specs/schema definitions/bodyCondition) that per-model
@@ -137,5 +139,41 @@ describe('per-model constraints', () => {
       generationConfig: { thinkingConfig: { thinkingBudget: 52428 } },
     });
     expect(found.map((f) => f.params.value)).toEqual(['minimal', '52428']);
+  });
+});
+
+/**
+ * Issue 40: MiMo answers "Param Incorrect" with the reason in `param` for an assistant message whose content is null
+ * beside tool_calls (mimo-v2-flash, MiMo V2 Omni) and for a tool result sent as a list of parts (mimo-v2.5).
+ */
+describe('MiMo content rules (spec forbid, by model)', () => {
+  const mimo = loadProviderSpec(`${specsDir()}/providers/mimo.json`);
+  const call = { id: 'call_1', type: 'function', function: { name: 'ls', arguments: '{}' } };
+  const history = (assistantContent: unknown, toolContent: unknown) => [
+    { role: 'user', content: 'list' },
+    { role: 'assistant', content: assistantContent, reasoning_content: 'r', tool_calls: [call] },
+    { role: 'tool', tool_call_id: 'call_1', content: toolContent },
+  ];
+  const refusals = (model: string, assistantContent: unknown, toolContent: unknown = 'a.txt') =>
+    judgeForbiddenFields(specForModel(mimo, model), { model, messages: history(assistantContent, toolContent) }).map(
+      (f) => f.rejection,
+    );
+
+  it('refuses content null beside tool_calls on the models the reports name, not text or ""', () => {
+    for (const model of ['mimo-v2-flash', 'mimo-v2-omni', 'xiaomi/mimo-v2-flash:free'])
+      expect(refusals(model, null), model).toEqual(['text-not-present']);
+    expect(refusals('mimo-v2-flash', '')).toEqual([]);
+    expect(refusals('mimo-v2-flash', 'Listing.')).toEqual([]);
+  });
+
+  it('does not judge content null on the V2.5 series, for which no source shows the answer', () => {
+    expect(refusals('mimo-v2.5-pro', null)).toEqual([]);
+  });
+
+  it('refuses a tool result sent as a list of parts, on every model; a string is taken', () => {
+    const parts = [{ type: 'text', text: 'Screenshot captured' }];
+    expect(refusals('mimo-v2.5', 'x', parts)).toEqual(['tool-content-not-a-string']);
+    expect(refusals('mimo-v2-flash', 'x', parts)).toEqual(['tool-content-not-a-string']);
+    expect(refusals('mimo-v2.5', 'x', 'Screenshot captured')).toEqual([]);
   });
 });

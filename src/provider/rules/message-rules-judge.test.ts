@@ -312,14 +312,16 @@ describe('history rules added for issue 23, read from the specs', () => {
       parts: [{ functionCall: { name: 'get_time', args: {} }, thoughtSignature: 'skip_thought_signature_validator' }],
     };
     const text = (role: string) => ({ role, parts: [{ text: 'x' }] });
+    // The call answered, so that only the turn order is judged (a user text after a call is refused by count).
+    const response = { role: 'user', parts: [{ functionResponse: { name: 'get_time', response: { t: 1 } } }] };
     const body = (contents: unknown[]) => ({ model: 'gemini-2.5-flash', contents });
-    expect(answer('gemini', body([fc, text('user')]))?.text).toContain(
+    expect(answer('gemini', body([fc, response]))?.text).toContain(
       'Please ensure that function call turn comes immediately after a user turn or after a function response turn.',
     );
-    expect(judge('gemini', body([text('user'), text('model'), fc, text('user')]))).toMatchObject([
+    expect(judge('gemini', body([text('user'), text('model'), fc, response]))).toMatchObject([
       { rejection: 'function-call-turn-out-of-order', params: { index: 2 } },
     ]);
-    expect(judge('gemini', body([text('user'), fc, text('user')]))).toEqual([]);
+    expect(judge('gemini', body([text('user'), fc, response]))).toEqual([]);
   });
 
   it('follows.id: OpenRouter names the orphan tool result of a Claude model as Anthropic does', () => {

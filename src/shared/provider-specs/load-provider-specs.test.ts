@@ -31,6 +31,26 @@ function inputErrorOf(fn: () => unknown): InputError {
 }
 
 describe('loadProviderSpec', () => {
+  // Issue 40: a spec nested 100,000 deep overflowed the stack in the duplicate-key scan (exit 70, a stack trace),
+  // while a history file of the same depth was one line. Both are refused by the same depth limit now.
+  it('refuses a spec nested 100,000 levels deep in one line naming the file and a hint', () => {
+    const file = writeSpec('deep.json', `{"id":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`);
+    const err = inputErrorOf(() => loadProviderSpec(file));
+    expect(err.message).toContain(file);
+    expect(err.problem).toBe('nests deeper than 256 levels');
+    expect(err.pointer.startsWith('/id/a/a/')).toBe(true);
+    expect(err.message).toMatch(/\(hint: .+\)$/);
+    expect(err.message).not.toContain('\n');
+  });
+
+  it('refuses broken JSON nested 100,000 deep in one line, without a position it cannot find', () => {
+    const file = writeSpec('deep-broken.json', `${'['.repeat(100_000)}1,${']'.repeat(100_000)}`);
+    const err = inputErrorOf(() => loadProviderSpec(file));
+    expect(err.message).toContain(file);
+    expect(err.problem).toMatch(/^not valid JSON/);
+    expect(err.message).not.toContain('\n');
+  });
+
   it('loads an unchanged bundled spec', () => {
     expect(loadProviderSpec(writeSpec('groq.json', bundled('groq'))).id).toBe('groq');
   });

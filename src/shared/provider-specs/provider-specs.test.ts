@@ -297,3 +297,27 @@ describe('rejection bodies as the mock fills them', () => {
     });
   });
 });
+
+/**
+ * Issue 40: the Cerebras mock refused two parameters its reasoning guide documents and the real API takes
+ * (https://inference-docs.cerebras.ai/capabilities/reasoning); a key the guide does not name is still refused.
+ */
+describe('Cerebras takes its documented reasoning parameters', () => {
+  const cerebras = specs.find((s) => s.id === 'cerebras')!;
+  const body = (extra: Record<string, unknown>) => ({
+    model: 'zai-glm-4.7',
+    messages: [{ role: 'user', content: 'hi' }],
+    ...extra,
+  });
+
+  it('accepts reasoning_format (each documented value) and disable_reasoning', () => {
+    for (const format of ['parsed', 'raw', 'hidden', 'none'])
+      expect(judgeRequestSchema(cerebras, body({ reasoning_format: format })), format).toEqual([]);
+    expect(judgeRequestSchema(cerebras, body({ disable_reasoning: true }))).toEqual([]);
+  });
+
+  it('refuses a reasoning_format the guide does not list, and keys it does not name', () => {
+    expect(judgeRequestSchema(cerebras, body({ reasoning_format: 'text_parsed' }))).not.toEqual([]);
+    expect(judgeRequestSchema(cerebras, body({ enable_thinking: false }))).not.toEqual([]);
+  });
+});

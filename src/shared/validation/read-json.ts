@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { InputError } from '../errors/input-error.js';
 import { duplicateJsonKeys, firstJsonSyntaxProblem } from './json-positions.js';
 import { refuseOversizedTextFile } from '../files/text-file-size-limit.js';
+import { assertWithinLimits } from './validate.js';
 
 /**
  * Parses JSON text, turning a syntax error into an InputError with a line and column. JSON.parse
@@ -12,7 +13,7 @@ export function parseJson(text: string, file: string): unknown {
   try {
     return JSON.parse(text);
   } catch (err) {
-    const found = firstJsonSyntaxProblem(text);
+    const found = locateSyntaxProblem(text);
     if (found)
       throw new InputError(
         file,
@@ -28,6 +29,20 @@ export function parseJson(text: string, file: string): unknown {
       `not valid JSON: ${message.replace(/^./, (c) => c.toLowerCase())}`,
       'fix the syntax',
     );
+  }
+}
+
+/**
+ * The syntax fault's position, or undefined when it cannot be found. jsonc-parser's scanner recurses
+ * once per level: a text nested 100,000 deep overflows the stack there, and the fault is then told in
+ * V8's words without a position rather than as a stack trace.
+ */
+function locateSyntaxProblem(text: string): ReturnType<typeof firstJsonSyntaxProblem> {
+  try {
+    return firstJsonSyntaxProblem(text);
+  } catch (error) {
+    if (error instanceof RangeError) return undefined;
+    throw error;
   }
 }
 
@@ -58,6 +73,9 @@ export function readJsonFile(file: string, options: ReadJsonOptions = {}): unkno
   }
   const value = parseJson(text, file);
   if (options.refuseDuplicateKeys) {
+    // The duplicate-key scan walks the text with a recursive parser: the depth and size limits every
+    // validated input meets come first, so a file nested 100,000 deep is one line, not a stack overflow.
+    assertWithinLimits(value, file);
     const [first] = duplicateJsonKeys(text);
     if (first)
       throw new InputError(

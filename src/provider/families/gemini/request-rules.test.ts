@@ -165,3 +165,89 @@ describe('thoughtSignature is bytes: another base64 spelling of the same bytes i
     expect(judgeRequest(rules, b).map((f) => f.rejection)).toEqual(['corrupted-thought-signature']);
   });
 });
+
+/**
+ * Issue 40: Gemini counts the functionResponse parts after a model turn against its functionCall parts
+ * (google-gemini/gemini-cli#4217, #16415, #23068): "Please ensure that the number of function response parts is equal
+ * to the number of function call parts of the function call turn."
+ */
+describe('function response parts counted against the calls', () => {
+  const wording =
+    'Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.';
+  const responses = (b: ReturnType<typeof body>) => b.contents[2]!.parts;
+
+  it('accepts two parallel calls (one name) answered by two responses', () => {
+    expect(responses(body()).filter((p) => p.functionResponse)).toHaveLength(2);
+    expect(judgeRequest(spec, body())).toEqual([]);
+  });
+
+  it('refuses one response for two calls, in Google words, even though both share the name answered', () => {
+    const b = body();
+    b.contents[2]!.parts = responses(b).slice(0, 1);
+    const findings = judgeRequest(spec, b);
+    expect(findings.map((f) => f.rejection)).toEqual(['function-response-count-mismatch']);
+    expect(message(findings)).toBe(wording);
+  });
+
+  it('refuses a third response, and a user text in place of the responses', () => {
+    const b = body();
+    b.contents[2]!.parts.push(structuredClone(responses(b)[0]!));
+    expect(judgeRequest(spec, b).map((f) => f.rejection)).toEqual(['function-response-count-mismatch']);
+    const c = body();
+    c.contents[2] = { role: 'user', parts: [{ text: 'never mind' }] };
+    expect(judgeRequest(spec, c).map((f) => f.rejection)).toContain('function-response-count-mismatch');
+  });
+
+  it("Vertex refuses it in Vertex's own older wording (pydantic-ai#580)", () => {
+    const b = body(vertex);
+    b.contents[2]!.parts = responses(b).slice(0, 1);
+    const [finding] = judgeRequest(vertex, b);
+    expect(finding?.rejection).toBe('function-response-count-mismatch');
+    expect(
+      (fillRejection(vertex.rejections[finding!.rejection]!, finding!.params).body as { error: { message: string } })
+        .error.message,
+    ).toBe(
+      'Please ensure that the number of function response parts should be equal to number of function call parts of the function call turn.',
+    );
+  });
+
+  it('does not judge a model turn that ends the contents', () => {
+    const b = body();
+    b.contents.splice(2);
+    expect(judgeRequest(spec, b).map((f) => f.rejection)).not.toContain('function-response-count-mismatch');
+  });
+});
+
+/**
+ * Issue 40: the pinned protos lag the API. A request the real API answered 200 used the File Search tool by its store
+ * names and asked for server-side tool invocations; both are overlaid from the SDK's types (specs/definitions.json).
+ */
+describe('members newer than the pinned protos', () => {
+  const ask = { role: 'user', parts: [{ text: 'What do my files say?' }] };
+
+  it('takes fileSearch.file_search_store_names and tool_config.includeServerSideToolInvocations, in both spellings', () => {
+    const camel = {
+      contents: [ask],
+      tools: [{ fileSearch: { fileSearchStoreNames: ['fileSearchStores/notes-1'], topK: 5 } }],
+      toolConfig: { includeServerSideToolInvocations: true },
+    };
+    const snake = {
+      contents: [ask],
+      tools: [{ file_search: { file_search_store_names: ['fileSearchStores/notes-1'], metadata_filter: 'x' } }],
+      tool_config: { include_server_side_tool_invocations: true },
+    };
+    expect(judgeRequest(spec, camel)).toEqual([]);
+    expect(judgeRequest(spec, snake)).toEqual([]);
+  });
+
+  it('still refuses a member no source names, and a store name that is not a list', () => {
+    expect(
+      judgeRequest(spec, { contents: [ask], tools: [{ fileSearch: { fileSearchStores: ['x'] } }] }).map(
+        (f) => f.rejection,
+      ),
+    ).toEqual(['unknown-name-at']);
+    expect(judgeRequest(spec, { contents: [ask], tools: [{ fileSearch: { fileSearchStoreNames: 'x' } }] })).not.toEqual(
+      [],
+    );
+  });
+});

@@ -162,7 +162,33 @@ export function judgeGemini(spec: ProviderSpec, body: unknown): Finding[] {
       });
     });
   }
+  if (has('function-response-count-mismatch')) findings.push(...responseCountFindings(turns));
   return findings;
+}
+
+/**
+ * Gemini counts the functionResponse parts of the content after a model turn against that turn's functionCall parts
+ * (spec rejection function-response-count-mismatch): a cancelled or dropped call, or a user text in place of the
+ * responses, is refused. Counted, not paired: calls may carry no id and parallel calls may share a name. A model turn
+ * that ends the contents is the turn being continued, not judged.
+ */
+function responseCountFindings(turns: readonly Turn[]): Finding[] {
+  const count = (turn: Turn, member: string) => turn.parts.filter((p) => isPlainObject(p[member])).length;
+  return turns.flatMap((turn, index) => {
+    const next = turns[index + 1];
+    const calls = turn.role === 'model' ? count(turn, 'functionCall') : 0;
+    if (calls === 0 || next === undefined) return [];
+    const responses = count(next, 'functionResponse');
+    if (responses === calls) return [];
+    return [
+      {
+        rule: 'provider-accepts',
+        rejection: 'function-response-count-mismatch',
+        params: { index: index + 1, count: responses, path: `contents[${index + 1}].parts` },
+        detail: `content ${index + 1} holds ${responses} functionResponse parts for the ${calls} functionCall parts of content ${index}`,
+      },
+    ];
+  });
 }
 
 /**

@@ -223,3 +223,52 @@ describe('openai-responses judge', () => {
     expect(text(judgeRequest(spec, c))).toBe("Unknown parameter: 'input[1].signature'.");
   });
 });
+
+/**
+ * Issue 40: the server pairs a reasoning item with the item it produced by id. A call sent without its id right after
+ * the reasoning (langchain-ai/langchainjs#9082), or an id-less empty assistant message between the reasoning and its
+ * call (continuedev/continue#11721), is refused with "... was provided without its required following item".
+ */
+describe('reasoning paired with the item it produced', () => {
+  const refusals = (b: ReturnType<typeof body>) => judgeRequest(spec, b).map((f) => f.rejection);
+  const at = (b: ReturnType<typeof body>, type: string) => b.input.findIndex((i) => i.type === type);
+
+  it('accepts the engine body: reasoning, then the call with its id', () => {
+    const b = body();
+    expect(b.input[at(b, 'reasoning') + 1]!.type).toBe('function_call');
+    expect(refusals(b)).toEqual([]);
+  });
+
+  it('refuses the call sent without its id right after the reasoning', () => {
+    const b = body();
+    delete b.input[at(b, 'function_call')]!.id;
+    expect(refusals(b)).toContain('reasoning-without-following');
+    const reasoning = b.input[at(b, 'reasoning')]!;
+    expect(text(judgeRequest(spec, b).filter((f) => f.rejection === 'reasoning-without-following'))).toBe(
+      `Item '${String(reasoning.id)}' of type 'reasoning' was provided without its required following item.`,
+    );
+  });
+
+  it('refuses an id-less empty assistant message between the reasoning and its call', () => {
+    const b = body();
+    b.input.splice(at(b, 'reasoning') + 1, 0, { type: 'message', role: 'assistant', content: [] });
+    expect(refusals(b)).toContain('reasoning-without-following');
+  });
+
+  it('accepts an id-less message with text after the reasoning (the answer as clients replay it)', () => {
+    const b = body();
+    b.input.splice(at(b, 'reasoning') + 1, 0, {
+      type: 'message',
+      role: 'assistant',
+      content: [{ type: 'output_text', text: 'Listing.' }],
+    });
+    expect(refusals(b)).not.toContain('reasoning-without-following');
+  });
+
+  it('does not pair a reasoning item without an id (store false, as Codex sends it) by id', () => {
+    const b = body();
+    delete b.input[at(b, 'reasoning')]!.id;
+    delete b.input[at(b, 'function_call')]!.id;
+    expect(refusals(b)).not.toContain('reasoning-without-following');
+  });
+});

@@ -26,6 +26,40 @@ function isOutputItem(item: unknown): boolean {
   );
 }
 
+/** A call the model made (function, custom or built-in), not its output. */
+function isCall(item: unknown): boolean {
+  if (!isPlainObject(item) || typeof item.type !== 'string') return false;
+  return item.type.endsWith('_call') && !item.type.endsWith('_call_output');
+}
+
+/** A message item with no text in any part (the empty assistant message a converter injects). */
+function hasNoText(item: Record<string, unknown>): boolean {
+  const content = item.content;
+  if (typeof content === 'string') return content === '';
+  if (!Array.isArray(content)) return true;
+  return content.every((part) => !isPlainObject(part) || typeof part.text !== 'string' || part.text === '');
+}
+
+/**
+ * Why the item after a reasoning item that names its id is not the item that reasoning produced, or undefined when it
+ * can be. The server pairs them by id: a call sent without its id is no follower (langchain-ai/langchainjs#9082,
+ * 2025-09-30: adding the fc_ id ended the refusal), nor is an id-less assistant message without text standing between
+ * the reasoning and its call (continuedev/continue#11721, 2026-03-23). An id-less message with text is the turn's
+ * own answer as clients replay it, and is not judged (no source shows it refused). A reasoning item without an id
+ * (store false, as Codex sends it) cannot be paired by the server and is judged only by what follows at all.
+ */
+function notItsFollower(input: readonly unknown[], index: number): string | undefined {
+  const next = input[index + 1];
+  if (!isOutputItem(next)) return 'is not followed by the item it produced';
+  const item = next as Record<string, unknown>;
+  if (typeof item.id === 'string' && item.id !== '') return undefined;
+  const type = typeof item.type === 'string' ? item.type : 'message';
+  if (isCall(item)) return `is followed by a ${type} without its id, which the server cannot pair with it`;
+  if (type === 'message' && hasNoText(item) && isCall(input[index + 2]))
+    return 'is followed by an id-less assistant message without text standing before the call it produced';
+  return undefined;
+}
+
 /** `gAAAAB...DQ==` as OpenAI's older message abbreviates a blob. */
 const abbreviated = (blob: string) => (blob.length > 12 ? `${blob.slice(0, 4)}...${blob.slice(-4)}` : blob);
 
@@ -128,13 +162,17 @@ export function judgeOpenAIResponses(spec: ProviderSpec, body: unknown): Finding
         const finding = encryptedContentFinding(spec, id, content, { index, path: `input.${index}` });
         if (finding) findings.push(finding);
       }
-      const followed = isOutputItem(input[index + 1]);
-      if (!followed && has('reasoning-without-following')) {
+      const why = id
+        ? notItsFollower(input, index)
+        : isOutputItem(input[index + 1])
+          ? undefined
+          : 'is not followed by the item it produced';
+      if (why && has('reasoning-without-following')) {
         findings.push({
           rule: 'provider-accepts',
           rejection: 'reasoning-without-following',
           params: { index, path: id },
-          detail: `reasoning item ${id} at input ${index} is not followed by the item it produced`,
+          detail: `reasoning item ${id} at input ${index} ${why}`,
         });
       }
       if (id) seen.add(id);
