@@ -27,7 +27,10 @@ It keeps no session store and does not compact: those are reported as not judged
 --broken=<rule> plants one bug a gate must catch:
   must-echo      reasoning_content is dropped from tool-call turns
   strict-schema  strict routes get reasoning_content anyway
-  pad-scope      the " " pad goes on every assistant turn of a must-echo route, not only tool calls
+  pad-scope      the " " pad goes on every assistant turn of a must-echo route, not only tool calls (a
+                 choice the providers accept and that loses nothing: warned, not failed)
+  typed-items    reasoning held only as readable reasoning_details items is not read as text, so a
+                 must-echo tool-call turn gets the pad instead of it (reasoning lost: fails)
   host-suffix    a host that merely ends with a route host matches it (notmoonshot.ai)
   fallback-5xx   a 5xx that names a carrier is retried as an unknown-field rejection
   stream-join    a streamed reasoning_details item keeps only its first data piece
@@ -101,6 +104,8 @@ def readable_reasoning(message):
         return message["reasoning_content"]
     if (message.get("reasoning") or "").strip():
         return message["reasoning"]
+    if "typed-items" in BROKEN:
+        return None
     texts = [d.get("text") or d.get("summary") for d in message.get("reasoning_details") or []
              if d.get("type") in ("reasoning.text", "reasoning.summary")]
     return "".join(t for t in texts if t) or None

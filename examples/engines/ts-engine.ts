@@ -125,6 +125,8 @@ const nonBlank = (s: unknown): s is string => typeof s === 'string' && s.trim() 
 function readableReasoning(m: Message): string | undefined {
   if (nonBlank(m.reasoning_content)) return m.reasoning_content;
   if (nonBlank(m.reasoning)) return m.reasoning;
+  // --broken=typed-items: reasoning held only as readable items is not read, so the pad replaces it.
+  if (BROKEN.has('typed-items')) return undefined;
   const texts = (m.reasoning_details ?? [])
     .filter((d) => d.type === 'reasoning.text' || d.type === 'reasoning.summary')
     .map((d) => (d.text ?? d.summary) as string | undefined);

@@ -214,6 +214,7 @@ export async function runScenario(
         ledger,
         judgesFallback: operations.has('fallback'),
         scenario: scenario.id,
+        ...(context.engine.judgedBy ? { judgedBy: context.engine.judgedBy } : {}),
       });
       judged.applies.forEach((b) => applies.add(b));
       findings.push(...judged.findings);

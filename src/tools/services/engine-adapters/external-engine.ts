@@ -256,6 +256,8 @@ export async function startExternalEngine(options: ExternalEngineOptions): Promi
   const engine: ExternalEngine = {
     name: options.command,
     operations,
+    // Another team's engine: judged by harm, not by agreement with this project's choices (decision 0102).
+    judgedBy: 'harm',
     startSession() {
       const session = `s${++sessions}`;
       return {
