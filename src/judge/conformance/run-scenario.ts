@@ -10,6 +10,7 @@ import { fromCheck, judgeExchange } from './judge-exchange.js';
 import { VerdictLedger } from './judge-fallback.js';
 import { notJudgedCheck, type NotJudged } from './not-judged.js';
 import { withFaults } from './scripted-faults.js';
+import { isEngineFailure } from '../../shared/errors/engine-failed-error.js';
 import { cutStream, streamOpaqueStrings } from './stream-pieces.js';
 import {
   fetchTransport,
@@ -198,6 +199,8 @@ export async function runScenario(
       try {
         turn = await engine.turn({ history, target, table: context.table, spec: callSpec, options }, faulted.send);
       } catch (err) {
+        // The engine's own failure is not a verdict on this provider: it stops the run (exit 2).
+        if (isEngineFailure(err)) throw err;
         findings.push(callFailed(`call ${call} to ${callSpec.id} could not be sent: ${errorText(err)}`));
         break steps;
       }
@@ -260,6 +263,7 @@ export async function runScenario(
       }
       history.messages.push(read);
     } catch (err) {
+      if (isEngineFailure(err)) throw err;
       findings.push(callFailed(`call ${call}: the answer from ${callSpec.id} could not be read: ${errorText(err)}`));
       break;
     }

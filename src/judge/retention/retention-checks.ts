@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EngineUnderTest, StoreUnderTest, TurnInput } from '../engine-under-test.js';
 import type { Check } from '../conformance/verdict.js';
+import { isEngineFailure } from '../../shared/errors/engine-failed-error.js';
 import type { CellRetention, RunCall } from '../conformance/run-scenario.js';
 import { wireCarrierKeys } from '../conformance/wire-carriers.js';
 import type { History, Message } from '../../shared/history/history.js';
@@ -176,6 +177,7 @@ export function retentionChecks(
     try {
       return await fn();
     } catch (err) {
+      if (isEngineFailure(err)) throw err; // the engine broke the protocol: no verdict, the run stops
       return fail(behaviour, `threw: ${err instanceof Error ? err.message : String(err)}`);
     }
   };

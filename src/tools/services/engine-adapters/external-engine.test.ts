@@ -6,6 +6,9 @@ import { loadMatrixInputs, runMatrix } from '../matrix/run-matrix.js';
 import { projectRoot } from '../../../shared/project-root.js';
 import { checkScope } from '../matrix/check-scope.js';
 import { startExternalEngine } from './external-engine.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { EngineFailedError } from '../../../shared/errors/engine-failed-error.js';
 
 /**
  * `check --engine`: the example engines, correct, with each --broken=<rule> switch, and with only
@@ -191,5 +194,64 @@ describe('check --engine: external engines', () => {
       expect(r.stderr).toContain(`"${command}" did not answer the handshake`);
       expect(r.stdout).not.toMatch(/scenario runs|✗|warning/);
     }
+  });
+
+  describe('an engine that breaks the protocol is an engine error, never a provider verdict', () => {
+    // Builds plain bodies and implements read, which goes wrong in the way MODE says.
+    const script = join(mkdtempSync(join(tmpdir(), 'rr-engine-')), 'engine.mjs');
+    writeFileSync(
+      script,
+      `import { createInterface } from 'node:readline';
+const MODE = process.argv[2];
+const say = (o) => process.stdout.write(JSON.stringify(o) + '\\n');
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const r = JSON.parse(line);
+  if (r.type === 'hello') return say({ id: r.id, capabilities: ['read'] });
+  if (r.type === 'build') {
+    if (MODE === 'no-body') return say({ id: r.id, bod: {} });
+    const messages = r.history.messages.map(({ role, content, tool_calls, tool_call_id }) => ({ role, content, tool_calls, tool_call_id }));
+    return say({ id: r.id, body: { model: r.target.model, messages } });
+  }
+  if (MODE === 'crash') { process.stderr.write('Traceback: KeyError: choices\\n'); process.exit(3); }
+  if (MODE === 'malformed') return say({ id: r.id, message: { role: 'robot', content: 1 } });
+  return say({ id: r.id, error: 'cannot parse this answer' });
+});
+`,
+    );
+    const run = async (mode: string) => {
+      const engine = await startExternalEngine({ command: `${process.execPath} ${script} ${mode}` });
+      try {
+        await runMatrix(
+          { routes: checkScope(loaded, ['groq'], 'engine')!, engine, retention: false, harm: false },
+          { ...loaded, scenarios: loaded.scenarios.filter((s) => s.id === 'tool-call-with-reasoning') },
+        );
+        return undefined;
+      } catch (err) {
+        return err;
+      } finally {
+        await engine.close();
+      }
+    };
+
+    it.each([
+      ['crash', 'read', /exited 3; its stderr ends: Traceback: KeyError: choices/],
+      ['malformed', 'read', /its message at \/\w+: must be/],
+      ['read-error', 'read', /answered with an error: cannot parse this answer/],
+      ['no-body', 'build', /its answer has no "body" object/],
+    ])('%s: the run stops with an engine error naming %s and why', async (mode, operation, why) => {
+      const err = await run(mode);
+      expect(err).toBeInstanceOf(EngineFailedError);
+      expect((err as EngineFailedError).operation).toBe(operation);
+      expect((err as Error).message).toMatch(why);
+      expect((err as Error).message).toMatch(/^engine error in /);
+    });
+
+    it('from the CLI: exit 2, one line naming the operation and the stderr, no matrix', () => {
+      const r = runCli(['check', '--quiet', '--provider', 'groq', '--engine', `${process.execPath} ${script} crash`]);
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(/engine error in read: .*Traceback: KeyError: choices/);
+      expect(r.stdout).not.toMatch(/provider-accepts|✗/);
+    }, 60_000);
   });
 });
