@@ -34,6 +34,7 @@ It keeps no session store and does not compact: those are reported as not judged
   host-suffix    a host that merely ends with a route host matches it (notmoonshot.ai)
   fallback-5xx   a 5xx that names a carrier is retried as an unknown-field rejection
   stream-join    a streamed reasoning_details item keeps only its first data piece
+  session-leak   fallback verdicts are kept for every session at once, not per session
 --broken alone plants the first two.
 """
 import json
@@ -166,8 +167,13 @@ def verdict_key(target):
 SESSIONS = {}  # session id -> {verdict key: set of withheld fields}
 
 
+def session_key(session):
+    # --broken=session-leak: every session shares one verdict store, so a verdict leaks into the next session.
+    return "shared" if "session-leak" in BROKEN else session
+
+
 def withheld_for(session, target):
-    return SESSIONS.setdefault(session, {}).get(verdict_key(target), set())
+    return SESSIONS.setdefault(session_key(session), {}).get(verdict_key(target), set())
 
 
 def rejected(request):
@@ -181,7 +187,7 @@ def rejected(request):
     refused = [f for f in refused_fields(response["status"], response["body"], sent_carriers(body), tier) if f not in previous]
     if not refused:
         return {"retry": False}
-    SESSIONS[request["session"]][verdict_key(target)] = previous | set(refused)
+    SESSIONS[session_key(request["session"])][verdict_key(target)] = previous | set(refused)
     return {"body": build(target, request["history"], request.get("options", {}), previous | set(refused)),
             "withheld": refused}
 

@@ -189,9 +189,11 @@ function refusedFields(status: number, error: unknown, sent: Set<string>, tier: 
 
 const verdictKey = (t: Target) => JSON.stringify([t.provider.trim().toLowerCase(), plainHost(t.host), t.model]);
 const sessions = new Map<string, Map<string, Set<string>>>();
+// --broken=session-leak: every session shares one verdict store, so a verdict leaks into the next session.
+const sessionKey = (session: string) => (BROKEN.has('session-leak') ? 'shared' : session);
 function withheldFor(session: string, target: Target): Set<string> {
-  if (!sessions.has(session)) sessions.set(session, new Map());
-  return sessions.get(session)!.get(verdictKey(target)) ?? new Set();
+  if (!sessions.has(sessionKey(session))) sessions.set(sessionKey(session), new Map());
+  return sessions.get(sessionKey(session))!.get(verdictKey(target)) ?? new Set();
 }
 
 /** Retry once without a carrier the provider refused as unknown; give up otherwise (and on a refused retry). */
@@ -204,7 +206,7 @@ function rejected(r: Request): Record<string, unknown> {
   );
   if (refused.length === 0) return { retry: false };
   const now = new Set([...previous, ...refused]);
-  sessions.get(r.session!)!.set(verdictKey(r.target), now);
+  sessions.get(sessionKey(r.session!))!.set(verdictKey(r.target), now);
   return { body: build(r.target, r.history, r.options, now), withheld: refused };
 }
 

@@ -64,6 +64,12 @@ const SWITCHES: Array<{ rule: string; providers: string[]; scenarios?: string[];
       fails: ['openrouter fallback-recovers'],
     },
     {
+      rule: 'session-leak',
+      providers: ['openrouter'],
+      scenarios: ['fallback-edge-cases'],
+      fails: ['openrouter fallback-recovers'],
+    },
+    {
       rule: 'stream-join',
       providers: ['openrouter'],
       scenarios: ['streamed-redacted-reasoning'],
