@@ -107,8 +107,9 @@ def readable_reasoning(message):
         return message["reasoning"]
     if "typed-items" in BROKEN:
         return None
-    texts = [d.get("text") or d.get("summary") for d in message.get("reasoning_details") or []
-             if d.get("type") in ("reasoning.text", "reasoning.summary")]
+    # Readable typed items: OpenRouter's text and summary items, and Anthropic thinking blocks.
+    texts = [d.get("text") or d.get("summary") or d.get("thinking") for d in message.get("reasoning_details") or []
+             if d.get("type") in ("reasoning.text", "reasoning.summary", "thinking")]
     return "".join(t for t in texts if t) or None
 
 

@@ -127,9 +127,10 @@ function readableReasoning(m: Message): string | undefined {
   if (nonBlank(m.reasoning)) return m.reasoning;
   // --broken=typed-items: reasoning held only as readable items is not read, so the pad replaces it.
   if (BROKEN.has('typed-items')) return undefined;
+  // Readable typed items: OpenRouter's text and summary items, and Anthropic thinking blocks.
   const texts = (m.reasoning_details ?? [])
-    .filter((d) => d.type === 'reasoning.text' || d.type === 'reasoning.summary')
-    .map((d) => (d.text ?? d.summary) as string | undefined);
+    .filter((d) => d.type === 'reasoning.text' || d.type === 'reasoning.summary' || d.type === 'thinking')
+    .map((d) => (d.text ?? d.summary ?? d.thinking) as string | undefined);
   return texts.filter(Boolean).join('') || undefined;
 }
 
