@@ -53,7 +53,7 @@ function problem(behaviour: Behaviour, detail: string): Check {
 /** A departure from this project's choices: a failure for its own engine, a warning for one judged by harm. */
 function choice(req: SentRequest, behaviour: Behaviour, detail: string): Check {
   return req.judgedBy === 'harm'
-    ? { behaviour, status: 'warn', detail: `${detail}: ${PAD_CHOICE}` }
+    ? { behaviour, status: 'warn', detail: `${detail} (a choice, not harm: ${PAD_CHOICE})` }
     : problem(behaviour, detail);
 }
 

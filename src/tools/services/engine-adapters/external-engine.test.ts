@@ -165,6 +165,19 @@ describe('check --engine: external engines', () => {
       /^engine .* --broken, judged against the provider specs and the expected routes of specs\/routes\.json, \d+ provider targets/m,
     );
     expect(broken.stdout).not.toMatch(/\d+ routes,/);
+    // Padding plain turns is a choice the providers accept: warnings that say why, exit 0.
+    const padded = runCli([
+      'check',
+      '--quiet',
+      '--provider',
+      'deepseek',
+      '--engine',
+      `${ADAPTERS.typescript} --broken=pad-scope`,
+    ]);
+    expect(padded.code, padded.stdout).toBe(0);
+    expect(padded.stdout).toMatch(
+      /^! deepseek × must-echo-pad-scope[^\n]*\n {4}\[must-echo\] .*plain assistant message \d+ .*a choice, not harm.*decisions\/0002-the-pad\.md/m,
+    );
     const buildOnly = runCli([
       'check',
       '--quiet',
@@ -189,7 +202,7 @@ describe('check --engine: external engines', () => {
     ]);
     expect(strict.code).toBe(1);
     expect(runCli(['check', '--engine', 'true', '--base', 'HEAD']).code).toBe(2);
-  }, 60_000);
+  }, 150_000);
 
   it('shakes hands first: an engine that does not answer is one line naming the command, exit 2, before any cell runs', () => {
     // `sleep 60 | cat` never answers, and its shell forks: the CLI must still stop it and exit.
