@@ -202,14 +202,14 @@ describe('an engine judged by harm (check --engine)', () => {
     expect(statuses(checks)).toEqual(['fail must-echo']);
   });
 
-  it('warns for the pad on a standard route that reads reasoning_content, and still fails carriers a route does not read', () => {
+  it('fails the pad off the must-echo tier (a must-echo carrier on the wrong route) and carriers a route does not read', () => {
     const padOpenRouter = (m: Array<Record<string, unknown>>) =>
       Object.assign(m[1]!, {
         reasoning: 'stored thought',
         reasoning_content: 'stored thought',
         reasoning_details: history.messages[1]!.reasoning_details,
       }) && Object.assign(m[3]!, { reasoning_content: ' ' });
-    expect(statuses(judged('openrouter', padOpenRouter, { judgedBy: 'harm' }))).toEqual(['warn must-echo']);
+    expect(statuses(judged('openrouter', padOpenRouter, { judgedBy: 'harm' }))).toEqual(['fail must-echo']);
     const wrongCarrier = (m: Array<Record<string, unknown>>) =>
       Object.assign(m[1]!, { reasoning_content: 'stored thought', reasoning: 'x' }) &&
       Object.assign(m[3]!, { reasoning_content: ' ' });

@@ -37,8 +37,8 @@ export interface SentRequest {
 export type JudgedBy = 'contract' | 'harm';
 
 /**
- * The pad on a plain turn, or on a route that reads reasoning_content off the must-echo tier: accepted by the
- * providers, and no stored reasoning is replaced by it. Why this project pads less, for the warning.
+ * The pad on a plain turn of a must-echo route: accepted by the providers, and no stored reasoning is replaced by
+ * it. Why this project pads less, for the warning.
  */
 const PAD_CHOICE =
   'the providers accept it and no stored reasoning is lost, so for an engine under --engine it is a warning; this project pads only must-echo tool-call turns without readable reasoning, the turns DeepSeek, Kimi and MiMo document a 400 for (docs/decisions/0002-the-pad.md)';
@@ -181,10 +181,14 @@ export function checkMustEcho(req: SentRequest): Check[] {
         );
       }
     } else if (value === MUST_ECHO_PLACEHOLDER && !hasStoredReasoning(source)) {
-      // A route that reads reasoning_content takes the pad as one more accepted value; elsewhere it is a stray key.
-      const reads = req.policy.fields.includes('reasoning_content' as never) && req.policy.tier !== 'strict';
-      const detail = `${where}: the must-echo pad leaked to ${req.policy.tier} route ${req.policy.routeId} at message ${i}`;
-      out.push(reads ? choice(req, 'must-echo', detail) : problem('must-echo', detail));
+      // Off the tier the pad is a must-echo route's carrier on the wrong route: the engine resolved the target to
+      // a must-echo route it is not (a look-alike host, the wrong row winning). A failure on either contract.
+      out.push(
+        problem(
+          'must-echo',
+          `${where}: the must-echo pad leaked to ${req.policy.tier} route ${req.policy.routeId} at message ${i}`,
+        ),
+      );
     }
   });
 }
