@@ -27,10 +27,14 @@ It keeps no session store and does not compact: those are reported as not judged
 --broken=<rule> plants one bug a gate must catch:
   must-echo      reasoning_content is dropped from tool-call turns
   strict-schema  strict routes get reasoning_content anyway
-  pad-scope      the " " pad goes on every assistant turn of a must-echo route, not only tool calls
+  pad-scope      the " " pad goes on every assistant turn of a must-echo route, not only tool calls (a
+                 choice the providers accept and that loses nothing: warned, not failed)
+  typed-items    reasoning held only as readable reasoning_details items is not read as text, so a
+                 must-echo tool-call turn gets the pad instead of it (reasoning lost: fails)
   host-suffix    a host that merely ends with a route host matches it (notmoonshot.ai)
   fallback-5xx   a 5xx that names a carrier is retried as an unknown-field rejection
   stream-join    a streamed reasoning_details item keeps only its first data piece
+  session-leak   fallback verdicts are kept for every session at once, not per session
 --broken alone plants the first two.
 """
 import json
@@ -101,8 +105,11 @@ def readable_reasoning(message):
         return message["reasoning_content"]
     if (message.get("reasoning") or "").strip():
         return message["reasoning"]
-    texts = [d.get("text") or d.get("summary") for d in message.get("reasoning_details") or []
-             if d.get("type") in ("reasoning.text", "reasoning.summary")]
+    if "typed-items" in BROKEN:
+        return None
+    # Readable typed items: OpenRouter's text and summary items, and Anthropic thinking blocks.
+    texts = [d.get("text") or d.get("summary") or d.get("thinking") for d in message.get("reasoning_details") or []
+             if d.get("type") in ("reasoning.text", "reasoning.summary", "thinking")]
     return "".join(t for t in texts if t) or None
 
 
@@ -161,8 +168,13 @@ def verdict_key(target):
 SESSIONS = {}  # session id -> {verdict key: set of withheld fields}
 
 
+def session_key(session):
+    # --broken=session-leak: every session shares one verdict store, so a verdict leaks into the next session.
+    return "shared" if "session-leak" in BROKEN else session
+
+
 def withheld_for(session, target):
-    return SESSIONS.setdefault(session, {}).get(verdict_key(target), set())
+    return SESSIONS.setdefault(session_key(session), {}).get(verdict_key(target), set())
 
 
 def rejected(request):
@@ -176,7 +188,7 @@ def rejected(request):
     refused = [f for f in refused_fields(response["status"], response["body"], sent_carriers(body), tier) if f not in previous]
     if not refused:
         return {"retry": False}
-    SESSIONS[request["session"]][verdict_key(target)] = previous | set(refused)
+    SESSIONS[session_key(request["session"])][verdict_key(target)] = previous | set(refused)
     return {"body": build(target, request["history"], request.get("options", {}), previous | set(refused)),
             "withheld": refused}
 

@@ -125,9 +125,12 @@ const nonBlank = (s: unknown): s is string => typeof s === 'string' && s.trim() 
 function readableReasoning(m: Message): string | undefined {
   if (nonBlank(m.reasoning_content)) return m.reasoning_content;
   if (nonBlank(m.reasoning)) return m.reasoning;
+  // --broken=typed-items: reasoning held only as readable items is not read, so the pad replaces it.
+  if (BROKEN.has('typed-items')) return undefined;
+  // Readable typed items: OpenRouter's text and summary items, and Anthropic thinking blocks.
   const texts = (m.reasoning_details ?? [])
-    .filter((d) => d.type === 'reasoning.text' || d.type === 'reasoning.summary')
-    .map((d) => (d.text ?? d.summary) as string | undefined);
+    .filter((d) => d.type === 'reasoning.text' || d.type === 'reasoning.summary' || d.type === 'thinking')
+    .map((d) => (d.text ?? d.summary ?? d.thinking) as string | undefined);
   return texts.filter(Boolean).join('') || undefined;
 }
 
@@ -187,9 +190,11 @@ function refusedFields(status: number, error: unknown, sent: Set<string>, tier: 
 
 const verdictKey = (t: Target) => JSON.stringify([t.provider.trim().toLowerCase(), plainHost(t.host), t.model]);
 const sessions = new Map<string, Map<string, Set<string>>>();
+// --broken=session-leak: every session shares one verdict store, so a verdict leaks into the next session.
+const sessionKey = (session: string) => (BROKEN.has('session-leak') ? 'shared' : session);
 function withheldFor(session: string, target: Target): Set<string> {
-  if (!sessions.has(session)) sessions.set(session, new Map());
-  return sessions.get(session)!.get(verdictKey(target)) ?? new Set();
+  if (!sessions.has(sessionKey(session))) sessions.set(sessionKey(session), new Map());
+  return sessions.get(sessionKey(session))!.get(verdictKey(target)) ?? new Set();
 }
 
 /** Retry once without a carrier the provider refused as unknown; give up otherwise (and on a refused retry). */
@@ -202,7 +207,7 @@ function rejected(r: Request): Record<string, unknown> {
   );
   if (refused.length === 0) return { retry: false };
   const now = new Set([...previous, ...refused]);
-  sessions.get(r.session!)!.set(verdictKey(r.target), now);
+  sessions.get(sessionKey(r.session!))!.set(verdictKey(r.target), now);
   return { body: build(r.target, r.history, r.options, now), withheld: refused };
 }
 

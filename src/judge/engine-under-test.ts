@@ -90,6 +90,11 @@ export interface EngineUnderTest {
   name: string;
   /** The operations it implements; building requests is always there. */
   operations: ReadonlySet<EngineOperation>;
+  /**
+   * `harm` for another team's engine: a choice the providers accept that loses no reasoning is a warning, not a
+   * failure (decision 0102). Absent or `contract`: this project's own engine, held to its stricter contract.
+   */
+  judgedBy?: 'contract' | 'harm';
   startSession(): EngineSession;
   /** The request the engine would build for this history, unsent (compared byte for byte after resume, branch). */
   buildRequest?(history: History, input: Omit<TurnInput, 'history'>): Promise<OutboundRequest>;

@@ -110,6 +110,11 @@ export interface SeededBug {
   scenarios?: string[];
   patch: Patches;
   /**
+   * A bug of a class held out from the first seeded set (issue 41): only its own scenarios catch it. The test also
+   * runs it on every other scenario of its provider targets, which must find nothing.
+   */
+  heldOut?: true;
+  /**
    * Why no bundled target can show the bug today (the only model the code path serves refuses what exercises it).
    * The test then asserts check sees nothing, so it fails, asking for this to go, once a target can show it.
    */
@@ -192,7 +197,62 @@ function resolveWithHostMatcher(matches: (host: string, pattern: string) => bool
 }
 const hostOf = (h: string) => h.replace(/:\d+$/, '').replace(/\.$/, '');
 
+/** Typed items an engine might read: only OpenRouter's `reasoning.text` (the held-out bug reads no other kind). */
+const textItemsOnly = (m: Message) =>
+  (m.reasoning_details ?? []).some((d) => d.type === 'reasoning.text' && nonBlank((d as { text?: unknown }).text));
+
 export const SEEDED_BUGS: readonly SeededBug[] = [
+  // ---- held out from the first set (issue 41): each caught only by its own scenario ----
+  {
+    id: 'provider-id-wins-over-host',
+    bug: 'a row listing the provider id wins over an earlier row matching the host (a strict host loses to the id)',
+    rule: 'strict-schema',
+    providers: ['deepseek'],
+    scenarios: ['provider-and-host-disagree'],
+    heldOut: true,
+    patch: {
+      resolve: (original) => (table, target) => {
+        const provider = target.provider.trim().toLowerCase();
+        const byId = table.routes.find(
+          (r) => (r.match.providers?.includes(provider) ?? false) && modelMatches(target.model, r.match),
+        );
+        return byId
+          ? original({ ...table, routes: [{ ...byId, match: { default: true } }] }, target)
+          : original(table, target);
+      },
+    },
+  },
+  {
+    id: 'pad-replaces-summary-and-thinking',
+    bug: 'only reasoning.text items are read as text: a must-echo tool-call turn holding a reasoning.summary or a thinking block gets the pad',
+    rule: 'must-echo',
+    providers: ['deepseek', 'moonshot', 'mimo'],
+    scenarios: ['must-echo-typed-items-only'],
+    heldOut: true,
+    patch: {
+      selectCarriers: (original) => (message, policy, omit) => {
+        const out = original(message, policy, omit);
+        if (policy.tier !== 'must-echo' || !toolTurn(message)) return out;
+        if (nonBlank(message.reasoning_content) || nonBlank(message.reasoning) || textItemsOnly(message)) return out;
+        return { ...out, reasoning_content: PAD, padded: true };
+      },
+    },
+  },
+  {
+    id: 'host-prefix-matches-route',
+    bug: 'a host that starts with a route host resolves to that route (api.deepseek.com.evil.io matches api.deepseek.com)',
+    rule: 'must-echo',
+    providers: ['vllm-local'],
+    scenarios: ['host-route-host-as-prefix'],
+    heldOut: true,
+    patch: {
+      resolve: resolveWithHostMatcher((host, pattern) => {
+        const h = hostOf(host.toLowerCase());
+        const p = pattern.toLowerCase();
+        return !p.startsWith('*-') && (h === p || h.endsWith(`.${p}`) || h.startsWith(p));
+      }),
+    },
+  },
   // ---- must-echo ----
   {
     id: 'pad-every-assistant-turn',

@@ -171,14 +171,23 @@ vi.mock('../../src/engine/policy/route-for-target.js', async (importOriginal) =>
 
 const loaded = loadMatrixInputs({});
 
-/** The behaviours the narrowed matrix fails, with the first detail of each. */
-async function failures(bug: SeededBug | undefined, narrow: SeededBug): Promise<Map<Behaviour, string>> {
+/**
+ * The behaviours the narrowed matrix fails, with the first detail of each. `others`: every scenario but the bug's
+ * own (a held-out bug must pass them all).
+ */
+async function failures(
+  bug: SeededBug | undefined,
+  narrow: SeededBug,
+  others = false,
+): Promise<Map<Behaviour, string>> {
   state.bug = bug;
   try {
     const routes = checkScope(loaded, narrow.providers, undefined)!;
-    const scenarios = narrow.scenarios
-      ? loaded.scenarios.filter((s) => narrow.scenarios!.includes(s.id))
-      : loaded.scenarios;
+    const scenarios = others
+      ? loaded.scenarios.filter((s) => !narrow.scenarios!.includes(s.id))
+      : narrow.scenarios
+        ? loaded.scenarios.filter((s) => narrow.scenarios!.includes(s.id))
+        : loaded.scenarios;
     const run = await runMatrix({ routes, engine: builtInEngine }, { ...loaded, scenarios });
     const out = new Map<Behaviour, string>();
     for (const cell of run.cells)
@@ -212,6 +221,8 @@ describe('seeded engine bugs: check alone catches each one, naming the rule it b
         return;
       }
       expect([...failed.keys()], [...failed.values()].join('\n')).toContain(bug.rule);
+      // Held out: every other scenario of the same targets misses it, so the new scenario is what catches it.
+      if (bug.heldOut) expect([...(await failures(bug, bug, true)).values()]).toEqual([]);
       caught.push(bug.id);
     });
   }

@@ -33,18 +33,38 @@ const history: History = {
 };
 
 /** The body a correct engine would send for `provider`, with `edit` applied to message `index`. */
-function judge(provider: string, edit: (messages: Array<Record<string, unknown>>) => void) {
+function judge(
+  provider: string,
+  edit: (messages: Array<Record<string, unknown>>) => void,
+  over: { history?: History; judgedBy?: SentRequest['judgedBy'] } = {},
+) {
+  return judged(provider, edit, over).map((p) => `${p.behaviour}: ${p.detail}`);
+}
+
+/** The checks for `provider`'s body, with their status (warnings included). */
+function judged(
+  provider: string,
+  edit: (messages: Array<Record<string, unknown>>) => void,
+  { history: h = history, judgedBy }: { history?: History; judgedBy?: SentRequest['judgedBy'] } = {},
+) {
   const spec = specs.get(provider)!;
   const policy = policyFor(table, spec);
-  const messages = history.messages.map((m) => ({
+  const messages = h.messages.map((m) => ({
     role: m.role,
     content: m.content,
     ...(m.tool_calls ? { tool_calls: m.tool_calls } : {}),
     ...(m.tool_call_id ? { tool_call_id: m.tool_call_id } : {}),
   })) as Array<Record<string, unknown>>;
   edit(messages);
-  const request: SentRequest = { call: 0, history, body: { model: 'm', messages }, policy, spec };
-  return checkRequest(request).problems.map((p) => `${p.behaviour}: ${p.detail}`);
+  const request: SentRequest = {
+    call: 0,
+    history: h,
+    body: { model: 'm', messages },
+    policy,
+    spec,
+    ...(judgedBy ? { judgedBy } : {}),
+  };
+  return checkRequest(request).problems;
 }
 
 describe('per-call checks catch a broken engine', () => {
@@ -125,5 +145,74 @@ describe('per-call checks catch a broken engine', () => {
           }) && Object.assign(m[3]!, { reasoning_content: ' ' }),
       ),
     ).toEqual([expect.stringMatching(/^native-scoped: .*gemini native record of message 1 leaked to route deepseek/)]);
+  });
+});
+
+/** A must-echo history with a plain turn, and a tool turn whose reasoning survives only as a readable typed item. */
+const plainAndItems: History = {
+  messages: [
+    { role: 'user', content: 'q' },
+    { role: 'assistant', content: 'plain answer' },
+    { role: 'user', content: 'again' },
+    {
+      role: 'assistant',
+      content: null,
+      reasoning_details: [{ type: 'reasoning.text', text: 'kept only as an item' }],
+      tool_calls: [{ id: 'c1', type: 'function', function: { name: 't', arguments: '{}' } }],
+    },
+    { role: 'tool', tool_call_id: 'c1', content: 'r' },
+  ],
+};
+
+describe('an engine judged by harm (check --engine)', () => {
+  const statuses = (checks: ReturnType<typeof judged>) => checks.map((c) => `${c.status} ${c.behaviour}`);
+
+  it("warns, naming this project's choice and why, for the pad on a plain turn; this project's engine fails", () => {
+    const padPlain = (m: Array<Record<string, unknown>>) => {
+      m[1]!.reasoning_content = ' ';
+      m[3]!.reasoning_content = 'kept only as an item';
+    };
+    const harm = judged('deepseek', padPlain, { history: plainAndItems, judgedBy: 'harm' });
+    expect(statuses(harm)).toEqual(['warn must-echo']);
+    expect(harm[0]!.detail).toMatch(/plain assistant message 1 .*providers accept it.*decisions\/0002-the-pad\.md/);
+    expect(statuses(judged('deepseek', padPlain, { history: plainAndItems }))).toEqual(['fail must-echo']);
+  });
+
+  it('fails the pad sent where the reasoning survives only as readable typed items, on either contract', () => {
+    const padItems = (m: Array<Record<string, unknown>>) => void (m[3]!.reasoning_content = ' ');
+    for (const judgedBy of ['harm', 'contract'] as const) {
+      const checks = judged('deepseek', padItems, { history: plainAndItems, judgedBy });
+      expect(statuses(checks)).toEqual(['fail must-echo']);
+      expect(checks[0]!.detail).toMatch(/message 3 got the " " pad .*only as readable reasoning_details items/);
+    }
+  });
+
+  it('fails the pad on a plain turn that holds readable reasoning: it stands where the reasoning belonged', () => {
+    const withText: History = {
+      messages: plainAndItems.messages.map((m, i) => (i === 1 ? { ...m, reasoning: 'plain thought' } : m)),
+    };
+    const checks = judged(
+      'deepseek',
+      (m) => {
+        m[1]!.reasoning_content = ' ';
+        m[3]!.reasoning_content = 'kept only as an item';
+      },
+      { history: withText, judgedBy: 'harm' },
+    );
+    expect(statuses(checks)).toEqual(['fail must-echo']);
+  });
+
+  it('fails the pad off the must-echo tier (a must-echo carrier on the wrong route) and carriers a route does not read', () => {
+    const padOpenRouter = (m: Array<Record<string, unknown>>) =>
+      Object.assign(m[1]!, {
+        reasoning: 'stored thought',
+        reasoning_content: 'stored thought',
+        reasoning_details: history.messages[1]!.reasoning_details,
+      }) && Object.assign(m[3]!, { reasoning_content: ' ' });
+    expect(statuses(judged('openrouter', padOpenRouter, { judgedBy: 'harm' }))).toEqual(['fail must-echo']);
+    const wrongCarrier = (m: Array<Record<string, unknown>>) =>
+      Object.assign(m[1]!, { reasoning_content: 'stored thought', reasoning: 'x' }) &&
+      Object.assign(m[3]!, { reasoning_content: ' ' });
+    expect(statuses(judged('deepseek', wrongCarrier, { judgedBy: 'harm' }))).toEqual(['fail fields-sent']);
   });
 });

@@ -25,13 +25,36 @@ export interface SentRequest {
   table?: RouteTable;
   /** Carriers this session learned the target refuses (a counted unknown-field rejection): withholding them is right. */
   refused?: ReadonlySet<string>;
+  /**
+   * How the engine is judged (default `contract`). This project's own engine keeps its contract: each choice
+   * decision 0002 makes is a failure when broken. Another team's engine (`check --engine`) is judged by harm:
+   * a choice the providers accept and that loses no reasoning the history holds is a warning naming the choice
+   * this project makes and why; refusals, reasoning lost and carriers sent to the wrong route still fail.
+   */
+  judgedBy?: JudgedBy;
 }
+
+export type JudgedBy = 'contract' | 'harm';
+
+/**
+ * The pad on a plain turn of a must-echo route: accepted by the providers, and no stored reasoning is replaced by
+ * it. Why this project pads less, for the warning.
+ */
+const PAD_CHOICE =
+  'the providers accept it and no stored reasoning is lost, so for an engine under --engine it is a warning; this project pads only must-echo tool-call turns without readable reasoning, the turns DeepSeek, Kimi and MiMo document a 400 for (docs/decisions/0002-the-pad.md)';
 
 const CHAT_SHAPED = new Set(['openai-chat', 'copilot']);
 const READABLE = new Set(['reasoning_content', 'reasoning']);
 
 function problem(behaviour: Behaviour, detail: string): Check {
   return { behaviour, status: 'fail', detail };
+}
+
+/** A departure from this project's choices: a failure for its own engine, a warning for one judged by harm. */
+function choice(req: SentRequest, behaviour: Behaviour, detail: string): Check {
+  return req.judgedBy === 'harm'
+    ? { behaviour, status: 'warn', detail: `${detail} (a choice, not harm: ${PAD_CHOICE})` }
+    : problem(behaviour, detail);
 }
 
 /**
@@ -119,9 +142,17 @@ export function checkMustEcho(req: SentRequest): Check[] {
         source.reasoning_content !== MUST_ECHO_PLACEHOLDER
       )
         out.push(
-          problem(
+          choice(
+            req,
             'must-echo',
             `${where}: plain assistant message ${i} (no tool calls) got the " " pad: the pad belongs on tool-call turns without reasoning only`,
+          ),
+        );
+      else if (req.policy.tier === 'must-echo' && value === MUST_ECHO_PLACEHOLDER && hasReadableReasoning(source))
+        out.push(
+          problem(
+            'must-echo',
+            `${where}: plain assistant message ${i} got the " " pad instead of the readable reasoning its history holds${heldOnlyAsItems(source)}`,
           ),
         );
       return;
@@ -135,7 +166,12 @@ export function checkMustEcho(req: SentRequest): Check[] {
           ),
         );
       } else if (hasReadableReasoning(source) && value === MUST_ECHO_PLACEHOLDER) {
-        out.push(problem('must-echo', `${where}: message ${i} got the " " pad although it has stored reasoning`));
+        out.push(
+          problem(
+            'must-echo',
+            `${where}: message ${i} got the " " pad although it has stored reasoning${heldOnlyAsItems(source)}`,
+          ),
+        );
       } else if (!hasReadableReasoning(source) && value !== MUST_ECHO_PLACEHOLDER) {
         out.push(
           problem(
@@ -145,6 +181,8 @@ export function checkMustEcho(req: SentRequest): Check[] {
         );
       }
     } else if (value === MUST_ECHO_PLACEHOLDER && !hasStoredReasoning(source)) {
+      // Off the tier the pad is a must-echo route's carrier on the wrong route: the engine resolved the target to
+      // a must-echo route it is not (a look-alike host, the wrong row winning). A failure on either contract.
       out.push(
         problem(
           'must-echo',
@@ -153,6 +191,14 @@ export function checkMustEcho(req: SentRequest): Check[] {
       );
     }
   });
+}
+
+/** Names where a turn's readable reasoning survives when it is not in reasoning_content or reasoning. */
+function heldOnlyAsItems(m: Message): string {
+  const plain = (m.reasoning_content ?? '').trim() !== '' || (m.reasoning ?? '').trim() !== '';
+  return plain
+    ? ''
+    : ' (it survives only as readable reasoning_details items, whose text must be sent: reasoning lost)';
 }
 
 /** strict-schema: a strict route sends no reasoning key at all, not even the pad. */

@@ -2,7 +2,7 @@ import { readFindingsHeader } from '../../shared/findings/findings-record.js';
 import { STANDARD_CARRIER_FIELDS, type History, type Message } from '../../shared/history/history.js';
 import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
 import type { RoutePolicy, RouteTable } from '../../shared/route-table/route-table.js';
-import { checkMustEcho, checkRequest, type SentRequest } from './cell-checks.js';
+import { checkMustEcho, checkRequest, type JudgedBy, type SentRequest } from './cell-checks.js';
 import { refusedAsUnknown, widened, whyNotUnknownField, type VerdictLedger } from './judge-fallback.js';
 import type { TurnResult } from '../engine-under-test.js';
 import type { ExchangeResponse } from '../../shared/transport/transport.js';
@@ -36,6 +36,8 @@ export interface CallUnderJudgement {
   judgesFallback?: boolean;
   /** The scenario the call belongs to, named when the mock's findings cannot be read. */
   scenario?: string;
+  /** How the engine's choices are judged (cell-checks.ts, SentRequest.judgedBy). */
+  judgedBy?: JudgedBy;
 }
 
 export interface ExchangeJudgement {
@@ -122,6 +124,7 @@ export function judgeExchange(c: CallUnderJudgement): ExchangeJudgement {
       spec,
       ...(c.table ? { table: c.table } : {}),
       ...(refused.size > 0 ? { refused } : {}),
+      ...(c.judgedBy ? { judgedBy: c.judgedBy } : {}),
     };
     // The first attempt is what the route table asked for; a retry's omissions are the fallback's
     // intent, except that a must-echo route never drops reasoning_content, not even on a retry.

@@ -10,6 +10,8 @@ import { fromCheck, judgeExchange } from './judge-exchange.js';
 import { VerdictLedger } from './judge-fallback.js';
 import { notJudgedCheck, type NotJudged } from './not-judged.js';
 import { withFaults } from './scripted-faults.js';
+import { wireCarrierKeys } from './wire-carriers.js';
+import { isEngineFailure } from '../../shared/errors/engine-failed-error.js';
 import { cutStream, streamOpaqueStrings } from './stream-pieces.js';
 import {
   fetchTransport,
@@ -99,6 +101,11 @@ export interface ScenarioRunContext {
   engine: EngineUnderTest;
   /** Per-cell retention checks (compaction, branch, resume) on the final history. */
   retention?: CellRetention;
+  /**
+   * Sessions are independent: when this run's session learned a fallback verdict, the scenario is run once more
+   * in a new session of the same engine, whose requests up to that call must be the first session's (decision 0103).
+   */
+  checkSessions?: boolean;
 }
 
 export interface ScenarioRun {
@@ -108,6 +115,10 @@ export interface ScenarioRun {
   findings: JudgeFinding[];
   /** Behaviours this cell needed and the engine could not be judged on (it does not implement the operation). */
   notJudged: NotJudged[];
+  /** The first request body of each call (its first try), as JSON: what a second session must repeat. */
+  firstRequests: string[];
+  /** The first call at which the session learned a verdict (withheld a carrier), if any. */
+  learnedAt?: number;
 }
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -145,6 +156,8 @@ export async function runScenario(
   };
   const ledger = new VerdictLedger();
   const calls: RunCall[] = [];
+  const firstRequests: string[] = [];
+  let learnedAt: number | undefined;
   let call = 0;
 
   steps: for (const step of scenario.steps) {
@@ -198,9 +211,14 @@ export async function runScenario(
       try {
         turn = await engine.turn({ history, target, table: context.table, spec: callSpec, options }, faulted.send);
       } catch (err) {
+        // The engine's own failure is not a verdict on this provider: it stops the run (exit 2).
+        if (isEngineFailure(err)) throw err;
         findings.push(callFailed(`call ${call} to ${callSpec.id} could not be sent: ${errorText(err)}`));
         break steps;
       }
+      if (firstRequests[call] === undefined && turn.attempts[0])
+        firstRequests[call] = JSON.stringify(turn.attempts[0].request.body);
+      if (turn.withheld.length > 0) learnedAt ??= call;
       judged = judgeExchange({
         call,
         history,
@@ -214,6 +232,7 @@ export async function runScenario(
         ledger,
         judgesFallback: operations.has('fallback'),
         scenario: scenario.id,
+        ...(context.engine.judgedBy ? { judgedBy: context.engine.judgedBy } : {}),
       });
       judged.applies.forEach((b) => applies.add(b));
       findings.push(...judged.findings);
@@ -259,6 +278,7 @@ export async function runScenario(
       }
       history.messages.push(read);
     } catch (err) {
+      if (isEngineFailure(err)) throw err;
       findings.push(callFailed(`call ${call}: the answer from ${callSpec.id} could not be read: ${errorText(err)}`));
       break;
     }
@@ -282,6 +302,22 @@ export async function runScenario(
     if (!operations.has('compact')) skip('compact', 'survives-compaction');
   }
 
+  if (context.checkSessions && learnedAt !== undefined) {
+    // The same target in a new session: nothing the first session learned may be there from the start.
+    const again = await runScenario(scenario, spec, { ...context, checkSessions: false, retention: undefined });
+    const leak = sessionLeak(firstRequests, again.firstRequests, learnedAt);
+    applies.add('fallback-recovers');
+    if (leak)
+      findings.push({
+        behaviour: 'fallback-recovers',
+        status: 'fail',
+        provider: spec.id,
+        route: targetPolicy.routeId,
+        call: leak.call,
+        detail: `state leaked between sessions: the session that learned a verdict at call ${learnedAt} was followed by a new session of the same target, whose call ${leak.call} sent ${leak.detail}; an engine keeps what it learns per session (docs/judge-your-agent.md, "One session, one state")`,
+      });
+  }
+
   const notJudgedList: NotJudged[] = [...notJudged].map(([operation, behaviours]) => ({
     operation,
     behaviours: [...behaviours],
@@ -299,7 +335,43 @@ export async function runScenario(
     exchanges,
     ...(loaded ? { fixture: { path: loaded.path, provenance: loaded.fixture.provenance.kind } } : {}),
   };
-  return { verdict, history, findings, notJudged: notJudgedList };
+  return {
+    verdict,
+    history,
+    findings,
+    notJudged: notJudgedList,
+    firstRequests,
+    ...(learnedAt !== undefined ? { learnedAt } : {}),
+  };
+}
+
+/**
+ * The first call up to `upTo` whose first request in the second session differs from the first session's, and
+ * how (carrier keys missing or added, else "a different body"); undefined when the sessions agree.
+ */
+export function sessionLeak(
+  first: readonly string[],
+  second: readonly string[],
+  upTo: number,
+): { call: number; detail: string } | undefined {
+  for (let call = 0; call <= upTo && call < first.length; call++) {
+    const [a, b] = [first[call], second[call]];
+    if (a === undefined || a === b) continue;
+    if (b === undefined) return { call, detail: 'no request at all (the first session sent one)' };
+    const keys = (text: string) => new Set(wireCarrierKeys(JSON.parse(text)));
+    const [ka, kb] = [keys(a), keys(b)];
+    const missing = [...ka].filter((k) => !kb.has(k));
+    const added = [...kb].filter((k) => !ka.has(k));
+    const parts = [
+      ...(missing.length ? [`without ${missing.join(', ')}`] : []),
+      ...(added.length ? [`with ${added.join(', ')}`] : []),
+    ];
+    return {
+      call,
+      detail: `a different first request than the first session's${parts.length ? ` (${parts.join('; ')})` : ''}`,
+    };
+  }
+  return undefined;
 }
 
 /** The opaque strings of an answer the read message does not hold; for a stream, by the family's stream rules. */

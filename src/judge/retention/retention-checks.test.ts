@@ -117,6 +117,56 @@ describe('retentionChecks', () => {
     });
   });
 
+  it("warns an engine judged by harm whose store gives carriers back in another key order; fails this project's", async () => {
+    const history = sampleHistoryWithEveryCarrier();
+    /** Each reasoning_details item's keys reversed: every byte of every value kept, key order not. */
+    const reorder = (h: History): History => ({
+      messages: h.messages.map((m) =>
+        m.reasoning_details
+          ? {
+              ...m,
+              reasoning_details: m.reasoning_details.map(
+                (d) => Object.fromEntries(Object.entries(d).reverse()) as typeof d,
+              ),
+            }
+          : m,
+      ),
+    });
+    const reordering = (judgedBy: EngineUnderTest['judgedBy']): EngineUnderTest => ({
+      ...builtInEngine,
+      judgedBy,
+      storage: {
+        async openStore(file) {
+          const store = await builtInEngine.storage!.openStore(file);
+          return { ...store, resume: async (id) => reorder(await store.resume(id)) };
+        },
+      },
+    });
+    const [, branch, resume] = await judge(history, reordering('harm'));
+    for (const check of [branch, resume])
+      expect(check).toMatchObject({ status: 'warn', detail: expect.stringMatching(/key order only.*warning/) });
+    const [, ownBranch, ownResume] = await judge(history, reordering(undefined));
+    expect([ownBranch!.status, ownResume!.status]).toEqual(['fail', 'fail']);
+    // A value changed is harm on either contract.
+    const editing: EngineUnderTest = {
+      ...reordering('harm'),
+      storage: {
+        async openStore(file) {
+          const store = await builtInEngine.storage!.openStore(file);
+          return {
+            ...store,
+            resume: async (id) => ({
+              messages: (await store.resume(id)).messages.map((m) =>
+                m.reasoning_content ? { ...m, reasoning_content: `${m.reasoning_content}!` } : m,
+              ),
+            }),
+          };
+        },
+      },
+    };
+    expect((await judge(history, editing))[2]!.status).toBe('fail');
+  });
+
   it('fails a compaction whose own count disagrees with the preflight, or that drops messages with no summary left', async () => {
     const history = sampleHistoryWithEveryCarrier();
     const long = { messages: [...history.messages, ...history.messages.slice(1), ...history.messages.slice(1)] };

@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EngineUnderTest, StoreUnderTest, TurnInput } from '../engine-under-test.js';
 import type { Check } from '../conformance/verdict.js';
+import { isEngineFailure } from '../../shared/errors/engine-failed-error.js';
 import type { CellRetention, RunCall } from '../conformance/run-scenario.js';
 import { wireCarrierKeys } from '../conformance/wire-carriers.js';
 import type { History, Message } from '../../shared/history/history.js';
@@ -15,12 +17,17 @@ export interface RetentionCheck extends Check {
 
 const CARRIER_KEYS = ['reasoning_content', 'reasoning', 'reasoning_details', 'native'] as const;
 
-/** The first carrier of `after` that is not byte-identical to `before`'s, or null. */
-export function carrierDifference(before: Message, after: Message): string | null {
+/** How two JSON values are compared: byte for byte, or as values (key order aside). */
+type Equal = (a: unknown, b: unknown) => boolean;
+const sameBytes: Equal = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+const sameValues: Equal = (a, b) => isDeepStrictEqual(a, b);
+
+/** The first carrier of `after` that is not byte-identical to `before`'s (or not equal by `equal`), or null. */
+export function carrierDifference(before: Message, after: Message, equal: Equal = sameBytes): string | null {
   for (const key of CARRIER_KEYS) {
     const a = before[key] === undefined ? undefined : JSON.stringify(before[key]);
     const b = after[key] === undefined ? undefined : JSON.stringify(after[key]);
-    if (a !== b)
+    if (!equal(before[key], after[key]))
       return `${key}: ${a === undefined ? 'absent' : `${a.length} bytes`} became ${b === undefined ? 'absent' : `${b.length} bytes`}`;
   }
   return null;
@@ -46,9 +53,10 @@ function compareAll(
   original: readonly Message[],
   copy: readonly Message[],
   pairs: Iterable<[number, number]>,
+  equal: Equal = sameBytes,
 ): string | null {
   for (const [i, j] of pairs) {
-    const diff = carrierDifference(original[i]!, copy[j]!);
+    const diff = carrierDifference(original[i]!, copy[j]!, equal);
     if (diff) return `message ${i} (${original[i]!.role}) ${diff}`;
   }
   return null;
@@ -141,6 +149,8 @@ async function branchCopies(history: History, stores: RunStores): Promise<Omit<S
 }
 
 type Target = Omit<TurnInput, 'history'>;
+const KEY_ORDER =
+  "no provider reads key order and no byte of reasoning is lost, so for an engine under --engine it is a warning; this project's own engine keeps stored carriers byte for byte (docs/decisions/0102-foreign-engines-judged-by-harm.md)";
 const pass = (behaviour: RetentionBehaviour, detail: string): RetentionCheck => ({ behaviour, status: 'pass', detail });
 const fail = (behaviour: RetentionBehaviour, detail: string): RetentionCheck => ({ behaviour, status: 'fail', detail });
 
@@ -157,31 +167,67 @@ export function retentionChecks(
   table: RouteTable,
 ): { run: CellRetention; close(): Promise<void> } {
   const stores = new RunStores(engine);
+  const harm = engine.judgedBy === 'harm';
   // The stores' answer depends on the history alone: a history that ends several cells (the same
   // scenario through routes that get the same answers) is stored and read back once per run.
   const copies = new Map<string, { resumed: Promise<History>; branches: Promise<Omit<StoredCopies, 'resumed'>> }>();
   /** Messages the engine wrote as summaries, by identity (a second compaction must keep or replace them). */
   const summaries = new WeakSet<Message>();
-  const requestBytes = async (history: History, target: Target) =>
-    JSON.stringify(await engine.buildRequest!(history, target));
   const guarded = async (behaviour: RetentionBehaviour, fn: () => Promise<RetentionCheck>): Promise<RetentionCheck> => {
     try {
       return await fn();
     } catch (err) {
+      if (isEngineFailure(err)) throw err; // the engine broke the protocol: no verdict, the run stops
       return fail(behaviour, `threw: ${err instanceof Error ? err.message : String(err)}`);
     }
   };
 
+  /**
+   * Carriers compared byte for byte. An engine judged by harm whose copy differs only in key order (no provider
+   * reads key order, no byte of reasoning is lost) gets a note, which makes the check a warning, not a failure.
+   */
+  function kept(
+    original: readonly Message[],
+    copy: readonly Message[],
+    pairs: Iterable<[number, number]>,
+    notes: string[],
+  ): string | null {
+    const list = [...pairs];
+    const diff = compareAll(original, copy, list);
+    if (!diff) return null;
+    if (harm && compareAll(original, copy, list, sameValues) === null) {
+      notes.push(`${diff} (key order only)`);
+      return null;
+    }
+    return diff;
+  }
+  /** Do two histories give the same request? Under harm, one that differs only in key order is a note. */
+  async function sameRequest(a: History, b: History, target: Target, notes: string[], what: string) {
+    const [x, y] = [await engine.buildRequest!(a, target), await engine.buildRequest!(b, target)];
+    if (JSON.stringify(x) === JSON.stringify(y)) return true;
+    if (harm && isDeepStrictEqual(x, y)) {
+      notes.push(`${what} differs from the original in key order only`);
+      return true;
+    }
+    return false;
+  }
+  const verdict = (behaviour: RetentionBehaviour, notes: string[], detail: string): RetentionCheck =>
+    notes.length === 0
+      ? pass(behaviour, detail)
+      : { behaviour, status: 'warn', detail: `${detail}, except: ${notes.join('; ')}: ${KEY_ORDER}` };
+
   async function checkResume(history: History, target: Target, resumed: History): Promise<RetentionCheck> {
     const route = target.spec.id;
+    const notes: string[] = [];
     if (resumed.messages.length !== history.messages.length)
       return fail('survives-resume', `resumed ${resumed.messages.length} of ${history.messages.length} messages`);
-    const diff = compareAll(history.messages, resumed.messages, identity(history.messages.length));
+    const diff = kept(history.messages, resumed.messages, identity(history.messages.length), notes);
     if (diff) return fail('survives-resume', `after resume from state.db, ${diff}`);
-    if ((await requestBytes(resumed, target)) !== (await requestBytes(history, target)))
+    if (!(await sameRequest(resumed, history, target, notes, `the ${route} request built from the resumed session`)))
       return fail('survives-resume', `the ${route} request built from the resumed session differs from the live one`);
-    return pass(
+    return verdict(
       'survives-resume',
+      notes,
       `${history.messages.length} messages reloaded from a state.db file; carriers and the ${route} request byte-identical`,
     );
   }
@@ -192,18 +238,20 @@ export function retentionChecks(
     { branched, halfBranch, parentAfter }: Omit<StoredCopies, 'resumed'>,
   ): Promise<RetentionCheck> {
     const route = target.spec.id;
-    let diff = compareAll(history.messages, branched.messages, identity(history.messages.length));
+    const notes: string[] = [];
+    let diff = kept(history.messages, branched.messages, identity(history.messages.length), notes);
     if (diff) return fail('survives-branch', `in the branch, ${diff}`);
-    diff = compareAll(history.messages, halfBranch.messages, identity(halfBranch.messages.length));
+    diff = kept(history.messages, halfBranch.messages, identity(halfBranch.messages.length), notes);
     if (diff) return fail('survives-branch', `in the branch at turn ${halfBranch.messages.length}, ${diff}`);
-    if ((await requestBytes(branched, target)) !== (await requestBytes(history, target)))
+    if (!(await sameRequest(branched, history, target, notes, `the ${route} request built from the branch`)))
       return fail('survives-branch', `the ${route} request built from the branch differs from the original`);
     if (parentAfter.messages.length !== history.messages.length)
       return fail('survives-branch', 'a turn appended to the branch appeared in the parent session');
-    diff = compareAll(history.messages, parentAfter.messages, identity(history.messages.length));
+    diff = kept(history.messages, parentAfter.messages, identity(history.messages.length), notes);
     if (diff) return fail('survives-branch', `in the parent after the branch changed, ${diff}`);
-    return pass(
+    return verdict(
       'survives-branch',
+      notes,
       `branches at ${history.messages.length} and ${halfBranch.messages.length} keep every carrier; the ${route} request is byte-identical; the parent is unaffected`,
     );
   }

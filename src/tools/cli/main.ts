@@ -2,6 +2,7 @@ import yargs, { type MiddlewareFunction } from 'yargs';
 import { InputError } from '../../shared/errors/input-error.js';
 import { asFileWriteError } from '../../shared/errors/file-write-error.js';
 import { FindingsRecordError } from '../../shared/errors/findings-record-error.js';
+import { EngineFailedError } from '../../shared/errors/engine-failed-error.js';
 import { EXIT_BAD_INPUT } from './cli-command.js';
 import { commandsFor } from './commands/index.js';
 
@@ -37,7 +38,8 @@ export async function main(argv: string[]): Promise<number> {
     // A file-system failure anywhere (a full disk, a file where a folder is expected) is one line.
     const err = asFileWriteError(caught);
     // A finding that cannot be read is a harness error: the run was not judged, so it cannot pass or fail.
-    if (err instanceof InputError || err instanceof FindingsRecordError) {
+    // An engine under test that broke the protocol (crash, malformed answer, a read it refused) is the user's side.
+    if (err instanceof InputError || err instanceof FindingsRecordError || err instanceof EngineFailedError) {
       process.stderr.write(`reasoning-replay: ${err.message}\n`);
       return EXIT_BAD_INPUT;
     }

@@ -1,6 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import { countRun, formatFailures, formatHarm, formatMatrix } from '../../services/report/format-matrix.js';
+import {
+  countRun,
+  formatFailures,
+  formatHarm,
+  formatMatrix,
+  formatWarnings,
+} from '../../services/report/format-matrix.js';
 import { formatNotJudged } from '../../services/matrix/not-judged-lines.js';
 import { uncoveredRoutes } from '../../../judge/conformance/route-coverage.js';
 import { loadMatrixInputs, matrixItems, runMatrix } from '../../services/matrix/run-matrix.js';
@@ -203,6 +209,9 @@ export const checkCommand = defineCommand({
     if (harm) process.stdout.write(harm + '\n\n');
     const failures = formatFailures(run.cells);
     if (failures) process.stdout.write(failures + '\n\n');
+    // Another team's engine reads why each accepted choice is a warning, not a failure (decision 0102).
+    const warnings = external ? formatWarnings(run.cells) : '';
+    if (warnings) process.stdout.write(warnings + '\n\n');
     for (const route of uncovered) {
       process.stdout.write(
         `✗ route ${route} is not tested: no provider spec in specs/providers/ resolves to it (add one with its target provider, host and model)\n`,

@@ -6,6 +6,9 @@ import { loadMatrixInputs, runMatrix } from '../matrix/run-matrix.js';
 import { projectRoot } from '../../../shared/project-root.js';
 import { checkScope } from '../matrix/check-scope.js';
 import { startExternalEngine } from './external-engine.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { EngineFailedError } from '../../../shared/errors/engine-failed-error.js';
 
 /**
  * `check --engine`: the example engines, correct, with each --broken=<rule> switch, and with only
@@ -22,35 +25,57 @@ const ADAPTERS = {
 const CHAT = ['deepseek', 'groq', 'openrouter', 'openai'];
 const loaded = loadMatrixInputs({});
 
-/** Each switch, the targets and scenarios that show it, and the "target behaviour" cells it must fail. */
-const SWITCHES: Array<{ rule: string; providers: string[]; scenarios?: string[]; fails: string[] }> = [
-  {
-    rule: 'must-echo',
-    providers: ['deepseek'],
-    scenarios: ['tool-call-with-reasoning'],
-    fails: ['deepseek must-echo'],
-  },
-  {
-    rule: 'strict-schema',
-    providers: ['groq'],
-    scenarios: ['tool-call-with-reasoning'],
-    fails: ['groq fields-sent', 'groq strict-schema'],
-  },
-  { rule: 'pad-scope', providers: ['deepseek'], scenarios: ['must-echo-pad-scope'], fails: ['deepseek must-echo'] },
-  { rule: 'host-suffix', providers: ['vllm-local'], scenarios: ['host-look-alikes'], fails: ['vllm-local must-echo'] },
-  {
-    rule: 'fallback-5xx',
-    providers: ['openrouter'],
-    scenarios: ['fallback-edge-cases'],
-    fails: ['openrouter fallback-recovers'],
-  },
-  {
-    rule: 'stream-join',
-    providers: ['openrouter'],
-    scenarios: ['streamed-redacted-reasoning'],
-    fails: ['openrouter signatures-verbatim'],
-  },
-];
+/**
+ * Each switch, the targets and scenarios that show it, and the "target behaviour" cells it must fail (or, for a
+ * choice the providers accept that loses no reasoning, warn and not fail: an engine under --engine is judged by harm).
+ */
+const SWITCHES: Array<{ rule: string; providers: string[]; scenarios?: string[]; fails: string[]; warns?: string[] }> =
+  [
+    {
+      rule: 'must-echo',
+      providers: ['deepseek'],
+      scenarios: ['tool-call-with-reasoning'],
+      fails: ['deepseek must-echo'],
+    },
+    {
+      rule: 'strict-schema',
+      providers: ['groq'],
+      scenarios: ['tool-call-with-reasoning'],
+      fails: ['groq fields-sent', 'groq strict-schema'],
+    },
+    {
+      rule: 'pad-scope',
+      providers: ['deepseek'],
+      scenarios: ['must-echo-pad-scope'],
+      fails: [],
+      warns: ['deepseek must-echo'],
+    },
+    { rule: 'typed-items', providers: ['deepseek'], scenarios: ['must-echo-pad-scope'], fails: ['deepseek must-echo'] },
+    {
+      rule: 'host-suffix',
+      providers: ['vllm-local'],
+      scenarios: ['host-look-alikes'],
+      fails: ['vllm-local must-echo'],
+    },
+    {
+      rule: 'fallback-5xx',
+      providers: ['openrouter'],
+      scenarios: ['fallback-edge-cases'],
+      fails: ['openrouter fallback-recovers'],
+    },
+    {
+      rule: 'session-leak',
+      providers: ['openrouter'],
+      scenarios: ['fallback-edge-cases'],
+      fails: ['openrouter fallback-recovers'],
+    },
+    {
+      rule: 'stream-join',
+      providers: ['openrouter'],
+      scenarios: ['streamed-redacted-reasoning'],
+      fails: ['openrouter signatures-verbatim'],
+    },
+  ];
 
 async function failingCells(command: string, providers: string[], scenarios?: string[]) {
   const engine = await startExternalEngine({ command });
@@ -59,10 +84,15 @@ async function failingCells(command: string, providers: string[], scenarios?: st
       { routes: checkScope(loaded, providers, command)!, engine, retention: false, harm: false },
       { ...loaded, scenarios: scenarios ? loaded.scenarios.filter((s) => scenarios.includes(s.id)) : loaded.scenarios },
     );
-    const fails = run.cells.flatMap((c) =>
-      c.checks.filter((k) => k.status === 'fail').map((k) => `${c.target} ${k.behaviour}`),
-    );
-    return { fails: [...new Set(fails)].sort(), run };
+    const having = (status: string) =>
+      [
+        ...new Set(
+          run.cells.flatMap((c) =>
+            c.checks.filter((k) => k.status === status).map((k) => `${c.target} ${k.behaviour}`),
+          ),
+        ),
+      ].sort();
+    return { fails: having('fail'), warns: having('warn'), run };
   } finally {
     await engine.close();
   }
@@ -88,12 +118,14 @@ describe('check --engine: external engines', () => {
 
     for (const s of SWITCHES) {
       it_(
-        `the ${language} example's --broken=${s.rule} fails ${s.fails.join(', ')}`,
+        `the ${language} example's --broken=${s.rule} ${s.fails.length > 0 ? `fails ${s.fails.join(', ')}` : `warns ${s.warns!.join(', ')} and fails nothing`}`,
         async () => {
           expect((await failingCells(command, s.providers, s.scenarios)).fails).toEqual([]);
           // The rule's cells fail; a bug may break more on its way (a wrong verdict then withholds wanted carriers).
-          const broken = (await failingCells(`${command} --broken=${s.rule}`, s.providers, s.scenarios)).fails;
-          expect(broken).toEqual(expect.arrayContaining(s.fails));
+          const broken = await failingCells(`${command} --broken=${s.rule}`, s.providers, s.scenarios);
+          if (s.fails.length === 0) expect(broken.fails).toEqual([]);
+          expect(broken.fails).toEqual(expect.arrayContaining(s.fails));
+          expect(broken.warns).toEqual(expect.arrayContaining(s.warns ?? []));
         },
         60_000,
       );
@@ -133,6 +165,19 @@ describe('check --engine: external engines', () => {
       /^engine .* --broken, judged against the provider specs and the expected routes of specs\/routes\.json, \d+ provider targets/m,
     );
     expect(broken.stdout).not.toMatch(/\d+ routes,/);
+    // Padding plain turns is a choice the providers accept: warnings that say why, exit 0.
+    const padded = runCli([
+      'check',
+      '--quiet',
+      '--provider',
+      'deepseek',
+      '--engine',
+      `${ADAPTERS.typescript} --broken=pad-scope`,
+    ]);
+    expect(padded.code, padded.stdout).toBe(0);
+    expect(padded.stdout).toMatch(
+      /^! deepseek × must-echo-pad-scope[^\n]*\n {4}\[must-echo\] .*plain assistant message \d+ .*a choice, not harm.*decisions\/0002-the-pad\.md/m,
+    );
     const buildOnly = runCli([
       'check',
       '--quiet',
@@ -157,7 +202,7 @@ describe('check --engine: external engines', () => {
     ]);
     expect(strict.code).toBe(1);
     expect(runCli(['check', '--engine', 'true', '--base', 'HEAD']).code).toBe(2);
-  }, 60_000);
+  }, 150_000);
 
   it('shakes hands first: an engine that does not answer is one line naming the command, exit 2, before any cell runs', () => {
     // `sleep 60 | cat` never answers, and its shell forks: the CLI must still stop it and exit.
@@ -168,5 +213,64 @@ describe('check --engine: external engines', () => {
       expect(r.stderr).toContain(`"${command}" did not answer the handshake`);
       expect(r.stdout).not.toMatch(/scenario runs|✗|warning/);
     }
+  });
+
+  describe('an engine that breaks the protocol is an engine error, never a provider verdict', () => {
+    // Builds plain bodies and implements read, which goes wrong in the way MODE says.
+    const script = join(mkdtempSync(join(tmpdir(), 'rr-engine-')), 'engine.mjs');
+    writeFileSync(
+      script,
+      `import { createInterface } from 'node:readline';
+const MODE = process.argv[2];
+const say = (o) => process.stdout.write(JSON.stringify(o) + '\\n');
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const r = JSON.parse(line);
+  if (r.type === 'hello') return say({ id: r.id, capabilities: ['read'] });
+  if (r.type === 'build') {
+    if (MODE === 'no-body') return say({ id: r.id, bod: {} });
+    const messages = r.history.messages.map(({ role, content, tool_calls, tool_call_id }) => ({ role, content, tool_calls, tool_call_id }));
+    return say({ id: r.id, body: { model: r.target.model, messages } });
+  }
+  if (MODE === 'crash') { process.stderr.write('Traceback: KeyError: choices\\n'); process.exit(3); }
+  if (MODE === 'malformed') return say({ id: r.id, message: { role: 'robot', content: 1 } });
+  return say({ id: r.id, error: 'cannot parse this answer' });
+});
+`,
+    );
+    const run = async (mode: string) => {
+      const engine = await startExternalEngine({ command: `${process.execPath} ${script} ${mode}` });
+      try {
+        await runMatrix(
+          { routes: checkScope(loaded, ['groq'], 'engine')!, engine, retention: false, harm: false },
+          { ...loaded, scenarios: loaded.scenarios.filter((s) => s.id === 'tool-call-with-reasoning') },
+        );
+        return undefined;
+      } catch (err) {
+        return err;
+      } finally {
+        await engine.close();
+      }
+    };
+
+    it.each([
+      ['crash', 'read', /exited 3; its stderr ends: Traceback: KeyError: choices/],
+      ['malformed', 'read', /its message at \/\w+: must be/],
+      ['read-error', 'read', /answered with an error: cannot parse this answer/],
+      ['no-body', 'build', /its answer has no "body" object/],
+    ])('%s: the run stops with an engine error naming %s and why', async (mode, operation, why) => {
+      const err = await run(mode);
+      expect(err).toBeInstanceOf(EngineFailedError);
+      expect((err as EngineFailedError).operation).toBe(operation);
+      expect((err as Error).message).toMatch(why);
+      expect((err as Error).message).toMatch(/^engine error in /);
+    });
+
+    it('from the CLI: exit 2, one line naming the operation and the stderr, no matrix', () => {
+      const r = runCli(['check', '--quiet', '--provider', 'groq', '--engine', `${process.execPath} ${script} crash`]);
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(/engine error in read: .*Traceback: KeyError: choices/);
+      expect(r.stdout).not.toMatch(/provider-accepts|✗/);
+    }, 60_000);
   });
 });

@@ -24,6 +24,8 @@ import { isPlainObject } from '../../../shared/objects/deep-merge.js';
 import type { ExchangeResponse } from '../../../shared/transport/transport.js';
 import { InputError } from '../../../shared/errors/input-error.js';
 import { ExternalEngineError } from '../../../shared/errors/external-engine-error.js';
+import { EngineFailedError } from '../../../shared/errors/engine-failed-error.js';
+import { assertValid } from '../../../shared/validation/validate.js';
 
 /**
  * `check --engine "<cmd>"`: the matrix through someone else's engine. The command runs once, for the
@@ -51,6 +53,7 @@ export interface ExternalEngine extends EngineUnderTest {
 export const ENGINE_PROTOCOL = 2;
 
 interface Pending {
+  type: string;
   resolve: (value: Record<string, unknown>) => void;
   reject: (err: Error) => void;
   timer: NodeJS.Timeout;
@@ -73,11 +76,9 @@ class EngineProcess {
     this.child.stderr!.on('data', (c: Buffer) => {
       this.stderrText = (this.stderrText + c.toString('utf8')).slice(-8000);
     });
-    this.child.once('error', (err) => this.failAll(`it could not start: ${err.message}`));
+    this.child.once('error', (err) => this.failAll(`could not start: ${err.message}`));
     // 'close' comes after stdio ends, so the stderr it printed before exiting is in the message.
-    this.child.once('close', (code, signal) =>
-      this.failAll(`it exited ${signal ?? code}${this.stderrText ? `; its stderr ends: ${this.stderrTail()}` : ''}`),
-    );
+    this.child.once('close', (code, signal) => this.failAll(`exited ${signal ?? code}`));
     this.child.stdin!.on('error', () => undefined);
     createInterface({ input: this.child.stdout! }).on('line', (line) => this.onLine(line));
   }
@@ -86,15 +87,20 @@ class EngineProcess {
     return this.stderrText;
   }
 
-  private stderrTail(): string {
+  stderrTail(): string {
     return this.stderrText.trim().split('\n').slice(-3).join(' | ');
+  }
+
+  /** The engine's own failure in `operation`: an engine error (exit 2), never a verdict on a provider. */
+  failure(operation: string, problem: string): EngineFailedError {
+    return new EngineFailedError(operation, problem, this.stderrTail());
   }
 
   private failAll(why: string): void {
     this.dead ??= why;
     for (const [id, p] of this.pending) {
       clearTimeout(p.timer);
-      p.reject(new ExternalEngineError(`engine command ${why}`));
+      p.reject(this.failure(p.type, `the engine command ${why}`));
       this.pending.delete(id);
     }
   }
@@ -117,21 +123,27 @@ class EngineProcess {
   /** Sends one operation and waits for its answer line (an `error` answer is returned, not thrown). */
   ask(type: string, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
     return new Promise((resolve, reject) => {
-      if (this.dead) return reject(new ExternalEngineError(`engine command ${this.dead}`));
+      if (this.dead) return reject(this.failure(type, `the engine command ${this.dead}`));
       const id = this.nextId++;
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        reject(new ExternalEngineError(`engine gave no answer to ${type} #${id} within ${this.timeoutMs} ms`));
+        reject(this.failure(type, `no answer to ${type} #${id} within ${this.timeoutMs} ms`));
       }, this.timeoutMs);
-      this.pending.set(id, { resolve, reject, timer });
+      this.pending.set(id, { type, resolve, reject, timer });
       this.child.stdin!.write(JSON.stringify({ id, type, ...payload }) + '\n');
     });
   }
 
-  /** Like ask, but an `error` answer throws. */
+  /**
+   * Like ask, but an `error` answer throws. A `build` the engine declines (a family it does not build) fails
+   * that cell as "could not be sent"; declining any other operation is the engine's failure (exit 2).
+   */
   async call(type: string, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
     const answer = await this.ask(type, payload);
-    if (typeof answer.error === 'string') throw new ExternalEngineError(`engine refused ${type}: ${answer.error}`);
+    if (typeof answer.error === 'string') {
+      if (type === 'build') throw new ExternalEngineError(`engine refused ${type}: ${answer.error}`);
+      throw this.failure(type, `it answered with an error: ${answer.error}`);
+    }
     return answer;
   }
 
@@ -169,8 +181,13 @@ class EngineProcess {
 }
 
 /** A `body` answer (with its optional path and headers) as the request that goes out. */
-function requestOf(answer: Record<string, unknown>, target: TurnInput['target']): OutboundRequest {
-  if (!isPlainObject(answer.body)) throw new ExternalEngineError('engine answer has no "body" object');
+function requestOf(
+  answer: Record<string, unknown>,
+  target: TurnInput['target'],
+  proc: EngineProcess,
+  operation: string,
+): OutboundRequest {
+  if (!isPlainObject(answer.body)) throw proc.failure(operation, 'its answer has no "body" object');
   return {
     family: target.family,
     method: 'POST',
@@ -208,7 +225,7 @@ export async function startExternalEngine(options: ExternalEngineOptions): Promi
     throw new InputError(
       '--engine',
       '',
-      `"${options.command}" did not answer the handshake: ${(err instanceof Error ? err.message : String(err)).replace(/^engine (command )?/, '')}`,
+      `"${options.command}" did not answer the handshake: ${err instanceof EngineFailedError ? `${err.problem.replace(/^the engine command /, 'it ')}${err.stderrTail ? `; its stderr ends: ${err.stderrTail}` : ''}` : String(err)}`,
       'the command must start a process that reads JSON lines on stdin and answers {"id":0,"capabilities":[...]} to {"id":0,"type":"hello"} (docs/judge-your-agent.md)',
     );
   }
@@ -227,7 +244,7 @@ export async function startExternalEngine(options: ExternalEngineOptions): Promi
     send: SendRequest,
   ): Promise<TurnResult> {
     const attempts: TurnAttempt[] = [];
-    let request = requestOf(first, input.target);
+    let request = requestOf(first, input.target, proc, 'build');
     let withheld: StandardCarrierField[] = [];
     // At most three attempts reach the provider: enough to see an engine that retries more than once.
     for (let n = 1; n <= 3; n++) {
@@ -237,7 +254,7 @@ export async function startExternalEngine(options: ExternalEngineOptions): Promi
       const answer = await proc.call('rejected', { ...context, attempt: n, response: responseLine(response) });
       if (answer.retry === false || !isPlainObject(answer.body)) break;
       withheld = [...new Set([...withheld, ...withheldOf(answer)])];
-      request = requestOf(answer, input.target);
+      request = requestOf(answer, input.target, proc, 'rejected');
     }
     return { attempts, withheld };
   }
@@ -249,13 +266,28 @@ export async function startExternalEngine(options: ExternalEngineOptions): Promi
     // What the engine does not read is read by this project's parsers, and not judged (the report says so).
     if (!operations.has(streamed ? 'stream' : 'read')) return reference(response, input);
     const answer = await proc.call('read', { ...extra, target: target(input), response: responseLine(response) });
-    if (!isPlainObject(answer.message)) throw new ExternalEngineError('engine answer to read has no "message" object');
-    return answer.message as unknown as Message;
+    if (!isPlainObject(answer.message)) throw proc.failure('read', 'its answer has no "message" object');
+    try {
+      return assertValid<Message>(answer.message, 'history.schema.json#/definitions/message', 'its message');
+    } catch (err) {
+      throw proc.failure('read', err instanceof Error ? err.message : String(err));
+    }
+  };
+
+  /** A history the engine answered, checked against the history schema: one it got wrong is its failure. */
+  const historyOf = (value: unknown, operation: string): History => {
+    try {
+      return assertValid<History>(value, 'history.schema.json', `its ${operation} history`);
+    } catch (err) {
+      throw proc.failure(operation, err instanceof Error ? err.message : String(err));
+    }
   };
 
   const engine: ExternalEngine = {
     name: options.command,
     operations,
+    // Another team's engine: judged by harm, not by agreement with this project's choices (decision 0102).
+    judgedBy: 'harm',
     startSession() {
       const session = `s${++sessions}`;
       return {
@@ -270,6 +302,8 @@ export async function startExternalEngine(options: ExternalEngineOptions): Promi
       requestOf(
         await proc.call('build', { session: 'retention', target: target(input), history, options: input.options }),
         input.target,
+        proc,
+        'build',
       ),
     stderr: () => proc.stderr(),
     close: () => proc.close(),
@@ -281,7 +315,7 @@ export async function startExternalEngine(options: ExternalEngineOptions): Promi
         const call = (type: string, payload: Record<string, unknown>) => proc.call(type, { store, ...payload });
         return {
           importHistory: async (history) => String((await call('store.import', { history })).session),
-          resume: async (id) => (await call('store.resume', { session: id })).history as History,
+          resume: async (id) => historyOf((await call('store.resume', { session: id })).history, 'store.resume'),
           branch: async (id, atTurn) => String((await call('store.branch', { session: id, atTurn })).session),
           append: async (id, messages) => void (await call('store.append', { session: id, messages })),
           async turn(id, input, send) {
@@ -305,7 +339,7 @@ export async function startExternalEngine(options: ExternalEngineOptions): Promi
         const a = await proc.call('compact', { target: target(input), history, budget });
         return {
           status: a.status as 'unchanged' | 'compacted' | 'over-budget',
-          history: a.history as History,
+          history: historyOf(a.history, 'compact'),
           kept: a.kept as (number | null)[],
           estimateBefore: Number(a.estimateBefore),
           estimateAfter: Number(a.estimateAfter),

@@ -153,6 +153,7 @@ export async function runMatrix(
             send,
             engine: inputs.engine,
             ...(retention ? { retention: retention.run } : {}),
+            checkSessions: true,
           });
           for (const n of ran.notJudged) {
             const entry = notJudged.get(n.operation) ?? { behaviours: new Set<Behaviour>(), cells: 0 };

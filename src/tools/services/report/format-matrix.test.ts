@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMatrix } from './format-matrix.js';
+import { formatMatrix, formatWarnings } from './format-matrix.js';
+import type { CellVerdict } from '../../../judge/conformance/verdict.js';
 import { sampleRun } from './sample-run.test-helper.js';
 import { STATUS_SYMBOL } from './status-symbols.js';
 
@@ -17,5 +18,27 @@ describe('formatMatrix', () => {
     }
     const scenarios = [...new Set(run.cells.map((c) => c.scenario))];
     expect(legend).toContain(scenarios.map((s, i) => `S${i + 1} ${s}`).join('\n'));
+  });
+});
+
+describe('formatWarnings', () => {
+  it('lists each warned check under its scenario run, and nothing for runs without warnings', () => {
+    const cell = (scenario: string, status: 'warn' | 'pass', detail: string): CellVerdict => ({
+      scenario,
+      target: 'deepseek',
+      route: 'deepseek',
+      tier: 'must-echo',
+      family: 'openai-chat',
+      status,
+      checks: [
+        { behaviour: 'must-echo', status, detail },
+        { behaviour: 'provider-accepts', status: 'pass', detail: 'accepted' },
+      ],
+      exchanges: [],
+    });
+    expect(formatWarnings([cell('a', 'pass', 'fine'), cell('b', 'warn', 'plain turn padded: decision 0002')])).toBe(
+      '! deepseek × b (route deepseek, must-echo)\n    [must-echo] plain turn padded: decision 0002',
+    );
+    expect(formatWarnings([cell('a', 'pass', 'fine')])).toBe('');
   });
 });

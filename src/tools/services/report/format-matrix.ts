@@ -69,6 +69,23 @@ export function formatFailures(cells: CellVerdict[]): string {
 }
 
 /**
+ * The warnings of each scenario run, one line each, after the failures: for an engine under --engine they are the
+ * choices it makes that the providers accept and that lose no reasoning, each naming the choice this project makes
+ * and why (decision 0102), so the team reads them without opening the report.
+ */
+export function formatWarnings(cells: CellVerdict[]): string {
+  const lines: string[] = [];
+  for (const c of cells) {
+    const warned = c.checks.filter((k) => k.status === 'warn');
+    if (warned.length === 0) continue;
+    lines.push(`! ${c.target} × ${c.scenario} (route ${c.route}, ${c.tier})`);
+    for (const check of warned)
+      for (const detail of check.detail.split('\n')) lines.push(`    [${check.behaviour}] ${detail}`);
+  }
+  return lines.join('\n');
+}
+
+/**
  * What the harm judge found in the table, once per provider target (the same finding sits in every
  * cell of that provider): fails first, then warnings. Each line names the provider, the turns and
  * the source.
