@@ -6,6 +6,7 @@ import type { ScriptedAnswer } from '../../../shared/scenarios/scenario.js';
 import { endsWithToolResult, offeredTools, toolCallIdPrefix } from './offered-tools.js';
 import { sampleArguments } from './schema-arbitrary.js';
 import { isPlainObject } from '../../../shared/objects/deep-merge.js';
+import { formattedContent, requestedFormat } from '../../../provider/answers/structured-output.js';
 
 /** The scenario name follow-mode answers are rendered under (ids and signatures are derived from it). */
 export const FOLLOW_SCENARIO = 'follow-client';
@@ -60,7 +61,12 @@ export function followAnswer(
   // renderers read off the request beyond the conversation (Responses `store` and `include`, Anthropic's
   // `thinking.display`) is part of the key: two clients asking the same thing with other options get other answers.
   const shaping = isPlainObject(body)
-    ? JSON.stringify([body.store, body.include, isPlainObject(body.thinking) ? body.thinking.display : undefined])
+    ? JSON.stringify([
+        body.store,
+        body.include,
+        isPlainObject(body.thinking) ? body.thinking.display : undefined,
+        requestedFormat(spec.family, body),
+      ])
     : '';
   const key = `${spec.id}\u0000${call}\u0000${seed}\u0000${digest}\u0000${asked}\u0000${endsWithToolResult(spec.family, body)}\u0000${JSON.stringify(tools)}\u0000${shaping}`;
   const cached = answers.get(key);
@@ -104,9 +110,18 @@ function makeAnswer(
       ],
     };
   } else {
+    const words =
+      tools.length > 0 ? 'Done: the tool results answer the question.' : 'Hello from the reasoning-replay mock.';
+    // Structured output: the words are JSON that satisfies the requested schema (or the enum value asked for).
+    const format = requestedFormat(spec.family, body);
     answer = {
-      content:
-        tools.length > 0 ? 'Done: the tool results answer the question.' : 'Hello from the reasoning-replay mock.',
+      content: format
+        ? formattedContent(
+            format,
+            format.kind === 'json-object' ? undefined : sampleArguments(format.schema, turnSeed(seed, call, 'format')),
+            words,
+          )
+        : words,
       reasoning:
         tools.length > 0
           ? `Turn ${digest}: the tool results are in; summarise them.`
