@@ -29,7 +29,7 @@ describe('real recorded answers against the distilled answer schemas', () => {
   const cases = loadRealCases(dir).filter((c) => answerSchemasFor(specOf(c)) !== undefined);
   it('has cases for every judged family but Copilot (whose real answers are Responses-shaped here)', () => {
     expect(new Set(cases.map((c) => c.family))).toEqual(
-      new Set(['anthropic-messages', 'gemini', 'openai-chat', 'openai-responses']),
+      new Set(['anthropic-messages', 'bedrock-converse', 'gemini', 'openai-chat', 'openai-responses']),
     );
   });
   it.each(cases.map((c) => [c.id, c] as const))('%s', (_id, c) => {

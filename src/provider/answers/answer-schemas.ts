@@ -54,10 +54,13 @@ export function answerSchemasFor(
   return all.find((s) => s.specs?.includes(spec.id)) ?? all.find((s) => s.family === spec.family && !s.specs);
 }
 
-/** The value a stream event's schema judges: its data, or `{<event name>: data}` for an event-stream union. */
+/**
+ * The value a stream event's schema judges: its data, or `{<event name>: data}` for an event-stream union (an event
+ * written without its name, as a recording of the SDK's parsed events is, already has that shape).
+ */
 function eventValue(event: SseEvent, keyedBy: AnswerSchemas['eventsKeyedBy']): unknown {
   const data: unknown = JSON.parse(event.data);
-  return keyedBy === 'event-name' ? { [event.event ?? '']: data } : data;
+  return keyedBy === 'event-name' && event.event !== undefined ? { [event.event]: data } : data;
 }
 
 /**

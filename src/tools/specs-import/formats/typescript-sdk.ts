@@ -99,6 +99,11 @@ export function distillTypeScriptSdk(
       const [element] = checker.getTypeArguments(type as TS.TypeReference);
       return { type: 'array', items: element ? toSchema(element, `${at}[]`) : {} };
     }
+    // Built-ins a generated SDK types wire values with: a blob travels as base64 text, a timestamp as epoch seconds
+    // or a date string (as the Smithy reader reads them).
+    const builtin = type.getSymbol()?.getName();
+    if (builtin === 'Uint8Array') return { type: 'string' };
+    if (builtin === 'Date') return { type: ['number', 'string'] };
     if (type.flags & ts.TypeFlags.Object) {
       const symbol = namedObject(type);
       if (symbol) {
@@ -143,6 +148,8 @@ export function distillTypeScriptSdk(
       const declaration = property.valueDeclaration ?? property.declarations?.[0];
       if (!declaration) continue;
       const memberType = checker.getTypeOfSymbolAtLocation(property, declaration);
+      // `member?: never` (the AWS SDK's way of making union members exclusive) is a member that cannot be there.
+      if (memberType.flags & (ts.TypeFlags.Never | ts.TypeFlags.Undefined)) continue;
       properties[property.getName()] = toSchema(memberType, `${at}.${property.getName()}`);
       if (!(property.flags & ts.SymbolFlags.Optional)) required.push(property.getName());
     }
