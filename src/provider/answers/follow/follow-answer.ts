@@ -8,6 +8,7 @@ import { sampleArguments } from './schema-arbitrary.js';
 import { isPlainObject } from '../../../shared/objects/deep-merge.js';
 import { answerForModel, geminiIncludesThoughts, requestAsksReasoning } from '../answer-for-model.js';
 import { rememberResponse } from '../stored-responses.js';
+import { formattedContent, requestedFormat } from '../structured-output.js';
 
 /** The scenario name follow-mode answers are rendered under (ids and signatures are derived from it). */
 export const FOLLOW_SCENARIO = 'follow-client';
@@ -68,6 +69,7 @@ export function followAnswer(
         isPlainObject(body.thinking) ? body.thinking.display : undefined,
         requestAsksReasoning(spec.family, body),
         geminiIncludesThoughts(body),
+        requestedFormat(spec.family, body),
       ])
     : '';
   const key = `${spec.id}\u0000${call}\u0000${seed}\u0000${digest}\u0000${asked}\u0000${endsWithToolResult(spec.family, body)}\u0000${JSON.stringify(tools)}\u0000${shaping}`;
@@ -117,9 +119,18 @@ function makeAnswer(
       ],
     };
   } else {
+    const words =
+      tools.length > 0 ? 'Done: the tool results answer the question.' : 'Hello from the reasoning-replay mock.';
+    // Structured output: the words are JSON that satisfies the requested schema (or the enum value asked for).
+    const format = requestedFormat(spec.family, body);
     answer = {
-      content:
-        tools.length > 0 ? 'Done: the tool results answer the question.' : 'Hello from the reasoning-replay mock.',
+      content: format
+        ? formattedContent(
+            format,
+            format.kind === 'json-object' ? undefined : sampleArguments(format.schema, turnSeed(seed, call, 'format')),
+            words,
+          )
+        : words,
       reasoning:
         tools.length > 0
           ? `Turn ${digest}: the tool results are in; summarise them.`

@@ -52,7 +52,17 @@ export const renderAnthropicMessagesAnswer: AnswerRenderer = (answer, { spec, ca
     });
   });
   const stopReason = (answer.tool_calls?.length ?? 0) > 0 ? 'tool_use' : 'end_turn';
-  const usage = { input_tokens: 20 + call * 40, output_tokens: 30 };
+  // Every member a recorded answer's usage has (vercel/ai packages/anthropic/src/__fixtures__/
+  // anthropic-clear-thinking.1.json, 2025-12): no prompt caching asked for, so the cache counts are 0.
+  const usage = {
+    input_tokens: 20 + call * 40,
+    cache_creation_input_tokens: 0,
+    cache_read_input_tokens: 0,
+    cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 },
+    output_tokens: 30,
+    service_tier: 'standard',
+    inference_geo: 'not_available',
+  };
   const body = {
     id,
     type: 'message',
@@ -117,7 +127,13 @@ export const renderAnthropicMessagesAnswer: AnswerRenderer = (answer, { spec, ca
   payloads.push({
     type: 'message_delta',
     delta: { stop_reason: stopReason, stop_sequence: null },
-    usage: { output_tokens: usage.output_tokens },
+    // The final usage as the API sends it in message_delta: input and cache counts again, then the output count.
+    usage: {
+      input_tokens: usage.input_tokens,
+      cache_creation_input_tokens: usage.cache_creation_input_tokens,
+      cache_read_input_tokens: usage.cache_read_input_tokens,
+      output_tokens: usage.output_tokens,
+    },
   });
   payloads.push({ type: 'message_stop' });
   const stream: SseEvent[] = payloads.map((p, i) => ({

@@ -28,7 +28,11 @@ export const renderCopilotAnswer: AnswerRenderer = (answer, { spec, call, scenar
       : undefined;
   const finish = calls.length > 0 ? 'tool_calls' : 'stop';
 
-  const message: Record<string, unknown> = { role: 'assistant', content: answer.content ? answer.content : null };
+  const message: Record<string, unknown> = {
+    role: 'assistant',
+    content: answer.content ? answer.content : null,
+    refusal: null,
+  };
   if (text !== undefined) message.reasoning_text = text;
   if (opaques.length > 0) message.reasoning_opaque = opaques.at(-1);
   if (calls.length > 0) {
@@ -42,7 +46,7 @@ export const renderCopilotAnswer: AnswerRenderer = (answer, { spec, call, scenar
     object: 'chat.completion',
     created,
     model,
-    choices: [{ index: 0, message, finish_reason: finish }],
+    choices: [{ index: 0, message, logprobs: null, finish_reason: finish }],
     usage,
   };
 
@@ -63,7 +67,7 @@ export const renderCopilotAnswer: AnswerRenderer = (answer, { spec, call, scenar
     object: 'chat.completion.chunk',
     created,
     model,
-    choices: [{ index: 0, delta, finish_reason: finishReason }],
+    choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
   });
   const stream: SseEvent[] = deltas.map((d, i) => ({ data: JSON.stringify(chunk(d)), atMs: i * 15 }));
   stream.push({ data: JSON.stringify({ ...chunk({}, finish), usage }), atMs: deltas.length * 15 });

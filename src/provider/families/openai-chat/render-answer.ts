@@ -110,6 +110,8 @@ export const renderOpenAIChatAnswer: AnswerRenderer = (answer, { spec, call, sce
   const message: Record<string, unknown> = {
     role: 'assistant',
     content: answer.content ? answer.content : null,
+    // Sent as null when the model did not refuse (OpenAI's definition requires the member).
+    refusal: null,
     ...carriers,
   };
   if (toolCalls.length > 0) message.tool_calls = toolCalls;
@@ -118,7 +120,7 @@ export const renderOpenAIChatAnswer: AnswerRenderer = (answer, { spec, call, sce
     object: 'chat.completion',
     created,
     model,
-    choices: [{ index: 0, message, finish_reason: finish }],
+    choices: [{ index: 0, message, logprobs: null, finish_reason: finish }],
     usage: { prompt_tokens: 20 + call * 40, completion_tokens: 30, total_tokens: 50 + call * 40 },
   };
 
@@ -127,7 +129,7 @@ export const renderOpenAIChatAnswer: AnswerRenderer = (answer, { spec, call, sce
     object: 'chat.completion.chunk',
     created,
     model,
-    choices: [{ index: 0, delta, finish_reason: finishReason }],
+    choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
   });
   const deltas: Array<Record<string, unknown>> = [{ role: 'assistant', content: '' }];
   const details = (carriers.reasoning_details as ReasoningDetail[] | undefined) ?? [];

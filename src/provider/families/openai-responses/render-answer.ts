@@ -41,6 +41,81 @@ function requested(request: Readonly<Record<string, unknown>> | undefined): { st
   return { stored: request.store !== false, encrypted: include.includes('reasoning.encrypted_content') };
 }
 
+const orNull = (value: unknown): unknown => (value === undefined ? null : value);
+
+/**
+ * A function tool as the API echoes it: every member present, `strict` defaulting to true (the API reference's
+ * default for Responses function tools); other tools are echoed as sent.
+ */
+function echoedTool(tool: unknown): unknown {
+  if (typeof tool !== 'object' || tool === null || (tool as { type?: unknown }).type !== 'function') return tool;
+  const t = tool as Record<string, unknown>;
+  return {
+    type: 'function',
+    description: orNull(t.description),
+    name: t.name,
+    parameters: orNull(t.parameters),
+    strict: t.strict ?? true,
+  };
+}
+
+/**
+ * The Response object with every member the API sends, in its order (a recorded answer:
+ * vercel/ai packages/openai/src/responses/__fixtures__/openai-reasoning-encrypted-content.1.json), echoing what the
+ * request set and the API's defaults where it set nothing: a strict client (one whose schema makes
+ * `incomplete_details` nullable but not optional) reads it, and so do the definition's required members.
+ */
+function responseObject(a: {
+  id: string;
+  created_at: number;
+  model: string;
+  output: unknown[];
+  usage: Record<string, unknown>;
+  stored: boolean;
+  reasons: boolean;
+  request: Readonly<Record<string, unknown>>;
+}): Record<string, unknown> {
+  const r = a.request;
+  const reasoning = (typeof r.reasoning === 'object' && r.reasoning !== null ? r.reasoning : {}) as Record<
+    string,
+    unknown
+  >;
+  const text = (typeof r.text === 'object' && r.text !== null ? r.text : {}) as Record<string, unknown>;
+  return {
+    id: a.id,
+    object: 'response',
+    created_at: a.created_at,
+    status: 'completed',
+    background: r.background ?? false,
+    completed_at: a.created_at + 2,
+    error: null,
+    incomplete_details: null,
+    instructions: orNull(r.instructions),
+    max_output_tokens: orNull(r.max_output_tokens),
+    max_tool_calls: orNull(r.max_tool_calls),
+    model: a.model,
+    output: a.output,
+    parallel_tool_calls: r.parallel_tool_calls ?? true,
+    previous_response_id: orNull(r.previous_response_id),
+    prompt_cache_key: orNull(r.prompt_cache_key),
+    prompt_cache_retention: orNull(r.prompt_cache_retention),
+    reasoning: { effort: reasoning.effort ?? (a.reasons ? 'medium' : null), summary: orNull(reasoning.summary) },
+    safety_identifier: orNull(r.safety_identifier),
+    service_tier: r.service_tier ?? 'default',
+    store: a.stored,
+    temperature: r.temperature ?? 1,
+    text: { format: text.format ?? { type: 'text' }, verbosity: text.verbosity ?? 'medium' },
+    tool_choice: r.tool_choice ?? 'auto',
+    tools: Array.isArray(r.tools) ? r.tools.map(echoedTool) : [],
+    top_logprobs: r.top_logprobs ?? 0,
+    top_p: r.top_p ?? 1,
+    truncation: r.truncation ?? 'disabled',
+    usage: a.usage,
+    user: orNull(r.user),
+    metadata: r.metadata ?? {},
+  };
+}
+
 /**
  * A scripted answer as the Responses API writes it: a reasoning item (summary, and encrypted_content only when
  * `include` asks for it), a message item, then function_call items; and the same answer as its SSE events, where the
@@ -72,7 +147,7 @@ export const renderOpenAIResponsesAnswer: AnswerRenderer = (answer, { spec, call
       type: 'message',
       status: 'completed',
       role: 'assistant',
-      content: [{ type: 'output_text', text: answer.content, annotations: [] }],
+      content: [{ type: 'output_text', annotations: [], logprobs: [], text: answer.content }],
     });
   }
   calls.forEach((c, n) => {
@@ -88,24 +163,28 @@ export const renderOpenAIResponsesAnswer: AnswerRenderer = (answer, { spec, call
   const created_at = 1_767_225_600 + call;
   const usage = {
     input_tokens: 20 + call * 40,
+    input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 },
     output_tokens: 30,
-    output_tokens_details: { reasoning_tokens: 12 },
+    output_tokens_details: { reasoning_tokens: reasons ? 12 : 0 },
     total_tokens: 50 + call * 40,
   };
   const responseId = `resp_${ids.reasoning.slice(3)}`;
-  const body = {
+  const body = responseObject({
     id: responseId,
-    object: 'response',
     created_at,
-    status: 'completed',
     model: model ?? spec.target.model,
     output,
     usage,
-    store: asked.stored,
-  };
+    stored: asked.stored,
+    reasons,
+    request: request ?? {},
+  });
 
+  // As the API streams it: created, then in_progress, both with no output and no usage yet.
+  const pending = { ...body, status: 'in_progress', completed_at: null, output: [], usage: null };
   const events: Array<Record<string, unknown>> = [
-    { type: 'response.created', response: { ...body, status: 'in_progress', output: [], usage: null } },
+    { type: 'response.created', response: pending },
+    { type: 'response.in_progress', response: pending },
   ];
   output.forEach((item, output_index) => {
     if (item.type === 'reasoning') {
@@ -165,17 +244,31 @@ export const renderOpenAIResponsesAnswer: AnswerRenderer = (answer, { spec, call
         item_id: item.id,
         output_index,
         content_index: 0,
-        part: { type: 'output_text', text: '', annotations: [] },
+        part: { type: 'output_text', annotations: [], logprobs: [], text: '' },
       });
       for (const delta of chunkText(text))
-        events.push({ type: 'response.output_text.delta', item_id: item.id, output_index, content_index: 0, delta });
-      events.push({ type: 'response.output_text.done', item_id: item.id, output_index, content_index: 0, text });
+        events.push({
+          type: 'response.output_text.delta',
+          item_id: item.id,
+          output_index,
+          content_index: 0,
+          delta,
+          logprobs: [],
+        });
+      events.push({
+        type: 'response.output_text.done',
+        item_id: item.id,
+        output_index,
+        content_index: 0,
+        text,
+        logprobs: [],
+      });
       events.push({
         type: 'response.content_part.done',
         item_id: item.id,
         output_index,
         content_index: 0,
-        part: { type: 'output_text', text, annotations: [] },
+        part: { type: 'output_text', annotations: [], logprobs: [], text },
       });
     } else {
       events.push({
@@ -188,6 +281,7 @@ export const renderOpenAIResponsesAnswer: AnswerRenderer = (answer, { spec, call
       events.push({
         type: 'response.function_call_arguments.done',
         item_id: item.id,
+        name: item.name,
         output_index,
         arguments: item.arguments,
       });

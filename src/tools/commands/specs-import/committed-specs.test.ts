@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { specsDir } from '../../../shared/project-root.js';
 import { distilledPath, loadDefinitions } from './definitions.js';
 import { forEachSchema, sha256Json, type Distilled } from './distilled.js';
-import { buildTarget } from './import-definitions.js';
+import { buildResponseTarget, buildTarget } from './import-definitions.js';
 import { sourceSetSha256 } from './read-source.js';
 
 /**
@@ -58,5 +58,24 @@ describe('committed specs against their pinned definitions', () => {
         });
       expect([...prose], id).toEqual([]);
     }
+  });
+});
+
+describe('committed answer schemas against their pinned definitions', () => {
+  it.each((pins.responses ?? []).map((t) => [t.id, t] as const))(
+    '%s: answer and event schemas rebuilt from the definition',
+    (id, target) => {
+      const pin = pins.definitions[target.definition]!;
+      const distilled = read(distilledPath(target.definition)) as unknown as Distilled;
+      const built = buildResponseTarget(target, pin, distilled);
+      const committed = read(join(specsDir(), 'responses', `${id}.json`));
+      expect(committed, 'run npm run specs:import -- --distilled').toEqual(built);
+      expect(sha256Json(committed.response)).toBe(built.schemaSource.responseSha256);
+    },
+  );
+
+  it('every answer-schemas file is built by a target', () => {
+    const files = readdirSync(join(specsDir(), 'responses')).map((f) => f.replace(/\.json$/, ''));
+    expect(files.sort()).toEqual((pins.responses ?? []).map((t) => t.id).sort());
   });
 });

@@ -20,6 +20,14 @@ export interface PinnedOperation {
   rpc?: string;
   file?: string;
   type?: string;
+  /**
+   * The answer body's type in the definition's own terms (OpenAPI component, SDK type in `file`, Smithy shape id,
+   * proto message, discovery schema). Answers are distilled only for operations that name it, so a pin whose source
+   * cannot be read again keeps its committed distilled form.
+   */
+  response?: string;
+  /** One event of the operation's stream, in the same terms (usually the union of every event kind). */
+  events?: string;
 }
 
 /** One provider definition, pinned (specs/definitions.json `definitions`). */
@@ -76,9 +84,30 @@ export interface DefinitionTarget {
   notes?: string;
 }
 
+/**
+ * Which definition the answers of a family (or of named specs, where a provider publishes its own) are judged by:
+ * the operation's answer and stream events, built into specs/responses/<id>.json with the overlays that record where
+ * the real API's answers depart from its definition.
+ */
+export interface ResponseTarget {
+  id: string;
+  /** The family whose answers this judges; `specs` narrows it to those provider specs (they win over the family's). */
+  family: string;
+  specs?: string[];
+  definition: string;
+  operation: string;
+  basis: DefinitionTarget['basis'];
+  /** How a stream event reaches the events schema: its data (SSE), or `{<event name>: data}` (an event-stream union). */
+  eventsKeyedBy?: 'data' | 'event-name';
+  overlays?: Overlay[];
+  notes?: string;
+}
+
 export interface DefinitionsFile {
   definitions: Record<string, PinnedDefinition>;
   targets: DefinitionTarget[];
+  /** Answers and stream events: which definition judges each family's. */
+  responses?: ResponseTarget[];
   /** Specs whose request schema is written by hand, and why no definition drives them. */
   handWritten: Array<{ spec: string; why: string }>;
 }

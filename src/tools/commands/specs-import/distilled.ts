@@ -19,9 +19,28 @@ export interface Distilled {
   format: DefinitionFormat;
   /** sha256 of the source files read, the same as the pin's. */
   sourceSha256: string;
-  /** Operation name (as the pin names it) -> the def of its request body. */
-  operations: Record<string, { request: string }>;
+  /** Operation name (as the pin names it) -> the defs of its request body, its answer and its stream events. */
+  operations: Record<string, DistilledOperation>;
   defs: Record<string, JsonSchema>;
+}
+
+/**
+ * One operation's roots in the defs: the request body, and where the pin asks for them the answer body
+ * (`response`) and one event of its stream (`events`, usually a union of every event kind).
+ */
+export interface DistilledOperation {
+  request: string;
+  response?: string;
+  events?: string;
+}
+
+/** Every root def of the operations: their requests, answers and stream events. */
+export function operationRoots(operations: Record<string, DistilledOperation>): string[] {
+  return Object.values(operations).flatMap((o) => [
+    o.request,
+    ...(o.response !== undefined ? [o.response] : []),
+    ...(o.events !== undefined ? [o.events] : []),
+  ]);
 }
 
 /** Where a def reference points: `#/$defs/<name>`. */
@@ -79,14 +98,11 @@ export function forEachSchema(schema: unknown, visit: (node: JsonSchema) => void
   }
 }
 
-/** The defs the operations' request bodies reach, each under its name: what a distilled form keeps. */
-export function requestDefs(
+/** The defs the operations' requests, answers and events reach, each under its name: what a distilled form keeps. */
+export function operationDefs(
   defs: Record<string, JsonSchema>,
-  operations: Record<string, { request: string }>,
+  operations: Record<string, DistilledOperation>,
 ): Record<string, JsonSchema> {
-  const names = closure(
-    defs,
-    Object.values(operations).map((o) => o.request),
-  );
+  const names = closure(defs, operationRoots(operations));
   return Object.fromEntries(names.map((n) => [n, defs[n]!]));
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { buildRequestSchema } from './build-request-schema.js';
-import type { DefinitionTarget, PinnedDefinition } from './definitions.js';
+import type { DefinitionTarget, PinnedDefinition, PinnedOperation, ResponseTarget } from './definitions.js';
 import { sha256Json, type Distilled, type JsonSchema } from './distilled.js';
 import { distillDiscovery } from './formats/discovery.js';
 import { distillOpenApi } from './formats/openapi.js';
@@ -16,6 +16,14 @@ import { DefinitionImportError } from '../../../shared/errors/definition-import-
 function need<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new DefinitionImportError(`the pin names no ${what}`);
   return value;
+}
+
+/** The answer and event types a pinned operation names, as the format readers take them. */
+function answerOf(op: PinnedOperation): { response?: string; events?: string } {
+  return {
+    ...(op.response !== undefined ? { response: op.response } : {}),
+    ...(op.events !== undefined ? { events: op.events } : {}),
+  };
 }
 
 function readDocument(root: string, path: string): unknown {
@@ -33,21 +41,21 @@ export function distillDefinition(id: string, pin: PinnedDefinition, root: strin
         readDocument(root, main),
         id,
         sha,
-        pin.operations.map((o) => ({ name: o.name, operationId: need(o.operationId, 'operationId') })),
+        pin.operations.map((o) => ({ name: o.name, operationId: need(o.operationId, 'operationId'), ...answerOf(o) })),
       );
     case 'discovery':
       return distillDiscovery(
         readDocument(root, main),
         id,
         sha,
-        pin.operations.map((o) => ({ name: o.name, methodId: need(o.methodId, 'methodId') })),
+        pin.operations.map((o) => ({ name: o.name, methodId: need(o.methodId, 'methodId'), ...answerOf(o) })),
       );
     case 'smithy':
       return distillSmithy(
         readDocument(root, main),
         id,
         sha,
-        pin.operations.map((o) => ({ name: o.name, shape: need(o.shape, 'shape') })),
+        pin.operations.map((o) => ({ name: o.name, shape: need(o.shape, 'shape'), ...answerOf(o) })),
       );
     case 'proto':
       return distillProto(
@@ -55,7 +63,7 @@ export function distillDefinition(id: string, pin: PinnedDefinition, root: strin
         root,
         id,
         sha,
-        pin.operations.map((o) => ({ name: o.name, rpc: need(o.rpc, 'rpc') })),
+        pin.operations.map((o) => ({ name: o.name, rpc: need(o.rpc, 'rpc'), ...answerOf(o) })),
       );
     case 'typescript-sdk':
       return distillTypeScriptSdk(
@@ -63,7 +71,12 @@ export function distillDefinition(id: string, pin: PinnedDefinition, root: strin
         pin.files.map((f) => f.path),
         id,
         sha,
-        pin.operations.map((o) => ({ name: o.name, file: need(o.file, 'file'), type: need(o.type, 'type') })),
+        pin.operations.map((o) => ({
+          name: o.name,
+          file: need(o.file, 'file'),
+          type: need(o.type, 'type'),
+          ...answerOf(o),
+        })),
       );
   }
 }
@@ -120,5 +133,65 @@ export function buildTarget(
         evidence: o.evidence,
       })),
     },
+  };
+}
+
+/**
+ * What specs/responses/<id>.json holds: the schema a family's answer body must satisfy and the schema each of its
+ * stream events must, both built from the definition's answer types and the target's overlays, and where they came
+ * from. The provider side validates rendered answers against it; nothing here is written by hand.
+ */
+export interface ResponseSchemas {
+  $schema: string;
+  id: string;
+  family: string;
+  specs?: string[];
+  eventsKeyedBy: 'data' | 'event-name';
+  schemaSource: Omit<SchemaSource, 'schemaSha256' | 'closed'> & { responseSha256: string; eventSha256: string };
+  response: JsonSchema;
+  event: JsonSchema;
+}
+
+/** The answer and event schemas of one response target, from its definition's distilled form and its overlays. */
+export function buildResponseTarget(
+  target: ResponseTarget,
+  pin: PinnedDefinition,
+  distilled: Distilled,
+): ResponseSchemas {
+  const operation = distilled.operations[target.operation];
+  if (!operation) throw new DefinitionImportError(`${target.definition} has no operation "${target.operation}"`);
+  if (operation.response === undefined || operation.events === undefined)
+    throw new DefinitionImportError(
+      `${target.definition} ${target.operation}: the pin names no response and events types (specs/definitions.json)`,
+    );
+  const defs = applyOverlays(distilled.defs, target.overlays ?? []);
+  // Answers are open: providers add members (reasoning_content, service_tier) a client must tolerate.
+  const response = buildRequestSchema(defs, operation.response, { closed: false });
+  const event = buildRequestSchema(defs, operation.events, { closed: false });
+  return {
+    $schema: '../schema/response-schemas.schema.json',
+    id: target.id,
+    family: target.family,
+    ...(target.specs ? { specs: target.specs } : {}),
+    eventsKeyedBy: target.eventsKeyedBy ?? 'data',
+    schemaSource: {
+      definition: target.definition,
+      title: pin.title,
+      operation: target.operation,
+      basis: target.basis,
+      pin: describePin(pin),
+      sourceSha256: distilled.sourceSha256,
+      responseSha256: sha256Json(response),
+      eventSha256: sha256Json(event),
+      overlays: (target.overlays ?? []).map((o) => ({
+        id: o.id,
+        kind: o.kind,
+        ...(o.at !== undefined ? { at: o.at } : {}),
+        ...('member' in o ? { member: o.member } : {}),
+        evidence: o.evidence,
+      })),
+    },
+    response,
+    event,
   };
 }

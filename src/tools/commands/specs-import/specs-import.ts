@@ -1,12 +1,12 @@
 /**
- * `npm run specs:import`: rebuilds the request schemas of the provider specs from the providers'
- * own API definitions, pinned in specs/definitions.json. Sources are read from `--from DIR`
+ * `npm run specs:import`: rebuilds the request schemas of the provider specs, and the answer and
+ * stream-event schemas of each family (specs/responses/), from the providers' own API definitions, pinned in specs/definitions.json. Sources are read from `--from DIR`
  * (`DIR/<definition>/<path>`); files missing there are downloaded from their pinned URL unless
  * `--offline`. `--distilled` skips the sources and rebuilds the specs from the committed distilled
  * forms (specs/definitions/*.distilled.json), which is what `npm test` checks. `--check` writes
  * nothing and exits 1 when a file would change.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import stringify from 'json-stringify-pretty-compact';
@@ -17,7 +17,7 @@ import { DefinitionImportError } from '../../../shared/errors/definition-import-
 import { readJsonFile } from '../../../shared/validation/read-json.js';
 import { definitionsPath, distilledPath, loadDefinitions, type DefinitionsFile } from './definitions.js';
 import type { Distilled } from './distilled.js';
-import { buildTarget, distillDefinition } from './import-definitions.js';
+import { buildResponseTarget, buildTarget, distillDefinition, type ResponseSchemas } from './import-definitions.js';
 import { readPinnedSource } from './read-source.js';
 import { withRequestSchema } from './write-spec-request.js';
 import { loadProviderSpecs } from '../../../shared/provider-specs/load-provider-specs.js';
@@ -34,6 +34,8 @@ export interface SpecsImportOptions {
   definitionsFile?: string;
   distilledDir?: string;
   providersDir?: string;
+  /** Where the answer schemas go (specs/responses). */
+  responsesDir?: string;
   log?: (line: string) => void;
 }
 
@@ -46,6 +48,11 @@ export interface SpecsImportResult {
 /** Distilled JSON: compact where short, so a type fits on a line and the file stays reviewable. */
 export function formatDistilled(distilled: Distilled): string {
   return `${stringify(distilled, { maxLength: 120 })}\n`;
+}
+
+/** An answer-schemas file, compact like the distilled forms. */
+export function formatResponseSchemas(schemas: ResponseSchemas): string {
+  return `${stringify(schemas, { maxLength: 120 })}\n`;
 }
 
 export async function runSpecsImport(options: SpecsImportOptions): Promise<SpecsImportResult> {
@@ -98,6 +105,16 @@ export async function runSpecsImport(options: SpecsImportOptions): Promise<Specs
     const { schema, schemaSource } = buildTarget(target, pin, form);
     write(specFile, withRequestSchema(readFileSync(specFile, 'utf8'), schema, schemaSource));
     log(`${target.spec}: request schema from ${target.definition} ${target.operation} (${target.basis})`);
+  }
+
+  const responsesDir = options.responsesDir ?? join(specsDir(), 'responses');
+  for (const target of pins.responses ?? []) {
+    const form = distilled.get(target.definition);
+    if (!form || !wanted([target.id, target.family, target.definition, ...(target.specs ?? [])])) continue;
+    const built = buildResponseTarget(target, pins.definitions[target.definition]!, form);
+    mkdirSync(responsesDir, { recursive: true });
+    write(join(responsesDir, `${target.id}.json`), formatResponseSchemas(built));
+    log(`${target.id}: answer and event schemas from ${target.definition} ${target.operation} (${target.basis})`);
   }
   return result;
 }

@@ -36,3 +36,6 @@ export interface ThinkingEnabled {
 export interface ThinkingDisabled {
   type: 'disabled';
 }
+
+/** One stream event: a union of the event kinds, as SDKs declare them. */
+export type StreamEvent = TextBlock | ThinkingBlock;

@@ -1,4 +1,4 @@
-import { closure, defRef, refsIn, type Distilled, type JsonSchema } from '../distilled.js';
+import { closure, defRef, operationRoots, refsIn, type Distilled, type JsonSchema } from '../distilled.js';
 import { usablePattern } from './structural.js';
 import { DefinitionImportError } from '../../../../shared/errors/definition-import-error.js';
 
@@ -6,6 +6,10 @@ import { DefinitionImportError } from '../../../../shared/errors/definition-impo
 export interface DiscoveryOperation {
   name: string;
   methodId: string;
+  /** The answer's type, in the format's own names (distilled only where the pin names it). */
+  response?: string;
+  /** One stream event's type, in the same names. */
+  events?: string;
 }
 
 interface DiscoverySchema {
@@ -114,10 +118,14 @@ export function distillDiscovery(
     const method = findMethod(doc.resources, op.methodId);
     if (!method?.request?.$ref)
       throw new DefinitionImportError(`method "${op.methodId}" not found or has no request body`);
-    ops[op.name] = { request: method.request.$ref };
+    ops[op.name] = {
+      request: method.request.$ref,
+      ...(op.response !== undefined ? { response: op.response } : {}),
+      ...(op.events !== undefined ? { events: op.events } : {}),
+    };
   }
   const defs: Record<string, JsonSchema> = {};
-  const pending = Object.values(ops).map((o) => o.request);
+  const pending = operationRoots(ops);
   while (pending.length > 0) {
     const name = pending.pop()!;
     if (defs[name]) continue;
@@ -130,10 +138,7 @@ export function distillDiscovery(
     defs[name] = def;
     pending.push(...refsIn(def));
   }
-  const keep = closure(
-    defs,
-    Object.values(ops).map((o) => o.request),
-  );
+  const keep = closure(defs, operationRoots(ops));
   return {
     definition,
     format: 'discovery',

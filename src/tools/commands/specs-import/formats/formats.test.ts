@@ -131,3 +131,76 @@ describe('distilling the providers’ definition formats (hand-made samples)', (
     expect(prose(d)).toEqual([]);
   });
 });
+
+describe('distilling the answer side: where a pin names the answer and event types', () => {
+  it('OpenAPI: the named components join the closure; an undefined one is an error', () => {
+    const d = distillOpenApi(parseYaml(read('sample-openapi.yaml')), 'sample', 'sha', [
+      { name: 'chat', operationId: 'createChat', response: 'AssistantMessage', events: 'Message' },
+    ]);
+    expect(d.operations).toEqual({ chat: { request: 'ChatRequest', response: 'AssistantMessage', events: 'Message' } });
+    expect(d.defs.Message!['x-source']).toBe('sample#/components/schemas/Message');
+    expect(() =>
+      distillOpenApi(parseYaml(read('sample-openapi.yaml')), 'sample', 'sha', [
+        { name: 'chat', operationId: 'createChat', response: 'Nope' },
+      ]),
+    ).toThrow(/Nope is not defined/);
+  });
+
+  it('TypeScript SDK: an answer interface and an event union, by name or as path#Name', () => {
+    const d = distillTypeScriptSdk(fixture(''), ['sample-sdk.d.ts'], 'sdk', 'sha', [
+      {
+        name: 'create',
+        file: 'sample-sdk.d.ts',
+        type: 'CreateParams',
+        response: 'sample-sdk.d.ts#ThinkingBlock',
+        events: 'StreamEvent',
+      },
+    ]);
+    expect(d.operations.create).toEqual({ request: 'CreateParams', response: 'ThinkingBlock', events: 'StreamEvent' });
+    expect(d.defs.ThinkingBlock!.required).toEqual(['type', 'thinking', 'signature']);
+    expect(d.defs.StreamEvent!.anyOf).toEqual([{ $ref: '#/$defs/TextBlock' }, { $ref: '#/$defs/ThinkingBlock' }]);
+    expect(() =>
+      distillTypeScriptSdk(fixture(''), ['sample-sdk.d.ts'], 'sdk', 'sha', [
+        { name: 'create', file: 'sample-sdk.d.ts', type: 'CreateParams', events: 'Nope' },
+      ]),
+    ).toThrow(/exports no Nope/);
+  });
+
+  it('proto: the response message, by full name', () => {
+    const d = distillProto(['sample/v1/service.proto'], fixture('sample-proto'), 'gapi', 'sha', [
+      {
+        name: 'generate',
+        rpc: 'sample.v1.Generator.Generate',
+        response: 'sample.v1.GenerateResponse',
+        events: 'sample.v1.GenerateResponse',
+      },
+    ]);
+    expect(d.operations.generate).toEqual({
+      request: 'sample.v1.GenerateRequest',
+      response: 'sample.v1.GenerateResponse',
+      events: 'sample.v1.GenerateResponse',
+    });
+    expect(d.defs['sample.v1.GenerateResponse']!.type).toBe('object');
+  });
+
+  it('Smithy: the output shape, by id; an unknown id is an error', () => {
+    const d = distillSmithy(JSON.parse(read('sample-smithy.json')), 'aws', 'sha', [
+      { name: 'converse', shape: 'sample#Converse', response: 'sample#ConverseResponse' },
+    ]);
+    expect(d.operations.converse).toEqual({ request: 'ConverseRequest', response: 'ConverseResponse' });
+    expect(d.defs.ConverseResponse!['x-source']).toBe('aws#sample#ConverseResponse');
+    expect(() =>
+      distillSmithy(JSON.parse(read('sample-smithy.json')), 'aws', 'sha', [
+        { name: 'converse', shape: 'sample#Converse', response: 'sample#Nope' },
+      ]),
+    ).toThrow(/sample#Nope is not defined/);
+  });
+
+  it('a pin that names no answer types distils the request side only, as before', () => {
+    const d = distillOpenApi(parseYaml(read('sample-openapi.yaml')), 'sample', 'sha', [
+      { name: 'chat', operationId: 'createChat' },
+    ]);
+    expect(d.operations.chat).toEqual({ request: 'ChatRequest' });
+    expect(d.defs.Unused).toBeUndefined();
+  });
+});

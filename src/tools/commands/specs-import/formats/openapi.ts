@@ -6,6 +6,10 @@ import { DefinitionImportError } from '../../../../shared/errors/definition-impo
 export interface OpenApiOperation {
   name: string;
   operationId: string;
+  /** The answer's component (distilled only where the pin names it). */
+  response?: string;
+  /** A stream event's component (OpenAPI documents give a text/event-stream body no schema of its own). */
+  events?: string;
 }
 
 const COMPONENT = '#/components/schemas/';
@@ -111,8 +115,16 @@ export function distillOpenApi(
       root = `${op.name}Request`;
       defs[root] = { ...distillNode(schema, at), 'x-source': `${definition}${at}` };
     }
-    ops[op.name] = { request: root };
-    roots.push(root);
+    const answer = op.response;
+    for (const name of [answer, op.events])
+      if (name !== undefined && schemas[name] === undefined)
+        throw new DefinitionImportError(`operation "${op.operationId}": ${COMPONENT}${name} is not defined`);
+    ops[op.name] = {
+      request: root,
+      ...(answer !== undefined ? { response: answer } : {}),
+      ...(op.events !== undefined ? { events: op.events } : {}),
+    };
+    roots.push(root, ...(answer !== undefined ? [answer] : []), ...(op.events !== undefined ? [op.events] : []));
   }
   // Distil the component schemas the bodies reach.
   const pending = roots.flatMap((r) => (defs[r] ? [...refsIn(defs[r])] : [r]));

@@ -2,13 +2,17 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type * as Protobuf from 'protobufjs';
-import { requestDefs, defRef, type Distilled, type JsonSchema } from '../distilled.js';
+import { operationDefs, defRef, type Distilled, type JsonSchema } from '../distilled.js';
 import { DefinitionImportError } from '../../../../shared/errors/definition-import-error.js';
 
 /** One rpc of a proto3 service, named `package.Service.Method`. */
 export interface ProtoOperation {
   name: string;
   rpc: string;
+  /** The answer's type, in the format's own names (distilled only where the pin names it). */
+  response?: string;
+  /** One stream event's type, in the same names. */
+  events?: string;
 }
 
 const requireCjs = createRequire(import.meta.url);
@@ -123,7 +127,15 @@ export function distillProto(
     if (!(method instanceof protobuf.Method)) throw new DefinitionImportError(`rpc ${op.rpc} not found`);
     method.resolve();
     const request = method.resolvedRequestType!;
-    ops[op.name] = { request: nameOf(request) };
+    const answers: Record<string, string> = {};
+    for (const key of ['response', 'events'] as const) {
+      const typeName = op[key];
+      if (typeName === undefined) continue;
+      const found = tree.lookupType(typeName);
+      answers[key] = nameOf(found);
+      queue.push(found);
+    }
+    ops[op.name] = { request: nameOf(request), ...answers };
     const bound = pathBoundFields(method);
     queue.push(request);
     distillMessage(request, bound);
@@ -159,6 +171,6 @@ export function distillProto(
     format: 'proto',
     sourceSha256,
     operations: ops,
-    defs: requestDefs(defs, ops),
+    defs: operationDefs(defs, ops),
   };
 }

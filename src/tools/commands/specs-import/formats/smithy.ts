@@ -1,4 +1,4 @@
-import { requestDefs, defRef, refsIn, type Distilled, type JsonSchema } from '../distilled.js';
+import { operationDefs, operationRoots, defRef, refsIn, type Distilled, type JsonSchema } from '../distilled.js';
 import { usablePattern } from './structural.js';
 import { DefinitionImportError } from '../../../../shared/errors/definition-import-error.js';
 
@@ -6,6 +6,10 @@ import { DefinitionImportError } from '../../../../shared/errors/definition-impo
 export interface SmithyOperation {
   name: string;
   shape: string;
+  /** The answer's type, in the format's own names (distilled only where the pin names it). */
+  response?: string;
+  /** One stream event's type, in the same names. */
+  events?: string;
 }
 
 interface Member {
@@ -200,9 +204,16 @@ export function distillSmithy(
     const input = shapes[op.shape]?.input?.target;
     if (shapes[op.shape]?.type !== 'operation' || !input)
       throw new DefinitionImportError(`operation ${op.shape} has no input`);
-    ops[op.name] = { request: nameOf(input) };
+    const answers: Record<string, string> = {};
+    for (const key of ['response', 'events'] as const) {
+      const id = op[key];
+      if (id === undefined) continue;
+      if (!shapes[id]) throw new DefinitionImportError(`shape ${id} is not defined`);
+      answers[key] = nameOf(id);
+    }
+    ops[op.name] = { request: nameOf(input), ...answers };
   }
-  const pending = Object.values(ops).map((o) => o.request);
+  const pending = operationRoots(ops);
   while (pending.length > 0) {
     const name = pending.pop()!;
     if (defs[name]) continue;
@@ -215,7 +226,7 @@ export function distillSmithy(
     format: 'smithy',
     sourceSha256,
     operations: ops,
-    defs: requestDefs(defs, ops),
+    defs: operationDefs(defs, ops),
   };
 }
 

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import type * as TS from 'typescript';
-import { requestDefs, defRef, type Distilled, type JsonSchema } from '../distilled.js';
+import { operationDefs, defRef, type Distilled, type JsonSchema } from '../distilled.js';
 import { DefinitionImportError } from '../../../../shared/errors/definition-import-error.js';
 
 /** One request type of an SDK, named by the file that declares it and its exported name. */
@@ -9,6 +9,10 @@ export interface SdkOperation {
   name: string;
   file: string;
   type: string;
+  /** The answer's type, exported from the same file (or `path#Type` from another pinned file). */
+  response?: string;
+  /** One stream event's type (a union of the event kinds), named the same way. */
+  events?: string;
 }
 
 const requireCjs = createRequire(import.meta.url);
@@ -95,6 +99,11 @@ export function distillTypeScriptSdk(
       const [element] = checker.getTypeArguments(type as TS.TypeReference);
       return { type: 'array', items: element ? toSchema(element, `${at}[]`) : {} };
     }
+    // Built-ins a generated SDK types wire values with: a blob travels as base64 text, a timestamp as epoch seconds
+    // or a date string (as the Smithy reader reads them).
+    const builtin = type.getSymbol()?.getName();
+    if (builtin === 'Uint8Array') return { type: 'string' };
+    if (builtin === 'Date') return { type: ['number', 'string'] };
     if (type.flags & ts.TypeFlags.Object) {
       const symbol = namedObject(type);
       if (symbol) {
@@ -139,6 +148,8 @@ export function distillTypeScriptSdk(
       const declaration = property.valueDeclaration ?? property.declarations?.[0];
       if (!declaration) continue;
       const memberType = checker.getTypeOfSymbolAtLocation(property, declaration);
+      // `member?: never` (the AWS SDK's way of making union members exclusive) is a member that cannot be there.
+      if (memberType.flags & (ts.TypeFlags.Never | ts.TypeFlags.Undefined)) continue;
       properties[property.getName()] = toSchema(memberType, `${at}.${property.getName()}`);
       if (!(property.flags & ts.SymbolFlags.Optional)) required.push(property.getName());
     }
@@ -158,17 +169,43 @@ export function distillTypeScriptSdk(
     const moduleSymbol = checker.getSymbolAtLocation(source);
     const exported = moduleSymbol && checker.getExportsOfModule(moduleSymbol).find((s) => s.getName() === op.type);
     if (!exported) throw new DefinitionImportError(`${op.file} exports no ${op.type}`);
+    /** `Name` in the operation's file, or `path#Name` in another pinned file (the stable API beside a beta one). */
+    const exportedType = (typeName: string) => {
+      const [file, name] = typeName.includes('#') ? typeName.split('#') : [op.file, typeName];
+      const module =
+        file === op.file ? moduleSymbol : checker.getSymbolAtLocation(program.getSourceFile(join(root, file!))!);
+      const symbol = module && checker.getExportsOfModule(module).find((s) => s.getName() === name);
+      if (!symbol) throw new DefinitionImportError(`${file} exports no ${name}`);
+      return symbol;
+    };
+    /** A named answer or event type: an object type gets a def of its own name, a union (events) one of its branches. */
+    const rootDef = (typeName: string): string => {
+      const symbol = exportedType(typeName);
+      const type = checker.getDeclaredTypeOfSymbol(symbol);
+      const name = defName(symbol);
+      if (defs[name]) return name;
+      defs[name] = {};
+      defs[name] = {
+        ...(type.isUnion() ? toSchema(type, name) : objectSchema(type, name)),
+        'x-source': declaredIn(symbol),
+      };
+      return name;
+    };
     const type = checker.getDeclaredTypeOfSymbol(exported);
     const name = defName(exported);
     defs[name] = {};
     defs[name] = { ...objectSchema(type, name), 'x-source': declaredIn(exported) };
-    ops[op.name] = { request: name };
+    ops[op.name] = {
+      request: name,
+      ...(op.response !== undefined ? { response: rootDef(op.response) } : {}),
+      ...(op.events !== undefined ? { events: rootDef(op.events) } : {}),
+    };
   }
   return {
     definition,
     format: 'typescript-sdk',
     sourceSha256,
     operations: ops,
-    defs: requestDefs(defs, ops),
+    defs: operationDefs(defs, ops),
   };
 }

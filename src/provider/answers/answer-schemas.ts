@@ -1,0 +1,81 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { specsDir } from '../../shared/project-root.js';
+import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
+import type { SseEvent } from '../../shared/sse/sse-event.js';
+import { readJsonFile } from '../../shared/validation/read-json.js';
+import { assertValid, describeSchemaErrors, inlineValidator } from '../../shared/validation/validate.js';
+import type { RenderedAnswer } from './answer-renderer.js';
+
+/**
+ * One family's answer schemas (specs/responses/<id>.json), built by `npm run specs:import` from the provider's own
+ * published definition: what every answer body must hold and what each stream event must.
+ */
+export interface AnswerSchemas {
+  id: string;
+  family: string;
+  /** Only these provider specs; they win over the family's own. */
+  specs?: string[];
+  eventsKeyedBy: 'data' | 'event-name';
+  schemaSource: { definition: string; pin: string; operation: string };
+  response: Record<string, unknown>;
+  event: Record<string, unknown>;
+}
+
+/** Where an answer departs from its definition: the body, or the n-th stream event. */
+export interface AnswerProblem {
+  where: 'body' | `event ${number}`;
+  pointer: string;
+  problem: string;
+}
+
+let loaded: AnswerSchemas[] | undefined;
+
+/** Every answer-schemas file under `dir` (specs/responses), checked against its own schema. */
+export function loadAnswerSchemas(dir: string = join(specsDir(), 'responses')): AnswerSchemas[] {
+  if (dir === join(specsDir(), 'responses') && loaded) return loaded;
+  const all = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .map((f) =>
+          assertValid<AnswerSchemas>(readJsonFile(join(dir, f)), 'response-schemas.schema.json', join(dir, f)),
+        )
+    : [];
+  if (dir === join(specsDir(), 'responses')) loaded = all;
+  return all;
+}
+
+/** The schemas a spec's answers are judged by: its own (a provider that publishes one), else its family's. */
+export function answerSchemasFor(
+  spec: Pick<ProviderSpec, 'id' | 'family'>,
+  all: readonly AnswerSchemas[] = loadAnswerSchemas(),
+): AnswerSchemas | undefined {
+  return all.find((s) => s.specs?.includes(spec.id)) ?? all.find((s) => s.family === spec.family && !s.specs);
+}
+
+/**
+ * The value a stream event's schema judges: its data, or `{<event name>: data}` for an event-stream union (an event
+ * written without its name, as a recording of the SDK's parsed events is, already has that shape).
+ */
+function eventValue(event: SseEvent, keyedBy: AnswerSchemas['eventsKeyedBy']): unknown {
+  const data: unknown = JSON.parse(event.data);
+  return keyedBy === 'event-name' && event.event !== undefined ? { [event.event]: data } : data;
+}
+
+/**
+ * Every place a rendered answer departs from its family's answer schemas: the body, then each stream event (a
+ * `[DONE]` terminator is framing, not an event). Empty when it conforms.
+ */
+export function answerProblems(rendered: RenderedAnswer, schemas: AnswerSchemas): AnswerProblem[] {
+  const problems: AnswerProblem[] = [];
+  const body = inlineValidator(schemas.response);
+  if (!body(rendered.body)) problems.push({ where: 'body', ...describeSchemaErrors(body.errors ?? []) });
+  const event = inlineValidator(schemas.event);
+  rendered.stream.forEach((e, i) => {
+    if (e.data === '[DONE]') return;
+    if (!event(eventValue(e, schemas.eventsKeyedBy)))
+      problems.push({ where: `event ${i}`, ...describeSchemaErrors(event.errors ?? []) });
+  });
+  return problems;
+}
