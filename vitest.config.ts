@@ -1,7 +1,36 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { join } from 'node:path';
+import { defineConfig, type Plugin } from 'vitest/config';
+import {
+  ensureMatrixPackages,
+  matricesDir,
+  matrixPackageNames,
+  packageNameOf,
+} from './src/shared/matrix-packages/matrix-packages.js';
+
+/**
+ * A test that imports an SDK of the matrices' package by name (src/tools/serve/official-sdks.test.ts) gets it from
+ * test/matrices' install, installed on that first import (one line says so). Only the names that package lists are
+ * resolved there, and only for the project's own files: every other import resolves as before.
+ */
+function matrixPackages(): Plugin {
+  const names = new Set(matrixPackageNames());
+  let ready = false;
+  return {
+    name: 'reasoning-replay:matrix-packages',
+    enforce: 'pre',
+    async resolveId(id, importer, options) {
+      const name = packageNameOf(id);
+      if (!name || !names.has(name) || !importer || importer.includes('/node_modules/')) return null;
+      if (!ready) ensureMatrixPackages();
+      ready = true;
+      return this.resolve(id, join(matricesDir(), 'package.json'), { ...options, skipSelf: true });
+    },
+  };
+}
 
 export default defineConfig({
+  plugins: [matrixPackages()],
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'],
     // Spawned-CLI and sqlite tests are I/O bound; two cores are what CI has.

@@ -4,6 +4,7 @@ import { runAgent, type RunResult } from '../../src/tools/agent-runner/run-agent
 import { runVerdict } from '../../src/tools/agent-runner/run-verdict.js';
 import { brokeARule } from '../../src/tools/serve/serve-log.js';
 import { loadMatrixInputs } from '../../src/tools/matrix/run-matrix.js';
+import { ensureMatrixPackages } from '../../src/shared/matrix-packages/matrix-packages.js';
 import { projectRoot } from '../../src/shared/project-root.js';
 import { pythonClients, type PythonClients } from './python-venv.test-helper.js';
 import { runCli } from '../helpers/run-cli-sync.test-helper.js';
@@ -163,9 +164,11 @@ const ROWS: Row[] = [
 
 let python: PythonClients = { skipped: 'not probed yet' };
 beforeAll(() => {
+  // The Node clients import their SDKs by name from the matrices' packages (installed here on first use).
+  ensureMatrixPackages();
   python = pythonClients();
   if ('skipped' in python) console.warn(`real-client matrix: Python clients skipped: ${python.skipped}`);
-}, 300_000);
+}, 900_000);
 
 /** Verdicts for the closing table: client x provider x stream -> ok / broken outcome. */
 const table: string[] = [];
