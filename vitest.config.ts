@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vitest/config';
 import {
   ensureMatrixPackages,
@@ -7,6 +8,7 @@ import {
   matrixPackageNames,
   packageNameOf,
 } from './src/shared/matrix-packages/matrix-packages.js';
+import { SlowestFilesReporter } from './test/helpers/slowest-files.test-helper.js';
 
 /**
  * A test that imports an SDK of the matrices' package by name (src/tools/serve/official-sdks.test.ts) gets it from
@@ -32,6 +34,10 @@ function matrixPackages(): Plugin {
 export default defineConfig({
   plugins: [matrixPackages()],
   test: {
+    // The ten slowest files close a run of the whole suite (npm test), so growth is seen when it happens.
+    reporters: ['default', new SlowestFilesReporter(dirname(fileURLToPath(import.meta.url)))],
+    // The schemas' validators, compiled once per run rather than once per test file.
+    globalSetup: ['test/helpers/precompiled-validators.test-helper.ts'],
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'],
     // Spawned-CLI and sqlite tests are I/O bound; two cores are what CI has.
     pool: 'forks',
