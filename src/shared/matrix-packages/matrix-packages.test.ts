@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import {
   existsSync,
   lstatSync,
@@ -80,6 +80,23 @@ describe('ensureMatrixPackages', () => {
     rmSync(join(p.dir, 'node_modules'), { recursive: true });
     ensureMatrixPackages(p.options);
     expect(existsSync(join(link, 'some-sdk'))).toBe(true);
+  });
+
+  it('a program in a linked folder imports the packages by name, as Node resolves them, with no loader flag', () => {
+    const p = project();
+    made.push(p.root);
+    const install = (at: string) => {
+      const pkg = join(at, 'node_modules', 'some-sdk');
+      mkdirSync(pkg, { recursive: true });
+      writeFileSync(join(pkg, 'package.json'), '{"name":"some-sdk","type":"module","exports":"./index.js"}');
+      writeFileSync(join(pkg, 'index.js'), 'export const from = "the matrices";\n');
+      return { ok: true as const };
+    };
+    ensureMatrixPackages({ ...p.options, install });
+    const program = join(p.root, LINKED_FOLDERS[0], 'frameworks', 'agent.mjs');
+    mkdirSync(join(program, '..'), { recursive: true });
+    writeFileSync(program, "import { from } from 'some-sdk';\nprocess.stdout.write(from);\n");
+    expect(execFileSync(process.execPath, [program], { encoding: 'utf8' })).toBe('the matrices');
   });
 
   it('a failed install throws with the command to run by hand, and leaves no lock behind', () => {
