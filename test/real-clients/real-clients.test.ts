@@ -269,5 +269,6 @@ describe('the same client through the built CLI: reasoning-replay run -- <comman
     expect(broken.stdout).toMatch(
       /✗ #2 bedrock-claude POST \/bedrock-claude\/model\/[^ ]+\/converse-stream -> 400: signatures-verbatim/,
     );
-  });
+    // Two CLI runs one after the other, each starting the SDK's process: 102 s on a two-core machine at load 24.
+  }, 180_000);
 });
