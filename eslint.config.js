@@ -12,6 +12,8 @@ export default tseslint.config(
       '.stryker-tmp/**',
       'fixtures/**',
       'examples/**/node_modules/**',
+      // The matrices' install and Python venvs (test/matrices/.cache), installed on first use.
+      'test/matrices/**',
     ],
   },
   js.configs.recommended,

@@ -1,8 +1,62 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vitest/config';
+import {
+  ensureMatrixPackages,
+  matricesDir,
+  matrixPackageNames,
+  matrixPackagesInstalled,
+  packageNameOf,
+} from './src/shared/matrix-packages/matrix-packages.js';
+import { SlowestFilesReporter } from './test/helpers/slowest-files.test-helper.js';
+
+const ROOT = dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The install in a child process (the built with-matrix-packages.js, which npm test builds first), so this process,
+ * which serves every worker's imports, keeps answering them for the minutes it takes; in process when not built.
+ */
+function installMatrixPackages(): Promise<void> {
+  const script = join(ROOT, 'dist', 'src', 'shared', 'matrix-packages', 'with-matrix-packages.js');
+  if (matrixPackagesInstalled() || !existsSync(script)) return Promise.resolve(void ensureMatrixPackages());
+  return new Promise((done, fail) =>
+    spawn(process.execPath, [script], { stdio: ['ignore', 'inherit', 'inherit'] }).on('exit', (code) =>
+      code === 0 ? done() : fail(new Error(`installing the matrices' packages failed (exit ${code})`)),
+    ),
+  );
+}
+
+/**
+ * A test that imports an SDK of the matrices' package by name (src/tools/services/serve/official-sdks.test.ts) gets it from
+ * test/matrices' install, installed on that first import (one line says so). Only the names that package lists are
+ * resolved there, and only for the project's own files: every other import resolves as before.
+ */
+function matrixPackages(): Plugin {
+  const names = new Set(matrixPackageNames());
+  let ready: Promise<void> | undefined;
+  return {
+    name: 'reasoning-replay:matrix-packages',
+    enforce: 'pre',
+    async resolveId(id, importer, options) {
+      const name = packageNameOf(id);
+      if (!name || !names.has(name) || !importer || importer.includes('/node_modules/')) return null;
+      ready ||= installMatrixPackages();
+      await ready;
+      return this.resolve(id, join(matricesDir(), 'package.json'), { ...options, skipSelf: true });
+    },
+  };
+}
 
 export default defineConfig({
+  plugins: [matrixPackages()],
   test: {
+    // The ten slowest files close a run of the whole suite (npm test), so growth is seen when it happens.
+    reporters: ['default', new SlowestFilesReporter(ROOT)],
+    // The schemas' validators, compiled once per run rather than once per test file.
+    globalSetup: ['test/helpers/precompiled-validators.test-helper.ts'],
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'],
     // Spawned-CLI and sqlite tests are I/O bound; two cores are what CI has.
     pool: 'forks',

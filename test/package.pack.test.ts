@@ -81,6 +81,8 @@ describe('the npm package', () => {
       ]),
     );
     expect(files.filter((f) => f.startsWith('src/') || f.endsWith('.test.js') || f.endsWith('.map'))).toEqual([]);
+    // The matrices' packages (test/matrices) and the links to their install stay out of what users install.
+    expect(files.filter((f) => /(^|\/)(test|examples|node_modules)\//.test(f))).toEqual([]);
 
     const pkgDir = join(scratch, 'node_modules', 'reasoning-replay');
     mkdirSync(pkgDir, { recursive: true });

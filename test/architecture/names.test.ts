@@ -13,6 +13,8 @@ function walk(dir: string): { dirs: string[]; files: string[] } {
   const dirs: string[] = [];
   const files: string[] = [];
   for (const name of readdirSync(join(root, dir))) {
+    // Installs and caches (the matrices' packages, their links, the Python venvs) are not the project's files.
+    if (name === 'node_modules' || name === '.cache' || name === '.installing') continue;
     const rel = `${dir}/${name}`;
     if (statSync(join(root, rel)).isDirectory()) {
       dirs.push(rel);
@@ -32,9 +34,13 @@ describe('names', () => {
     expect(bags).toEqual([]);
   });
 
-  // A clients/ folder holds the unmodified-SDK programs a suite runs as its subjects (any language).
-  it('test/ holds tests, *.test-helper.ts files and the clients/ programs a suite runs', () => {
-    expect(walk('test').files.filter((f) => !/\.test(-helper)?\.ts$/.test(f) && !/\/clients\//.test(f))).toEqual([]);
+  // A clients/ folder holds the unmodified-SDK programs a suite runs as its subjects (any language); test/matrices/
+  // is the package of the SDKs and frameworks those suites run, installed on first use.
+  it("test/ holds tests, *.test-helper.ts files, the clients/ programs a suite runs and the matrices' package", () => {
+    const matrices = /^test\/matrices\/(package\.json|package-lock\.json|\.npmrc)$/;
+    expect(
+      walk('test').files.filter((f) => !/\.test(-helper)?\.ts$/.test(f) && !/\/clients\//.test(f) && !matrices.test(f)),
+    ).toEqual([]);
   });
 
   it('a source file named *-error.ts is an error, so it lives in src/shared/errors/', () => {

@@ -4,6 +4,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { projectRoot } from '../../src/shared/project-root.js';
+import { matrixCacheDir } from '../../src/shared/matrix-packages/matrix-packages.js';
 import { missingPythonVenv } from '../../src/tools/commands/frameworks/python-venv.js';
 
 /**
@@ -56,7 +57,7 @@ function pipInstall(python: string, args: string[]): { ok: true } | { why: strin
 }
 
 /**
- * A venv under node_modules/.cache holding the plugin and `requirements`. The venv is made once per pyproject.toml
+ * A venv under the matrices' cache (test/matrices/.cache, which the root `npm ci` leaves alone) holding the plugin and `requirements`. The venv is made once per pyproject.toml
  * and requirements (the slow part: the dependencies); when only the plugin's source changed, just the plugin is
  * reinstalled. pip reads the machine's own index; any missing piece is a reason, never an error.
  */
@@ -64,13 +65,7 @@ export function pluginPython(name: string, requirements?: string): PluginPython 
   const missing = missingPythonVenv();
   if (missing) return { skipped: missing };
   const pyproject = join(PLUGIN_DIR, 'pyproject.toml');
-  const dir = join(
-    projectRoot(),
-    'node_modules',
-    '.cache',
-    'reasoning-replay',
-    `${name}-${hashOf([pyproject, ...(requirements ? [requirements] : [])])}`,
-  );
+  const dir = join(matrixCacheDir(), `${name}-${hashOf([pyproject, ...(requirements ? [requirements] : [])])}`);
   const python = join(dir, 'bin', 'python');
   const done = join(dir, '.installed');
   const source = hashOf(sourceFiles());

@@ -4,6 +4,7 @@ import { runAgent, type RunResult } from '../../src/tools/services/agent-runner/
 import { runVerdict } from '../../src/tools/services/agent-runner/run-verdict.js';
 import { brokeARule } from '../../src/tools/services/serve/serve-log.js';
 import { loadMatrixInputs } from '../../src/tools/services/matrix/run-matrix.js';
+import { ensureMatrixPackages } from '../../src/shared/matrix-packages/matrix-packages.js';
 import { projectRoot } from '../../src/shared/project-root.js';
 import { pythonClients, type PythonClients } from './python-venv.test-helper.js';
 import { runCli } from '../helpers/run-cli-sync.test-helper.js';
@@ -179,9 +180,11 @@ const ROWS: Row[] = [
 
 let python: PythonClients = { skipped: 'not probed yet' };
 beforeAll(() => {
+  // The Node clients import their SDKs by name from the matrices' packages (installed here on first use).
+  ensureMatrixPackages();
   python = pythonClients();
   if ('skipped' in python) console.warn(`real-client matrix: Python clients skipped: ${python.skipped}`);
-}, 300_000);
+}, 900_000);
 
 /** Verdicts for the closing table: client x provider x stream -> ok / broken outcome. */
 const table: string[] = [];
@@ -282,5 +285,6 @@ describe('the same client through the built CLI: reasoning-replay run -- <comman
     expect(broken.stdout).toMatch(
       /✗ #2 bedrock-claude POST \/bedrock-claude\/model\/[^ ]+\/converse-stream -> 400: signatures-verbatim/,
     );
-  });
+    // Two CLI runs one after the other, each starting the SDK's process: 102 s on a two-core machine at load 24.
+  }, 180_000);
 });

@@ -4,7 +4,7 @@ import {
   loadRealCases,
   realTrafficCasesDir,
   type RealCase,
-} from '../../tools/real-world/recorded-traffic/real-traffic-case.js';
+} from '../../tools/services/real-world-cases/recorded-traffic/real-traffic-case.js';
 import { answerProblems, answerSchemasFor } from './answer-schemas.js';
 
 /**

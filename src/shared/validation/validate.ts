@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Ajv, AnySchema, ErrorObject, ValidateFunction } from 'ajv';
 import { InputError } from '../errors/input-error.js';
@@ -9,7 +10,18 @@ import { readSchemaSources } from './schema-sources.js';
 import { InvariantError } from '../errors/invariant-error.js';
 
 // Kept in step with precompile-schemas.ts (not imported from there: that module pulls in ajv's code generator).
-const PRECOMPILED = fileURLToPath(new URL('./schema-validators.precompiled.cjs', import.meta.url));
+const SCHEMA_FILE = 'schema-validators.precompiled.cjs';
+const INLINE_FILE = 'inline-validators.precompiled.cjs';
+/**
+ * Where precompiled validators are looked for: a folder named by REASONING_REPLAY_VALIDATORS_DIR (the test suite
+ * writes them once per run there, as the build does, so its hundreds of files stop compiling the same schemas each),
+ * then beside this module (the build's).
+ */
+const precompiledFile = (name: string): string | undefined =>
+  [process.env.REASONING_REPLAY_VALIDATORS_DIR, fileURLToPath(new URL('.', import.meta.url))]
+    .filter((dir): dir is string => !!dir)
+    .map((dir) => join(dir, name))
+    .find((file) => existsSync(file));
 
 type Lookup = (name: string) => ValidateFunction | undefined;
 let lookup: Lookup | undefined;
@@ -21,8 +33,9 @@ let lookup: Lookup | undefined;
 function validators(): Lookup {
   if (lookup) return lookup;
   const sources = readSchemaSources();
-  if (existsSync(PRECOMPILED)) {
-    const mod = createRequire(import.meta.url)(PRECOMPILED) as Record<string, ValidateFunction> & {
+  const precompiled = precompiledFile(SCHEMA_FILE);
+  if (precompiled) {
+    const mod = createRequire(import.meta.url)(precompiled) as Record<string, ValidateFunction> & {
       __schemaHash?: string;
     };
     if (mod.__schemaHash === sources.hash) {
@@ -51,14 +64,14 @@ export function schemaValidator(name: string): ValidateFunction {
 let inlineAjv: Ajv | undefined;
 const inline = new WeakMap<object, ValidateFunction>();
 const inlineByText = new Map<string, ValidateFunction>();
-const PRECOMPILED_INLINE = fileURLToPath(new URL('./inline-validators.precompiled.cjs', import.meta.url));
 let precompiledInline: Record<string, ValidateFunction> | null | undefined;
 
 /** The build's validators for the bundled provider schemas, keyed by text hash (an edited schema simply misses). */
 function precompiledInlineValidator(text: string): ValidateFunction | undefined {
-  precompiledInline ??= existsSync(PRECOMPILED_INLINE)
-    ? (createRequire(import.meta.url)(PRECOMPILED_INLINE) as Record<string, ValidateFunction>)
-    : null;
+  if (precompiledInline === undefined) {
+    const file = precompiledFile(INLINE_FILE);
+    precompiledInline = file ? (createRequire(import.meta.url)(file) as Record<string, ValidateFunction>) : null;
+  }
   return precompiledInline?.[createHash('sha256').update(text).digest('hex')];
 }
 

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../../../test/helpers/run-cli-sync.test-helper.js';
+import { runCliInProcess as runCli } from '../../../../test/helpers/run-cli-in-process.test-helper.js';
 
 /** --history-format end to end: a history as an agent stored it goes in, the route's body comes out. */
 const dir = mkdtempSync(join(tmpdir(), 'history-format-'));
@@ -49,8 +49,8 @@ const claudeSession = file('claude.json', {
 });
 
 describe('--history-format', () => {
-  it('build-request: an openai-chat export with a Gemini signature replays it on a regional Vertex host, under that route', () => {
-    const r = runCli([
+  it('build-request: an openai-chat export with a Gemini signature replays it on a regional Vertex host, under that route', async () => {
+    const r = await runCli([
       'build-request',
       '--provider',
       'custom',
@@ -71,9 +71,9 @@ describe('--history-format', () => {
     expect(out.body.contents[1]!.parts.map((p) => p.thoughtSignature)).toEqual(['SIG_1', undefined]);
   });
 
-  it('sessions import + replay: an Anthropic Messages history keeps its signed thinking in state.db', () => {
+  it('sessions import + replay: an Anthropic Messages history keeps its signed thinking in state.db', async () => {
     const db = join(dir, 'state.db');
-    const imported = runCli([
+    const imported = await runCli([
       'sessions',
       'import',
       claudeSession,
@@ -83,15 +83,15 @@ describe('--history-format', () => {
       db,
     ]);
     expect(imported.code, imported.stderr).toBe(0);
-    const r = runCli(['replay', '--session', '1', '--route', 'anthropic', '--db', db]);
+    const r = await runCli(['replay', '--session', '1', '--route', 'anthropic', '--db', db]);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.stringify(JSON.parse(r.stdout))).toContain(
       '{"type":"thinking","thinking":"Use the tool.","signature":"SIG_C"}',
     );
   });
 
-  it('replay --history: reads a file directly; a part it cannot keep is exit 2 with the file and pointer', () => {
-    const ok = runCli([
+  it('replay --history: reads a file directly; a part it cannot keep is exit 2 with the file and pointer', async () => {
+    const ok = await runCli([
       'replay',
       '--history',
       claudeSession,
@@ -118,17 +118,33 @@ describe('--history-format', () => {
     const bad = file('bad.json', {
       contents: [{ role: 'user', parts: [{ inlineData: { mimeType: 'image/png', data: 'AAAA' } }] }],
     });
-    const refused = runCli(['replay', '--history', bad, '--history-format', 'gemini-contents', '--route', 'gemini']);
+    const refused = await runCli([
+      'replay',
+      '--history',
+      bad,
+      '--history-format',
+      'gemini-contents',
+      '--route',
+      'gemini',
+    ]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(`${bad} at /contents/0/parts/0:`);
     expect(refused.stderr).not.toMatch(/\n\s+at /); // no stack trace
   });
 
-  it('auto: an Anthropic file given without a format is refused with a hint; --history-format auto reads it and says so', () => {
-    const plain = runCli(['replay', '--history', claudeSession, '--route', 'anthropic']);
+  it('auto: an Anthropic file given without a format is refused with a hint; --history-format auto reads it and says so', async () => {
+    const plain = await runCli(['replay', '--history', claudeSession, '--route', 'anthropic']);
     expect(plain.code).toBe(2);
     expect(plain.stderr).toContain('pass --history-format anthropic-messages (or auto)');
-    const auto = runCli(['replay', '--history', claudeSession, '--route', 'anthropic', '--history-format', 'auto']);
+    const auto = await runCli([
+      'replay',
+      '--history',
+      claudeSession,
+      '--route',
+      'anthropic',
+      '--history-format',
+      'auto',
+    ]);
     expect(auto.code, auto.stderr).toBe(0);
     expect(auto.stderr).toBe(`reasoning-replay: ${claudeSession} read as anthropic-messages (--history-format auto)\n`);
     expect(JSON.stringify(JSON.parse(auto.stdout))).toContain('"signature":"SIG_C"');

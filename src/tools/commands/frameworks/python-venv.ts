@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { matrixCacheDir } from '../../../shared/matrix-packages/matrix-packages.js';
 import { projectRoot } from '../../../shared/project-root.js';
 
 /** A Python with one requirements file installed, or the reason there is none (shown as a skip). */
@@ -20,7 +21,7 @@ export function missingPythonVenv(): string | undefined {
 }
 
 /**
- * A venv under node_modules/.cache holding a pinned requirements file, made once per file content
+ * A venv under the matrices' cache (test/matrices/.cache, which the root `npm ci` leaves alone) holding a pinned requirements file, made once per file content
  * (its hash names the folder), from the machine's own pip index. Any missing piece is a reason to
  * skip, never an error: the matrix says which rows it skipped and why.
  */
@@ -29,7 +30,7 @@ export function pythonEnv(requirements: string): PythonEnv {
   const missing = missingPythonVenv();
   if (missing) return { skipped: missing };
   const hash = createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 12);
-  const dir = join(projectRoot(), 'node_modules', '.cache', 'reasoning-replay', `python-venv-${hash}`);
+  const dir = join(matrixCacheDir(), `python-venv-${hash}`);
   const python = join(dir, 'bin', 'python');
   const failed = join(dir, '.failed');
   if (existsSync(join(dir, '.installed'))) return { python };

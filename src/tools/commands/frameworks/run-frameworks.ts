@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureMatrixPackages, matrixModulesDir } from '../../../shared/matrix-packages/matrix-packages.js';
 import { projectRoot } from '../../../shared/project-root.js';
 import { runAgent } from '../../services/agent-runner/run-agent.js';
 import { loadMatrixInputs } from '../../services/matrix/run-matrix.js';
@@ -20,9 +21,9 @@ export interface RunFrameworksOptions {
   onRow?: (row: FrameworkRow, done: number, total: number) => void;
 }
 
-/** The installed version of an npm package (or alias) of this project, or "unknown". */
+/** The installed version of an npm package (or alias) of the matrices' packages, or "unknown". */
 export function nodePackageVersion(name: string): string {
-  const file = join(projectRoot(), 'node_modules', name, 'package.json');
+  const file = join(matrixModulesDir(), name, 'package.json');
   if (!existsSync(file)) return 'unknown';
   return (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version ?? 'unknown';
 }
@@ -39,6 +40,8 @@ export async function runFrameworks(
   const runs = frameworkRuns(matrix, { fast: options.fast }).filter(
     (r) => !options.only?.length || options.only.includes(r.framework.id),
   );
+  // The node agents import their frameworks by name, from the matrices' packages (installed here on first use).
+  if (runs.some((r) => r.framework.language === 'node')) ensureMatrixPackages();
   const pythons = new Map<string, PythonEnv>();
   const pythonFor = (requirements: string) => {
     if (!pythons.has(requirements)) pythons.set(requirements, pythonEnv(requirements));

@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { runCli } from '../../../../test/helpers/run-cli-sync.test-helper.js';
+import { runCliInProcess as runCli } from '../../../../test/helpers/run-cli-in-process.test-helper.js';
 import { specsDir } from '../../../shared/project-root.js';
 import type { RouteTable } from '../../../shared/route-table/route-table.js';
 import { baseTable, git, makeGateRepo, writeTable } from './gate-repo.test-helper.js';
 
 /**
  * Pull-request-style changes in a throwaway git repository: the project's specs/ committed as the
- * base, the route table edited, and the built CLI run with its cwd in that repository.
+ * base, the route table edited, and the CLI's entry point run in process with its cwd in that repository.
  */
 const dirs: string[] = [];
 afterAll(() => {
@@ -31,7 +31,7 @@ function edit(repo: string, change: (t: RouteTable) => void): void {
 const route = (t: RouteTable, id: string) => t.routes.find((r) => r.id === id)!;
 
 describe('check --base REF in a git repository', () => {
-  it('says the pull request’s table change in words, runs only the affected routes and fails on the right cells', () => {
+  it('says the pull request’s table change in words, runs only the affected routes and fails on the right cells', async () => {
     const repo = makeRepo();
     git(repo, 'checkout', '-q', '-b', 'pr');
     edit(repo, (t) => {
@@ -44,7 +44,7 @@ describe('check --base REF in a git repository', () => {
 
     const summary = join(mkdtempSync(join(tmpdir(), 'rr-summary-')), 'step-summary.md');
     dirs.push(dirname(summary));
-    const result = runCli(
+    const result = await runCli(
       [
         'check',
         '--base',
@@ -104,11 +104,11 @@ describe('check --base REF in a git repository', () => {
     expect(md).toContain('see [compatibility.html](https://ci.example/run/1/compatibility.html)');
   });
 
-  it('compares uncommitted edits as they are, and says when nothing can behave differently', () => {
+  it('compares uncommitted edits as they are, and says when nothing can behave differently', async () => {
     const repo = makeRepo();
     edit(repo, (t) => (route(t, 'fireworks').label = 'Fireworks AI'));
     const junit = join(repo, 'out', 'junit.xml');
-    const result = runCli(['check', '--base', 'HEAD', '--junit', junit], { cwd: repo });
+    const result = await runCli(['check', '--base', 'HEAD', '--junit', junit], { cwd: repo });
     expect(result.stdout).toContain('  • route fireworks label changed to "Fireworks AI" (no behaviour change)\n');
     expect(result.stdout).toContain('no route can behave differently: nothing to run\n');
     expect(result.code).toBe(0);
@@ -117,14 +117,14 @@ describe('check --base REF in a git repository', () => {
     expect(xml).toContain('<testsuites name="reasoning-replay" tests="0" failures="0"');
   });
 
-  it('re-runs every route when scenarios changed, even with the table untouched', () => {
+  it('re-runs every route when scenarios changed, even with the table untouched', async () => {
     const repo = makeRepo();
     const file = join(repo, 'specs', 'scenarios', 'plain-two-turn-chat.json');
     const scenario = JSON.parse(readFileSync(file, 'utf8'));
     writeFileSync(file, JSON.stringify({ ...scenario, description: 'edited by the test' }, null, 2));
     const junit = join(repo, 'junit.xml');
     const out = join(repo, 'gate-report');
-    const result = runCli(['check', '--base', 'HEAD', '--junit', junit, '--out', out], {
+    const result = await runCli(['check', '--base', 'HEAD', '--junit', junit, '--out', out], {
       cwd: repo,
       env: { GITHUB_ACTIONS: 'true' },
     });
@@ -156,7 +156,7 @@ describe('check --base REF in a git repository', () => {
       expect(source[Number(/line=(\d+)/.exec(w)![1]) - 1]).toContain(`"id": "${warning[i]}"`);
   });
 
-  it('a moved route is reported as a reorder and the routes its targets now reach are run', () => {
+  it('a moved route is reported as a reorder and the routes its targets now reach are run', async () => {
     const repo = makeRepo();
     edit(repo, (t) => {
       const i = t.routes.findIndex((r) => r.id === 'default');
@@ -164,22 +164,22 @@ describe('check --base REF in a git repository', () => {
       t.routes.unshift({ ...fallback!, match: { providers: ['deepseek'] }, id: 'catch-deepseek' });
       t.routes.push(fallback!);
     });
-    const result = runCli(['check', '--base', 'HEAD'], { cwd: repo });
+    const result = await runCli(['check', '--base', 'HEAD'], { cwd: repo });
     expect(result.stdout).toMatch(/route catch-deepseek added at position 1/);
     expect(result.stdout).toMatch(/affected routes: .*catch-deepseek/);
   });
 
   describe('bad input: one line, exit 2', () => {
-    it('a ref that does not exist', () => {
+    it('a ref that does not exist', async () => {
       const repo = makeRepo();
-      const result = runCli(['check', '--base', 'no-such-branch'], { cwd: repo });
+      const result = await runCli(['check', '--base', 'no-such-branch'], { cwd: repo });
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(
         /^reasoning-replay: --base: git ref "no-such-branch" does not exist in .*\(hint: .*\)\n$/,
       );
     });
 
-    it('a base without specs/routes.json', () => {
+    it('a base without specs/routes.json', async () => {
       const repo = mkdtempSync(join(tmpdir(), 'rr-gate-'));
       dirs.push(repo);
       git(repo, 'init', '-q', '-b', 'main');
@@ -187,40 +187,43 @@ describe('check --base REF in a git repository', () => {
       git(repo, 'add', 'README');
       git(repo, 'commit', '-q', '-m', 'before the table');
       cpSync(specsDir(), join(repo, 'specs'), { recursive: true });
-      const result = runCli(['check', '--base', 'HEAD'], { cwd: repo });
+      const result = await runCli(['check', '--base', 'HEAD'], { cwd: repo });
       expect(result.code).toBe(2);
       expect(result.stderr).toBe(
         'reasoning-replay: --base: HEAD has no specs/routes.json (hint: pick a base at or after the commit that added specs/routes.json)\n',
       );
     });
 
-    it('not a git repository', () => {
+    it('not a git repository', async () => {
       const dir = mkdtempSync(join(tmpdir(), 'rr-gate-nogit-'));
       dirs.push(dir);
-      const result = runCli(['check', '--base', 'HEAD'], { cwd: dir, env: { GIT_CEILING_DIRECTORIES: tmpdir() } });
+      const result = await runCli(['check', '--base', 'HEAD'], {
+        cwd: dir,
+        env: { GIT_CEILING_DIRECTORIES: tmpdir() },
+      });
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(/: is not inside a git repository \(hint: .*\)\n$/);
       expect(result.stderr.split('\n')).toHaveLength(2);
     });
 
-    it('a dirty tree under --require-clean', () => {
+    it('a dirty tree under --require-clean', async () => {
       const repo = makeRepo();
       edit(repo, (t) => route(t, 'mistral').fields.push('reasoning'));
-      const result = runCli(['check', '--base', 'HEAD', '--require-clean'], { cwd: repo });
+      const result = await runCli(['check', '--base', 'HEAD', '--require-clean'], { cwd: repo });
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(
         /the working tree has uncommitted changes \(specs\/routes.json\) \(hint: commit them, or drop --require-clean/,
       );
     });
 
-    it('a base table that is invalid names the ref, file and pointer', () => {
+    it('a base table that is invalid names the ref, file and pointer', async () => {
       const repo = makeRepo();
       const table = JSON.parse(readFileSync(join(repo, 'specs', 'routes.json'), 'utf8'));
       table.routes[0].tier = 'lenient';
       writeFileSync(join(repo, 'specs', 'routes.json'), JSON.stringify(table));
       git(repo, 'commit', '-q', '-am', 'broken');
       writeTable(repo, baseTable());
-      const result = runCli(['check', '--base', 'HEAD'], { cwd: repo });
+      const result = await runCli(['check', '--base', 'HEAD'], { cwd: repo });
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(/^reasoning-replay: HEAD:specs\/routes.json at \/routes\/0\/tier: must be one of/);
     });

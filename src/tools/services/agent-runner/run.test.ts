@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../../test/helpers/run-cli-sync.test-helper.js';
 import { projectRoot } from '../../../shared/project-root.js';
+import { ensureMatrixPackages } from '../../../shared/matrix-packages/matrix-packages.js';
 
 /**
  * `run` judged from outside, through the built CLI, on agents that are not ours: a Python agent
@@ -128,8 +129,10 @@ describe('reasoning-replay run: an AWS SDK agent with nothing wired but its regi
       'let text = ""; for await (const e of answer.stream) text += e.contentBlockDelta?.delta?.text ?? "";',
       'if (!text) process.exit(5);',
     ].join('\n');
+    // The AWS SDK is one of the matrices' packages: the script resolves it from test/real-clients' link to them.
+    ensureMatrixPackages();
     const r = runCli(['run', '--provider', 'bedrock-claude', '--', 'node', '--input-type=module', '-e', script], {
-      cwd: projectRoot(),
+      cwd: join(projectRoot(), 'test', 'real-clients'),
     });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     // One request, no replay to judge: it conforms, with run's no-replay warning (exit 0; 1 under --strict).
