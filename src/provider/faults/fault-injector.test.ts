@@ -13,6 +13,7 @@ import type { RenderedAnswer } from '../answers/answer-renderer.js';
 import { carrierValues } from '../../shared/faults/carrier-values.js';
 import { FaultInjector, foreignSignature, type FaultContext } from './fault-injector.js';
 import { STREAM_READERS } from './stream-anatomy.js';
+import { TOOL_RESULT_TURN } from './family-bodies.test-helper.js';
 
 const catalogue = loadFaultCatalogue();
 const specs = new Map(loadProviderSpecs().map((s) => [s.id, s]));
@@ -26,48 +27,6 @@ const TRY_ON: Record<string, { spec: string; model?: string }> = {
   'openai-chat': { spec: 'openrouter', model: 'anthropic/claude-sonnet-4.5' },
 };
 
-/** A request that ends with a tool result, as each family writes it. */
-const TOOL_RESULT_TURN: Record<string, unknown> = {
-  'anthropic-messages': {
-    messages: [
-      { role: 'user', content: 'hi' },
-      { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'f', input: {} }] },
-      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'ok' }] },
-    ],
-  },
-  'bedrock-converse': {
-    messages: [
-      { role: 'user', content: [{ text: 'hi' }] },
-      { role: 'assistant', content: [{ toolUse: { toolUseId: 't1', name: 'f', input: {} } }] },
-      { role: 'user', content: [{ toolResult: { toolUseId: 't1', content: [{ text: 'ok' }] } }] },
-    ],
-  },
-  gemini: {
-    contents: [
-      { role: 'user', parts: [{ text: 'hi' }] },
-      { role: 'model', parts: [{ functionCall: { name: 'f', args: {} } }] },
-      { role: 'user', parts: [{ functionResponse: { name: 'f', response: {} } }] },
-    ],
-  },
-  'openai-responses': {
-    input: [
-      { role: 'user', content: 'hi' },
-      { type: 'function_call', call_id: 'c1', name: 'f', arguments: '{}' },
-      { type: 'function_call_output', call_id: 'c1', output: 'ok' },
-    ],
-  },
-  'openai-chat': {
-    messages: [
-      { role: 'user', content: 'hi' },
-      {
-        role: 'assistant',
-        content: null,
-        tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{}' } }],
-      },
-      { role: 'tool', tool_call_id: 'c1', content: 'ok' },
-    ],
-  },
-};
 const FIRST_TURN = { messages: [{ role: 'user', content: 'hi' }] };
 
 function render(family: string, spec: ProviderSpec, model: string | undefined): RenderedAnswer {
