@@ -39,6 +39,7 @@ export function useProviderMocks(options: ProviderMocksOptions = {}): ProviderMo
     },
     violations: () => live().violations(),
     report: () => live().report(),
+    faults: () => live().faults(),
     close: () => live().close(),
   };
 }

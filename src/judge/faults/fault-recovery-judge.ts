@@ -118,7 +118,11 @@ export class FaultRecoveryJudge {
     const values = carrierValues(x.body);
     const sent = new Set(values.signatures);
     const flag = (inj: Injected, what: FaultDamage, problem: string) => {
-      const detail = `after fault ${inj.fault.name} (request #${inj.exchange.seq}${inj.record.where ? `: ${inj.record.where}` : ''}), request #${x.seq} ${problem}; fix: ${inj.fault.nextStep}`;
+      // The first damage of a kind says the fix; the same damage again only names the request.
+      const again = inj.verdict.damage !== undefined && inj.verdict.damage.what === what;
+      const detail = again
+        ? `again after fault ${inj.fault.name}: request #${x.seq} ${problem}`
+        : `after fault ${inj.fault.name} (request #${inj.exchange.seq}${inj.record.where ? `: ${inj.record.where}` : ''}), request #${x.seq} ${problem}; fix: ${inj.fault.nextStep}`;
       out.findings.push({
         rule: RECOVERS_FROM_FAULTS,
         rejection: `fault:${inj.fault.name}`,

@@ -31,6 +31,10 @@ import type { ServeLogEntry, ServeMiss } from './serve-log.js';
 import { sendsBackReasoning } from './sends-back-reasoning.js';
 import { listenHttp1AndH2c, type AnyRequest, type AnyResponse } from './listen-h1-h2c.js';
 import { reframe, streamBytes, streamWire, writeEvents } from './stream-wire.js';
+import type { Fault } from '../../shared/faults/fault-catalogue.js';
+import type { InjectedFault } from '../../shared/faults/fault-record.js';
+import type { RenderedAnswer } from '../../provider/answers/answer-renderer.js';
+import { ServeFaults } from './serve-faults.js';
 
 /**
  * Serve's header deadline: every client of a loopback mock sends its headers at once, so a
@@ -71,6 +75,8 @@ export interface ServeOptions {
   strict?: boolean;
   /** A request no mock could be handed (a protocol the mocks do not speak): `run` says why the agent failed. */
   onMiss?: (miss: ServeMiss) => void;
+  /** Faults of specs/faults.json to inject into follow-mode answers, each once (repeatable from `seed`). */
+  faults?: readonly Fault[];
 }
 
 export interface RunningServe {
@@ -80,6 +86,8 @@ export interface RunningServe {
   paths: string[];
   /** Request-body bytes held right now (tests wait on it instead of on time). */
   bytesInFlight(): number;
+  /** With `faults`: how each injected fault went, and the ones never injected. */
+  faults?: ServeFaults;
   close(): Promise<void>;
 }
 
@@ -175,6 +183,7 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
   const knownScenarios = knownScenarioIds(options.fixtures.dir);
   const inFlight = new BytesInFlight(options.maxBytesInFlight);
   const soFar = new FindingsSoFar(options.specs);
+  const faults = options.faults?.length ? new ServeFaults(options.faults, seed) : undefined;
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     // Split by hand, not `new URL()`: this runs per request, and the path is all serve routes on.
     const raw = req.url ?? '/';
@@ -256,8 +265,15 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
     let tool: string | undefined;
     let pending: Buffer | undefined;
 
+    // A fault due on this request answers in place of the provider (an error status in the middle of a tool loop).
+    const instead =
+      faults && !refusal && scenario === null && method === 'POST' ? faults.instead(named, parsed) : undefined;
+    let injected: InjectedFault | undefined;
+    let answered: RenderedAnswer | undefined;
+    let cut = false;
     // Follow mode, accepted request: answered here, no msw round (the hot path of a `run`).
-    const fast = !refusal && scenario === null && method === 'POST' ? fastFollow(candidates, parsed, call) : undefined;
+    const fast =
+      !refusal && !instead && scenario === null && method === 'POST' ? fastFollow(candidates, parsed, call) : undefined;
     if (refusal) {
       status = refusal.status;
       findings = [];
@@ -271,20 +287,36 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
         // A body left unread closes its connection; HTTP/2 has no connection header: a stream ends alone.
         ...(status === 413 && req.httpVersionMajor < 2 ? { connection: 'close' } : {}),
       });
+    } else if (instead) {
+      status = instead.status;
+      findings = [];
+      injected = instead.record;
+      pending = Buffer.from(JSON.stringify(instead.body));
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'content-length': String(pending.length),
+        ...instead.headers,
+      });
     } else if (fast) {
       spec = fast.spec;
       status = fast.status;
       findings = [];
       tool = fast.answer.tool;
+      const shaped = faults?.shape(fast.spec, parsed, fast.stream, fast.answer.rendered);
+      const rendered = shaped?.rendered ?? fast.answer.rendered;
+      answered = rendered;
+      injected = shaped?.record;
+      cut = shaped?.cut ?? false;
       if (fast.stream) {
         res.writeHead(status, fast.headers);
         // Unpaced, the stream and its end go in one write at res.end() below (decision 0042).
-        if ((options.pace ?? 0) <= 0) pending = streamBytes(fast.answer.rendered.stream, streamWire(fast.spec));
-        else await writeEvents(res, fast.answer.rendered.stream, options.pace ?? 0, streamWire(fast.spec));
+        if ((options.pace ?? 0) <= 0) pending = streamBytes(rendered.stream, streamWire(fast.spec));
+        else await writeEvents(res, rendered.stream, options.pace ?? 0, streamWire(fast.spec));
       } else {
+        const bytes = shaped ? Buffer.from(JSON.stringify(rendered.body)) : fast.answer.bytes;
         // Head and body in one write, sent at res.end() below (after the log line).
-        res.writeHead(status, { ...fast.headers, 'content-length': String(fast.answer.bytes.length) });
-        pending = fast.answer.bytes;
+        res.writeHead(status, { ...fast.headers, 'content-length': String(bytes.length) });
+        pending = bytes;
       }
     } else {
       const headers = new Headers();
@@ -335,8 +367,14 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
       // The mocks answer streams as SSE; on the wire each family's own framing (decision 0040).
       if (streamed) out['content-type'] = wire.contentType;
       res.writeHead(status, out);
-      if (follow && streamed) await writeEvents(res, follow.rendered.stream, options.pace ?? 0, wire);
-      else if (follow) res.write(follow.json);
+      const shaped = follow ? faults?.shape(spec, parsed, streamed, follow.rendered) : undefined;
+      if (follow) {
+        answered = shaped?.rendered ?? follow.rendered;
+        injected = shaped?.record;
+        cut = shaped?.cut ?? false;
+      }
+      if (follow && streamed) await writeEvents(res, answered!.stream, options.pace ?? 0, wire);
+      else if (follow) res.write(shaped ? JSON.stringify(answered!.body) : follow.json);
       else if (response.body) await pipe(streamed ? reframe(response.body, wire) : response.body, res);
     }
 
@@ -361,10 +399,12 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
     if (tool) entry.tool = tool;
     if (sendsBackReasoning(parsed)) entry.replays = true;
     if (options.logBodies) entry.body = redactBody(parsed ?? body.toString('utf8'), secrets);
+    faults?.judgeEntry(entry, parsed, injected, answered, cut);
     options.log(entry);
     soFar.addEntry(entry);
     // Logged before the answer completes, so a client that reads the log after its response sees its line.
-    res.end(pending);
+    if (cut) cutConnection(res, pending);
+    else res.end(pending);
   };
 
   const onRequest = (req: AnyRequest, res: AnyResponse) => {
@@ -395,6 +435,7 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
       port: server.port,
       paths: pathsOf(options.specs),
       bytesInFlight: () => inFlight.total,
+      ...(faults ? { faults } : {}),
       close: () => server.close(),
     };
   });
@@ -420,6 +461,18 @@ async function pipe(body: ReadableStream<Uint8Array>, res: ServerResponse): Prom
     if (done) return;
     res.write(value);
   }
+}
+
+/** The connection dropped after what was sent: a stream cut inside its answer, as a network fault cuts it. */
+function cutConnection(res: ServerResponse, bytes: Buffer | undefined): void {
+  const drop = () => {
+    // HTTP/2 resets only this stream; HTTP/1.1 closes the socket, so a chunked body never gets its last chunk.
+    if ('stream' in res)
+      (res as unknown as { stream: { close(code: number): void } }).stream.close(http2Constants.NGHTTP2_INTERNAL_ERROR);
+    else res.destroy();
+  };
+  if (bytes && bytes.length > 0) res.write(bytes, drop);
+  else drop();
 }
 
 function harness(res: ServerResponse, status: number, message: string): void {
