@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startProviderMocks, type ProviderMocks } from '../provider-mocks.js';
 
 /**
@@ -101,5 +101,74 @@ describe('faults on the wire', () => {
     expect(text).not.toContain('finish_reason":"stop"');
     expect(mocks.verdicts.at(-1)!.fault?.name).toBe('openrouter-cut-before-signature');
     expect(mocks.faults().notReached).toEqual([]);
+  });
+});
+
+describe('a gateway that switches upstream between turns', () => {
+  let gw: ProviderMocks;
+  beforeEach(async () => {
+    gw = await startProviderMocks({ providers: ['anthropic'], faults: 'gateway-upstream-switch' });
+  });
+  afterEach(() => gw.close());
+
+  const post = (body: Record<string, unknown>) =>
+    fetch(`${gw.baseUrls.anthropic}/v1/messages`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-api-key': 'k',
+        'anthropic-version': '2023-06-01',
+        'x-reasoning-replay-client': `switch-${String(body.client)}`,
+      },
+      body: JSON.stringify({ model: 'claude-sonnet-4-5', max_tokens: 2048, tools, ...body, client: undefined }),
+    });
+
+  it('its signatures are refused once (the fault’s doing); resubmitting them fails, stripping them passes', async () => {
+    const thinking = { type: 'enabled', budget_tokens: 1024 };
+    const first = [{ role: 'user', content: 'Where is ORD-1?' }];
+    const answer = (await (await post({ client: 'a', thinking, messages: first })).json()) as {
+      content: Array<{ type: string; id?: string; signature?: string }>;
+    };
+    expect(gw.verdicts[0]!.fault?.name).toBe('gateway-upstream-switch');
+    const call = answer.content.find((b) => b.type === 'tool_use')!;
+    const replay = [
+      ...first,
+      { role: 'assistant', content: answer.content },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: call.id, content: 'shipped' }] },
+    ];
+    const refused = await post({ client: 'a', thinking, messages: replay });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('Invalid `signature` in `thinking` block');
+    expect(gw.verdicts[1]!.expectedRefusal).toBe('gateway-upstream-switch');
+    expect(gw.violations()).toEqual([]);
+
+    // Resubmitting the same history is what openclaw/openclaw#95627 counted 29 times a day.
+    await (await post({ client: 'a', thinking, messages: replay })).arrayBuffer();
+    expect(gw.violations().map((e) => e.findings.map((f) => f.params.damage))).toEqual([
+      expect.arrayContaining(['same-history-resubmitted']),
+    ]);
+    expect(gw.faults().verdicts[0]).toMatchObject({ status: 'fail', damage: { seq: 3 } });
+  });
+
+  it('an agent that drops the refused thinking and retries once recovers', async () => {
+    const thinking = { type: 'enabled', budget_tokens: 1024 };
+    const first = [{ role: 'user', content: 'Where is ORD-1?' }];
+    const answer = (await (await post({ client: 'b', thinking, messages: first })).json()) as {
+      content: Array<{ type: string; id?: string }>;
+    };
+    const call = answer.content.find((b) => b.type === 'tool_use')!;
+    const result = { role: 'user', content: [{ type: 'tool_result', tool_use_id: call.id, content: 'shipped' }] };
+    const replay = [...first, { role: 'assistant', content: answer.content }, result];
+    expect((await post({ client: 'b', thinking, messages: replay })).status).toBe(400);
+    // Strip the thinking the current upstream cannot verify, and retry once (thinking off for this request).
+    const stripped = [
+      ...first,
+      { role: 'assistant', content: answer.content.filter((b) => b.type !== 'thinking') },
+      result,
+    ];
+    const retried = await post({ client: 'b', messages: stripped });
+    expect(retried.status, await retried.clone().text()).toBe(200);
+    expect(gw.violations()).toEqual([]);
+    expect(gw.faults().verdicts[0]).toMatchObject({ fault: 'gateway-upstream-switch', status: 'pass' });
   });
 });
