@@ -71,7 +71,7 @@ export function finishRun(result: RunResult, options: FinishRunOptions): number 
         .map((f) => `${f.session.scenario ?? 'follow-client'}: ${f.why}\n${f.session.exit.output}`)
         .join('\n')
     : undefined;
-  const junit = renderRequestJunit(result.entries, options.suite, agentFailure);
+  const junit = renderRequestJunit(result.entries, options.suite, agentFailure, faultLines);
   const logged = options.logBodies ? result.entries : result.entries.map(withoutBody);
   const lines = logged.map((e) => JSON.stringify(e) + '\n').join('');
   const written: string[] = [];
@@ -115,15 +115,19 @@ export function finishRun(result: RunResult, options: FinishRunOptions): number 
  * recovers-from-faults, one line per injected fault: recovered, or the request that showed the damage and the fix;
  * a fault never injected (no answer it applies to came by) is a warning, never a pass.
  */
-export function faultNotes(result: RunResult): Array<{ status: 'pass' | 'fail' | 'warn'; text: string }> {
+export function faultNotes(
+  result: RunResult,
+): Array<{ fault: string; status: 'pass' | 'fail' | 'warn'; text: string }> {
   return result.sessions.flatMap((s) => [
     ...(s.faults?.verdicts ?? []).map((v) => ({
+      fault: v.fault,
       status: v.status,
       text:
         `recovers-from-faults: ${v.fault} on ${v.provider} (injected at request #${v.injectedAt}${v.where ? `, ${v.where}` : ''}) ` +
         (v.damage ? `-> damage at request #${v.damage.seq} (${v.damage.what}); fix: ${v.fix}` : '-> recovered'),
     })),
     ...(s.faults?.notReached ?? []).map((name) => ({
+      fault: name,
       status: 'warn' as const,
       text: `recovers-from-faults: ${name} was never injected: no answer it applies to came (see its families in specs/faults.json)`,
     })),

@@ -30,6 +30,11 @@ describe('reasoning-replay run --faults', () => {
     );
     const junit = readFileSync(join(out, 'junit.xml'), 'utf8');
     expect(junit).toContain(`after fault ${FAULT}`);
+    expect(junit).toMatch(
+      new RegExp(
+        `<testcase classname="reasoning-replay.recovers-from-faults" name="${FAULT}">\\s*<failure message="recovers-from-faults">`,
+      ),
+    );
     const report = JSON.parse(readFileSync(join(out, 'client-report.json'), 'utf8')) as {
       cells: Array<{ behaviour: string; status: string; detail: string }>;
     };
