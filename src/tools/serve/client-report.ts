@@ -171,7 +171,10 @@ export function clientReport(entries: readonly ServeLogEntry[], specs: readonly 
           ...base,
           behaviour,
           status: 'n/a',
-          detail: `the ${first.provider} mock does not judge ${behaviour}`,
+          detail:
+            behaviour === 'recovers-from-faults'
+              ? 'no fault was injected into these answers (run or serve --faults)'
+              : `the ${first.provider} mock does not judge ${behaviour}`,
         });
       } else {
         cells.push({
