@@ -132,6 +132,12 @@ function damaged(fault: Fault, family: string, damage: FaultDamage): FaultExchan
     }
     case 'orphan-reasoning':
       return [];
+    case 'no-recovery': {
+      // An error status never resent, or a switch's refusal after which nothing got through.
+      if (fault.inject.kind === 'http-error') return exchanges;
+      const body = withBlock(thinking('Second', s.record.foreign[0]!));
+      return [...exchanges, next(3, body, { status: 400 })];
+    }
   }
 }
 const setUpExchanges = (s: ReturnType<typeof setUp>): FaultExchange[] => {
@@ -237,6 +243,12 @@ describe('the judge of what comes after a fault', () => {
       const exchanges = damaged(fault, family, damage);
       expect(exchanges.length, `no way to show ${damage} after ${fault.name}`).toBeGreaterThan(0);
       const { findings, verdicts } = run(exchanges);
+      if (damage === 'no-recovery') {
+        // No request shows a session left stuck: the fault's verdict does.
+        expect(verdicts[0]).toMatchObject({ status: 'fail', damage: { what: 'no-recovery' } });
+        expect(verdicts[0]!.damage!.detail).toContain(fault.nextStep);
+        return;
+      }
       const hit = findings.find((f) => f.f.params.damage === damage);
       expect(hit, `the judge missed ${damage}: ${findings.map((f) => f.f.detail).join(' | ')}`).toBeDefined();
       expect(hit!.f.rule).toBe(RECOVERS_FROM_FAULTS);

@@ -32,6 +32,8 @@ interface Injected {
   fault: Fault;
   exchange: FaultExchange;
   verdict: FaultVerdict;
+  /** The refusal the fault caused (a foreign signature's first), from which recovery is awaited. */
+  refusedAt?: number;
 }
 
 interface Session {
@@ -80,9 +82,21 @@ export class FaultRecoveryJudge {
     return out;
   }
 
-  /** One verdict per injected fault, in injection order. */
+  /**
+   * One verdict per injected fault, in injection order. A session left stuck fails too, though no request shows it:
+   * after an error status no resend was answered, or after the refusal an upstream switch caused no request got
+   * through (the agent gave up instead of stripping and retrying once).
+   */
   verdicts(): FaultVerdict[] {
-    return [...this.sessions.values()].flatMap((s) => s.injected.map((i) => i.verdict));
+    return [...this.sessions.values()].flatMap((s) =>
+      s.injected.map((i) => {
+        const from = i.fault.inject.kind === 'http-error' ? i.exchange.seq : i.refusedAt;
+        if (i.verdict.status === 'fail' || from === undefined) return i.verdict;
+        if (s.exchanges.some((e) => e.seq > from && e.status >= 200 && e.status < 300)) return i.verdict;
+        const detail = `after fault ${i.fault.name} (request #${i.exchange.seq}${i.record.where ? `: ${i.record.where}` : ''}), no later request was answered after request #${from}: the session did not recover; fix: ${i.fault.nextStep}`;
+        return { ...i.verdict, status: 'fail' as const, damage: { seq: from, what: 'no-recovery' as const, detail } };
+      }),
+    );
   }
 
   private record(session: Session, x: FaultExchange): void {
@@ -179,6 +193,7 @@ export class FaultRecoveryJudge {
         } else if (refusedStatus(x.status)) {
           // The first refusal is the fault itself: the agent could not know. Recovery is judged from here on.
           out.expectedRefusalOf = inj.fault.name;
+          inj.refusedAt ??= x.seq;
           for (const f of foreign) session.refusedForeign.add(f);
         }
       }

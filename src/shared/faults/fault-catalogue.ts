@@ -29,7 +29,8 @@ export type FaultDamage =
   | 'same-history-resubmitted'
   | 'retry-loop'
   | 'early-retry'
-  | 'dropped-carrier';
+  | 'dropped-carrier'
+  | 'no-recovery';
 
 export interface FaultSource {
   url: string;

@@ -39,7 +39,9 @@ export interface FinishRunOptions {
  */
 export function finishRun(result: RunResult, options: FinishRunOptions): number {
   const verdict = runVerdict(result, { strict: options.strict, specs: options.specs });
-  const code = verdict.code;
+  // A fault the session never recovered from fails the run though no single request broke a rule.
+  const stuck = result.sessions.some((s) => s.faults?.verdicts.some((v) => v.status === 'fail'));
+  const code = verdict.code === 0 && stuck ? 1 : verdict.code;
 
   for (const s of result.sessions) {
     process.stdout.write(
