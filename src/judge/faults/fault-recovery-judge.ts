@@ -23,6 +23,8 @@ export interface FaultVerdict {
   where?: string;
   status: 'pass' | 'fail';
   damage?: { seq: number; what: FaultDamage; detail: string };
+  /** Requests of the session after the faulted one: 0 means the agent stopped there (nothing poisoned, nothing recovered). */
+  requestsAfter: number;
   fix: string;
   sources: string[];
 }
@@ -89,7 +91,9 @@ export class FaultRecoveryJudge {
    */
   verdicts(): FaultVerdict[] {
     return [...this.sessions.values()].flatMap((s) =>
-      s.injected.map((i) => {
+      s.injected.map((injected) => {
+        const requestsAfter = s.exchanges.filter((e) => e.seq > injected.exchange.seq).length;
+        const i = { ...injected, verdict: { ...injected.verdict, requestsAfter } };
         const from = i.fault.inject.kind === 'http-error' ? i.exchange.seq : i.refusedAt;
         if (i.verdict.status === 'fail' || from === undefined) return i.verdict;
         if (s.exchanges.some((e) => e.seq > from && e.status >= 200 && e.status < 300)) return i.verdict;
@@ -115,6 +119,7 @@ export class FaultRecoveryJudge {
             injectedAt: x.seq,
             ...(x.fault.where ? { where: x.fault.where } : {}),
             status: 'pass',
+            requestsAfter: 0,
             fix: fault.nextStep,
             sources: fault.sources.map((s) => s.url),
           },

@@ -126,7 +126,11 @@ export function faultNotes(
       status: v.status,
       text:
         `recovers-from-faults: ${v.fault} on ${v.provider} (injected at request #${v.injectedAt}${v.where ? `, ${v.where}` : ''}) ` +
-        (v.damage ? `-> damage at request #${v.damage.seq} (${v.damage.what}); fix: ${v.fix}` : '-> recovered'),
+        (v.damage
+          ? `-> damage at request #${v.damage.seq} (${v.damage.what}); fix: ${v.fix}`
+          : v.requestsAfter === 0
+            ? '-> no request after it: nothing poisoned, nothing recovered'
+            : '-> recovered'),
     })),
     ...(s.faults?.notReached ?? []).map((name) => ({
       fault: name,
