@@ -17,6 +17,8 @@ export {
   type ProviderMocksOptions,
 } from './tools/services/provider-mocks/provider-mocks.js';
 export { replayForRoute } from './engine/replay/replay-for-route.js';
+export { findPoisonedCarriers, type PoisonedCarrier, type PoisonKind } from './engine/history/poisoned-carriers.js';
+export type { FaultVerdict } from './judge/faults/fault-recovery-judge.js';
 export type { RequestOptions, OutboundRequest } from './engine/families/family.js';
 export type { History, Message, ToolCall } from './shared/history/history.js';
 export type { RoutePolicy, RouteTable, RouteTarget } from './shared/route-table/route-table.js';

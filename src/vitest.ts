@@ -43,6 +43,7 @@ export function useProviderMocks(options: ProviderMocksOptions = {}): ProviderMo
     },
     violations: () => live().violations(),
     report: () => live().report(),
+    faults: () => live().faults(),
     close: () => live().close(),
   };
 }

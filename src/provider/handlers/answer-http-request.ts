@@ -9,6 +9,10 @@ import { followAnswer } from '../answers/follow/follow-answer.js';
 /** The scenario name a follow-mode answer is logged under. */
 export { FOLLOW_SCENARIO } from '../answers/follow/follow-answer.js';
 import { acceptsWithoutFindings } from './fast-accept.js';
+import type { Fault } from '../../shared/faults/fault-catalogue.js';
+import type { InjectedFault, IssuedCarriers } from '../../shared/faults/fault-record.js';
+import type { RenderedAnswer } from '../answers/answer-renderer.js';
+import { FaultInjector, issuedCarriers } from '../faults/fault-injector.js';
 import { providerHandlers } from './provider-handlers.js';
 import { AS_IS_HEADER, unmodelledEndpointAnswer } from './around-generation.js';
 
@@ -40,8 +44,10 @@ export interface HttpAnswerOptions {
   strict?: boolean;
   /** Scenario whose fixture answers requests that name none; without one the mocks follow the client. */
   defaultScenario?: string;
-  /** Seed for the generated tool arguments in follow mode (same seed, same answers). */
+  /** Seed for the generated tool arguments in follow mode (same seed, same answers), and for the faults. */
   seed: number;
+  /** Faults of specs/faults.json to inject into follow-mode answers, each once (src/provider/faults/). */
+  faults?: readonly Fault[];
 }
 
 /**
@@ -58,6 +64,12 @@ export interface HttpAnswer {
   tool?: string;
   /** True when the answer is a stream (its events, or a body of SSE). */
   streamed: boolean;
+  /** A fault injected into this answer (an error in place of the provider's, or the answer changed). */
+  fault?: InjectedFault;
+  /** The connection is dropped after the content: a stream cut inside its answer. */
+  cut?: boolean;
+  /** The carriers a follow-mode answer issued, as the fault judge holds later requests against them. */
+  issued?: IssuedCarriers;
   content:
     | { kind: 'events'; events: readonly SseEvent[] }
     | { kind: 'json'; bytes: Uint8Array | string }
@@ -89,16 +101,72 @@ export class HttpAnswers {
   private readonly handlers = new Map<string, HttpHandler[]>();
   /** The fixture's success headers for a follow-mode answer (request ids and the like), per spec and call. */
   private readonly headerCache = new Map<string, Record<string, string>>();
+  private readonly injector: FaultInjector | undefined;
 
-  constructor(private readonly options: HttpAnswerOptions) {}
+  constructor(private readonly options: HttpAnswerOptions) {
+    this.injector = options.faults?.length ? new FaultInjector(options.faults, options.seed) : undefined;
+  }
+
+  /** Faults named but never injected: no answer they could apply to came by. */
+  faultsNotReached(): string[] {
+    return this.injector?.pending() ?? [];
+  }
 
   /**
    * The answer to a request, tried on each candidate in turn; undefined when no mock serves the path
    * (the server words that miss).
    */
   async answer(candidates: readonly AnswerCandidate[], request: HttpAnswerRequest): Promise<HttpAnswer | undefined> {
-    const fast = request.scenario === null && request.method === 'POST' ? this.fast(candidates, request) : undefined;
+    const follow = request.scenario === null && request.method === 'POST';
+    // A fault due on this request answers in place of the provider (an error status in the middle of a tool loop).
+    const instead = follow && this.injector ? this.instead(candidates[0]?.spec, request) : undefined;
+    if (instead) return instead;
+    const fast = follow ? this.fast(candidates, request) : undefined;
     return fast ?? this.throughHandlers(candidates, request);
+  }
+
+  private instead(spec: ProviderSpec | undefined, request: HttpAnswerRequest): HttpAnswer | undefined {
+    if (!spec || !this.injector) return undefined;
+    const fault = this.injector.answerInstead({
+      provider: spec.id,
+      family: spec.family,
+      body: request.json,
+      stream: false,
+    });
+    if (!fault) return undefined;
+    return {
+      spec,
+      status: fault.status,
+      headers: { 'content-type': 'application/json', ...fault.headers },
+      findings: [],
+      streamed: false,
+      fault: fault.record,
+      content: { kind: 'json', bytes: JSON.stringify(fault.body) },
+    };
+  }
+
+  /** A follow-mode answer, as a due fault changes it; the carriers it issued when it went out whole. */
+  private followed(
+    spec: ProviderSpec,
+    request: HttpAnswerRequest,
+    stream: boolean,
+    rendered: RenderedAnswer,
+    json: Uint8Array | string,
+  ): Pick<HttpAnswer, 'content' | 'fault' | 'cut' | 'issued'> {
+    const shaped = this.injector?.shape(
+      { provider: spec.id, family: spec.family, body: request.json, stream },
+      rendered,
+    );
+    const answer = shaped?.rendered ?? rendered;
+    const content: HttpAnswer['content'] = stream
+      ? { kind: 'events', events: answer.stream }
+      : { kind: 'json', bytes: shaped ? JSON.stringify(answer.body) : json };
+    if (!this.injector) return { content };
+    return {
+      content,
+      ...(shaped ? { fault: shaped.record, cut: shaped.cut } : {}),
+      ...(shaped?.cut ? {} : { issued: issuedCarriers(answer) }),
+    };
   }
 
   /** Follow mode, an accepted request: answered here, no msw round (the hot path of a `run`). */
@@ -116,9 +184,7 @@ export class HttpAnswers {
         findings: [],
         tool: answer.tool,
         streamed: accepted.stream,
-        content: accepted.stream
-          ? { kind: 'events', events: answer.rendered.stream }
-          : { kind: 'json', bytes: answer.bytes },
+        ...this.followed(candidate.spec, request, accepted.stream, answer.rendered, answer.bytes),
       };
     }
     return undefined;
@@ -182,7 +248,7 @@ export class HttpAnswers {
           findings,
           tool: follow.tool,
           streamed,
-          content: streamed ? { kind: 'events', events: follow.rendered.stream } : { kind: 'json', bytes: follow.json },
+          ...this.followed(spec, request, streamed, follow.rendered, follow.json),
         };
       }
     }

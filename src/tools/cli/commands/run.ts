@@ -1,5 +1,6 @@
 import { relative } from 'node:path';
 import { loadMatrixInputs } from '../../services/matrix/run-matrix.js';
+import { selectFaults } from '../../../shared/faults/fault-catalogue.js';
 import { InputError } from '../../../shared/errors/input-error.js';
 import { defaultRoutesFile } from '../../../shared/route-table/load-route-table.js';
 import { projectRoot } from '../../../shared/project-root.js';
@@ -73,6 +74,11 @@ export const runCommand = defineCommand({
         default: defaultRoutesFile(),
         defaultDescription: 'specs/routes.json',
         describe: 'route table the report names routes from',
+      })
+      .option('faults', {
+        type: 'string',
+        describe:
+          'inject these faults of specs/faults.json (comma-separated, or all) into the follow-mode answers, each once, where the seed says; the agent\u2019s later requests are judged under recovers-from-faults',
       })
       .option('strict', {
         type: 'boolean',
@@ -151,6 +157,7 @@ export const runCommand = defineCommand({
         );
     }
     const specs = servedSpecs(loaded.specs, args.provider);
+    const faults = args.faults !== undefined ? selectFaults(args.faults) : undefined;
     // The command line may hold a key (`--api-key sk-...`); the suite name reaches junit.xml and shard files.
     const suite = redactText(
       `run -- ${mode.kind === 'each-turn' ? mode.command : mode.argv.join(' ')}`,
@@ -173,6 +180,7 @@ export const runCommand = defineCommand({
             // requests.jsonl keep them only under --log-bodies.
             logBodies: true,
             seed: args.seed,
+            ...(faults ? { faults } : {}),
             ...(args.strict ? { strict: true } : {}),
             onProgress: (line) => process.stderr.write(`reasoning-replay run: ${line}\n`),
           });

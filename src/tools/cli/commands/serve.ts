@@ -1,6 +1,7 @@
 import { mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { loadMatrixInputs } from '../../services/matrix/run-matrix.js';
+import { selectFaults } from '../../../shared/faults/fault-catalogue.js';
 import { InputError } from '../../../shared/errors/input-error.js';
 import { defaultRoutesFile } from '../../../shared/route-table/load-route-table.js';
 import { DEFAULT_SERVE_HEADER_TIMEOUT_MS, startServe } from '../../services/serve/start-serve.js';
@@ -72,6 +73,11 @@ export const serveCommand = defineCommand({
         describe:
           'request-body bytes held at once across all requests; a request beyond it is answered 503 with Retry-After (each body alone is limited to 32 MiB)',
       })
+      .option('faults', {
+        type: 'string',
+        describe:
+          'inject these faults of specs/faults.json (comma-separated, or all) into the follow-mode answers, each once, where the seed says; the agent\u2019s later requests are judged under recovers-from-faults',
+      })
       .option('strict', {
         type: 'boolean',
         default: false,
@@ -137,6 +143,7 @@ export const serveCommand = defineCommand({
         pace: args.pace,
         logBodies: args['log-bodies'],
         seed: args.seed,
+        ...(args.faults !== undefined ? { faults: selectFaults(args.faults) } : {}),
         ...(args.strict ? { strict: true } : {}),
         ...(args['run-id'] ? { runId: args['run-id'] } : {}),
         ...(args.scenario ? { defaultScenario: args.scenario } : {}),

@@ -5,13 +5,14 @@ import { InputError } from '../../../shared/errors/input-error.js';
 import { loadHistoryAs } from '../../../engine/history-formats/load-history-as.js';
 import { defaultRoutesFile, loadRouteTable } from '../../../shared/route-table/load-route-table.js';
 import { describeSession } from '../../../engine/session/describe-session.js';
+import { findPoisonedCarriers, type PoisonedCarrier } from '../../../engine/history/poisoned-carriers.js';
 import { defaultStateDbFile } from '../../../engine/session/open-state-db.js';
 import { SessionStore, type SessionSummary } from '../../../engine/session/session-store.js';
 import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
 import { historyFormatOption, nativeKeyFor, printNotes } from '../history-format-option.js';
 import { resolveCliRoute } from '../resolve-cli-route.js';
 
-const ACTIONS = ['list', 'show', 'branch', 'import', 'compact'] as const;
+const ACTIONS = ['list', 'show', 'branch', 'import', 'compact', 'check'] as const;
 
 export function parseSessionId(value: string | undefined, action: string): number {
   if (value === undefined)
@@ -39,7 +40,8 @@ const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : 
 
 export const sessionsCommand = defineCommand({
   command: 'sessions <action> [target]',
-  describe: 'Sessions in state.db: list, show <id>, branch <id> --at N, import <history.json>, compact <id> --budget N',
+  describe:
+    'Sessions in state.db: list, show <id>, branch <id> --at N, import <history.json>, compact <id> --budget N, check <id | history.json>',
   builder: (y) =>
     y
       .positional('action', { choices: ACTIONS, demandOption: true, describe: 'what to do' })
@@ -81,9 +83,23 @@ export const sessionsCommand = defineCommand({
         'store an Anthropic Messages history as a session',
       )
       .example('$0 sessions show 1', 'which carriers each turn holds, and the unknown-field verdicts')
+      .example(
+        '$0 sessions check 1 --model anthropic/claude-sonnet-4.5',
+        'stored carriers that can never replay (exit 1 when any): each with its turn and the safe repair',
+      )
       .example('$0 sessions branch 1 --at 4', 'a new session with turns 1..4 of session 1')
       .example('$0 sessions compact 1 --budget 2000 --route deepseek', 'a compacted continuation of session 1'),
   run(args) {
+    // A history file is checked without any state.db.
+    if (args.action === 'check' && args.target !== undefined && !/^\d+$/.test(args.target)) {
+      const { history, notes, format } = loadHistoryAs(args.target, args['history-format']);
+      printNotes(args.target, notes, { asked: args['history-format'], format });
+      return reportPoisoned(
+        findPoisonedCarriers(history, args.model ? { model: args.model } : {}),
+        args.target,
+        args.json,
+      );
+    }
     const store = SessionStore.open(args.db, { mustExist: args.action !== 'import' });
     try {
       switch (args.action) {
@@ -100,6 +116,17 @@ export const sessionsCommand = defineCommand({
               );
           }
           return EXIT_OK;
+        }
+        case 'check': {
+          const id = parseSessionId(args.target, 'check');
+          const resumed = store.resume(id);
+          const model =
+            args.model ?? (typeof resumed.modelConfig.model === 'string' ? resumed.modelConfig.model : undefined);
+          return reportPoisoned(
+            findPoisonedCarriers(resumed.history, model ? { model } : {}),
+            `session ${id}`,
+            args.json,
+          );
         }
         case 'show': {
           const described = describeSession(store.resume(parseSessionId(args.target, 'show')));
@@ -210,3 +237,15 @@ export const sessionsCommand = defineCommand({
     }
   },
 });
+
+/** `sessions check`: each carrier that can never replay, with its turn and repair; exit 1 when there is one. */
+function reportPoisoned(found: PoisonedCarrier[], what: string, json: boolean): number {
+  if (json) out(JSON.stringify(found, null, 2));
+  else if (found.length === 0) out(`${what}: no stored carrier that can never replay`);
+  else {
+    out(`${what}: ${found.length} stored carrier${found.length === 1 ? '' : 's'} that can never replay`);
+    for (const f of found)
+      out(`  turn ${f.turn} ${f.pointer}: ${f.kind}, ${f.detail}\n    repair: ${f.repair} (${f.source})`);
+  }
+  return found.length === 0 ? EXIT_OK : EXIT_VIOLATION;
+}

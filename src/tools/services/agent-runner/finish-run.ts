@@ -39,7 +39,9 @@ export interface FinishRunOptions {
  */
 export function finishRun(result: RunResult, options: FinishRunOptions): number {
   const verdict = runVerdict(result, { strict: options.strict, specs: options.specs });
-  const code = verdict.code;
+  // A fault the session never recovered from fails the run though no single request broke a rule.
+  const stuck = result.sessions.some((s) => s.faults?.verdicts.some((v) => v.status === 'fail'));
+  const code = verdict.code === 0 && stuck ? 1 : verdict.code;
 
   for (const s of result.sessions) {
     process.stdout.write(
@@ -49,6 +51,9 @@ export function finishRun(result: RunResult, options: FinishRunOptions): number 
   for (const e of verdict.broken.slice(0, MAX_LISTED)) process.stdout.write(`✗ ${describeRefusal(e)}\n`);
   if (verdict.broken.length > MAX_LISTED)
     process.stdout.write(`… and ${verdict.broken.length - MAX_LISTED} more (see --log or --out)\n`);
+  const faultLines = faultNotes(result);
+  for (const n of faultLines)
+    process.stdout.write(`${n.status === 'fail' ? '✗' : n.status === 'warn' ? '!' : '✓'} ${n.text}\n`);
   for (const w of verdict.warnings.slice(0, MAX_LISTED)) process.stdout.write(`! ${w}\n`);
   if (verdict.warnings.length > MAX_LISTED)
     process.stdout.write(`… and ${verdict.warnings.length - MAX_LISTED} more warnings (see --log or --out)\n`);
@@ -68,7 +73,7 @@ export function finishRun(result: RunResult, options: FinishRunOptions): number 
         .map((f) => `${f.session.scenario ?? 'follow-client'}: ${f.why}\n${f.session.exit.output}`)
         .join('\n')
     : undefined;
-  const junit = renderRequestJunit(result.entries, options.suite, agentFailure);
+  const junit = renderRequestJunit(result.entries, options.suite, agentFailure, faultLines);
   const logged = options.logBodies ? result.entries : result.entries.map(withoutBody);
   const lines = logged.map((e) => JSON.stringify(e) + '\n').join('');
   const written: string[] = [];
@@ -89,6 +94,7 @@ export function finishRun(result: RunResult, options: FinishRunOptions): number 
         text: `${f.session.scenario ?? 'follow-client'}: ${f.why}`,
       })),
       ...(verdict.warnings.includes(NO_REPLAY) ? [{ status: 'warn' as const, text: NO_REPLAY }] : []),
+      ...faultLines.flatMap((n) => (n.status === 'pass' ? [] : [{ status: n.status, text: n.text }])),
     ];
     const html = renderRunHtml(runReport(result.entries, options.allSpecs, { headline: verdict.headline, notes }));
     if (report) written.push(...writeClientReport(report, options.out, junit, verdict.headline, html));
@@ -105,4 +111,31 @@ export function finishRun(result: RunResult, options: FinishRunOptions): number 
   for (const file of written) process.stdout.write(`wrote ${relative(process.cwd(), file) || file}\n`);
   process.stdout.write(`${verdict.headline}: ${sessions}\n`);
   return code;
+}
+
+/**
+ * recovers-from-faults, one line per injected fault: recovered, or the request that showed the damage and the fix;
+ * a fault never injected (no answer it applies to came by) is a warning, never a pass.
+ */
+export function faultNotes(
+  result: RunResult,
+): Array<{ fault: string; status: 'pass' | 'fail' | 'warn'; text: string }> {
+  return result.sessions.flatMap((s) => [
+    ...(s.faults?.verdicts ?? []).map((v) => ({
+      fault: v.fault,
+      status: v.status,
+      text:
+        `recovers-from-faults: ${v.fault} on ${v.provider} (injected at request #${v.injectedAt}${v.where ? `, ${v.where}` : ''}) ` +
+        (v.damage
+          ? `-> damage at request #${v.damage.seq} (${v.damage.what}); fix: ${v.fix}`
+          : v.requestsAfter === 0
+            ? '-> no request after it: nothing poisoned, nothing recovered'
+            : '-> recovered'),
+    })),
+    ...(s.faults?.notReached ?? []).map((name) => ({
+      fault: name,
+      status: 'warn' as const,
+      text: `recovers-from-faults: ${name} was never injected: no answer it applies to came (see its families in specs/faults.json)`,
+    })),
+  ]);
 }

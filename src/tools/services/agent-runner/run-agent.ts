@@ -8,6 +8,8 @@ import { startServe } from '../serve/start-serve.js';
 import { agentEnv } from '../serve/agent-env.js';
 import { startAgent, type AgentExit } from './agent-process.js';
 import { userTurns } from './turns.js';
+import type { Fault } from '../../../shared/faults/fault-catalogue.js';
+import type { FaultVerdict } from '../../../judge/faults/fault-recovery-judge.js';
 
 /**
  * How the agent is driven through a scenario's user turns:
@@ -31,6 +33,8 @@ export interface RunAgentOptions {
   seed?: number;
   /** Contested rules refuse (docs/decisions/0044). */
   strict?: boolean;
+  /** Faults of specs/faults.json to inject, each once per session. */
+  faults?: readonly Fault[];
   onEntry?: (entry: ServeLogEntry) => void;
   onProgress?: (line: string) => void;
 }
@@ -44,6 +48,8 @@ export interface SessionResult {
   entries: ServeLogEntry[];
   /** Requests of this session that reached no mock: a protocol the mocks do not speak. */
   misses: ServeMiss[];
+  /** With faults: how each injected fault went, and the faults never injected (no answer they applied to came). */
+  faults?: { verdicts: FaultVerdict[]; notReached: string[] };
 }
 
 export interface RunResult {
@@ -72,6 +78,7 @@ async function runSession(
     ...(options.logBodies ? { logBodies: true } : {}),
     seed: options.seed ?? 0,
     ...(options.strict ? { strict: true } : {}),
+    ...(options.faults?.length ? { faults: options.faults } : {}),
     log: (entry) => {
       entries.push(entry);
       options.onEntry?.(entry);
@@ -114,7 +121,18 @@ async function runSession(
     await serve.close();
   }
   const own = entries.slice(before);
-  return { scenario: scenario?.id ?? null, runId, exit, requests: own.length, entries: own, misses };
+  const faults = serve.faults
+    ? { verdicts: serve.faults.verdicts(), notReached: serve.faults.notReached() }
+    : undefined;
+  return {
+    scenario: scenario?.id ?? null,
+    runId,
+    exit,
+    requests: own.length,
+    entries: own,
+    misses,
+    ...(faults ? { faults } : {}),
+  };
 }
 
 /** The JSON-lines form: a turn line in, wait for its turn-done line out, then an end line and EOF. */

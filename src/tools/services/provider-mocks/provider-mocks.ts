@@ -5,6 +5,8 @@ import { clientReport, type ClientReport } from '../run-report/client-report.js'
 import type { ServeLogEntry } from '../serve/serve-log.js';
 import { startServe } from '../serve/start-serve.js';
 import { ApiUsageError } from '../../../shared/errors/api-usage-error.js';
+import { selectFaults } from '../../../shared/faults/fault-catalogue.js';
+import type { FaultVerdict } from '../../../judge/faults/fault-recovery-judge.js';
 
 export interface ProviderMocksOptions {
   /** Only these provider mocks (spec ids such as `deepseek`, `anthropic`); default: all. */
@@ -21,6 +23,8 @@ export interface ProviderMocksOptions {
   routesFile?: string;
   /** Contested rules refuse instead of answering as their lenient side with a warning (docs/decisions/0044). */
   strict?: boolean;
+  /** Faults of specs/faults.json to inject by name (or `all`), each once, repeatable from `seed`. */
+  faults?: string | string[];
 }
 
 export interface ProviderMocks {
@@ -36,6 +40,8 @@ export interface ProviderMocks {
   violations(): ServeLogEntry[];
   /** The client report over the verdicts so far (cells per client x provider x behaviour). */
   report(): ClientReport;
+  /** With `faults`: how each injected fault went so far (recovers-from-faults), and the ones not injected yet. */
+  faults(): { verdicts: FaultVerdict[]; notReached: string[] };
   close(): Promise<void>;
 }
 
@@ -66,6 +72,7 @@ export async function startProviderMocks(options: ProviderMocksOptions = {}): Pr
     runId,
     seed: options.seed ?? 0,
     ...(options.strict ? { strict: true } : {}),
+    ...(options.faults !== undefined ? { faults: selectFaults(options.faults) } : {}),
     ...(options.scenario ? { defaultScenario: options.scenario } : {}),
     ...(options.logBodies ? { logBodies: true } : {}),
     log: (entry) => verdicts.push(entry),
@@ -77,6 +84,7 @@ export async function startProviderMocks(options: ProviderMocksOptions = {}): Pr
     verdicts,
     violations: () => verdicts.filter(brokeARule),
     report: () => clientReport(verdicts, loaded.specs),
+    faults: () => ({ verdicts: serve.faults?.verdicts() ?? [], notReached: serve.faults?.notReached() ?? [] }),
     close: () => serve.close(),
   };
 }

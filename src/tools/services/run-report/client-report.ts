@@ -16,6 +16,8 @@ export const CLIENT_BEHAVIOURS: ReadonlyArray<{ behaviour: string; observable: b
   { behaviour: 'strict-schema', observable: true },
   { behaviour: 'signatures-verbatim', observable: true },
   { behaviour: 'native-scoped', observable: true },
+  // Judged only where `--faults` injected one: the agent's requests after it (src/judge/faults/).
+  { behaviour: 'recovers-from-faults', observable: true },
   {
     behaviour: 'fields-sent',
     observable: false,
@@ -63,8 +65,9 @@ export interface ClientReport {
 }
 
 /** Does this provider's mock judge `behaviour` at all? Only then is the absence of a finding a pass. */
-function judges(spec: ProviderSpec | undefined, behaviour: string): boolean {
+function judges(spec: ProviderSpec | undefined, behaviour: string, group: readonly ServeLogEntry[]): boolean {
   if (behaviour === 'provider-accepts') return true;
+  if (behaviour === 'recovers-from-faults') return group.some((e) => e.fault);
   if (!spec) return false;
   if (behaviour === 'strict-schema') return spec.request.unknownFieldRejection !== undefined;
   if (behaviour === 'must-echo') return spec.echo.some((r) => r.level === 'required');
@@ -97,7 +100,8 @@ function describeRequest(e: ServeLogEntry, findings: Finding[]): string {
 const OBSERVED = new Set(CLIENT_BEHAVIOURS.filter((b) => b.observable).map((b) => b.behaviour));
 /** The column a mock finding is listed under: its rule when that is a column, else provider-accepts. */
 const columnOf = (f: Finding): string => (OBSERVED.has(f.rule) ? f.rule : 'provider-accepts');
-const refused = (e: ServeLogEntry) => e.status < 200 || e.status >= 300;
+// An injected fault's answer, and the refusal it caused, are not the client's doing (serve-log.ts brokeARule).
+const refused = (e: ServeLogEntry) => (e.status < 200 || e.status >= 300) && !e.fault && !e.expectedRefusal;
 
 /**
  * The findings of one request listed under `behaviour`, each finding under one column only. provider-accepts also
@@ -105,7 +109,9 @@ const refused = (e: ServeLogEntry) => e.status < 200 || e.status >= 300;
  * for must-echo is listed under must-echo and not a second time under provider-accepts.
  */
 function listedUnder(e: ServeLogEntry, behaviour: string): { findings: Finding[]; broken: boolean; warned: boolean } {
-  const findings = e.findings.filter((f) => columnOf(f) === behaviour);
+  const findings = e.findings.filter(
+    (f) => columnOf(f) === behaviour && (!e.expectedRefusal || f.rule === 'recovers-from-faults'),
+  );
   let broken = findings.some((f) => !f.lenient);
   if (behaviour === 'provider-accepts' && refused(e) && !e.findings.some((f) => !f.lenient)) broken = true;
   return { findings, broken, warned: !broken && findings.length > 0 };
@@ -160,12 +166,15 @@ export function clientReport(entries: readonly ServeLogEntry[], specs: readonly 
         if (shown.length > MAX_LISTED)
           listed.push(`… and ${shown.length - MAX_LISTED} more of ${group.length} requests`);
         cells.push({ ...base, behaviour, status: broken.length > 0 ? 'fail' : 'warn', detail: listed.join('\n') });
-      } else if (!judges(spec, behaviour)) {
+      } else if (!judges(spec, behaviour, group)) {
         cells.push({
           ...base,
           behaviour,
           status: 'n/a',
-          detail: `the ${first.provider} mock does not judge ${behaviour}`,
+          detail:
+            behaviour === 'recovers-from-faults'
+              ? 'no fault was injected into these answers (run or serve --faults)'
+              : `the ${first.provider} mock does not judge ${behaviour}`,
         });
       } else {
         cells.push({

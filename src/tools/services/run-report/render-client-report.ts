@@ -71,7 +71,12 @@ export function renderClientJunit(report: ClientReport): string {
 }
 
 /** JUnit for `run`: one testcase per request the agent sent, failing with the rule it broke. */
-export function renderRequestJunit(entries: readonly ServeLogEntry[], suite: string, agentFailure?: string): string {
+export function renderRequestJunit(
+  entries: readonly ServeLogEntry[],
+  suite: string,
+  agentFailure?: string,
+  faults: ReadonlyArray<{ fault: string; status: 'pass' | 'fail' | 'warn'; text: string }> = [],
+): string {
   const cases = entries.map((e) => {
     const name = `#${e.seq} ${e.method} ${e.path} (call ${e.call})`;
     const head = `    <testcase classname="reasoning-replay.${escapeXml(e.provider)}" name="${escapeXml(name)}">`;
@@ -85,6 +90,17 @@ export function renderRequestJunit(entries: readonly ServeLogEntry[], suite: str
     cases.push(
       `    <testcase classname="reasoning-replay.agent" name="agent finished">\n      <error message="agent failed">${escapeXml(agentFailure)}</error>\n    </testcase>`,
     );
-  const failures = entries.filter(brokeARule).length;
+  // recovers-from-faults: one testcase per fault `--faults` named; one never injected is skipped with why.
+  for (const f of faults) {
+    const head = `    <testcase classname="reasoning-replay.recovers-from-faults" name="${escapeXml(f.fault)}">`;
+    if (f.status === 'pass') cases.push(`${head}</testcase>`);
+    else if (f.status === 'warn')
+      cases.push(`${head}\n      <skipped message="${escapeXml(f.text)}"/>\n    </testcase>`);
+    else
+      cases.push(
+        `${head}\n      <failure message="recovers-from-faults">${escapeXml(f.text)}</failure>\n    </testcase>`,
+      );
+  }
+  const failures = entries.filter(brokeARule).length + faults.filter((f) => f.status === 'fail').length;
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="reasoning-replay run">\n  <testsuite name="${escapeXml(suite)}" tests="${cases.length}" failures="${failures}" errors="${agentFailure !== undefined ? 1 : 0}">\n${cases.join('\n')}\n  </testsuite>\n</testsuites>\n`;
 }

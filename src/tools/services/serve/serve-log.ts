@@ -28,6 +28,10 @@ export interface ServeLogEntry {
   body?: unknown;
   /** The request sent back reasoning an earlier answer issued (a carrier, or a reasoning item named by id). */
   replays?: true;
+  /** `--faults`: the fault injected into this request's answer (specs/faults.json), and where. */
+  fault?: { name: string; where?: string };
+  /** A refusal that was the named fault's own consequence (the first refusal of a foreign signature), not the agent's doing. */
+  expectedRefusal?: string;
 }
 
 /**
@@ -47,7 +51,9 @@ export interface ServeMiss {
  * A request the mocks did not accept as conforming: a finding the mock refused on, or an answer that is not 2xx. A
  * contested rule answered as its lenient side (`lenient`) is a warning and breaks nothing (docs/decisions/0044).
  */
-export function brokeARule(e: Pick<ServeLogEntry, 'findings' | 'status'>): boolean {
+export function brokeARule(e: Pick<ServeLogEntry, 'findings' | 'status' | 'fault' | 'expectedRefusal'>): boolean {
+  // An injected fault's answer, and the refusal it caused, are the fault's doing; only the judge of faults counts there.
+  if (e.fault || e.expectedRefusal) return e.findings.some((f) => f.rule === 'recovers-from-faults');
   return e.findings.some((f) => !f.lenient) || e.status < 200 || e.status >= 300;
 }
 

@@ -27,6 +27,9 @@ import type { ServeLogEntry, ServeMiss } from './serve-log.js';
 import { sendsBackReasoning } from './sends-back-reasoning.js';
 import { listenHttp1AndH2c, type AnyRequest, type AnyResponse } from './listen-h1-h2c.js';
 import { reframe, streamBytes, streamWire, writeEvents } from './stream-wire.js';
+import type { Fault } from '../../../shared/faults/fault-catalogue.js';
+import type { InjectedFault, IssuedCarriers } from '../../../shared/faults/fault-record.js';
+import { ServeFaults } from './serve-faults.js';
 
 /**
  * Serve's header deadline: every client of a loopback mock sends its headers at once, so a
@@ -67,6 +70,8 @@ export interface ServeOptions {
   strict?: boolean;
   /** A request no mock could be handed (a protocol the mocks do not speak): `run` says why the agent failed. */
   onMiss?: (miss: ServeMiss) => void;
+  /** Faults of specs/faults.json to inject into follow-mode answers, each once (repeatable from `seed`). */
+  faults?: readonly Fault[];
 }
 
 export interface RunningServe {
@@ -76,6 +81,8 @@ export interface RunningServe {
   paths: string[];
   /** Request-body bytes held right now (tests wait on it instead of on time). */
   bytesInFlight(): number;
+  /** With `faults`: how each injected fault went, and the ones never injected. */
+  faults?: ServeFaults;
   close(): Promise<void>;
 }
 
@@ -98,7 +105,9 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
     seed,
     ...(options.strict ? { strict: true } : {}),
     ...(options.defaultScenario ? { defaultScenario: options.defaultScenario } : {}),
+    ...(options.faults?.length ? { faults: options.faults } : {}),
   });
+  const faults = options.faults?.length ? new ServeFaults(() => answers.faultsNotReached()) : undefined;
   const policyOf = (spec: ProviderSpec): RoutePolicy => {
     const known = policies.get(spec.id);
     if (known) return known;
@@ -194,6 +203,9 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
     let tool: string | undefined;
     let pending: Buffer | undefined;
 
+    let injected: InjectedFault | undefined;
+    let issued: IssuedCarriers | undefined;
+    let cut = false;
     if (refusal) {
       status = refusal.status;
       findings = [];
@@ -239,6 +251,9 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
       status = answer.status;
       findings = answer.findings;
       tool = answer.tool;
+      injected = answer.fault;
+      issued = answer.issued;
+      cut = answer.cut ?? false;
       const wire = streamWire(spec);
       // The mocks answer streams as SSE; on the wire each family's own framing (decision 0040).
       const headers =
@@ -283,10 +298,12 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
     if (tool) entry.tool = tool;
     if (sendsBackReasoning(parsed)) entry.replays = true;
     if (options.logBodies) entry.body = redactBody(parsed ?? body.toString('utf8'), secrets);
+    faults?.judgeEntry(entry, parsed, injected, issued);
     options.log(entry);
     soFar.addEntry(entry);
     // Logged before the answer completes, so a client that reads the log after its response sees its line.
-    res.end(pending);
+    if (cut) cutConnection(res, pending);
+    else res.end(pending);
   };
 
   const onRequest = (req: AnyRequest, res: AnyResponse) => {
@@ -317,6 +334,7 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
       port: server.port,
       paths: pathsOf(options.specs),
       bytesInFlight: () => inFlight.total,
+      ...(faults ? { faults } : {}),
       close: () => server.close(),
     };
   });
@@ -352,6 +370,18 @@ function requestHeaders(req: IncomingMessage): Headers {
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
   return headers;
+}
+
+/** The connection dropped after what was sent: a stream cut inside its answer, as a network fault cuts it. */
+function cutConnection(res: ServerResponse, bytes: Buffer | undefined): void {
+  const drop = () => {
+    // HTTP/2 resets only this stream; HTTP/1.1 closes the socket, so a chunked body never gets its last chunk.
+    if ('stream' in res)
+      (res as unknown as { stream: { close(code: number): void } }).stream.close(http2Constants.NGHTTP2_INTERNAL_ERROR);
+    else res.destroy();
+  };
+  if (bytes && bytes.length > 0) res.write(bytes, drop);
+  else drop();
 }
 
 function harness(res: ServerResponse, status: number, message: string): void {

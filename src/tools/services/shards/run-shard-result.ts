@@ -62,6 +62,7 @@ export function runShardResult(inputs: RunShardInputs): RunShardFile {
       exit: s.exit,
       entries: s.entries,
       misses: s.misses,
+      ...(s.faults ? { faults: s.faults } : {}),
     })),
   };
 }
