@@ -8,7 +8,15 @@ import { runCli } from '../../../../test/helpers/run-cli.test-helper.js';
 describe('reasoning-replay import (built CLI)', () => {
   it('writes an imported fixture from a file, and exits 2 naming a file that is not its format', async () => {
     const out = mkdtempSync(join(tmpdir(), 'rr-import-cli-'));
-    const file = join(projectRoot(), 'src', 'tools', 'commands', 'import', '__fixtures__', 'deepseek-one-turn.chunks.txt');
+    const file = join(
+      projectRoot(),
+      'src',
+      'tools',
+      'commands',
+      'import',
+      '__fixtures__',
+      'deepseek-one-turn.chunks.txt',
+    );
     const r = await runCli([
       'import',
       file,
