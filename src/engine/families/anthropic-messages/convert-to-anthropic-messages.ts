@@ -3,6 +3,7 @@ import { selectCarriers } from '../../policy/select-carriers.js';
 import type { RoutePolicy } from '../../../shared/route-table/route-table.js';
 import { contentText } from '../content-text.js';
 import { parseToolArguments } from '../tool-arguments.js';
+import { replaysVerbatim } from '../../history/server-carriers.js';
 import { readAnthropicNativeFields, rebuildAnthropicBlocks } from './anthropic-native.js';
 import { anthropicReasoningItems, isReplayableToClaude, redactedCrosses } from './anthropic-reasoning-items.js';
 
@@ -65,7 +66,8 @@ function assistantBlocks(
         text,
         calls,
         textBlock: (t, extra) => ({ type: 'text', text: t, ...extra }),
-        verbatim: (block) => ({ ...block, type: String(block.type) }),
+        // A compaction block goes back verbatim, but only to a route the table says reads it (server-carriers.ts).
+        verbatim: (block) => (replaysVerbatim(block, policy) ? { ...block, type: String(block.type) } : undefined),
       })
     : undefined;
   if (rebuilt) return rebuilt;
