@@ -3,6 +3,7 @@ import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js'
 import type { RoutePolicy, RouteTable } from '../../shared/route-table/route-table.js';
 import type { Scenario, ScenarioCall } from '../../shared/scenarios/scenario.js';
 import { aggregateChecks } from './aggregate-checks.js';
+import { CompactionLedger } from './compaction-kept.js';
 import { opaqueStringsLost } from './answer-kept.js';
 import { expectedPolicy, presentedTarget } from './call-target.js';
 import type { EngineOperation, EngineTarget, EngineUnderTest, SendRequest } from '../engine-under-test.js';
@@ -144,6 +145,7 @@ export async function runScenario(
     notJudged.set(operation, set);
   };
   const ledger = new VerdictLedger();
+  const compaction = new CompactionLedger();
   const calls: RunCall[] = [];
   let call = 0;
 
@@ -217,6 +219,12 @@ export async function runScenario(
       });
       judged.applies.forEach((b) => applies.add(b));
       findings.push(...judged.findings);
+      // compaction-kept: every request after a provider compacted carries its newest item back, to it alone.
+      if (compaction.applies) {
+        applies.add('compaction-kept');
+        for (const attempt of turn.attempts)
+          findings.push(...compaction.judge(call, policy.routeId, callSpec.id, attempt.request.body));
+      }
       exchanges.push(...judged.exchanges);
       if (turn.attempts.length > 1)
         calls.push({
@@ -258,6 +266,7 @@ export async function runScenario(
         });
       }
       history.messages.push(read);
+      compaction.observe(call, policy.routeId, callSpec.id, streamed ?? judged.response.body);
     } catch (err) {
       findings.push(callFailed(`call ${call}: the answer from ${callSpec.id} could not be read: ${errorText(err)}`));
       break;
