@@ -63,9 +63,9 @@ export function compactionBlobs(answer: unknown): string[] {
   return [...out, ...pieces.values()].filter((b) => b !== '');
 }
 
-/** Whether a request body holds the blob, byte for byte (as JSON spells it). */
+/** Whether a request body holds the blob as a whole string value, byte for byte (an edited one does not count). */
 export function requestHolds(body: unknown, blob: string): boolean {
-  return JSON.stringify(body).includes(JSON.stringify(blob).slice(1, -1));
+  return JSON.stringify(body).includes(JSON.stringify(blob));
 }
 
 export class CompactionLedger {
