@@ -1090,6 +1090,19 @@ export const SEEDED_BUGS: readonly SeededBug[] = [
     },
   },
   {
+    id: 'binding-ignored',
+    bug: 'the engine replays every thinking block to a model that binds thinking to its prefix, after the system prompt changed',
+    rule: 'binding-respected',
+    providers: ['anthropic'],
+    scenarios: ['system-prompt-change-under-binding'],
+    patch: {
+      resolve: (original) => (table, target) => {
+        const { bindsThinking: _ignored, ...policy } = original(table, target);
+        return policy;
+      },
+    },
+  },
+  {
     id: 'branch-loses-reasoning-content',
     bug: 'a branch copies messages without their reasoning_content',
     rule: 'survives-branch',
