@@ -42,6 +42,8 @@ export interface Patches {
   branchWithout?: 'reasoning_content';
   /** The engine's own route resolution (host matching, flags). */
   resolve?: (original: Resolve) => Resolve;
+  /** Whether compaction keeps a message as holding a provider's compaction carrier. */
+  holdsServerCompaction?: (original: (message: Message) => boolean) => (message: Message) => boolean;
 }
 
 export type SelectCarriers = (
@@ -1115,6 +1117,51 @@ export const SEEDED_BUGS: readonly SeededBug[] = [
       },
     },
   },
+  // ---- provider-side compaction (issue 39) ----
+  {
+    id: 'compaction-summarizes-server-compaction',
+    bug: "the engine's own compaction summarizes the turn that holds the provider's compaction item, as any old turn",
+    rule: 'compaction-kept',
+    providers: ['anthropic', 'openai-responses'],
+    scenarios: ['server-compaction-session'],
+    patch: { holdsServerCompaction: () => () => false },
+  },
+  {
+    id: 'resume-drops-server-compaction',
+    bug: 'a resumed session reads a native record back without its verbatim compaction block or item',
+    rule: 'compaction-kept',
+    providers: ['anthropic', 'openai-responses'],
+    scenarios: ['server-compaction-session'],
+    patch: {
+      resumedMessages: (messages) => messages.map(withoutServerCompaction),
+    },
+  },
+  {
+    id: 'compaction-item-to-shared-record-route',
+    bug: "every Responses answer is filed under one record key, so xAI is sent OpenAI's compaction item",
+    rule: 'compaction-kept',
+    providers: ['openai-responses'],
+    scenarios: ['compaction-item-route-switch'],
+    patch: {
+      resolve: (original) => (table, target) => {
+        const policy = original(table, target);
+        return policy.family === 'openai-responses' ? { ...policy, native: 'openai-responses' } : policy;
+      },
+    },
+  },
+  {
+    id: 'binding-ignored',
+    bug: 'the engine replays every thinking block to a model that binds thinking to its prefix, after the system prompt changed',
+    rule: 'binding-respected',
+    providers: ['anthropic'],
+    scenarios: ['system-prompt-change-under-binding'],
+    patch: {
+      resolve: (original) => (table, target) => {
+        const { bindsThinking: _ignored, ...policy } = original(table, target);
+        return policy;
+      },
+    },
+  },
   {
     id: 'branch-loses-reasoning-content',
     bug: 'a branch copies messages without their reasoning_content',
@@ -1123,6 +1170,23 @@ export const SEEDED_BUGS: readonly SeededBug[] = [
     patch: { branchWithout: 'reasoning_content' },
   },
 ];
+
+/** A message whose native record lost its compaction blocks and items (positions kept, verbatim entries gone). */
+function withoutServerCompaction(m: Message): Message {
+  const fields = m.native?.fields;
+  if (!fields) return m;
+  const keep = (list: unknown) =>
+    Array.isArray(list)
+      ? list.filter((e) => {
+          const held = isPlainObject(e) ? (e.block ?? e.item) : undefined;
+          return !(isPlainObject(held) && held.type === 'compaction');
+        })
+      : list;
+  const out = { ...fields };
+  if ('blocks' in fields) out.blocks = keep(fields.blocks);
+  if ('items' in fields) out.items = keep(fields.items);
+  return { ...m, native: { ...m.native!, fields: out } };
+}
 
 function withDelta(payload: unknown, delta: Record<string, unknown>): unknown {
   const p = payload as { choices: Array<Record<string, unknown>> };

@@ -15,6 +15,7 @@ import type * as EstimateTokensModule from '../../src/engine/compaction/estimate
 import type * as CompressModule from '../../src/engine/compaction/compress.js';
 import type * as SessionStoreModule from '../../src/engine/session/session-store.js';
 import type * as RouteForTargetModule from '../../src/engine/policy/route-for-target.js';
+import type * as ServerCompactionFloorModule from '../../src/engine/compaction/server-compaction-floor.js';
 
 /**
  * Issue 28: `check` alone must catch every seeded engine bug. Each bug of SEEDED_BUGS is applied
@@ -132,6 +133,17 @@ vi.mock('../../src/engine/compaction/compress.js', async (importOriginal) => {
       return (p ? p(real.compress as never)(...(args as [never, number])) : real.compress(...args)) as ReturnType<
         typeof real.compress
       >;
+    },
+  };
+});
+
+vi.mock('../../src/engine/compaction/server-compaction-floor.js', async (importOriginal) => {
+  const real = await importOriginal<typeof ServerCompactionFloorModule>();
+  return {
+    ...real,
+    holdsServerCompaction: (message: Parameters<typeof real.holdsServerCompaction>[0]) => {
+      const p = patch()?.holdsServerCompaction;
+      return p ? p(real.holdsServerCompaction)(message) : real.holdsServerCompaction(message);
     },
   };
 });

@@ -2,6 +2,7 @@ import type { History, Message } from '../../shared/history/history.js';
 import { CHECKPOINT_MARKER, isCheckpoint, makeCheckpoint } from './checkpoint.js';
 import { MESSAGE_OVERHEAD_TOKENS, priceMessage, type PricingOptions } from './estimate-tokens.js';
 import { salvage } from './salvage.js';
+import { holdsServerCompaction } from './server-compaction-floor.js';
 import { writeExtractiveSummary, type RoleCounts, type Summarizer } from './summarize.js';
 
 export interface CompressOptions extends PricingOptions {
@@ -101,10 +102,13 @@ export function compress(history: History, budget: number, options: CompressOpti
   // (a 100k-turn history is ~30 MB: a second and third walk missed the CPU cache every time).
   const prices = new Float64Array(messages.length);
   const kinds = new Uint8Array(messages.length);
+  // The newest message holding a provider's compaction carrier: never summarized (server-compaction-floor.ts).
+  let floor = -1;
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i]!;
     prices[i] = price(m);
     kinds[i] = kindOf(m);
+    if (holdsServerCompaction(m)) floor = i;
   }
   const priceOf = (out: readonly Message[], kept: readonly (number | null)[]) => {
     let n = 0;
@@ -147,6 +151,13 @@ export function compress(history: History, budget: number, options: CompressOpti
     cut = i;
   }
   while (cut < liveStart && kinds[cut] === TOOL) cut++;
+  // A provider's compaction carrier is never summarized away: the kept part starts at it at the latest
+  // (server-compaction-floor.ts). Whatever that costs is the salvage pass's, or 'over-budget'.
+  if (floor >= prefixEnd && floor < cut) {
+    cut = floor;
+    // Its tool results stay with it; a tool result whose call went into the summary cannot lead the kept part.
+    while (cut < liveStart && kinds[cut] === TOOL) cut++;
+  }
 
   // A head of nothing but checkpoints is already a summary: re-summarizing it would only add a header.
   let headIsCheckpoints = true;

@@ -22,6 +22,7 @@ export const NATIVE_RECORD_SHAPES: Readonly<Record<string, string>> = {
   'vertex-gemini': GEMINI,
   copilot: COPILOT,
   'openai-responses': RESPONSES,
+  'xai-responses': RESPONSES,
 };
 
 /** The expected shape of a record filed under `route`, for a hint. */

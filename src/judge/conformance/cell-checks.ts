@@ -249,7 +249,11 @@ export function checkSignaturesVerbatim(req: SentRequest): Check[] {
   const out: Check[] = [];
   if (req.refused?.has('reasoning_details')) return [];
   const reads = req.policy.fields.includes('reasoning_details') && req.policy.tier !== 'strict';
+  // A model that binds thinking to its prefix cannot take a block produced before a later system message changed
+  // the system prompt: leaving it out is right, and binding-respected judges the blocks that are sent.
+  const lastSystem = req.policy.bindsThinking ? req.history.messages.map((m) => m.role).lastIndexOf('system') : -1;
   req.history.messages.forEach((m, i) => {
+    if (m.role === 'assistant' && i < lastSystem) return;
     const items = opaqueItems(m, req.policy);
     if (items.length === 0) return;
     const positions = items.map((item) => text.indexOf(JSON.stringify(item).slice(1, -1)));

@@ -3,6 +3,8 @@ import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js'
 import type { RoutePolicy, RouteTable } from '../../shared/route-table/route-table.js';
 import type { Scenario, ScenarioCall } from '../../shared/scenarios/scenario.js';
 import { aggregateChecks } from './aggregate-checks.js';
+import { CompactionLedger } from './compaction-kept.js';
+import { BindingLedger } from './binding-respected.js';
 import { opaqueStringsLost } from './answer-kept.js';
 import { expectedPolicy, presentedTarget } from './call-target.js';
 import type { EngineOperation, EngineTarget, EngineUnderTest, SendRequest } from '../engine-under-test.js';
@@ -155,6 +157,8 @@ export async function runScenario(
     notJudged.set(operation, set);
   };
   const ledger = new VerdictLedger();
+  const compaction = new CompactionLedger();
+  const binding = new BindingLedger();
   const calls: RunCall[] = [];
   const firstRequests: string[] = [];
   let learnedAt: number | undefined;
@@ -204,6 +208,8 @@ export async function runScenario(
     // A call the scripted faults leave refused is sent once more without them, as the user would.
     const tries: Array<ScenarioCall['faults']> = step.call.faults ? [step.call.faults, undefined] : [undefined];
     let judged: ReturnType<typeof judgeExchange> | undefined;
+    /** The request the accepted answer came to (the last attempt), for binding-respected. */
+    let answeredRequest: unknown;
     for (const faults of tries) {
       const faulted = withFaults(send, faults, context.specs);
       const before = JSON.stringify(history);
@@ -236,6 +242,21 @@ export async function runScenario(
       });
       judged.applies.forEach((b) => applies.add(b));
       findings.push(...judged.findings);
+      answeredRequest = turn.attempts.at(-1)?.request.body;
+      // compaction-kept: every request after a provider compacted carries its newest item back, to it alone.
+      if (compaction.applies) {
+        applies.add('compaction-kept');
+        for (const attempt of turn.attempts)
+          findings.push(...compaction.judge(call, policy.routeId, callSpec.id, attempt.request.body));
+      }
+      // binding-respected: a model that binds thinking to its prefix is never sent thinking whose prefix changed.
+      if (policy.bindsThinking) {
+        applies.add('binding-respected');
+        const refusal = callSpec.rejections['thinking-bound-to-different-conversation'];
+        const wording = refusal ? JSON.stringify(refusal.body).match(/The block is bound[^"]*/)?.[0] : undefined;
+        for (const attempt of turn.attempts)
+          findings.push(...binding.judge(call, policy.routeId, callSpec.id, attempt.request.body, wording));
+      }
       exchanges.push(...judged.exchanges);
       if (turn.attempts.length > 1)
         calls.push({
@@ -277,6 +298,8 @@ export async function runScenario(
         });
       }
       history.messages.push(read);
+      compaction.observe(call, policy.routeId, callSpec.id, streamed ?? judged.response.body);
+      binding.observe(call, answeredRequest, streamed ?? judged.response.body);
     } catch (err) {
       if (isEngineFailure(err)) throw err;
       findings.push(callFailed(`call ${call}: the answer from ${callSpec.id} could not be read: ${errorText(err)}`));

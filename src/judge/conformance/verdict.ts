@@ -27,6 +27,11 @@ export const CHECK_STATUSES: readonly CheckStatus[] = ['fail', 'warn', 'pass', '
  * - history-unmutated: replay never edited the history it was given
  * - fallback-recovers: an unknown-field rejection was recorded and the single retry succeeded
  * - survives-compaction / survives-branch / survives-resume: carriers kept byte for byte
+ * - compaction-kept: a provider's compaction item (Anthropic compaction block, Responses compaction item) went
+ *   back whole to the route that issued it, on every later call and after the engine's own compaction, branch
+ *   and resume, and to no other route
+ * - binding-respected: no thinking block bound to its prefix (Claude Fable 5.1 and later) was sent after its
+ *   prefix changed
  */
 export const BEHAVIOURS = [
   'fields-sent',
@@ -40,6 +45,8 @@ export const BEHAVIOURS = [
   'survives-compaction',
   'survives-branch',
   'survives-resume',
+  'compaction-kept',
+  'binding-respected',
 ] as const;
 export type Behaviour = (typeof BEHAVIOURS)[number];
 

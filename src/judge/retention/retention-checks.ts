@@ -7,10 +7,11 @@ import type { Check } from '../conformance/verdict.js';
 import { isEngineFailure } from '../../shared/errors/engine-failed-error.js';
 import type { CellRetention, RunCall } from '../conformance/run-scenario.js';
 import { wireCarrierKeys } from '../conformance/wire-carriers.js';
+import { compactionBlobs, requestHolds } from '../conformance/compaction-kept.js';
 import type { History, Message } from '../../shared/history/history.js';
 import type { RouteTable } from '../../shared/route-table/route-table.js';
 
-export type RetentionBehaviour = 'survives-compaction' | 'survives-branch' | 'survives-resume';
+export type RetentionBehaviour = 'survives-compaction' | 'survives-branch' | 'survives-resume' | 'compaction-kept';
 export interface RetentionCheck extends Check {
   behaviour: RetentionBehaviour;
 }
@@ -332,6 +333,46 @@ export function retentionChecks(
   }
 
   /**
+   * compaction-kept, the storage and compaction part: the newest compaction item a provider issued (the judge's own
+   * reading of the history) that the route is sent from the live history must still be sent, whole, after the
+   * engine's own compaction (at half the estimate, as survives-compaction), a branch and a resume. The provider
+   * ignores what stands before it: an engine that summarizes, drops or edits it loses the whole earlier conversation.
+   */
+  async function checkCompactionKept(
+    history: History,
+    target: Target,
+    stored: { branch: History; resume: History },
+  ): Promise<RetentionCheck> {
+    const blob = compactionBlobs(history.messages).at(-1);
+    if (blob === undefined) return { behaviour: 'compaction-kept', status: 'n/a', detail: 'no compaction item' };
+    const live = await engine.buildRequest!(history, target);
+    if (!requestHolds(live.body, blob))
+      return {
+        behaviour: 'compaction-kept',
+        status: 'n/a',
+        detail: `the ${target.spec.id} request holds no compaction item`,
+      };
+    const after: [string, History][] = [];
+    if (engine.compaction) {
+      const budget = Math.max(1, Math.floor((await engine.compaction.estimateTokens(history, target)) / 2));
+      after.push(['the engine’s own compaction', (await engine.compaction.compact(history, budget, target)).history]);
+    }
+    after.push(['a branch', stored.branch], ['a resume from state.db', stored.resume]);
+    for (const [what, copy] of after) {
+      const request = await engine.buildRequest!(copy, target);
+      if (!requestHolds(request.body, blob))
+        return fail(
+          'compaction-kept',
+          `after ${what}, the ${target.spec.id} request no longer holds the provider’s compaction item whole: the provider ignores what came before it, so the earlier conversation is lost`,
+        );
+    }
+    return pass(
+      'compaction-kept',
+      `the provider’s newest compaction item goes back whole after ${after.map(([w]) => w).join(', ')}`,
+    );
+  }
+
+  /**
    * survives-resume, the fallback's part: a call whose unknown-field rejection the engine learned from is replayed
    * as a stored session's turn (the engine stores the answer with the verdict), then the session is resumed by a
    * second connection and asked for the next turn: its first request must not carry the refused carrier again.
@@ -389,6 +430,10 @@ export function retentionChecks(
         const { branches, resumed } = c;
         out.push(await guarded('survives-branch', async () => checkBranch(history, input, await branches)));
         out.push(await guarded('survives-resume', async () => checkResume(history, input, await resumed)));
+        const kept = await guarded('compaction-kept', async () =>
+          checkCompactionKept(history, input, { branch: (await branches).branched, resume: await resumed }),
+        );
+        if (kept.status !== 'n/a') out.push(kept);
       }
       if (engine.storage) {
         for (const call of calls.filter((c) => c.learned.length > 0)) {

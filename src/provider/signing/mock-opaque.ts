@@ -12,7 +12,13 @@ import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js'
  *
  * `seed` makes the nonce reproducible: synthesized fixtures must be byte-stable across runs.
  */
-export type OpaqueSigner = 'gemini' | 'vertex-gemini' | 'copilot' | 'openai-responses';
+export type OpaqueSigner =
+  | 'gemini'
+  | 'vertex-gemini'
+  | 'copilot'
+  | 'openai-responses'
+  /** The provider spec that issued a compaction carrier (mock-compaction.ts). */
+  | `compaction:${string}`;
 
 const NONCE_BYTES = 18;
 

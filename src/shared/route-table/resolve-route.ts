@@ -59,5 +59,7 @@ export function resolveRoute(table: RouteTable, target: RouteTarget): RoutePolic
   if (replayPolicy) policy.replayPolicy = replayPolicy;
   // Written only when it holds, so a policy for a model that reasons is the same as before the key existed.
   if (route.withoutReasoning && modelMatches(target.model, route.withoutReasoning)) policy.withoutReasoning = true;
+  if (route.serverCarriers?.length) policy.serverCarriers = route.serverCarriers.map((c) => c.kind);
+  if (route.thinkingBinding && modelMatches(target.model, route.thinkingBinding)) policy.bindsThinking = true;
   return policy;
 }

@@ -59,6 +59,22 @@ export interface WithoutReasoning extends ModelMatcher {
   notes?: string;
 }
 
+/** A provider-side carrier a route issues and reads back (routes.schema.json `serverCarriers`). */
+export type ServerCarrierKind = 'compaction';
+
+export interface ServerCarrier {
+  kind: ServerCarrierKind;
+  sources: string[];
+  notes?: string;
+}
+
+/** Models whose thinking blocks are bound to the prefix before them (routes.schema.json `thinkingBinding`). */
+export interface ThinkingBinding {
+  models: string[];
+  sources: string[];
+  notes?: string;
+}
+
 export interface RouteDefinition {
   id: string;
   label: string;
@@ -71,6 +87,8 @@ export interface RouteDefinition {
   modelPolicies?: ModelPolicy[];
   defaultPolicy?: ReplayPolicy;
   withoutReasoning?: WithoutReasoning;
+  serverCarriers?: ServerCarrier[];
+  thinkingBinding?: ThinkingBinding;
   sources?: string[];
   notes?: string;
 }
@@ -101,6 +119,10 @@ export interface RoutePolicy {
   replayPolicy?: ReplayPolicy;
   /** Set when the table says this model does not reason: the request asks for no reasoning back (absent: it may). */
   withoutReasoning?: true;
+  /** Provider-side carriers this route reads back (absent: none); only its own native record holds them. */
+  serverCarriers?: ServerCarrierKind[];
+  /** Set when this model binds thinking to its prefix: blocks whose prefix changed are left out. */
+  bindsThinking?: true;
   /** The upstream-model rule that raised this route's tier for this model, if any. */
   upstreamRule?: string;
   target: RouteTarget;

@@ -7,6 +7,12 @@ export interface ScriptedAnswer {
   reasoning?: string;
   redacted?: boolean;
   tool_calls?: ToolCall[];
+  /**
+   * The provider compacted the conversation on its side before this answer (it passed the compaction trigger the
+   * request set, or the lower one the scenario stands for): the summary it wrote. Rendered where the provider writes
+   * one: Anthropic's `compaction` block first in the content, a Responses `compaction` output item first in the output.
+   */
+  compaction?: string;
 }
 
 /** Provider id, base-URL host and model id of a target, as an agent's configuration names it. */

@@ -65,7 +65,8 @@ export function rebuildAnthropicBlocks<B>(
     text: string;
     calls: readonly B[];
     textBlock: (text: string, extra?: Record<string, unknown>) => B;
-    verbatim: (block: Record<string, unknown>) => B;
+    /** A verbatim block as it goes on the wire, or undefined when it may not go to this route. */
+    verbatim: (block: Record<string, unknown>) => B | undefined;
   },
 ): B[] | undefined {
   const count = (kind: AnthropicBlockRecord['kind']) => layout.filter((b) => b.kind === kind).length;
@@ -80,8 +81,10 @@ export function rebuildAnthropicBlocks<B>(
   for (const b of layout) {
     if (b.kind === 'think') out.push(parts.reasoning[think++]!);
     else if (b.kind === 'call') out.push(parts.calls[call++]!);
-    else if (b.kind === 'block') out.push(parts.verbatim(b.block));
-    else {
+    else if (b.kind === 'block') {
+      const block = parts.verbatim(b.block);
+      if (block !== undefined) out.push(block);
+    } else {
       const text = parts.text.slice(at, (at += b.chars));
       if (text !== '') out.push(parts.textBlock(text, b.extra));
     }

@@ -3,6 +3,7 @@ import { selectCarriers } from '../../policy/select-carriers.js';
 import type { RoutePolicy } from '../../../shared/route-table/route-table.js';
 import { contentText } from '../content-text.js';
 import { parseToolArguments } from '../tool-arguments.js';
+import { replaysVerbatim } from '../../history/server-carriers.js';
 import { readAnthropicNativeFields, rebuildAnthropicBlocks } from './anthropic-native.js';
 import { anthropicReasoningItems, isReplayableToClaude, redactedCrosses } from './anthropic-reasoning-items.js';
 
@@ -36,9 +37,11 @@ function assistantBlocks(
   at: number,
   policy: RoutePolicy,
   omit?: ReadonlySet<StandardCarrierField>,
+  unbound = false,
 ): AnthropicBlock[] {
   const selected = selectCarriers(message, policy, omit);
-  const items = anthropicReasoningItems(selected.reasoning_details);
+  // Thinking bound to a prefix that has changed since is left out, not sent to a 400 (boundPrefixChanged).
+  const items = unbound ? [] : anthropicReasoningItems(selected.reasoning_details);
   const reasoning: AnthropicBlock[] = [];
   for (const item of items) {
     if (!isReplayableToClaude(item) || !redactedCrosses(item, 'anthropic-messages')) continue;
@@ -57,7 +60,8 @@ function assistantBlocks(
   }));
   // The route that issued the answer gets its blocks back in the order they came, server tool
   // blocks and citations included (anthropic-native.ts); a record that no longer fits is ignored.
-  const layout = readAnthropicNativeFields(selected.native);
+  const recorded = readAnthropicNativeFields(selected.native);
+  const layout = unbound ? recorded?.filter((b) => b.kind !== 'think') : recorded;
   const rebuilt = layout
     ? rebuildAnthropicBlocks<AnthropicBlock>(layout, {
         reasoning,
@@ -65,7 +69,8 @@ function assistantBlocks(
         text,
         calls,
         textBlock: (t, extra) => ({ type: 'text', text: t, ...extra }),
-        verbatim: (block) => ({ ...block, type: String(block.type) }),
+        // A compaction block goes back verbatim, but only to a route the table says reads it (server-carriers.ts).
+        verbatim: (block) => (replaysVerbatim(block, policy) ? { ...block, type: String(block.type) } : undefined),
       })
     : undefined;
   if (rebuilt) return rebuilt;
@@ -79,11 +84,28 @@ function assistantBlocks(
  * results, then any user text) merge into one turn, since the API wants roles to alternate and all
  * results of one tool round in the user turn that follows it. Nothing in `history` is modified.
  */
+/**
+ * Where thinking bound to its prefix (route table thinkingBinding: Claude Fable 5.1 and later) can no longer be
+ * replayed: the system prompt is every system message of the history, so a system message appended after an
+ * assistant turn changed the prefix that turn's thinking was produced under. The API would refuse such a block
+ * ("The block is bound to a different conversation") or drop it; the engine leaves it out. Thinking produced after
+ * the change stays valid. -1: nothing is stale.
+ */
+export function boundPrefixChanged(history: History, policy: RoutePolicy): number {
+  if (!policy.bindsThinking) return -1;
+  const firstAssistant = history.messages.findIndex((m) => m.role === 'assistant');
+  if (firstAssistant < 0) return -1;
+  for (let i = history.messages.length - 1; i > firstAssistant; i--)
+    if (history.messages[i]!.role === 'system') return i;
+  return -1;
+}
+
 export function convertToAnthropicMessages(
   history: History,
   policy: RoutePolicy,
   omit?: ReadonlySet<StandardCarrierField>,
 ): AnthropicPrompt {
+  const changedAt = boundPrefixChanged(history, policy);
   const system: { type: 'text'; text: string }[] = [];
   const messages: AnthropicWireMessage[] = [];
   const userTurn = (): AnthropicWireMessage => {
@@ -116,7 +138,7 @@ export function convertToAnthropicMessages(
         // Nothing this wire can say (no text, no calls, only foreign reasoning): an empty turn is a
         // 400 ("all messages must have non-empty content"), so the turn is left out and the user
         // turns around it merge.
-        const content = assistantBlocks(message, at, policy, omit);
+        const content = assistantBlocks(message, at, policy, omit, at < changedAt);
         if (content.length > 0) messages.push({ role: 'assistant', content });
         break;
       }

@@ -21,6 +21,8 @@ interface OpenBlock {
   /** The content_block of its start event, as sent: what an unfamiliar block is replayed from. */
   start: Record<string, unknown>;
   citations: unknown[];
+  /** A compaction block's pieces (compaction_delta): its summary and its opaque encrypted_content, null until sent. */
+  compaction: { content: string | null; encrypted: string | null };
   /** An unfamiliar delta was skipped: the block is not whole and is not replayed. */
   skipped: boolean;
   closed: boolean;
@@ -124,6 +126,10 @@ export class AnthropicStreamAccumulator implements StreamAccumulator {
       json: '',
       start: cb,
       citations: [],
+      compaction: {
+        content: typeof cb.content === 'string' ? cb.content : null,
+        encrypted: typeof cb.encrypted_content === 'string' ? cb.encrypted_content : null,
+      },
       skipped: false,
       closed: false,
     });
@@ -164,6 +170,14 @@ export class AnthropicStreamAccumulator implements StreamAccumulator {
           throw new ProviderAnswerError(`citations_delta in content block ${index} has no citation object`);
         block.citations.push(delta.citation);
         return;
+      case 'compaction_delta': {
+        // Server compaction (compact_20260112): the summary and the opaque encrypted_content, joined as sent.
+        expect('compaction');
+        const joined = (had: string | null, piece: unknown) => (typeof piece === 'string' ? (had ?? '') + piece : had);
+        block.compaction.content = joined(block.compaction.content, delta.content);
+        block.compaction.encrypted = joined(block.compaction.encrypted, delta.encrypted_content);
+        return;
+      }
       default:
         if (typeof delta.type !== 'string')
           throw new ProviderAnswerError(`a delta without a type in content block ${index}`);
@@ -232,6 +246,14 @@ export class AnthropicStreamAccumulator implements StreamAccumulator {
               id: b.id,
               name: b.name,
               input: b.json.trim() === '' ? {} : JSON.parse(b.json),
+            });
+          break;
+        case 'compaction':
+          // A compaction block stands for everything before it on the provider's side: kept only whole.
+          if (whole && b.closed)
+            blocks.push({
+              type: 'block',
+              block: { ...b.start, content: b.compaction.content, encrypted_content: b.compaction.encrypted },
             });
           break;
         default:

@@ -2,6 +2,7 @@ import type { History, Message, ReasoningDetail } from '../../../shared/history/
 import { selectCarriers } from '../../policy/select-carriers.js';
 import type { RoutePolicy } from '../../../shared/route-table/route-table.js';
 import { deepMerge, isPlainObject } from '../../../shared/objects/deep-merge.js';
+import { replaysVerbatim } from '../../history/server-carriers.js';
 import type { OutboundRequest, RequestOptions } from '../family.js';
 import {
   readFunctionCallIds,
@@ -55,7 +56,7 @@ function assistantItems(message: Message, policy: RoutePolicy, options: RequestO
     };
   });
   const layout = readResponsesItems(carriers.native);
-  const inOrder = layout ? itemsInOrder(layout, reasoning, text, calls) : undefined;
+  const inOrder = layout ? itemsInOrder(layout, reasoning, text, calls, policy) : undefined;
   if (inOrder) return inOrder;
   const items: Item[] = [...reasoning];
   if (text !== '') items.push({ type: 'message', role: 'assistant', content: [{ type: 'output_text', text }] });
@@ -74,6 +75,7 @@ function itemsInOrder(
   reasoning: readonly Item[],
   text: string,
   calls: readonly Item[],
+  policy: RoutePolicy,
 ): Item[] | undefined {
   const chars = layout.reduce((n, r) => n + (r.kind === 'message' ? r.parts.reduce((m, p) => m + p.chars, 0) : 0), 0);
   if (chars !== text.length || layout.filter((r) => r.kind === 'call').length !== calls.length) return undefined;
@@ -86,8 +88,10 @@ function itemsInOrder(
       const item = byId.get(r.id);
       if (item) out.push(item);
     } else if (r.kind === 'call') out.push(calls[call++]!);
-    else if (r.kind === 'item') out.push({ ...r.item });
-    else {
+    // A compaction item goes back verbatim, but only to a route the table says reads it (server-carriers.ts).
+    else if (r.kind === 'item') {
+      if (replaysVerbatim(r.item, policy)) out.push({ ...r.item });
+    } else {
       const content = r.parts.map((p) => ({
         type: 'output_text',
         text: text.slice(at, (at += p.chars)),

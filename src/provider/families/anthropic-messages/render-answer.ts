@@ -5,6 +5,20 @@ import { chunkText } from '../../answers/chunk-text.js';
 import { scriptedToolInput } from '../../answers/scripted-tool-input.js';
 import type { ProviderSpec } from '../../../shared/provider-specs/provider-spec.js';
 import { atPointer } from '../../rules/message-echo-judge.js';
+import { mockCompactionContent } from '../../signing/mock-compaction.js';
+import { isPlainObject } from '../../../shared/objects/deep-merge.js';
+
+/**
+ * What a request asks of server compaction (compact_20260112 in context_management.edits): whether it asks at all,
+ * and whether the answer is to stop after the compaction block (pause_after_compaction, stop_reason "compaction").
+ * Without a request (a synthesized fixture) the scenario's script stands for a request that asked.
+ */
+export function compactionAsked(request?: Readonly<Record<string, unknown>>): { asked: boolean; pause: boolean } {
+  if (request === undefined) return { asked: true, pause: false };
+  const edits = isPlainObject(request.context_management) ? request.context_management.edits : undefined;
+  const edit = Array.isArray(edits) ? edits.find((e) => isPlainObject(e) && e.type === 'compact_20260112') : undefined;
+  return { asked: edit !== undefined, pause: isPlainObject(edit) && edit.pause_after_compaction === true };
+}
 
 type Block = Record<string, unknown> & { type: string };
 
@@ -33,7 +47,17 @@ export function thinkingOmitted(
 export const renderAnthropicMessagesAnswer: AnswerRenderer = (answer, { spec, call, scenario, model, request }) => {
   const id = `msg_${scenario.replace(/[^a-z0-9]/gi, '')}_${call}`;
   const blocks: Block[] = [];
-  if (answer.reasoning !== undefined) {
+  // Server compaction opens the answer: the summary, and opaque metadata the API wants back verbatim.
+  const compaction = compactionAsked(request);
+  const compacts = answer.compaction !== undefined && compaction.asked;
+  if (compacts)
+    blocks.push({
+      type: 'compaction',
+      content: answer.compaction,
+      encrypted_content: mockCompactionContent(spec.id, `${scenario}/${call}`),
+    });
+  const paused = compacts && compaction.pause;
+  if (answer.reasoning !== undefined && !paused) {
     // Omitted display: the text stays server-side and the signature the client gets covers what it sees, "".
     const shown = thinkingOmitted(spec, model ?? spec.target.model, request) ? '' : answer.reasoning;
     blocks.push(
@@ -42,8 +66,8 @@ export const renderAnthropicMessagesAnswer: AnswerRenderer = (answer, { spec, ca
         : { type: 'thinking', thinking: shown, signature: mockSignThinking(shown, 0) },
     );
   }
-  if (answer.content) blocks.push({ type: 'text', text: answer.content });
-  (answer.tool_calls ?? []).forEach((tc, j) => {
+  if (answer.content && !paused) blocks.push({ type: 'text', text: answer.content });
+  (paused ? [] : (answer.tool_calls ?? [])).forEach((tc, j) => {
     blocks.push({
       type: 'tool_use',
       id: tc.id,
@@ -51,7 +75,7 @@ export const renderAnthropicMessagesAnswer: AnswerRenderer = (answer, { spec, ca
       input: scriptedToolInput(tc.function.arguments, `call ${call} tool_calls[${j}]`),
     });
   });
-  const stopReason = (answer.tool_calls?.length ?? 0) > 0 ? 'tool_use' : 'end_turn';
+  const stopReason = paused ? 'compaction' : (answer.tool_calls?.length ?? 0) > 0 ? 'tool_use' : 'end_turn';
   // Every member a recorded answer's usage has (vercel/ai packages/anthropic/src/__fixtures__/
   // anthropic-clear-thinking.1.json, 2025-12): no prompt caching asked for, so the cache counts are 0.
   const usage = {
@@ -101,6 +125,19 @@ export const renderAnthropicMessagesAnswer: AnswerRenderer = (answer, { spec, ca
         break;
       case 'redacted_thinking':
         payloads.push({ type: 'content_block_start', index, content_block: block });
+        break;
+      case 'compaction':
+        // The block opens empty; its summary and opaque metadata come in a compaction_delta (SDK stream types).
+        payloads.push({
+          type: 'content_block_start',
+          index,
+          content_block: { type: 'compaction', content: null, encrypted_content: null },
+        });
+        payloads.push({
+          type: 'content_block_delta',
+          index,
+          delta: { type: 'compaction_delta', content: block.content, encrypted_content: block.encrypted_content },
+        });
         break;
       case 'text':
         payloads.push({ type: 'content_block_start', index, content_block: { type: 'text', text: '' } });

@@ -2,14 +2,25 @@ import type { ProviderSpec } from '../../../shared/provider-specs/provider-spec.
 import { isPlainObject } from '../../../shared/objects/deep-merge.js';
 import type { Finding } from '../../../shared/findings/finding.js';
 import { judgeClaudeMessage, type PlacedClaudeBlock } from '../../rules/claude-reasoning-blocks.js';
+import { verifyMockCompaction } from '../../signing/mock-compaction.js';
 import { toolLoopOpener, type LoopMessage } from '../../rules/claude-tool-loop.js';
 
 const REASONING = new Set(['thinking', 'redacted_thinking']);
 
-function blocksOf(message: unknown): Record<string, unknown>[] {
+function allBlocksOf(message: unknown): Record<string, unknown>[] {
   if (!isPlainObject(message)) return [];
   if (typeof message.content === 'string') return [{ type: 'text', text: message.content }];
   return Array.isArray(message.content) ? message.content.filter(isPlainObject) : [];
+}
+
+/** The newest compaction block of a request, as message index and block index; the API ignores what stands before it. */
+function newestCompaction(messages: readonly unknown[]): { index: number; block: number } | undefined {
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const blocks = allBlocksOf(messages[index]);
+    for (let block = blocks.length - 1; block >= 0; block--)
+      if (blocks[block]!.type === 'compaction') return { index, block };
+  }
+  return undefined;
 }
 
 function thinkingEnabled(body: Record<string, unknown>): boolean {
@@ -27,7 +38,28 @@ export function judgeAnthropicMessages(spec: ProviderSpec, body: unknown): Findi
   if (!isPlainObject(body) || !Array.isArray(body.messages)) return [];
   const has = (id: string) => id in spec.rejections;
   const findings: Finding[] = [];
-  const messages = body.messages;
+  const messages = body.messages as unknown[];
+  // Server compaction (compact_20260112): the API drops every block before the newest compaction block, so the rules
+  // below judge only what follows it, and the block itself must be the one the API issued, byte for byte.
+  const floor = newestCompaction(messages);
+  const blocksOf = (message: unknown, index?: number): Record<string, unknown>[] => {
+    const all = allBlocksOf(message);
+    if (!floor || index === undefined || index > floor.index) return all;
+    return index < floor.index ? [] : all.slice(floor.block + 1);
+  };
+  /** Where the judged blocks of message `index` start in its content (after the newest compaction block). */
+  const offsetOf = (index: number) => (floor?.index === index ? floor.block + 1 : 0);
+  if (floor && has('compaction-invalid')) {
+    const block = allBlocksOf(messages[floor.index])[floor.block]!;
+    if (!verifyMockCompaction(spec.id, block.encrypted_content)) {
+      findings.push({
+        rule: 'signatures-verbatim',
+        rejection: 'compaction-invalid',
+        params: { index: floor.index, block: floor.block, path: `messages.${floor.index}.content.${floor.block}` },
+        detail: `the compaction block at message ${floor.index} block ${floor.block} is not one ${spec.label} issued, byte for byte`,
+      });
+    }
+  }
   const lastAssistant = messages.reduce<number>(
     (at, m, i) => (isPlainObject(m) && m.role === 'assistant' ? i : at),
     -1,
@@ -36,8 +68,8 @@ export function judgeAnthropicMessages(spec: ProviderSpec, body: unknown): Findi
   // Text blocks are checked for the whole list before any block's own rules, and named without a
   // position ("messages: text content blocks must ..."): an empty one, then a whitespace-only one.
   const texts = messages.flatMap((m, index) =>
-    blocksOf(m).flatMap((b, at) =>
-      b.type === 'text' && typeof b.text === 'string' ? [{ index, at, text: b.text }] : [],
+    blocksOf(m, index).flatMap((b, seen) =>
+      b.type === 'text' && typeof b.text === 'string' ? [{ index, at: seen + offsetOf(index), text: b.text }] : [],
     ),
   );
   for (const [rejection, bad] of [
@@ -58,7 +90,8 @@ export function judgeAnthropicMessages(spec: ProviderSpec, body: unknown): Findi
   messages.forEach((message, index) => {
     if (!isPlainObject(message) || message.role !== 'assistant') return;
     const reasoning: PlacedClaudeBlock[] = [];
-    blocksOf(message).forEach((block, at) => {
+    blocksOf(message, index).forEach((block, seen) => {
+      const at = seen + offsetOf(index);
       if (!REASONING.has(String(block.type))) return;
       const kind = block.type === 'thinking' ? 'thinking' : 'redacted_thinking';
       reasoning.push({
@@ -112,7 +145,7 @@ export function judgeAnthropicMessages(spec: ProviderSpec, body: unknown): Findi
   }
   messages.forEach((message, index) => {
     if (!isPlainObject(message) || message.role !== 'assistant') return;
-    const kinds = blocksOf(message).map((b) => String(b.type));
+    const kinds = blocksOf(message, index).map((b) => String(b.type));
     if (kinds.some((k) => REASONING.has(k)) && !REASONING.has(kinds[0]!) && has('thinking-not-first')) {
       findings.push({
         rule: 'signatures-verbatim',
@@ -146,9 +179,9 @@ export function judgeAnthropicMessages(spec: ProviderSpec, body: unknown): Findi
   }
 
   if (thinkingEnabled(body) && has('thinking-expected')) {
-    const shape: LoopMessage[] = messages.map((m) => ({
+    const shape: LoopMessage[] = messages.map((m, index) => ({
       role: isPlainObject(m) ? String(m.role) : '',
-      kinds: blocksOf(m).map((b) => String(b.type)),
+      kinds: blocksOf(m, index).map((b) => String(b.type)),
     }));
     const opener = toolLoopOpener(shape);
     const first = opener === undefined ? undefined : shape[opener]!.kinds[0];

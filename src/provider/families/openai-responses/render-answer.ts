@@ -8,6 +8,18 @@ import {
 } from '../../signing/openai-issued-items.js';
 import type { SseEvent } from '../../../shared/sse/sse-event.js';
 import { chunkText } from '../../answers/chunk-text.js';
+import { mockCompactionContent } from '../../signing/mock-compaction.js';
+import { isPlainObject } from '../../../shared/objects/deep-merge.js';
+
+/**
+ * Whether a request asks for server compaction: context_management with a compaction entry on /responses. Without a
+ * request (a synthesized fixture) the scenario's script stands for a request that asked.
+ */
+export function responsesCompactionAsked(request?: Readonly<Record<string, unknown>>): boolean {
+  if (request === undefined) return true;
+  const entries = request.context_management;
+  return Array.isArray(entries) && entries.some((e) => isPlainObject(e) && e.type === 'compaction');
+}
 
 /**
  * Ids as the mock issues them: `rs_<hex>` (whether its response was stored is part of it), and for the message and
@@ -129,6 +141,15 @@ export const renderOpenAIResponsesAnswer: AnswerRenderer = (answer, { spec, call
   const summaryText =
     answer.reasoning !== undefined && !answer.redacted && answer.reasoning !== '' ? answer.reasoning : undefined;
   const output: Record<string, unknown>[] = [];
+  // Server compaction: the encrypted compaction item comes before the model's reply (OpenRouter's and OpenAI's guides).
+  if (answer.compaction !== undefined && responsesCompactionAsked(request)) {
+    const hex = createHash('sha256').update(`${scenario}/${call}/compaction`).digest('hex').slice(0, 32);
+    output.push({
+      id: `cmp_${hex}`,
+      type: 'compaction',
+      encrypted_content: mockCompactionContent(spec.id, `${scenario}/${call}`),
+    });
+  }
   if (reasons) {
     output.push({
       id: ids.reasoning,
@@ -270,6 +291,9 @@ export const renderOpenAIResponsesAnswer: AnswerRenderer = (answer, { spec, call
         content_index: 0,
         part: { type: 'output_text', annotations: [], logprobs: [], text },
       });
+    } else if (item.type === 'compaction') {
+      // Whole only in output_item.done, as encrypted reasoning is.
+      events.push({ type: 'response.output_item.added', output_index, item: { id: item.id, type: 'compaction' } });
     } else {
       events.push({
         type: 'response.output_item.added',

@@ -7,6 +7,7 @@ import {
   pairedReasoningId,
   reasoningStored,
 } from '../../signing/openai-issued-items.js';
+import { verifyMockCompaction } from '../../signing/mock-compaction.js';
 
 /**
  * Items a response can produce right after its reasoning: a call (function, custom or built-in), a message, more
@@ -142,8 +143,24 @@ export function judgeOpenAIResponses(spec: ProviderSpec, body: unknown): Finding
       detail: 'include asks a model that does not reason for reasoning.encrypted_content',
     });
   }
+  // Server compaction: the newest compaction item stands for everything before it, which the server then ignores
+  // (OpenAI's guide: items before the most recent compaction item may be dropped); it must be the one issued.
+  let floor = -1;
+  input.forEach((item, index) => {
+    if (isPlainObject(item) && item.type === 'compaction') floor = index;
+  });
+  if (floor >= 0 && has('compaction-invalid')) {
+    const item = input[floor] as Record<string, unknown>;
+    if (!verifyMockCompaction(spec.id, item.encrypted_content))
+      findings.push({
+        rule: 'signatures-verbatim',
+        rejection: 'compaction-invalid',
+        params: { index: floor, path: `input.${floor}`, field: 'encrypted_content' },
+        detail: `the compaction item at input ${floor} is not one ${spec.label} issued, byte for byte`,
+      });
+  }
   input.forEach((item: unknown, index: number) => {
-    if (!isPlainObject(item)) return;
+    if (!isPlainObject(item) || index <= floor) return;
     const id = typeof item.id === 'string' ? item.id : '';
     if (item.type === 'reasoning') {
       const params = { index, path: id, field: 'encrypted_content' };

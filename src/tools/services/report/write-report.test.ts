@@ -1,3 +1,4 @@
+import { BEHAVIOURS } from '../../../judge/conformance/verdict.js';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,10 +66,10 @@ describe('writeReport', () => {
       testcase: Array<{ name: string; failure?: { message: string; '#text': string } }>;
     }>;
     expect(suites.map((s) => s.name)).toEqual(['route mistral', 'route deepseek', 'route openrouter']);
-    expect(doc.testsuites.tests).toBe('33');
+    expect(doc.testsuites.tests).toBe(String(3 * BEHAVIOURS.length));
     expect(doc.testsuites.failures).toBe('2');
     const deepseek = suites[1]!;
-    expect(deepseek.testcase).toHaveLength(11);
+    expect(deepseek.testcase).toHaveLength(BEHAVIOURS.length);
     const mustEcho = deepseek.testcase.find((t) => t.name === 'must-echo')!;
     // The parser decodes entities, so the detail's <, &, quotes came through escaped and intact.
     expect(mustEcho.failure!['#text']).toContain(
@@ -98,7 +99,7 @@ describe('writeReport', () => {
     expect(html).not.toContain('<assistant>');
     expect(html).toContain('href="../specs/scenarios/tool-call-without-stored-reasoning.json"');
     expect(html).toContain('href="../fixtures/providers/deepseek/tool-call-without-stored-reasoning.json"');
-    expect(html.match(/<td class="cell /g)).toHaveLength(33);
+    expect(html.match(/<td class="cell /g)).toHaveLength(3 * BEHAVIOURS.length);
     expect(html.match(/<td class="cell fail-tone fail"/g)).toHaveLength(2);
   });
 

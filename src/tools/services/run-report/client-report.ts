@@ -32,6 +32,16 @@ export const CLIENT_BEHAVIOURS: ReadonlyArray<{ behaviour: string; observable: b
   { behaviour: 'survives-compaction', observable: false, why: 'happens in the client’s storage' },
   { behaviour: 'survives-branch', observable: false, why: 'happens in the client’s storage' },
   { behaviour: 'survives-resume', observable: false, why: 'happens in the client’s storage' },
+  {
+    behaviour: 'compaction-kept',
+    observable: false,
+    why: 'judged over a run’s own exchanges and its storage; not yet read from a request log',
+  },
+  {
+    behaviour: 'binding-respected',
+    observable: false,
+    why: 'judged over a run’s own exchanges; not yet read from a request log',
+  },
 ];
 
 export interface ClientCell {
