@@ -7,6 +7,7 @@ import { mockRedactedData, mockSignThinking } from '../../signing/mock-signature
 import { mockOpaque } from '../../signing/mock-opaque.js';
 import { chunkText } from '../../answers/chunk-text.js';
 import { upstreamFor } from '../../rules/gateway-upstream.js';
+import { answerSchemasFor } from '../../answers/answer-schemas.js';
 import { mockEncryptedContent, mockReasoningId, organizationOf } from '../../signing/openai-issued-items.js';
 
 /** One OpenRouter `reasoning_details` item as the wire carries it (the provider side's own reading). */
@@ -110,8 +111,10 @@ export const renderOpenAIChatAnswer: AnswerRenderer = (answer, { spec, call, sce
   const message: Record<string, unknown> = {
     role: 'assistant',
     content: answer.content ? answer.content : null,
-    // Sent as null when the model did not refuse (OpenAI's definition requires the member).
-    refusal: null,
+    // Null when the model did not refuse, where the provider's own definition requires the member (OpenAI's). The
+    // compatible providers' recorded answers omit it (specs/definitions.json, compatible-no-refusal), and a strict one
+    // refuses it when a client echoes the message back.
+    ...(answerSchemasFor(spec)?.specs?.includes(spec.id) ? { refusal: null } : {}),
     ...carriers,
   };
   if (toolCalls.length > 0) message.tool_calls = toolCalls;

@@ -203,9 +203,10 @@ describe('judgeOpenAIResponses: what a reasoning item must be followed by', () =
         id: 'rs_ff',
         encrypted_content: mockEncryptedContent('rs_ff', 'gaps', organizationOf('openai-responses')),
       },
-      { type: 'function_call', call_id: 'c', name: 'ls', arguments: '{}' },
+      // A call the response produced carries its id: an id-less one cannot be paired (decision 0093).
+      { type: 'function_call', id: 'fc_1', call_id: 'c', name: 'ls', arguments: '{}' },
       { type: 'web_search_call', id: 'ws_1' },
-      { type: 'custom_tool_call', call_id: 'c', name: 'x', input: '' },
+      { type: 'custom_tool_call', id: 'ctc_1', call_id: 'c', name: 'x', input: '' },
       { type: 'mcp_list_tools', id: 'mcpl_1' },
       { role: 'assistant', content: 'text' },
       { type: 'message', content: [] },
