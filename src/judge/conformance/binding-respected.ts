@@ -1,5 +1,5 @@
 import { isPlainObject } from '../../shared/objects/deep-merge.js';
-import { parseSse } from '../../shared/sse/parse-sse.js';
+import { sseJsonData } from '../../shared/sse/parse-sse.js';
 import type { JudgeFinding } from './verdict.js';
 
 /**
@@ -31,13 +31,7 @@ export function boundSignatures(answer: unknown): string[] {
     );
   }
   const pieces = new Map<number, string>();
-  for (const event of parseSse(answer).events) {
-    let data: unknown;
-    try {
-      data = JSON.parse(event.data);
-    } catch {
-      continue;
-    }
+  for (const data of sseJsonData(answer)) {
     if (!isPlainObject(data) || typeof data.index !== 'number') continue;
     const delta = isPlainObject(data.delta) ? data.delta : undefined;
     if (data.type === 'content_block_delta' && delta?.type === 'signature_delta' && typeof delta.signature === 'string')

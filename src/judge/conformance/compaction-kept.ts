@@ -1,5 +1,5 @@
 import { isPlainObject } from '../../shared/objects/deep-merge.js';
-import { parseSse } from '../../shared/sse/parse-sse.js';
+import { sseJsonData } from '../../shared/sse/parse-sse.js';
 import type { JudgeFinding } from './verdict.js';
 
 /**
@@ -41,13 +41,7 @@ export function compactionBlobs(answer: unknown): string[] {
     return out;
   }
   const pieces = new Map<number, string>();
-  for (const event of parseSse(answer).events) {
-    let data: unknown;
-    try {
-      data = JSON.parse(event.data);
-    } catch {
-      continue;
-    }
+  for (const data of sseJsonData(answer)) {
     if (!isPlainObject(data)) continue;
     const delta = data.delta;
     if (
@@ -87,35 +81,22 @@ export class CompactionLedger {
    */
   judge(call: number, route: string, provider: string, body: unknown): JudgeFinding[] {
     const findings: JudgeFinding[] = [];
+    const finding = (status: 'pass' | 'fail', detail: string) =>
+      findings.push({ behaviour: 'compaction-kept', status, provider, route, call, detail });
     const own = this.issued.filter((i) => i.route === route).at(-1);
     if (own && !requestHolds(body, own.blob))
-      findings.push({
-        behaviour: 'compaction-kept',
-        status: 'fail',
-        provider,
-        route,
-        call,
-        detail: `call ${call}: the compaction item ${own.provider} issued at call ${own.call} is not in the request, whole: the provider ignores what came before it, so the conversation before call ${own.call} is lost`,
-      });
+      finding(
+        'fail',
+        `call ${call}: the compaction item ${own.provider} issued at call ${own.call} is not in the request, whole: the provider ignores what came before it, so the conversation before call ${own.call} is lost`,
+      );
     const foreign = this.issued.find((i) => i.route !== route && requestHolds(body, i.blob));
     if (foreign)
-      findings.push({
-        behaviour: 'compaction-kept',
-        status: 'fail',
-        provider,
-        route,
-        call,
-        detail: `call ${call}: the compaction item ${foreign.provider} (route ${foreign.route}) issued at call ${foreign.call} was sent to route ${route}, which cannot read it: only the provider that produced it can`,
-      });
+      finding(
+        'fail',
+        `call ${call}: the compaction item ${foreign.provider} (route ${foreign.route}) issued at call ${foreign.call} was sent to route ${route}, which cannot read it: only the provider that produced it can`,
+      );
     if (findings.length === 0 && own)
-      findings.push({
-        behaviour: 'compaction-kept',
-        status: 'pass',
-        provider,
-        route,
-        call,
-        detail: `call ${call}: the compaction item of call ${own.call} went back whole`,
-      });
+      finding('pass', `call ${call}: the compaction item of call ${own.call} went back whole`);
     return findings;
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
-import { formatSse, parseSse, SseReader } from './parse-sse.js';
+import { formatSse, parseSse, SseReader, sseJsonData } from './parse-sse.js';
 
 const sseEvent = fc.record(
   {
@@ -39,4 +39,11 @@ describe('parseSse', () => {
       expect(reader.pending).toBe(false);
     },
   );
+});
+
+describe('sseJsonData', () => {
+  it("gives each event's JSON data in order and skips data that is not JSON", () => {
+    const text = 'data: {"a":1}\n\ndata: [DONE]\n\nevent: x\ndata: [2]\n\n: ping\n\n';
+    expect(sseJsonData(text)).toEqual([{ a: 1 }, [2]]);
+  });
 });

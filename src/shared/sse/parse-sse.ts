@@ -44,6 +44,19 @@ export function parseSse(text: string): { events: SseEvent[]; truncated: boolean
   return { events: reader.events, truncated: reader.pending };
 }
 
+/** The JSON data of each event of an SSE text, in order; an event whose data is not JSON (`[DONE]`, a ping) is skipped. */
+export function sseJsonData(text: string): unknown[] {
+  const out: unknown[] = [];
+  for (const event of parseSse(text).events) {
+    try {
+      out.push(JSON.parse(event.data));
+    } catch {
+      // not JSON: no part of an answer's content
+    }
+  }
+  return out;
+}
+
 /** Serializes events back to wire text; `parseSse(formatSse(e)).events` equals `e` (timing aside). */
 export function formatSseEvent(event: SseEvent): string {
   let out = '';
