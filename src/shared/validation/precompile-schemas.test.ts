@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { projectRoot, specsDir } from '../project-root.js';
-import { inlineSchemaKey, precompiledInlineCode, precompiledSchemaCode } from './precompile-schemas.js';
+import {
+  inlineSchemaKey,
+  precompileInputsHash,
+  precompiledInlineCode,
+  precompiledSchemaCode,
+} from './precompile-schemas.js';
 import { INLINE_AJV_OPTIONS, schemaAjv } from './schema-ajv.js';
 import { readSchemaSources } from './schema-sources.js';
 
@@ -118,5 +123,25 @@ describe('schema sources', () => {
     const before = readSchemaSources(dir).hash;
     writeFileSync(join(dir, 'a.schema.json'), '{"type":"array"}');
     expect(readSchemaSources(dir).hash).not.toBe(before);
+  });
+});
+
+describe('precompileInputsHash (the build skips precompiling when it is unchanged)', () => {
+  const sources = readSchemaSources();
+  const providers = join(cacheDir, `providers-${process.pid}`);
+  const write = (schema: object | undefined) => {
+    mkdirSync(providers, { recursive: true });
+    writeFileSync(join(providers, 'p.json'), JSON.stringify({ id: 'p', ...(schema ? { request: { schema } } : {}) }));
+  };
+
+  it('is stable for the same inputs and moves when a request schema or the schema files change', () => {
+    write({ type: 'object' });
+    const first = precompileInputsHash(sources, providers);
+    expect(precompileInputsHash(sources, providers)).toBe(first);
+    write({ type: 'object', required: ['model'] });
+    expect(precompileInputsHash(sources, providers)).not.toBe(first);
+    expect(precompileInputsHash({ ...sources, hash: `${sources.hash}x` }, providers)).not.toBe(
+      precompileInputsHash(sources, providers),
+    );
   });
 });
