@@ -14,20 +14,21 @@ const valueOf = (flag) => {
 
 export const PROVIDER = valueOf('--provider') ?? process.env.AGENT_PROVIDER;
 export const STREAM = argv.includes('--stream');
-/** The fault injected into this run, if any: the agent then behaves as a deployed one (see turnWithRetry). */
+/** The fault injected into this run, if any: the agent then behaves as a deployed one (see retryOnce). */
 export const FAULT = valueOf('--fault');
 
 /**
- * One user turn. Under a fault the agent does what a deployed agent does after an error: its SDK retries as it
- * does by default, and a turn that still fails is tried once more from the history the framework kept. Whatever
- * the framework stored of the failed attempt is what the retry replays: that is what the faults column judges.
+ * One user turn (or one model call of an agent's own loop). Under a fault the agent does what a deployed agent does
+ * after an error: its SDK retries as it does by default, and a call that still fails is tried once more from the
+ * history the framework kept. Whatever the framework stored of the failed attempt is what the retry replays: that is
+ * what the faults column judges. Without a fault an error ends the run, as before.
  */
-export async function turnWithRetry(turn, attempt) {
+export async function retryOnce(what, attempt) {
   try {
     return await attempt();
   } catch (error) {
     if (!FAULT) throw error;
-    console.log(`turn ${turn}: ${error?.message ?? error}; trying the turn once more`);
+    console.log(`${what}: ${error?.message ?? error}; trying once more`);
     return attempt();
   }
 }

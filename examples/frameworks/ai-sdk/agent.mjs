@@ -13,7 +13,7 @@ import {
   keyOf,
   lookupOrder,
   pkg,
-  turnWithRetry,
+  retryOnce,
 } from '../task.mjs';
 
 const major = process.argv.includes('--major') ? process.argv[process.argv.indexOf('--major') + 1] : '5';
@@ -106,7 +106,7 @@ for (const [turn, text] of TURNS.entries()) {
     providerOptions,
     ...(FAULT ? {} : { maxRetries: 0 }),
   };
-  const { steps, answer, response } = await turnWithRetry(turn, async () => {
+  const { steps, answer, response } = await retryOnce(`turn ${turn}`, async () => {
     if (!STREAM) {
       const { steps, text, response } = await generateText(options);
       return { steps, answer: text, response };
