@@ -52,4 +52,13 @@ describe('withFaultCells: the faults column joined to its rows', () => {
     const rows = withFaultCells([run(false), run(true, 'a')], [{ row: row(false) }, { cell: cell('a') }]);
     expect(rows[0]!.faults?.map((c) => c.fault)).toEqual(['a']);
   });
+
+  it('a poisoned cell on a row that fails without the fault says so', () => {
+    const failing = { ...row(true), verdict: 'fail' as const, rule: 'signatures-verbatim' };
+    const poisoned: FaultCell = { ...cell('a'), outcome: 'poisoned', reason: 'dropped' };
+    const [r] = withFaultCells([run(true), run(true, 'a')], [{ row: failing }, { cell: poisoned }]);
+    expect(r!.faults![0]!.reason).toBe('dropped (this row fails without the fault too: signatures-verbatim)');
+    const [clean] = withFaultCells([run(true), run(true, 'a')], [{ row: row(true) }, { cell: poisoned }]);
+    expect(clean!.faults![0]!.reason).toBe('dropped');
+  });
 });

@@ -126,7 +126,8 @@ export async function runFrameworks(
 
 /**
  * The rows, each carrying its faults column: a fault run's cell goes to the row of the same framework × provider
- * (the streamed one when it ran, else the other), in the catalogue's order of faults.
+ * (the streamed one when it ran, else the other), in run order. A poisoned cell on a row that fails without the
+ * fault says so.
  */
 export function withFaultCells(
   runs: readonly FrameworkRun[],
@@ -140,7 +141,13 @@ export function withFaultCells(
       (r) => !r.pair && r.framework === run.framework.id && r.provider === run.provider.provider,
     );
     const row = same.find((r) => r.stream) ?? same[0];
-    if (row) row.faults = [...(row.faults ?? []), cell];
+    if (!row) return;
+    // Damage the row shows without any fault is not the fault's doing alone: say so beside it.
+    const own =
+      cell.outcome === 'poisoned' && row.verdict === 'fail'
+        ? { ...cell, reason: `${cell.reason} (this row fails without the fault too: ${row.rule ?? row.verdict})` }
+        : cell;
+    row.faults = [...(row.faults ?? []), own];
   });
   return rows;
 }
