@@ -3,8 +3,9 @@
 // the environment `reasoning-replay run` sets (REASONING_REPLAY_<ID>_BASE_URL, the SDKs' own
 // variables, <ID>_API_KEY), as they would from a deployment's environment.
 //
-// Command line: --provider ID (a provider id of specs/providers/), --stream, and --use NAME=ALIAS to
-// load one package at another installed version (an npm alias such as ai-sdk-google-2.0.38).
+// Command line: --provider ID (a provider id of specs/providers/), --stream, --use NAME=ALIAS to
+// load one package at another installed version (an npm alias such as ai-sdk-google-2.0.38), and
+// --fault NAME when `run --faults NAME` injects a fault (the faults column of `npm run frameworks`).
 const argv = process.argv.slice(2);
 const valueOf = (flag) => {
   const at = argv.indexOf(flag);
@@ -13,6 +14,24 @@ const valueOf = (flag) => {
 
 export const PROVIDER = valueOf('--provider') ?? process.env.AGENT_PROVIDER;
 export const STREAM = argv.includes('--stream');
+/** The fault injected into this run, if any: the agent then behaves as a deployed one (see retryOnce). */
+export const FAULT = valueOf('--fault');
+
+/**
+ * One user turn (or one model call of an agent's own loop). Under a fault the agent does what a deployed agent does
+ * after an error: its SDK retries as it does by default, and a call that still fails is tried once more from the
+ * history the framework kept. Whatever the framework stored of the failed attempt is what the retry replays: that is
+ * what the faults column judges. Without a fault an error ends the run, as before.
+ */
+export async function retryOnce(what, attempt) {
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!FAULT) throw error;
+    console.log(`${what}: ${error?.message ?? error}; trying once more`);
+    return attempt();
+  }
+}
 
 const uses = new Map(
   argv.flatMap((arg, i) => (argv[i - 1] === '--use' ? [arg.split('=')] : [])).map(([name, alias]) => [name, alias]),

@@ -3,14 +3,17 @@ import { loadProviderSpecs } from '../../src/shared/provider-specs/load-provider
 import { loadFrameworkMatrix } from '../../src/tools/services/framework-results/framework-matrix.js';
 import type { FrameworkRow } from '../../src/tools/services/framework-results/framework-row.js';
 import { runFrameworks } from '../../src/tools/commands/frameworks/run-frameworks.js';
+import { faultApplies, loadFaultCatalogue } from '../../src/shared/faults/fault-catalogue.js';
 
 /**
  * The fast subset of `npm run frameworks` (rows and pairs marked `fast`: one framework per wire family,
  * not streamed), each a real framework process run through `run`'s runAgent. A regression in `run`, in
  * serve or in a mock shows here: a conforming framework that stops passing, or a bug version that is no
- * longer refused with the rule its public report describes.
+ * longer refused with the rule its public report describes. The faults column's fixed subset runs too: the row
+ * marked `fastFaults` streamed under each stream-cut fault of its family.
  */
-const matrix = loadFrameworkMatrix(loadProviderSpecs().map((s) => s.id));
+const specs = loadProviderSpecs();
+const matrix = loadFrameworkMatrix(specs.map((s) => s.id));
 let rows: FrameworkRow[] = [];
 
 describe('agent frameworks through run, the fast subset', () => {
@@ -33,6 +36,26 @@ describe('agent frameworks through run, the fast subset', () => {
         true,
       );
       if (r.pair!.side === 'bug') expect(r.evidence?.status, r.key).toBeGreaterThanOrEqual(400);
+    }
+  });
+
+  it('the faults column: the fastFaults row has one cell per stream-cut fault of its family, each injected, none poisoned', () => {
+    const marked = matrix.frameworks.flatMap((f) =>
+      f.providers.filter((p) => p.fastFaults).map((p) => ({ framework: f.id, provider: p.provider })),
+    );
+    expect(marked.length).toBeGreaterThan(0);
+    for (const m of marked) {
+      const family = specs.find((s) => s.id === m.provider)!.family;
+      const cuts = loadFaultCatalogue()
+        .faults.filter((f) => f.inject.kind === 'stream-cut' && faultApplies(f, family, m.provider))
+        .map((f) => f.name);
+      const row = rows.find((r) => !r.pair && r.framework === m.framework && r.provider === m.provider)!;
+      expect(row.faults?.map((c) => c.fault)).toEqual(cuts);
+      for (const c of row.faults!) {
+        // A cut that stops the agent is survivable (nothing poisoned); one the mock never made, or damage after it, is not.
+        expect(['survives', 'gave-up'], `${c.fault}: ${c.outcome}: ${c.reason}`).toContain(c.outcome);
+        expect(c.injected, c.fault).toMatch(/^#1 POST \/anthropic\/v1\/messages: cut /);
+      }
     }
   });
 });

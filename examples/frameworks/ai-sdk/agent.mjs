@@ -2,6 +2,7 @@
 // multi-step tool loop, the response messages kept as history across two user turns.
 // --major 5|6 picks the SDK line (6 loads the ai-v6* aliases); --provider picks the provider package.
 import {
+  FAULT,
   PROVIDER,
   STREAM,
   SYSTEM,
@@ -12,6 +13,7 @@ import {
   keyOf,
   lookupOrder,
   pkg,
+  retryOnce,
 } from '../task.mjs';
 
 const major = process.argv.includes('--major') ? process.argv[process.argv.indexOf('--major') + 1] : '5';
@@ -94,18 +96,29 @@ const tools = {
 const messages = [];
 for (const [turn, text] of TURNS.entries()) {
   messages.push({ role: 'user', content: text });
-  const options = { model, system: SYSTEM, messages, tools, stopWhen: stepCountIs(4), providerOptions, maxRetries: 0 };
-  let steps, answer, response;
-  if (STREAM) {
+  // Under a fault, the SDK's default retries (the matrix otherwise turns them off: a refusal is final).
+  const options = {
+    model,
+    system: SYSTEM,
+    messages,
+    tools,
+    stopWhen: stepCountIs(4),
+    providerOptions,
+    ...(FAULT ? {} : { maxRetries: 0 }),
+  };
+  const { steps, answer, response } = await retryOnce(`turn ${turn}`, async () => {
+    if (!STREAM) {
+      const { steps, text, response } = await generateText(options);
+      return { steps, answer: text, response };
+    }
     let failure;
     const result = streamText({ ...options, onError: ({ error }) => (failure = error) });
-    answer = await result.text;
-    steps = await result.steps;
-    response = await result.response;
+    const answer = await result.text;
+    const steps = await result.steps;
+    const response = await result.response;
     if (failure) throw failure;
-  } else {
-    ({ steps, text: answer, response } = await generateText(options));
-  }
+    return { steps, answer, response };
+  });
   messages.push(...response.messages);
   expectToolRound(turn, steps.flatMap((s) => s.toolCalls).length, answer);
 }

@@ -13,6 +13,7 @@ import {
   keyOf,
   lookupOrder,
   pkg,
+  retryOnce,
 } from '../task.mjs';
 
 async function modelFor(provider) {
@@ -83,7 +84,7 @@ for (const [turn, text] of TURNS.entries()) {
   history.push(new HumanMessage(text));
   let calls = 0;
   for (let step = 0; step < 4; step++) {
-    const answer = await call(history);
+    const answer = await retryOnce(`turn ${turn} step ${step}`, () => call(history));
     history.push(answer);
     if (!answer.tool_calls?.length) {
       expectToolRound(turn, calls, answer.text ?? answer.content);

@@ -12,6 +12,7 @@ import {
   keyOf,
   lookupOrder,
   pkg,
+  retryOnce,
 } from '../task.mjs';
 
 const { tool } = await import(pkg('@llamaindex/core/tools'));
@@ -52,15 +53,16 @@ for (const [turn, text] of TURNS.entries()) {
   let calls = 0;
   let answer = '';
   for (let step = 0; step < 4; step++) {
-    let result;
-    if (STREAM) {
-      result = await llm.exec({ messages, tools, stream: true });
-      for await (const _chunk of result.stream ?? []);
-      messages.push(...result.newMessages());
-    } else {
-      result = await llm.exec({ messages, tools });
-      messages.push(...result.newMessages);
-    }
+    const result = await retryOnce(`turn ${turn} step ${step}`, async () => {
+      if (!STREAM) {
+        const done = await llm.exec({ messages, tools });
+        return { toolCalls: done.toolCalls, newMessages: done.newMessages };
+      }
+      const streamed = await llm.exec({ messages, tools, stream: true });
+      for await (const _chunk of streamed.stream ?? []);
+      return { toolCalls: streamed.toolCalls, newMessages: streamed.newMessages() };
+    });
+    messages.push(...result.newMessages);
     calls += result.toolCalls.length;
     if (!result.toolCalls.length) {
       const last = messages.at(-1)?.content;

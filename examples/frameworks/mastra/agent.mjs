@@ -12,6 +12,7 @@ import {
   keyOf,
   lookupOrder,
   pkg,
+  retryOnce,
 } from '../task.mjs';
 
 const { Agent } = await import(pkg('@mastra/core/agent'));
@@ -62,14 +63,12 @@ const messages = [];
 for (const [turn, text] of TURNS.entries()) {
   messages.push({ role: 'user', content: text });
   const options = { maxSteps: 4, providerOptions };
-  let result;
-  if (STREAM) {
+  const result = await retryOnce(`turn ${turn}`, async () => {
+    if (!STREAM) return agent.generate(messages, options);
     const stream = await agent.stream(messages, options);
     await stream.consumeStream();
-    result = { text: await stream.text, steps: await stream.steps, response: await stream.response };
-  } else {
-    result = await agent.generate(messages, options);
-  }
+    return { text: await stream.text, steps: await stream.steps, response: await stream.response };
+  });
   messages.push(...result.response.messages);
   expectToolRound(turn, result.steps.flatMap((s) => s.toolCalls ?? []).length, result.text);
 }

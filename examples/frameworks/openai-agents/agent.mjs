@@ -13,6 +13,7 @@ import {
   keyOf,
   lookupOrder,
   pkg,
+  retryOnce,
 } from '../task.mjs';
 
 const agents = await import(pkg('@openai/agents'));
@@ -76,13 +77,13 @@ const agent = new Agent({ name: 'Order desk', instructions: SYSTEM, model, model
 let history = [];
 for (const [turn, text] of TURNS.entries()) {
   const input = [...history, { role: 'user', content: text }];
-  let result;
-  if (STREAM) {
-    result = await run(agent, input, { stream: true, maxTurns: 5 });
-    await result.completed;
-  } else {
-    result = await run(agent, input, { maxTurns: 5 });
-  }
+  const result = await retryOnce(`turn ${turn}`, async () => {
+    if (!STREAM) return run(agent, input, { maxTurns: 5 });
+    const streamed = await run(agent, input, { stream: true, maxTurns: 5 });
+    await streamed.completed;
+    if (streamed.error) throw streamed.error;
+    return streamed;
+  });
   const calls = result.newItems.filter((item) => item.type === 'tool_call_item').length;
   history = result.history;
   expectToolRound(turn, calls, result.finalOutput);

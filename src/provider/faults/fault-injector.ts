@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Fault, CutPoint } from '../../shared/faults/fault-catalogue.js';
+import { faultApplies, type Fault, type CutPoint } from '../../shared/faults/fault-catalogue.js';
 import type { InjectedFault, IssuedCarriers } from '../../shared/faults/fault-record.js';
 import { carrierValues } from '../../shared/faults/carrier-values.js';
 import type { RenderedAnswer } from '../answers/answer-renderer.js';
@@ -41,8 +41,7 @@ export function seeded(seed: number, ...what: string[]): number {
     .readUInt32BE(0);
 }
 
-const appliesTo = (fault: Fault, ctx: FaultContext) =>
-  fault.families.includes(ctx.family) && (!fault.providers || fault.providers.includes(ctx.provider));
+const appliesTo = (fault: Fault, ctx: FaultContext) => faultApplies(fault, ctx.family, ctx.provider);
 
 /**
  * Injects named faults into the mocks' answers, each once per injector (one `serve`, one `run`), at the first answer

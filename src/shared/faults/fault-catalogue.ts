@@ -58,6 +58,10 @@ export interface FaultCatalogue {
   notListed?: Array<{ name: string; why: string }>;
 }
 
+/** Whether a fault can fire on a provider: its wire family is one of the fault's, and the fault names no providers or this one. */
+export const faultApplies = (fault: Fault, family: FamilyId, provider: string): boolean =>
+  fault.families.includes(family) && (!fault.providers || fault.providers.includes(provider));
+
 /** Identical resends after a fault beyond which an agent is looping, when the fault names none (SDKs retry twice). */
 export const DEFAULT_MAX_RETRIES = 3;
 

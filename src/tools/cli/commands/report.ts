@@ -8,6 +8,8 @@ import { writeClientReport } from '../../services/run-report/write-client-report
 import { runReport } from '../../services/run-report/run-report.js';
 import { renderRunHtml } from '../../services/run-report/render-run-html.js';
 import { writeReport } from '../../services/report/write-report.js';
+import { runEngineFaults } from '../../services/engine-faults/run-engine-faults.js';
+import { loadMatrixInputs } from '../../services/matrix/run-matrix.js';
 import { defaultRoutesFile } from '../../../shared/route-table/load-route-table.js';
 import { reportSummaryLine } from '../../services/report/summary-line.js';
 import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
@@ -39,6 +41,12 @@ export const reportCommand = defineCommand({
         type: 'string',
         describe:
           'judge a client from a `serve --log` / `run --log` JSON-lines file: cells per client x provider x behaviour, exit 1 when one fails; with --out also run-report.html (failures first, each request’s carriers wanted vs sent)',
+      })
+      .option('faults', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'also run this project’s engine under each fault of specs/faults.json, per route, through mocks that inject it: a "recovers from faults" section (a few seconds more)',
       })
       .option('merge', {
         type: 'string',
@@ -91,6 +99,18 @@ export const reportCommand = defineCommand({
         onCell: (done, total) => progress.update(done, total),
       });
       progress.done();
+    }
+    if (args.faults) {
+      const inputs = loadMatrixInputs({ routesFile: args.routes });
+      report = {
+        ...report,
+        recoversFromFaults: await runEngineFaults({
+          engine: builtInEngine,
+          specs: inputs.specs,
+          fixtures: inputs.fixtures,
+          table: inputs.table,
+        }),
+      };
     }
     const files = writeReport(
       report,

@@ -6,9 +6,14 @@ import { agentArgv, frameworkRuns } from './framework-runs.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { faultApplies, loadFaultCatalogue } from '../../../shared/faults/fault-catalogue.js';
 
 const specs = loadProviderSpecs();
 const matrix = loadFrameworkMatrix(specs.map((s) => s.id));
+const catalogue = loadFaultCatalogue();
+const familyOf = new Map(specs.map((s) => [s.id, s.family]));
+const faultsOf = (provider: string) =>
+  catalogue.faults.filter((f) => faultApplies(f, familyOf.get(provider)!, provider));
 
 describe('the framework matrix (specs/frameworks.json)', () => {
   it('runs every framework × provider streamed and not, and each pair’s two versions streamed and not', () => {
@@ -56,5 +61,49 @@ describe('the framework matrix (specs/frameworks.json)', () => {
         file,
       ),
     ).toThrow(/\/pairs\/0\/provider/);
+  });
+
+  it('the faults column: every row streamed once per fault that applies to its provider, the agent told which', () => {
+    const plain = frameworkRuns(matrix);
+    const withFaults = frameworkRuns(matrix, { faultsOf });
+    const faulted = withFaults.filter((r) => r.fault && !r.pair);
+    const expected = matrix.frameworks.flatMap((f) => f.providers.flatMap((p) => faultsOf(p.provider)));
+    expect(faulted).toHaveLength(expected.length);
+    expect(withFaults.length - faulted.length).toBe(plain.length);
+    expect(new Set(withFaults.map((r) => r.key)).size).toBe(withFaults.length);
+    for (const run of faulted) {
+      expect(run.stream).toBe(true);
+      const fault = catalogue.faults.find((f) => f.name === run.fault)!;
+      expect(faultApplies(fault, familyOf.get(run.provider.provider)!, run.provider.provider)).toBe(true);
+      if (run.framework.language === 'node')
+        expect(agentArgv(run)).toEqual(expect.arrayContaining(['--fault', run.fault!]));
+    }
+    // OpenRouter's own cuts reach only the OpenRouter rows.
+    expect(
+      faulted.some((r) => r.fault === 'openrouter-cut-mid-signature' && r.provider.provider !== 'openrouter'),
+    ).toBe(false);
+    expect(faulted.some((r) => r.fault === 'openrouter-cut-mid-signature')).toBe(true);
+  });
+
+  it('the fast faults column: only rows marked fastFaults, under their stream-cut faults', () => {
+    const fast = frameworkRuns(matrix, { fast: true, faultsOf }).filter((r) => r.fault);
+    expect(fast.length).toBeGreaterThan(0);
+    for (const run of fast) {
+      expect(run.provider.fastFaults, run.key).toBe(true);
+      expect(catalogue.faults.find((f) => f.name === run.fault)!.inject.kind).toBe('stream-cut');
+    }
+    const marked = matrix.frameworks.flatMap((f) => f.providers.filter((p) => p.fastFaults));
+    const cuts = marked.flatMap((p) => faultsOf(p.provider).filter((f) => f.inject.kind === 'stream-cut'));
+    expect(fast).toHaveLength(cuts.length);
+  });
+
+  it('a pair judged under a fault runs both versions streamed only, under that fault', () => {
+    const faultPair: FrameworkMatrix = JSON.parse(JSON.stringify(matrix));
+    faultPair.pairs = [{ ...faultPair.pairs[0]!, rule: 'recovers-from-faults', fault: 'gemini-cut-before-signature' }];
+    const runs = frameworkRuns(faultPair).filter((r) => r.pair);
+    expect(runs.map((r) => [r.pair!.side, r.stream, r.fault])).toEqual([
+      ['bug', true, 'gemini-cut-before-signature'],
+      ['fixed', true, 'gemini-cut-before-signature'],
+    ]);
   });
 });

@@ -4,7 +4,8 @@ import type { RunResult } from '../../services/agent-runner/run-agent.js';
 import type { ServeLogEntry } from '../../services/serve/serve-log.js';
 import type { Framework, VersionPair } from '../../services/framework-results/framework-matrix.js';
 import type { FrameworkRun } from './framework-runs.js';
-import { judgeFrameworkRun } from './framework-verdict.js';
+import { faultPairMet, judgeFaultRun, judgeFrameworkRun } from './framework-verdict.js';
+import type { FaultVerdict } from '../../../judge/faults/fault-recovery-judge.js';
 
 const framework: Framework = {
   id: 'langchain-js',
@@ -122,5 +123,75 @@ describe('judgeFrameworkRun: one run of the framework matrix into a row', () => 
     expect(judgeFrameworkRun(run('fixed'), refused, versions).pair?.met).toBe(false);
     // Replaying nothing is no fix.
     expect(judgeFrameworkRun(run('fixed'), result([entry(1, 200), entry(2, 200)]), versions).pair?.met).toBe(false);
+  });
+
+  describe('judgeFaultRun: one run of the faults column into its cell', () => {
+    const FAULT = 'gemini-cut-before-signature';
+    const faulted: FrameworkRun = { ...run(), stream: true, fault: FAULT };
+    const verdict = (over: Partial<FaultVerdict> = {}): FaultVerdict => ({
+      fault: FAULT,
+      session: 'r',
+      provider: 'gemini',
+      injectedAt: 1,
+      where: 'cut after 1 of 2 reasoning text pieces, before the signature',
+      status: 'pass',
+      requestsAfter: 3,
+      fix: 'drop the partial part',
+      sources: [],
+      ...over,
+    });
+    const under = (entries: ServeLogEntry[], faults: RunResult['sessions'][0]['faults'], failure?: string) => {
+      const r = result(entries, failure);
+      r.sessions[0]!.faults = faults;
+      return r;
+    };
+    const four = [entry(1, 200), entry(2, 200), entry(3, 200), entry(4, 200)];
+
+    it('damage on a later request is poisoned, naming that request, what it carried and the fix', () => {
+      const damage = { seq: 2, what: 'partial-thinking' as const, detail: `after fault ${FAULT}: a partial thought` };
+      const cell = judgeFaultRun(
+        faulted,
+        under(four, { verdicts: [verdict({ status: 'fail', damage })], notReached: [] }),
+      );
+      expect(cell).toMatchObject({
+        fault: FAULT,
+        outcome: 'poisoned',
+        injected:
+          '#1 POST /gemini/v1beta/models/m:generateContent: cut after 1 of 2 reasoning text pieces, before the signature',
+        damage: { request: '#2 POST /gemini/v1beta/models/m:generateContent', what: 'partial-thinking' },
+      });
+      expect(cell.reason).toContain(FAULT);
+    });
+
+    it('no damage and the task finished survives; no damage but the agent stopped gave up, never survives', () => {
+      expect(judgeFaultRun(faulted, under(four, { verdicts: [verdict()], notReached: [] })).outcome).toBe('survives');
+      const stopped = judgeFaultRun(
+        faulted,
+        under([entry(1, 200)], { verdicts: [verdict({ requestsAfter: 0 })], notReached: [] }, 'exited 13'),
+      );
+      expect(stopped.outcome).toBe('gave-up');
+      expect(stopped.reason).toContain('exit 13');
+    });
+
+    it('a fault that never fired is not-injected, never a pass', () => {
+      const cell = judgeFaultRun(faulted, under(four, { verdicts: [], notReached: [FAULT] }));
+      expect(cell.outcome).toBe('not-injected');
+      expect(judgeFaultRun(faulted, result(four)).outcome).toBe('not-injected');
+    });
+
+    it('a pair under a fault: the bug version is met only when poisoned, the fixed one only when it survives', () => {
+      const cell = (outcome: 'survives' | 'poisoned' | 'gave-up' | 'not-injected') => ({
+        fault: FAULT,
+        outcome,
+        reason: 'r',
+        requests: 1,
+      });
+      expect(faultPairMet('bug', cell('poisoned'))).toBe(true);
+      expect(faultPairMet('bug', cell('gave-up'))).toBe(false);
+      expect(faultPairMet('bug', cell('not-injected'))).toBe(false);
+      expect(faultPairMet('fixed', cell('survives'))).toBe(true);
+      expect(faultPairMet('fixed', cell('gave-up'))).toBe(false);
+      expect(faultPairMet('fixed', cell('poisoned'))).toBe(false);
+    });
   });
 });

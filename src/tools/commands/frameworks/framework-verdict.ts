@@ -3,7 +3,7 @@ import { runVerdict } from '../../services/agent-runner/run-verdict.js';
 import type { ServeLogEntry } from '../../services/serve/serve-log.js';
 import { describeFinding } from '../../services/run-report/client-report.js';
 import type { FrameworkRun } from './framework-runs.js';
-import type { FrameworkRow } from '../../services/framework-results/framework-row.js';
+import type { FaultCell, FrameworkRow } from '../../services/framework-results/framework-row.js';
 
 const requestOf = (e: ServeLogEntry) => `#${e.seq} ${e.method} ${e.path}`;
 
@@ -107,4 +107,59 @@ export function judgeFrameworkRun(
     row.pair = { id: pair.id, side, expected, met };
   }
   return row;
+}
+
+/**
+ * One run of the faults column into its cell, read from the fault verdict `run` judged (recovers-from-faults): the
+ * request that showed the damage when there was one; else whether the agent finished (survives) or stopped having
+ * sent nothing poisoned (gave up); a fault no answer applied to is not-injected, never a pass.
+ */
+export function judgeFaultRun(run: FrameworkRun, result: RunResult): FaultCell {
+  const fault = run.fault!;
+  const session = result.sessions[0];
+  const requests = result.entries.length;
+  const verdict = session?.faults?.verdicts.find((v) => v.fault === fault);
+  const bySeq = (seq: number) => result.entries.find((e) => e.seq === seq);
+  const described = (seq: number) => {
+    const e = bySeq(seq);
+    return e ? requestOf(e) : `#${seq}`;
+  };
+  if (!verdict)
+    return {
+      fault,
+      outcome: 'not-injected',
+      reason: `no answer ${fault} applies to came in ${requests} requests${session?.exit.failure ? ` (the agent ${session.exit.failure})` : ''}`,
+      requests,
+    };
+  const injected = `${described(verdict.injectedAt)}${verdict.where ? `: ${verdict.where}` : ''}`;
+  if (verdict.status === 'fail' && verdict.damage)
+    return {
+      fault,
+      outcome: 'poisoned',
+      injected,
+      damage: { request: described(verdict.damage.seq), what: verdict.damage.what, detail: verdict.damage.detail },
+      reason: verdict.damage.detail,
+      requests,
+    };
+  const failure = session?.exit.failure;
+  if (failure)
+    return {
+      fault,
+      outcome: 'gave-up',
+      injected,
+      reason: `the agent ${failure} after the fault${/exited 13\b/.test(failure) ? ' (Node’s exit 13: an await that never settled)' : ''}, having sent nothing poisoned (${verdict.requestsAfter} requests after it)`,
+      requests,
+    };
+  return {
+    fault,
+    outcome: 'survives',
+    injected,
+    reason: `finished its task: ${verdict.requestsAfter} requests after the fault, none carrying its damage`,
+    requests,
+  };
+}
+
+/** Whether a pair judged under a fault came out as its report says: the bug version poisoned by it, the fixed one surviving. */
+export function faultPairMet(side: 'bug' | 'fixed', cell: FaultCell): boolean {
+  return side === 'bug' ? cell.outcome === 'poisoned' : cell.outcome === 'survives';
 }

@@ -10,6 +10,8 @@ export interface FrameworkProvider {
   package: string;
   agent?: string[];
   fast?: boolean;
+  /** In `npm test`, run this row under each stream-cut fault of its family. */
+  fastFaults?: boolean;
   knownIssue?: string;
 }
 
@@ -40,6 +42,8 @@ export interface VersionPair {
   report: string;
   fix: string;
   fast?: boolean;
+  /** A fault of specs/faults.json the pair is judged under (rule recovers-from-faults). */
+  fault?: string;
 }
 
 export interface FrameworkMatrix {

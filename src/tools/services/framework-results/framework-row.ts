@@ -20,6 +20,26 @@ export interface FrameworkEvidence {
   detail: string;
 }
 
+/**
+ * How a framework × provider row went under one injected fault (a streamed run of its agent with `--faults NAME`):
+ * `survives` (no request after the fault carried its damage, and the agent finished its task), `poisoned` (a later
+ * request carried the damage: recovers-from-faults failed), `gave-up` (the agent stopped after the fault having sent
+ * nothing poisoned: a stream cut it did not retry), `not-injected` (no answer the fault applies to came), `skipped`.
+ */
+export type FaultOutcome = 'survives' | 'poisoned' | 'gave-up' | 'not-injected' | 'skipped';
+
+export interface FaultCell {
+  fault: string;
+  outcome: FaultOutcome;
+  /** The request whose answer the fault changed, and where (e.g. how much of the signature was sent). */
+  injected?: string;
+  /** The request that first showed the damage, what it was, and the fix. */
+  damage?: { request: string; what: string; detail: string };
+  /** One line: why this outcome. */
+  reason: string;
+  requests: number;
+}
+
 export interface FrameworkRow {
   key: string;
   framework: string;
@@ -38,4 +58,6 @@ export interface FrameworkRow {
   requests: number;
   knownIssue?: string;
   pair?: { id: string; side: 'bug' | 'fixed'; expected: string; met: boolean };
+  /** The faults column: this row's agent run streamed under each fault that applies to its provider. */
+  faults?: FaultCell[];
 }

@@ -1,3 +1,4 @@
+import type { EngineFaultResult } from '../engine-faults/run-engine-faults.js';
 import type { RealWorldReportSection } from '../real-world-cases/agreement.js';
 import type { Behaviour, CheckStatus, ExchangeRecord, JudgeFinding } from '../../../judge/conformance/verdict.js';
 
@@ -26,6 +27,11 @@ export interface CompatibilityReport {
   runs: ScenarioRun[];
   /** How the mocks answer the public real-world cases (specs/real-world/) compared with the real providers. */
   realWorld?: RealWorldSection;
+  /**
+   * recovers-from-faults for this project's engine (`report --faults`): per route, each injected fault of
+   * specs/faults.json that applies to it, recovered or the request that showed the damage.
+   */
+  recoversFromFaults?: EngineFaultResult[];
 }
 
 /** The real-world section is the corpus's own summary (src/tools/services/real-world-cases/agreement.ts), stored as it is. */

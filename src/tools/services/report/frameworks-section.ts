@@ -1,6 +1,6 @@
 import type { FrameworksReport } from '../framework-results/frameworks-report.js';
-import { groupRows, VERDICT_SYMBOL } from '../framework-results/frameworks-report.js';
-import type { FrameworkRow } from '../framework-results/framework-row.js';
+import { FAULT_SYMBOL, groupRows, VERDICT_SYMBOL } from '../framework-results/frameworks-report.js';
+import type { FaultCell, FaultOutcome, FrameworkRow } from '../framework-results/framework-row.js';
 import { escapeXml as h } from './xml-escape.js';
 
 const TONE: Record<FrameworkRow['verdict'], string> = {
@@ -10,6 +10,25 @@ const TONE: Record<FrameworkRow['verdict'], string> = {
   'agent-failed': 'fail',
   skipped: 'na',
 };
+
+const FAULT_TONE: Record<FaultOutcome, string> = {
+  survives: 'pass',
+  poisoned: 'fail',
+  'gave-up': 'warn',
+  'not-injected': 'na',
+  skipped: 'na',
+};
+
+/** The row's faults column: one chip per fault, its outcome, and (poisoned) the request that showed the damage. */
+const faultChips = (cells: FaultCell[]) =>
+  cells.length
+    ? `<div class="fw-faults">under faults: ${cells
+        .map(
+          (c) =>
+            `<span class="fw-chip ${FAULT_TONE[c.outcome]}-tone" title="${h(c.reason)}">${h(c.fault)} ${FAULT_SYMBOL[c.outcome]} ${h(c.outcome)}${c.damage ? ` · ${h(c.damage.request)}` : ''}</span>`,
+        )
+        .join(' ')}</div>`
+    : '';
 
 const chip = (label: string, r?: FrameworkRow) =>
   r
@@ -40,7 +59,7 @@ export function renderFrameworksSection(report: FrameworksReport): string {
           const known = worst.knownIssue ? ` <a href="${h(worst.knownIssue)}">reported</a>` : '';
           const search = `${name} ${g.head.provider} ${g.head.package}`.toLowerCase();
           return `<div class="fw-card ${TONE[worst.verdict]}" data-fw-search="${h(search)}"><h4>${h(g.head.provider)} <span class="meta">${h(g.head.package)}@${h(g.head.packageVersion)}</span></h4>
-<div>${chip('not streamed', g.json)} ${chip('streamed', g.stream)}</div>${evidence}<div class="fw-why meta">${h(worst.reason.slice(0, 240))}${known}</div></div>`;
+<div>${chip('not streamed', g.json)} ${chip('streamed', g.stream)}</div>${faultChips([...(g.json?.faults ?? []), ...(g.stream?.faults ?? [])])}${evidence}<div class="fw-why meta">${h(worst.reason.slice(0, 240))}${known}</div></div>`;
         })
         .join('\n');
       return `<div class="fw-framework"><h3 class="fw-name">${h(name)}</h3>\n<div class="fw-grid">\n${cards}\n</div></div>`;
@@ -64,6 +83,7 @@ export function renderFrameworksSection(report: FrameworksReport): string {
 .fw-card ul { margin: 4px 0; padding-left: 18px; }
 .fw-chip { display: inline-block; font-size: 12px; padding: 0 6px; border-radius: 8px; margin: 2px 0; }
 .fw-why { margin-top: 4px; font-size: 12px; }
+.fw-faults { margin-top: 4px; font-size: 12px; }
 h3.fw-name { font-size: 15px; margin: 16px 0 6px; }
 </style>
 <h2>Agent frameworks</h2>

@@ -1,3 +1,4 @@
+import type { EngineFaultResult } from '../engine-faults/run-engine-faults.js';
 import { decisionsOf } from './build-compatibility-report.js';
 import type {
   CompatibilityReport,
@@ -140,7 +141,7 @@ ${rows}
 </tbody>
 </table>
 </div>
-${options.frameworks ? renderFrameworksSection(options.frameworks) : ''}${report.realWorld ? realWorldSection(report.realWorld, link) : ''}<h2>What decided each cell</h2>
+${options.frameworks ? renderFrameworksSection(options.frameworks) : ''}${report.recoversFromFaults ? faultsSection(report.recoversFromFaults) : ''}${report.realWorld ? realWorldSection(report.realWorld, link) : ''}<h2>What decided each cell</h2>
 <p class="meta">Each cell links here: every check for that behaviour on that route, once, with the scenario run it came from. One line per attempt; the provider's raw body is folded under "raw body".</p>
 ${details}
 <script>
@@ -316,6 +317,22 @@ function runsList(runs: ScenarioRun[], link: (p: string) => string): string {
 }
 
 /** How the mocks answer public real-world cases: per provider, and each disagreement in one line. */
+/** recovers-from-faults for this project's engine: one line per route and fault, failures first. */
+function faultsSection(results: readonly EngineFaultResult[]): string {
+  const order = { fail: 0, 'not-injected': 1, pass: 2 } as const;
+  const rows = [...results]
+    .sort((a, b) => order[a.status] - order[b.status])
+    .map(
+      (r) =>
+        `<tr class="${r.status === 'fail' ? 'fail' : r.status === 'pass' ? 'pass' : 'na'}"><td><code>${h(r.route)}</code> (${h(r.provider)})</td><td><code>${h(r.fault)}</code></td><td>${r.status === 'fail' ? STATUS_SYMBOL.fail : r.status === 'pass' ? STATUS_SYMBOL.pass : '·'} ${h(r.status)}</td><td>${h(oneLine(r.detail, WHY_LENGTH))}</td></tr>`,
+    )
+    .join('');
+  return `<section id="recovers-from-faults"><h2>Recovers from faults (this project’s engine)</h2>
+<p class="meta">Each route’s first provider under each fault of <code>specs/faults.json</code> that applies to it, through mocks that inject it once.</p>
+<table><thead><tr><th>route (provider)</th><th>fault</th><th>verdict</th><th>why</th></tr></thead><tbody>${rows}</tbody></table></section>
+`;
+}
+
 function realWorldSection(rw: RealWorldSection, link: (p: string) => string): string {
   const t = rw.total;
   const rows = rw.providers

@@ -1,3 +1,4 @@
+import type { EngineFaultResult } from '../engine-faults/run-engine-faults.js';
 import { decisionsOf } from './build-compatibility-report.js';
 import type { CompatibilityReport, RealWorldSection, StatusCounts } from './compatibility-report.js';
 import { summarizeDetail } from './explain-check.js';
@@ -101,6 +102,7 @@ export function renderMarkdown(report: CompatibilityReport, options: MarkdownOpt
     lines.push('');
   }
   if (report.realWorld) lines.push(...realWorldLines(report.realWorld), '');
+  if (report.recoversFromFaults) lines.push(...faultLines(report.recoversFromFaults), '');
   lines.push(`Every check, one line per attempt, with the providers' raw answers: ${closing}.`, '');
   return lines.join('\n');
 }
@@ -119,6 +121,29 @@ function realWorldLines(rw: RealWorldSection): string[] {
   ];
   for (const p of rw.providers)
     out.push(`| ${md(p.provider)} | ${p.cases} | ${p.agree} | ${p.disagree} | ${p.contestedDisagree} |`);
+  return out;
+}
+
+/** recovers-from-faults for this project's engine: one row per route, the faults it did not recover from named. */
+export function faultLines(results: readonly EngineFaultResult[]): string[] {
+  const routes = [...new Set(results.map((r) => r.route))];
+  const count = (status: EngineFaultResult['status']) => results.filter((r) => r.status === status).length;
+  const out = [
+    '### Recovers from faults (this project’s engine)',
+    '',
+    `Each route’s first provider under each fault of \`specs/faults.json\` that applies to it, through mocks that inject it once: ` +
+      `${STATUS_SYMBOL.pass} ${count('pass')} recovered, ${STATUS_SYMBOL.fail} ${count('fail')} not, ${count('not-injected')} never injected (no answer it applies to came).`,
+    '',
+    '| route (provider) | recovered | not recovered | not injected |',
+    '|---|---:|---|---:|',
+  ];
+  for (const route of routes) {
+    const own = results.filter((r) => r.route === route);
+    const failed = own.filter((r) => r.status === 'fail');
+    out.push(
+      `| ${md(route)} (${md(own[0]!.provider)}) | ${own.filter((r) => r.status === 'pass').length} | ${failed.length ? failed.map((r) => `${STATUS_SYMBOL.fail} ${md(r.fault)}: ${md(r.detail).slice(0, 200)}`).join('<br>') : '0'} | ${own.filter((r) => r.status === 'not-injected').length} |`,
+    );
+  }
   return out;
 }
 

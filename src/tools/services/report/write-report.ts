@@ -1,7 +1,7 @@
 import stringify from 'json-stringify-pretty-compact';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { describeSchemaErrors, schemaValidator } from '../../../shared/validation/validate.js';
+import { assertValid, describeSchemaErrors, schemaValidator } from '../../../shared/validation/validate.js';
 import { projectRoot } from '../../../shared/project-root.js';
 import { writeFileAtomic } from '../../../shared/files/write-file-atomic.js';
 import type { CompatibilityReport } from './compatibility-report.js';
@@ -70,5 +70,6 @@ function frameworksReportIn(outDir: string): { frameworks?: FrameworksReport } {
   const file = join(outDir, 'frameworks.json');
   if (!existsSync(file)) return {};
   const data = readJsonFile(file) as Partial<FrameworksReport>;
-  return data.version === 1 && Array.isArray(data.rows) ? { frameworks: data as FrameworksReport } : {};
+  if (data.version !== 1) return {};
+  return { frameworks: assertValid<FrameworksReport>(data, 'frameworks-report.schema.json', file) };
 }
