@@ -279,6 +279,18 @@ export interface ThinkingDisplay {
 }
 
 /**
+ * Thinking bound to its conversation (spec `response.thinkingBinding`): which models check the binding, which only
+ * record it, and where the request says what a failed check does.
+ */
+export interface ThinkingBinding {
+  enforced: string;
+  recorded?: string;
+  pointer: string;
+  sources: string[];
+  notes?: string;
+}
+
+/**
  * How much replayed reasoning a provider takes in one request: at most `maxMessages` assistant messages carrying
  * `field`, beyond which the whole request is refused with `rejection`.
  */
@@ -361,7 +373,13 @@ export interface ProviderSpec {
   >;
   reachedAs?: Array<{ provider: string; host?: string; source: string; notes?: string }>;
   replayBudget?: ReplayBudget;
-  response: { carriers: string[]; detailFormat?: string; thinkingDisplay?: ThinkingDisplay; sources?: string[] };
+  response: {
+    carriers: string[];
+    detailFormat?: string;
+    thinkingDisplay?: ThinkingDisplay;
+    thinkingBinding?: ThinkingBinding;
+    sources?: string[];
+  };
   secretEnv?: string;
   sources: string[];
   notes?: string;

@@ -67,6 +67,9 @@ export function followAnswer(
         body.store,
         body.include,
         isPlainObject(body.thinking) ? body.thinking.display : undefined,
+        // Bound thinking (Fable 5.1+): the signature covers the tools, and the answer reports what a check dropped.
+        isPlainObject(body.thinking) ? body.thinking.block_binding : undefined,
+        body.tools,
         requestAsksReasoning(spec.family, body),
         geminiIncludesThoughts(body),
         requestedFormat(spec.family, body),
