@@ -278,6 +278,14 @@ export interface ThinkingDisplay {
   notes?: string;
 }
 
+/** A Responses compaction endpoint (spec `endpoint.compact`). */
+export interface CompactEndpoint {
+  path: string;
+  output: 'user-messages-then-item' | 'item-only';
+  sources: string[];
+  notes?: string;
+}
+
 /**
  * Thinking bound to its conversation (spec `response.thinkingBinding`): which models check the binding, which only
  * record it, and where the request says what a failed check does.
@@ -339,6 +347,8 @@ export interface ProviderSpec {
     baseUrl: string;
     path: string;
     streamPath?: string;
+    /** A Responses compaction endpoint (POST /responses/compact) and what its output holds. */
+    compact?: CompactEndpoint;
     aliases?: string[];
     wireAliases?: WireAlias[];
     unserved?: UnservedPath[];
