@@ -236,8 +236,18 @@ export interface UpstreamAnswer {
   notes?: string;
 }
 
+/** Signatures bound to the upstream that minted them behind a gateway (spec upstream `boundSignatures`). */
+export interface BoundSignatures {
+  pointer: string;
+  upstreams: Array<{ match: string; signer: 'gemini' | 'vertex-gemini'; providerName: string }>;
+  sources: string[];
+  notes?: string;
+}
+
 export interface Upstream {
   models: string;
+  /** Which upstream behind the gateway serves a request and signs its answer; another's signature is refused. */
+  boundSignatures?: BoundSignatures;
   /** How the gateway answers for this upstream's models; the checks demand back only what it issues. */
   answer?: UpstreamAnswer;
   provider: string;
