@@ -148,6 +148,27 @@ const ROWS: Row[] = [
     argv: node('openrouter-ai-sdk.mjs', '--model', 'gemini'),
     rule: 'signatures-verbatim',
   },
+  // Server compaction (compact_20260112): the compaction block goes back verbatim; an edited one is refused.
+  {
+    client: '@anthropic-ai/sdk 1.x, server compaction',
+    provider: 'anthropic',
+    argv: node('anthropic-v1-compaction.mjs'),
+    rule: 'signatures-verbatim',
+  },
+  // responses.compact between the user turns: its compaction item goes back verbatim; an edited one is refused.
+  {
+    client: 'openai (Node) 6.x, responses.compact',
+    provider: 'openai-responses',
+    argv: node('openai-v6-compact.mjs'),
+    rule: 'signatures-verbatim',
+  },
+  // Claude Fable 5.1 binds thinking to its prefix: a system prompt changed under kept thinking is refused.
+  {
+    client: '@anthropic-ai/sdk 1.x, Fable 5.1 thinking binding',
+    provider: 'anthropic',
+    argv: node('anthropic-v1-fable-binding.mjs'),
+    rule: 'binding-respected',
+  },
   {
     client: 'openai (Python) chat',
     provider: 'deepseek',

@@ -130,6 +130,15 @@ function damaged(fault: Fault, family: string, damage: FaultDamage): FaultExchan
         next(3, { messages: [...head, { role: 'assistant', content: [toolUse(id)] }, result(id)] }),
       ];
     }
+    case 'dropped-block-resent': {
+      // The turn the provider reported dropping is replayed with its thinking all the same.
+      const fb = issuedCarriers(s.shaped!.rendered);
+      const answered = {
+        role: 'assistant',
+        content: [thinking(fb.texts[0], fb.signatures[0]), toolUse(fb.callIds[0]!)],
+      };
+      return [...exchanges, next(3, { messages: [...head, answered, result(fb.callIds[0]!)] })];
+    }
     case 'orphan-reasoning':
       return [];
     case 'no-recovery': {
@@ -173,7 +182,7 @@ function recovered(fault: Fault, family: string): FaultExchange[] {
   const after = s.t0 + 10 + (s.record.retryAfterMs ?? 0) + 100;
   const fb = s.shaped && !s.shaped.cut ? issuedCarriers(s.shaped.rendered) : undefined;
   const kept =
-    fault.inject.kind === 'model-fallback' && fb
+    (fault.inject.kind === 'model-fallback' || fault.inject.kind === 'bound-block-dropped') && fb
       ? [
           {
             role: 'assistant',
@@ -204,6 +213,16 @@ function recovered(fault: Fault, family: string): FaultExchange[] {
       { ...base, seq: 3, atMs: after, body: poisoned, status: 400 },
       { ...base, seq: 4, atMs: after + 1, body: stripped },
     ];
+  }
+  if (fault.inject.kind === 'bound-block-dropped') {
+    // The reported block leaves the history (its turn keeps its tool call); the new turn keeps its carriers.
+    const messages = ((s.faultedBody as { messages?: Array<{ role: string; content: unknown }> }).messages ?? []).map(
+      (m) =>
+        Array.isArray(m.content)
+          ? { ...m, content: (m.content as Array<{ type: string }>).filter((b) => b.type !== 'thinking') }
+          : m,
+    );
+    return [...exchanges, { ...base, seq: 3, atMs: after, body: { messages: [...messages, ...kept, user('thanks')] } }];
   }
   return [
     ...exchanges,

@@ -124,8 +124,9 @@ export class FaultRecoveryJudge {
             sources: fault.sources.map((s) => s.url),
           },
         });
-      // A fallback model's answer finished: its carriers are a completed turn's like any other.
-      if (fault?.inject.kind !== 'model-fallback') return;
+      // A fallback model's answer, and one that reported a dropped block, finished: their carriers are a completed
+      // turn's like any other.
+      if (fault?.inject.kind !== 'model-fallback' && fault?.inject.kind !== 'bound-block-dropped') return;
     }
     if (x.status >= 200 && x.status < 300 && x.issued) {
       session.turns.push({ seq: x.seq, issued: x.issued });
@@ -183,6 +184,15 @@ export class FaultRecoveryJudge {
         const empty = values.blocks.find((b) => b.signature === '');
         if (empty) flag(inj, 'empty-signature', `sends a reasoning block with an empty signature at ${empty.at}`);
       }
+      // A block the provider reported it dropped no longer binds: sending it again is sending it to a prefix it is
+      // not bound to (refused outright under prefix_mismatch_behavior "error").
+      const resent = (inj.record.dropped ?? []).filter((d) => sent.has(d));
+      if (resent.length > 0 && inj.exchange.seq < x.seq)
+        flag(
+          inj,
+          'dropped-block-resent',
+          `sends again ${resent.length} thinking block(s) the provider reported it dropped (input_transformations)`,
+        );
       const foreign = inj.record.foreign.filter((f) => sent.has(f));
       if (foreign.length > 0) {
         if (foreign.some((f) => session.refusedForeign.has(f))) {
@@ -206,11 +216,15 @@ export class FaultRecoveryJudge {
 
     // Every turn that completed keeps its carriers wherever a later request replays it (its tool calls are there).
     const afterFault = session.injected.some((i) => i.exchange.seq < x.seq);
+    const droppedByProvider = new Set(
+      session.injected.filter((i) => i.exchange.seq < x.seq).flatMap((i) => i.record.dropped ?? []),
+    );
     if (afterFault) {
       const ids = new Set(values.callIds);
       for (const turn of session.turns) {
         if (!turn.issued.callIds.some((id) => ids.has(id))) continue;
-        const missing = turn.issued.signatures.filter((s) => !sent.has(s));
+        // What the provider reported dropped is to leave the history, not to be kept.
+        const missing = turn.issued.signatures.filter((s) => !sent.has(s) && !droppedByProvider.has(s));
         if (missing.length === 0) continue;
         const inj =
           session.injected.find((i) => i.exchange.seq < x.seq && i.fault.damage.includes('dropped-carrier')) ??

@@ -14,6 +14,7 @@ import {
 } from './provider-expectations.js';
 import { isDefaultRoute, routeDeliveries, type Delivery } from './route-delivery.js';
 import { familyDescriptor } from '../../shared/wire/families.js';
+import { assessProviderSideCarriers } from './provider-side-carriers.js';
 
 /**
  * The gate's harm judge: for one provider target, what the route the table resolves for it puts on
@@ -367,6 +368,11 @@ export function assessTarget(
     }
   }
 
+  // Provider-side carriers: compaction items and thinking bound to its prefix (provider-side-carriers.ts).
+  const sideways = assessProviderSideCarriers(table, spec, target, policy, who);
+  for (const f of sideways.findings) add(f.behaviour, f.status as 'fail' | 'warn', f);
+  for (const r of sideways.reasons) because(r.item, r.text);
+  profile.push(...sideways.profile);
   if (deliveries.length === 0 && wantedBack(spec).length === 0)
     because('*', `route ${policy.routeId} sends no reasoning carrier and ${spec.label} wants none back`);
   for (const c of ['reasoning_content', 'reasoning', 'reasoning_details']) {

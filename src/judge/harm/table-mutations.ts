@@ -12,7 +12,9 @@ export interface TableMutation {
     | 'reorder-rows'
     | 'drop-without-reasoning'
     | 'narrow-without-reasoning'
-    | 'widen-without-reasoning';
+    | 'widen-without-reasoning'
+    | 'drop-server-carrier'
+    | 'drop-binding-model';
   text: string;
   apply(table: RouteTable): RouteTable;
 }
@@ -116,6 +118,32 @@ export function singleStepMutations(table: RouteTable): TableMutation[] {
         },
       });
     }
+    // Provider-side carriers: a route stops reading back a kind it owns, or stops leaving out a binding model's thinking.
+    (route.serverCarriers ?? []).forEach((carrier, j) => {
+      out.push({
+        kind: 'drop-server-carrier',
+        text: `route ${route.id}: serverCarriers no longer lists ${carrier.kind}`,
+        apply: (t) => {
+          const c = copy(t);
+          c.routes[i]!.serverCarriers!.splice(j, 1);
+          if (c.routes[i]!.serverCarriers!.length === 0) delete c.routes[i]!.serverCarriers;
+          return c;
+        },
+      });
+    });
+    (route.thinkingBinding?.models ?? []).forEach((model, j) => {
+      out.push({
+        kind: 'drop-binding-model',
+        text: `route ${route.id}: thinkingBinding no longer lists ${JSON.stringify(model)}`,
+        apply: (t) => {
+          const c = copy(t);
+          const binding = c.routes[i]!.thinkingBinding!;
+          binding.models = binding.models!.filter((_, k) => k !== j);
+          if (binding.models.length === 0) delete c.routes[i]!.thinkingBinding;
+          return c;
+        },
+      });
+    });
     (route.match.hosts ?? []).forEach((host, j) => {
       out.push({
         kind: 'remove-host',

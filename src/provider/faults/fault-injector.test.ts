@@ -29,6 +29,19 @@ const TRY_ON: Record<string, { spec: string; model?: string }> = {
 
 const FIRST_TURN = { messages: [{ role: 'user', content: 'hi' }] };
 
+/** A request replaying an answer's turn: its thinking twice (two consecutive blocks), a text block, then a user turn. */
+function replaying(rendered: RenderedAnswer): unknown {
+  const [signature] = carrierValues(rendered.body).signatures;
+  const block = { type: 'thinking', thinking: 'x', signature };
+  return {
+    messages: [
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: [block, block, { type: 'text', text: 'ok' }, block] },
+      { role: 'user', content: 'go on' },
+    ],
+  };
+}
+
 function render(family: string, spec: ProviderSpec, model: string | undefined): RenderedAnswer {
   return answerRenderers[family as FamilyId]!(
     {
@@ -82,10 +95,17 @@ describe('every fault is injected as specs/faults.json says', () => {
         return;
       }
       const rendered = render(family, spec, model);
-      const shaped = injector.shape(ctxOf(spec, family, FIRST_TURN), rendered)!;
+      // A dropped bound block needs a replayed one: the request carries the first answer's turn back.
+      const asked = inject.kind === 'bound-block-dropped' ? replaying(rendered) : FIRST_TURN;
+      if (inject.kind === 'bound-block-dropped')
+        expect(
+          injector.shape(ctxOf(spec, family, FIRST_TURN), rendered),
+          'nothing replayed, nothing to drop',
+        ).toBeUndefined();
+      const shaped = injector.shape(ctxOf(spec, family, asked), rendered)!;
       expect(shaped, 'the fault found nothing to apply to in a signed tool-call answer').toBeDefined();
       expect(shaped.record.name).toBe(fault.name);
-      expect(injector.shape(ctxOf(spec, family, FIRST_TURN), rendered), 'fires once').toBeUndefined();
+      expect(injector.shape(ctxOf(spec, family, asked), rendered), 'fires once').toBeUndefined();
       if (inject.kind === 'stream-cut') {
         const reader = STREAM_READERS[family as FamilyId]!;
         const whole = reader.read(rendered.stream);
@@ -130,6 +150,23 @@ describe('every fault is injected as specs/faults.json says', () => {
         expect(shaped.record.foreign).toEqual([...new Set(own)].map(foreignSignature));
         for (const f of shaped.record.foreign) expect(text).toContain(f);
         expect(carrierValues(shaped.rendered.body).signatures.map((s) => s.length)).toEqual(own.map((s) => s.length));
+      } else if (inject.kind === 'bound-block-dropped') {
+        // Both thinking blocks of the replayed turn (consecutive), by path, as thinking_dropped; body and message_start.
+        const signatures = carrierValues(rendered.body).signatures;
+        expect(shaped.record.dropped).toEqual([signatures[0], signatures[0]]);
+        const expected = [0, 1].map((at) => ({
+          type: 'thinking_dropped',
+          path: `messages.1.content.${at}`,
+          reason: 'prefix_binding_mismatch',
+        }));
+        expect((shaped.rendered.body as Record<string, unknown>).input_transformations).toEqual(expected);
+        const start = shaped.rendered.stream.find((e) => e.event === 'message_start')!;
+        expect((JSON.parse(start.data) as { message: Record<string, unknown> }).message.input_transformations).toEqual(
+          expected,
+        );
+        // Nothing else changed: the answer's own carriers are issued whole.
+        expect(carrierValues(shaped.rendered.body).signatures).toEqual(signatures);
+        expect(shaped.cut).toBe(false);
       } else {
         const models: string[] = [];
         const collect = (v: unknown): void => {

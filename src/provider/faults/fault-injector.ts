@@ -100,6 +100,7 @@ export class FaultInjector {
     const inject = fault.inject;
     if (inject.kind === 'stream-cut') return ctx.stream ? this.cut(fault, inject.at, ctx, rendered) : undefined;
     if (inject.kind === 'upstream-switch') return foreignSigned(fault, rendered);
+    if (inject.kind === 'bound-block-dropped') return boundBlockDropped(fault, ctx, rendered);
     if (inject.kind === 'model-fallback') {
       const model = inject.models[ctx.family];
       return model ? fallbackModel(fault, model, rendered) : undefined;
@@ -198,6 +199,58 @@ function foreignSigned(fault: Fault, rendered: RenderedAnswer): FaultedAnswer | 
     cut: false,
     record: { name: fault.name, unfinished: [], foreign: [...foreign.values()], where: 'answered by another upstream' },
   };
+}
+
+/**
+ * The answer as a provider that dropped a bound thinking block gives it (Claude's binding check under
+ * prefix_mismatch_behavior drop_block): the first replayed thinking block of the newest earlier assistant turn, with
+ * the rest of that turn's consecutive thinking, listed in input_transformations as thinking_dropped
+ * (prefix_binding_mismatch), in the body and in message_start, where the SDK types say the array is final.
+ */
+function boundBlockDropped(fault: Fault, ctx: FaultContext, rendered: RenderedAnswer): FaultedAnswer | undefined {
+  if (!isPlainObject(ctx.body) || !Array.isArray(ctx.body.messages) || !isPlainObject(rendered.body)) return undefined;
+  const messages = ctx.body.messages as unknown[];
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index];
+    if (!isPlainObject(message) || message.role !== 'assistant' || !Array.isArray(message.content)) continue;
+    const blocks = message.content as unknown[];
+    const first = blocks.findIndex((b) => isPlainObject(b) && b.type === 'thinking' && typeof b.signature === 'string');
+    if (first < 0) continue;
+    const dropped: Array<{ path: string; signature: string }> = [];
+    for (let at = first; at < blocks.length; at++) {
+      const block = blocks[at];
+      if (!isPlainObject(block) || block.type !== 'thinking') break;
+      if (typeof block.signature === 'string')
+        dropped.push({ path: `messages.${index}.content.${at}`, signature: block.signature });
+    }
+    const transformations = dropped.map((d) => ({
+      type: 'thinking_dropped',
+      path: d.path,
+      reason: 'prefix_binding_mismatch',
+    }));
+    const report = (body: Record<string, unknown>) => ({ ...body, input_transformations: transformations });
+    return {
+      rendered: {
+        body: report(rendered.body),
+        stream: rendered.stream.map((e) => {
+          if (e.event !== 'message_start') return e;
+          const start = JSON.parse(e.data) as Record<string, unknown>;
+          return isPlainObject(start.message)
+            ? { ...e, data: JSON.stringify({ ...start, message: report(start.message) }) }
+            : e;
+        }),
+      },
+      cut: false,
+      record: {
+        name: fault.name,
+        unfinished: [],
+        foreign: [],
+        dropped: dropped.map((d) => d.signature),
+        where: `reported ${dropped.map((d) => d.path).join(', ')} dropped (thinking_dropped)`,
+      },
+    };
+  }
+  return undefined;
 }
 
 /** A signature of the same length and alphabet that the mock's own signer never issued. */

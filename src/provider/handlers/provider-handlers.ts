@@ -16,7 +16,9 @@ import type { FamilyId } from '../../shared/wire/families.js';
 import { atPointer } from '../rules/message-echo-judge.js';
 import { settleFindings, type AnswerPolicy } from './answer-policy.js';
 import { judgeModelRefusals } from '../rules/model-refusals.js';
-import { aroundGenerationHandlers } from './around-generation.js';
+import { AS_IS_HEADER, aroundGenerationHandlers } from './around-generation.js';
+import { compactAnswer, compactInput } from '../families/openai-responses/compact-answer.js';
+import { storedResponse } from '../answers/stored-responses.js';
 
 export interface MockOptions extends AnswerPolicy {
   /** Multiplier on recorded stream timing: 1 replays real pacing, 0 sends events back to back. */
@@ -276,7 +278,47 @@ export function providerHandlers(spec: ProviderSpec, fixtures: FixtureStore, opt
       });
     });
   });
-  return [...unservedHandlers(spec), ...own, ...wireAliasHandlers(spec, options), ...aroundGenerationHandlers(spec)];
+  return [
+    ...unservedHandlers(spec),
+    ...own,
+    ...compactHandlers(spec, options),
+    ...wireAliasHandlers(spec, options),
+    ...aroundGenerationHandlers(spec),
+  ];
+}
+
+/**
+ * POST /responses/compact (spec endpoint.compact): the conversation it names is judged as a /responses request with
+ * that input would be (a compaction item or reasoning item it carries must be the one issued), then answered with one
+ * compaction item the mock signs (compact-answer.ts). The answer is final: follow mode leaves it as it is.
+ */
+function compactHandlers(spec: ProviderSpec, policy: AnswerPolicy): HttpHandler[] {
+  const endpoint = spec.endpoint.compact;
+  if (!endpoint) return [];
+  return [
+    http.post(endpointPattern(spec.endpoint.baseUrl, endpoint.path), async ({ request }) => {
+      const body = await jsonBody(request, spec);
+      if (body instanceof Response) return body;
+      const model = requestModel(null, body, spec.target.model);
+      if (!servesModel(spec, model)) return undefined;
+      const rules = specForModel(spec, model);
+      const asked = isPlainObject(body) ? body : {};
+      const previous = typeof asked.previous_response_id === 'string' ? asked.previous_response_id : undefined;
+      const stored = previous === undefined ? undefined : storedResponse(spec, previous);
+      const before = stored ? [...stored.input, ...((stored.response.output as unknown[] | undefined) ?? [])] : [];
+      const input = compactInput(asked, before);
+      // What a /responses request carrying this conversation would be told: the same rules judge it here.
+      const probe = { model, input, ...(asked.instructions !== undefined ? { instructions: asked.instructions } : {}) };
+      const settled = settleFindings(judgeRequest(rules, probe), policy);
+      if (settled.refusing.length > 0) return refusal(spec, rules, settled.findings, model);
+      const answer = compactAnswer(spec, endpoint, input, asked.instructions, Math.floor(Date.now() / 1000));
+      return json(200, answer, {
+        ...findingsHeader(settled.findings),
+        [AS_IS_HEADER]: '1',
+        'content-type': 'application/json',
+      });
+    }),
+  ];
 }
 
 /**

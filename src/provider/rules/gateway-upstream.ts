@@ -7,6 +7,8 @@ import { contestedMark } from './contested-mark.js';
 import { judgeClaudeMessage, type ClaudeReasoningBlock } from './claude-reasoning-blocks.js';
 import { echoRuleFindings } from './message-echo-judge.js';
 import { encryptedContentFinding } from '../families/openai-responses/request-rules.js';
+import { atPointer } from './message-echo-judge.js';
+import { verifyMockOpaque } from '../signing/mock-opaque.js';
 
 /**
  * A finding a gateway passes on from its upstream: the rejection is the upstream spec's, wrapped in the gateway's
@@ -23,6 +25,21 @@ export function isUpstreamFinding(finding: Finding): finding is UpstreamFinding 
 /** The upstream serving a gateway model id (`anthropic/claude-sonnet-4.5` -> Anthropic), if the spec names one. */
 export function upstreamFor(spec: ProviderSpec, model: string): Upstream | undefined {
   return spec.upstreams?.find((u) => new RegExp(u.models).test(model));
+}
+
+/**
+ * The upstream behind the gateway that serves this request and signs its answer (spec upstream `boundSignatures`): the
+ * one the routing choice names, else the one named as the upstream itself; undefined where signatures are not bound.
+ */
+export function servingUpstream(
+  upstream: Upstream | undefined,
+  body: unknown,
+): NonNullable<Upstream['boundSignatures']>['upstreams'][number] | undefined {
+  const bound = upstream?.boundSignatures;
+  if (!bound) return undefined;
+  const chosen = isPlainObject(body) ? atPointer(body, bound.pointer) : undefined;
+  const named = typeof chosen === 'string' ? bound.upstreams.find((u) => new RegExp(u.match).test(chosen)) : undefined;
+  return named ?? bound.upstreams.find((u) => u.providerName === upstream.providerName) ?? bound.upstreams[0];
 }
 
 /**
@@ -209,10 +226,31 @@ export function judgeGatewayUpstream(spec: ProviderSpec, body: unknown): Finding
           message.tool_calls.length === 0
         )
           return;
-        if (
-          details(message).some((d) => d.type === 'reasoning.encrypted' && typeof d.data === 'string' && d.data !== '')
-        )
-          return;
+        const encrypted = details(message).filter(
+          (d) => d.type === 'reasoning.encrypted' && typeof d.data === 'string' && d.data !== '',
+        );
+        // A signature another upstream behind the gateway minted is refused by the one serving now (#491).
+        const serving = servingUpstream(upstream, body);
+        const foreign = serving
+          ? upstream.boundSignatures!.upstreams.find(
+              (u) =>
+                u.signer !== serving.signer &&
+                encrypted.some(
+                  (d) =>
+                    verifyMockOpaque(u.signer, 'thought', d.data) &&
+                    !verifyMockOpaque(serving.signer, 'thought', d.data),
+                ),
+            )
+          : undefined;
+        if (foreign && has('corrupted-thought-signature'))
+          findings.push({
+            rule: 'signatures-verbatim',
+            rejection: 'corrupted-thought-signature',
+            params: { index: indexes[index]!, path: `messages.${index}.reasoning_details` },
+            detail: `message ${index} carries a Gemini thought signature ${foreign.providerName} minted; ${serving!.providerName} serves this request and refuses it`,
+            via: { provider: upstream.provider, providerName: serving!.providerName },
+          });
+        if (encrypted.length > 0) return;
         const call = message.tool_calls[0];
         const name =
           isPlainObject(call) && isPlainObject(call.function) && typeof call.function.name === 'string'

@@ -90,15 +90,82 @@ function whereTrailer(ordinal: number, place: IssuedPlace): Buffer {
   return out;
 }
 
-/** The blob's bytes when it is a well-formed mock blob (canonical base64, common or bound length). */
-function blobBytes(blob: unknown): Buffer | undefined {
+/**
+ * Bytes a signature bound to its conversation carries after the blob (mockBindSignature): the prefix digest, the model
+ * digest, and a MAC over them and the blob's own digest.
+ */
+const CONVERSATION_BYTES = 16;
+const MODEL_BYTES = 8;
+const BINDING_BYTES = CONVERSATION_BYTES + MODEL_BYTES + TAG_BYTES;
+
+const isBlobLength = (length: number) => length === BLOB_BYTES || length === BLOB_BYTES + WHERE_BYTES;
+
+/** The well-formed bytes of a mock blob: canonical base64, common or bound length, with any binding trailer. */
+function wholeBytes(blob: unknown): Buffer | undefined {
   if (typeof blob !== 'string' || blob === '') return undefined;
   // Buffer.from(.., 'base64') skips characters it cannot read, so compare the canonical spelling too.
   const bytes = Buffer.from(blob, 'base64');
-  return bytes.toString('base64') === blob && (bytes.length === BLOB_BYTES || bytes.length === BLOB_BYTES + WHERE_BYTES)
-    ? bytes
-    : undefined;
+  if (bytes.toString('base64') !== blob) return undefined;
+  return isBlobLength(bytes.length) || isBlobLength(bytes.length - BINDING_BYTES) ? bytes : undefined;
 }
+
+/** The blob's bytes when it is a well-formed mock blob, without the conversation binding it may carry. */
+function blobBytes(blob: unknown): Buffer | undefined {
+  const bytes = wholeBytes(blob);
+  if (!bytes) return undefined;
+  return isBlobLength(bytes.length) ? bytes : bytes.subarray(0, bytes.length - BINDING_BYTES);
+}
+
+/**
+ * What a thinking signature is bound to (Claude Fable 5.1 thinking-block binding): a digest of the conversation before
+ * the block (system, tools, earlier messages) and one of the model that wrote it, as hex.
+ */
+export interface SignatureBinding {
+  conversation: string;
+  model: string;
+}
+
+function bindingTag(signer: string, digest: Buffer, conversation: Buffer, model: Buffer): Buffer {
+  return mac(signer, ['bound', digest.toString('hex'), conversation.toString('hex'), model.toString('hex')]).subarray(
+    0,
+    TAG_BYTES,
+  );
+}
+
+/**
+ * A signature bound to a conversation and a model: the signature as issued, then the two digests in clear and a MAC
+ * tying them to this signature's digest. The real blob is opaque and the provider reads the binding out of it; the
+ * clear digests let the mock do the same, and the MAC makes a moved or rewritten binding fail. The unbound part still
+ * verifies as before, so every other rule reads a bound signature as it reads any.
+ */
+export function mockBindSignature(
+  signature: string,
+  binding: SignatureBinding,
+  signer: string = CLAUDE_SIGNER,
+): string {
+  const base = Buffer.from(signature, 'base64');
+  const conversation = Buffer.from(binding.conversation, 'hex').subarray(0, CONVERSATION_BYTES);
+  const model = Buffer.from(binding.model, 'hex').subarray(0, MODEL_BYTES);
+  if (!isBlobLength(base.length) || conversation.length !== CONVERSATION_BYTES || model.length !== MODEL_BYTES)
+    throw new Error('mockBindSignature: an unbound mock signature and full-length digests are required');
+  const tag = bindingTag(signer, base.subarray(0, DIGEST_BYTES), conversation, model);
+  return Buffer.concat([base, conversation, model, tag]).toString('base64');
+}
+
+/** What this signature is bound to, when it carries a binding this signer wrote for it; undefined otherwise. */
+export function mockSignatureBinding(signature: unknown, signer: string = CLAUDE_SIGNER): SignatureBinding | undefined {
+  const bytes = wholeBytes(signature);
+  if (!bytes || isBlobLength(bytes.length)) return undefined;
+  const trailer = bytes.subarray(bytes.length - BINDING_BYTES);
+  const conversation = trailer.subarray(0, CONVERSATION_BYTES);
+  const model = trailer.subarray(CONVERSATION_BYTES, CONVERSATION_BYTES + MODEL_BYTES);
+  const tag = trailer.subarray(CONVERSATION_BYTES + MODEL_BYTES);
+  if (!sameBytes(tag, bindingTag(signer, bytes.subarray(0, DIGEST_BYTES), conversation, model))) return undefined;
+  return { conversation: conversation.toString('hex'), model: model.toString('hex') };
+}
+
+/** Digest lengths a binding holds, in hex characters (for the code that makes them). */
+export const BINDING_DIGEST_HEX = { conversation: CONVERSATION_BYTES * 2, model: MODEL_BYTES * 2 } as const;
 
 /**
  * Where the mock claims to have issued this signature or redacted data, when it was bound to a place; undefined for the

@@ -18,7 +18,8 @@ export type FaultInjection =
       bodies: Record<string, unknown>;
     }
   | { kind: 'upstream-switch' }
-  | { kind: 'model-fallback'; models: Partial<Record<FamilyId, string>> };
+  | { kind: 'model-fallback'; models: Partial<Record<FamilyId, string>> }
+  | { kind: 'bound-block-dropped' };
 
 export type FaultDamage =
   | 'truncated-signature'
@@ -30,6 +31,7 @@ export type FaultDamage =
   | 'retry-loop'
   | 'early-retry'
   | 'dropped-carrier'
+  | 'dropped-block-resent'
   | 'no-recovery';
 
 export interface FaultSource {
@@ -47,7 +49,8 @@ export interface Fault {
   inject: FaultInjection;
   damage: FaultDamage[];
   nextStep: string;
-  recovery: 'retry-same-request' | 'strip-and-retry-once' | 'stand-in-signature' | 'keep-carriers';
+  recovery:
+    'retry-same-request' | 'strip-and-retry-once' | 'stand-in-signature' | 'keep-carriers' | 'drop-reported-block';
   maxRetries?: number;
   sources: FaultSource[];
   refusal?: { text: string; url: string };

@@ -15,6 +15,8 @@ export interface InjectedFault {
   foreign: string[];
   /** How long the answer asked the agent to wait (Retry-After), in ms. */
   retryAfterMs?: number;
+  /** Signatures of replayed thinking blocks the answer reported the provider dropped (input_transformations). */
+  dropped?: string[];
   /** The model a fallback answered as. */
   model?: string;
   /** Where the answer was cut, in words (for the report). */

@@ -236,8 +236,18 @@ export interface UpstreamAnswer {
   notes?: string;
 }
 
+/** Signatures bound to the upstream that minted them behind a gateway (spec upstream `boundSignatures`). */
+export interface BoundSignatures {
+  pointer: string;
+  upstreams: Array<{ match: string; signer: 'gemini' | 'vertex-gemini'; providerName: string }>;
+  sources: string[];
+  notes?: string;
+}
+
 export interface Upstream {
   models: string;
+  /** Which upstream behind the gateway serves a request and signs its answer; another's signature is refused. */
+  boundSignatures?: BoundSignatures;
   /** How the gateway answers for this upstream's models; the checks demand back only what it issues. */
   answer?: UpstreamAnswer;
   provider: string;
@@ -274,6 +284,26 @@ export interface AcceptedShape {
 export interface ThinkingDisplay {
   pointer: string;
   omittedByDefault?: string;
+  sources: string[];
+  notes?: string;
+}
+
+/** A Responses compaction endpoint (spec `endpoint.compact`). */
+export interface CompactEndpoint {
+  path: string;
+  output: 'user-messages-then-item' | 'item-only';
+  sources: string[];
+  notes?: string;
+}
+
+/**
+ * Thinking bound to its conversation (spec `response.thinkingBinding`): which models check the binding, which only
+ * record it, and where the request says what a failed check does.
+ */
+export interface ThinkingBinding {
+  enforced: string;
+  recorded?: string;
+  pointer: string;
   sources: string[];
   notes?: string;
 }
@@ -327,6 +357,8 @@ export interface ProviderSpec {
     baseUrl: string;
     path: string;
     streamPath?: string;
+    /** A Responses compaction endpoint (POST /responses/compact) and what its output holds. */
+    compact?: CompactEndpoint;
     aliases?: string[];
     wireAliases?: WireAlias[];
     unserved?: UnservedPath[];
@@ -361,7 +393,13 @@ export interface ProviderSpec {
   >;
   reachedAs?: Array<{ provider: string; host?: string; source: string; notes?: string }>;
   replayBudget?: ReplayBudget;
-  response: { carriers: string[]; detailFormat?: string; thinkingDisplay?: ThinkingDisplay; sources?: string[] };
+  response: {
+    carriers: string[];
+    detailFormat?: string;
+    thinkingDisplay?: ThinkingDisplay;
+    thinkingBinding?: ThinkingBinding;
+    sources?: string[];
+  };
   secretEnv?: string;
   sources: string[];
   notes?: string;

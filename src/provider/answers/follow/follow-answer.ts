@@ -5,6 +5,7 @@ import type { ProviderSpec } from '../../../shared/provider-specs/provider-spec.
 import type { ScriptedAnswer } from '../../../shared/scenarios/scenario.js';
 import { endsWithToolResult, offeredTools, toolCallIdPrefix } from './offered-tools.js';
 import { sampleArguments } from './schema-arbitrary.js';
+import { passesCompactionTrigger } from './compaction-trigger.js';
 import { isPlainObject } from '../../../shared/objects/deep-merge.js';
 import { answerForModel, geminiIncludesThoughts, requestAsksReasoning } from '../answer-for-model.js';
 import { rememberResponse } from '../stored-responses.js';
@@ -67,6 +68,11 @@ export function followAnswer(
         body.store,
         body.include,
         isPlainObject(body.thinking) ? body.thinking.display : undefined,
+        // Bound thinking (Fable 5.1+): the signature covers the tools, and the answer reports what a check dropped.
+        isPlainObject(body.thinking) ? body.thinking.block_binding : undefined,
+        body.tools,
+        // Server compaction asked for, and its trigger.
+        body.context_management,
         requestAsksReasoning(spec.family, body),
         geminiIncludesThoughts(body),
         requestedFormat(spec.family, body),
@@ -137,6 +143,9 @@ function makeAnswer(
           : `Turn ${digest}: a plain answer is enough here.`,
     };
   }
+  // Past the trigger it set, a request that asked for server compaction gets an answer opening with a compaction block.
+  if (passesCompactionTrigger(spec.family, body))
+    answer = { ...answer, compaction: `Summary of the conversation before turn ${digest}.` };
   // The model catalogue decides whether this model reasons for this request, and which carriers its answer holds.
   const shaped = answerForModel(spec, model, answer, isPlainObject(body) ? body : undefined);
   answer = shaped.answer;

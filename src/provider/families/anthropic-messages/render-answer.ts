@@ -7,6 +7,7 @@ import type { ProviderSpec } from '../../../shared/provider-specs/provider-spec.
 import { atPointer } from '../../rules/message-echo-judge.js';
 import { mockCompactionContent } from '../../signing/mock-compaction.js';
 import { isPlainObject } from '../../../shared/objects/deep-merge.js';
+import { bindIssuedSignature, inputTransformations } from './thinking-binding.js';
 
 /**
  * What a request asks of server compaction (compact_20260112 in context_management.edits): whether it asks at all,
@@ -63,7 +64,12 @@ export const renderAnthropicMessagesAnswer: AnswerRenderer = (answer, { spec, ca
     blocks.push(
       answer.redacted
         ? { type: 'redacted_thinking', data: mockRedactedData(`${scenario}/${call}/${answer.reasoning}`, 0) }
-        : { type: 'thinking', thinking: shown, signature: mockSignThinking(shown, 0) },
+        : {
+            type: 'thinking',
+            thinking: shown,
+            // Fable 5.1+ bind the signature to the conversation before it and to the model (thinking-binding.ts).
+            signature: bindIssuedSignature(spec, model ?? spec.target.model, request, mockSignThinking(shown, 0)),
+          },
     );
   }
   if (answer.content && !paused) blocks.push({ type: 'text', text: answer.content });
@@ -87,6 +93,7 @@ export const renderAnthropicMessagesAnswer: AnswerRenderer = (answer, { spec, ca
     service_tier: 'standard',
     inference_geo: 'not_available',
   };
+  const transformations = inputTransformations(spec, model ?? spec.target.model, request);
   const body = {
     id,
     type: 'message',
@@ -97,6 +104,8 @@ export const renderAnthropicMessagesAnswer: AnswerRenderer = (answer, { spec, ca
     stop_reason: stopReason,
     stop_sequence: null,
     usage,
+    // The blocks a binding check dropped (or let through) in the request, under the binding-controls beta.
+    ...(transformations ? { input_transformations: transformations } : {}),
   };
 
   const payloads: Record<string, unknown>[] = [

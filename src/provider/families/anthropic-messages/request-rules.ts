@@ -4,6 +4,7 @@ import type { Finding } from '../../../shared/findings/finding.js';
 import { judgeClaudeMessage, type PlacedClaudeBlock } from '../../rules/claude-reasoning-blocks.js';
 import { verifyMockCompaction } from '../../signing/mock-compaction.js';
 import { toolLoopOpener, type LoopMessage } from '../../rules/claude-tool-loop.js';
+import { bindingFailures, bindingMode, mismatchBehavior } from './thinking-binding.js';
 
 const REASONING = new Set(['thinking', 'redacted_thinking']);
 
@@ -59,6 +60,25 @@ export function judgeAnthropicMessages(spec: ProviderSpec, body: unknown): Findi
         detail: `the compaction block at message ${floor.index} block ${floor.block} is not one ${spec.label} issued, byte for byte`,
       });
     }
+  }
+  // Thinking bound to its conversation (Fable 5.1+): a block whose prefix or model changed is refused, unless the
+  // request asks to drop it (the answer then lists it in input_transformations: render-answer.ts).
+  const model = typeof body.model === 'string' ? body.model : undefined;
+  if (
+    has('thinking-bound-to-different-conversation') &&
+    bindingMode(spec, model) === 'enforced' &&
+    mismatchBehavior(spec, body) === 'error'
+  ) {
+    const first = bindingFailures(spec, model, body)[0];
+    if (first)
+      findings.push({
+        rule: 'binding-respected',
+        rejection: 'thinking-bound-to-different-conversation',
+        params: { index: first.index, block: first.block, path: first.path, reason: first.reason },
+        detail: `the thinking block at message ${first.index} block ${first.block} is bound to ${
+          first.reason === 'model_binding_mismatch' ? 'another model' : 'a conversation whose prefix has since changed'
+        } (${first.reason})`,
+      });
   }
   const lastAssistant = messages.reduce<number>(
     (at, m, i) => (isPlainObject(m) && m.role === 'assistant' ? i : at),

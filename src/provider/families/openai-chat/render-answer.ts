@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { mockRedactedData, mockSignThinking } from '../../signing/mock-signature.js';
 import { mockOpaque } from '../../signing/mock-opaque.js';
 import { chunkText } from '../../answers/chunk-text.js';
-import { upstreamFor } from '../../rules/gateway-upstream.js';
+import { servingUpstream, upstreamFor } from '../../rules/gateway-upstream.js';
 import { answerSchemasFor } from '../../answers/answer-schemas.js';
 import { mockEncryptedContent, mockReasoningId, organizationOf } from '../../signing/openai-issued-items.js';
 
@@ -51,6 +51,7 @@ function detailsFor(
   shape: AnswerShape,
   seed: { scenario: string; call: number },
   spec: ProviderSpec,
+  signers: { gemini: 'gemini' | 'vertex-gemini' } = { gemini: 'gemini' },
 ): ReasoningDetail[] {
   const reasoning = answer.reasoning ?? '';
   const { format } = shape;
@@ -80,7 +81,7 @@ function detailsFor(
       const data = mockEncryptedContent(rs, `${seed.scenario}/${seed.call}`, organizationOf(spec.id));
       out.push({ type: 'reasoning.encrypted', data, id: rs, format, index: 0 });
     } else {
-      const data = mockOpaque('gemini', 'thought', `${seed.scenario}/${seed.call}`);
+      const data = mockOpaque(signers.gemini, 'thought', `${seed.scenario}/${seed.call}`);
       out.push({ type: 'reasoning.encrypted', data, ...(firstCall ? { id: firstCall } : {}), format, index: 0 });
     }
   }
@@ -92,7 +93,7 @@ function detailsFor(
  * carriers the provider spec says this provider answers with; a gateway's reasoning_details are
  * those of the upstream serving the model asked for (spec `upstreams[].answer`).
  */
-export const renderOpenAIChatAnswer: AnswerRenderer = (answer, { spec, call, scenario, model: asked }) => {
+export const renderOpenAIChatAnswer: AnswerRenderer = (answer, { spec, call, scenario, model: asked, request }) => {
   const id = `chatcmpl-${scenario}-${call}`;
   const created = 1_767_225_600 + call;
   const model = asked ?? spec.target.model;
@@ -102,7 +103,10 @@ export const renderOpenAIChatAnswer: AnswerRenderer = (answer, { spec, call, sce
     for (const field of spec.response.carriers) {
       if (field === 'reasoning_content' || field === 'reasoning') carriers[field] = answer.redacted ? '' : reasoning;
       if (field === 'reasoning_details')
-        carriers[field] = detailsFor(answer, answerShape(spec, model), { scenario, call }, spec);
+        carriers[field] = detailsFor(answer, answerShape(spec, model), { scenario, call }, spec, {
+          // Behind a gateway, the upstream serving this request signs Gemini's thought signature (#491).
+          gemini: servingUpstream(upstreamFor(spec, model), request)?.signer ?? 'gemini',
+        });
     }
   }
   const toolCalls = answer.tool_calls ?? [];
