@@ -44,6 +44,12 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'dashscope-qwen35-27b-enable-thinking-without-budget-qwen-agent',
     'real=400 "The thinking_budget parameter must be a positive integer and not greater than", mock=accepted',
   ],
+  // reasoning-parameters: superseded. deepseek-reasoner refused tools while it served R1 (2025); the thinking mode
+  // documents tool calls since V3.2 and a recorded exchange shows them answered: the newer observation holds.
+  [
+    'deepseek-reasoner-function-calling-unsupported-fast-agent',
+    'real=400 "deepseek-reasoner does not support Function Calling", mock=accepted',
+  ],
   // reasoning-echo: the mock answers the V4 wording for this refusal, not the V3.2 one
   [
     'deepseek-reasoner-missing-reasoning-content-nocobase',
