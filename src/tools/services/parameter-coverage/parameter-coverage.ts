@@ -1,7 +1,4 @@
-import {
-  parameterCoverage,
-  type ParameterCoverageCell,
-} from '../../../shared/provider-specs/parameter-table.js';
+import { parameterCoverage, type ParameterCoverageCell } from '../../../shared/provider-specs/parameter-table.js';
 import type { ProviderSpec } from '../../../shared/provider-specs/provider-spec.js';
 
 /** Cells of catalogued reasoning models × documented parameters, by how they stand. */
@@ -90,7 +87,8 @@ export function formatParameterCoverage(section: ParameterCoverageSection): stri
     line('total', section.total),
     `reasoning models with a sourced row for every documented parameter: ${f.models}/${f.of} (${percent(f.models, f.of)})`,
     ...section.gaps.map(
-      (g) => `  ${g.state === 'known-none' ? 'known none' : 'missing'}: ${g.provider} ${g.model} ${g.parameter}${g.reason ? ` (${g.reason})` : ''}`,
+      (g) =>
+        `  ${g.state === 'known-none' ? 'known none' : 'missing'}: ${g.provider} ${g.model} ${g.parameter}${g.reason ? ` (${g.reason})` : ''}`,
     ),
   ].join('\n');
 }
