@@ -65,26 +65,6 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'deepseek-v4-pro-developer-role-unknown-variant-9router',
     'real=400 "messages[1].role: unknown variant `developer`, expected one of `system`, `user`, `assistant`, `tool`", mock=accepted',
   ],
-  // reasoning-parameters: the mock accepts any reasoning_effort string on Fireworks
-  ['fireworks-glm-52-reasoning-effort-minimal-refused', 'real=400 (wording not quoted), mock=accepted'],
-  // reasoning-parameters: the mock lets reasoning_effort none switch thinking off on every Fireworks model
-  ['fireworks-glm-53-reasoning-effort-none-refused', 'real=400 (wording not quoted), mock=accepted'],
-  // reasoning-parameters: the mock lets thinking disabled through on every Fireworks model
-  ['fireworks-glm-53-thinking-disabled-refused', 'real=400 (wording not quoted), mock=accepted'],
-  // reasoning-parameters: the mock does not type-check reasoning_effort on Fireworks
-  ['fireworks-kimi-k3-reasoning-effort-boolean-refused', 'real=400 (wording not quoted), mock=accepted'],
-  // reasoning-parameters: the mock takes thinkingLevel MEDIUM on gemini-3-pro-preview
-  [
-    'gemini-3-pro-thinking-level-medium-chatwise',
-    'real=400 "Thinking level MEDIUM is not supported for this model. Please retry with other thinking level.", mock=accepted',
-  ],
-  // reasoning-parameters: the mock lets thinkingBudget 0 through on Gemini 3.x Flash models
-  ['gemini-36-flash-thinking-budget-zero-opencode', 'real=400 (wording not quoted), mock=accepted'],
-  // reasoning-parameters: the mock takes thinkingBudget and thinkingLevel together
-  [
-    'gemini-flash-latest-budget-and-level-eclipse-peon',
-    'real=400 "You can only set only one of thinking budget and thinking level.", mock=accepted',
-  ],
   // model-and-endpoint: the mock does not know gemma2-9b-it was decommissioned
   [
     'groq-gemma2-9b-it-decommissioned-openfang',
@@ -104,6 +84,12 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'minimax-tool-without-parameters-qwen-code',
     'real=400 "invalid params, function parameters is empty (2013)", mock=accepted',
   ],
+  // reasoning-parameters: superseded. magistral-medium-latest took prompt_mode reasoning in May 2026; in August the
+  // live API refused it on every model tried (dimetron/pi-go#245): the newer observation holds.
+  [
+    'mistral-magistral-medium-prompt-mode-accepted-spring-ai',
+    'real=accepted, mock=400 "error Reasoning prompt mode is not enabled for this model invalid_request_error 3051"',
+  ],
   // reasoning-parameters: the provider answered 200; the mock refuses it
   [
     'mistral-glm-53-reasoning-effort-max-accepted',
@@ -111,37 +97,11 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   ],
   // reasoning-parameters: the mock does not check reasoning_effort values per Mistral-served model
   ['mistral-glm-53-reasoning-effort-medium-refused', 'real=400 (wording not quoted), mock=accepted'],
-  // reasoning-parameters: the mock does not know prompt_mode, or which models refuse the reasoning prompt mode
-  [
-    'mistral-magistral-prompt-mode-refused-pi-go',
-    'real=400 "Reasoning prompt mode is not enabled for this model", mock=accepted',
-  ],
-  // reasoning-parameters: the mock does not know prompt_mode, or which models refuse the reasoning prompt mode
-  [
-    'mistral-magistral-small-alias-prompt-mode-refused-spring-ai',
-    'real=400 "Reasoning prompt mode is not enabled for this model", mock=accepted',
-  ],
-  // reasoning-parameters: the mock does not know prompt_mode, or which models refuse the reasoning prompt mode
-  [
-    'mistral-small-4-prompt-mode-reasoning-refused-pi',
-    'real=400 "Reasoning prompt mode is not enabled for this model", mock=accepted',
-  ],
   // history-structure: the mock takes an empty assistant message on Moonshot
   [
     'moonshot-empty-assistant-message-opencowork',
     'real=400 "with role \'assistant\' must not be empty", mock=accepted',
   ],
-  // reasoning-parameters: the mock does not refuse a forced tool_choice while K2.6 thinks by default
-  [
-    'moonshot-kimi-k26-forced-tool-choice-thinking-oh-my-pi',
-    'real=400 "tool_choice specified is incompatible with thinking enabled", mock=accepted',
-  ],
-  // reasoning-parameters: the mock does not type-check enable_thinking on Novita
-  ['novita-deepseek-v4-flash-enable-thinking-non-boolean-refused', 'real=400 (wording not quoted), mock=accepted'],
-  // reasoning-parameters: the Ollama Cloud mock takes every reasoning_effort value
-  ['ollama-cloud-glm-53-flash-effort-minimal-refused', 'real=400 (wording not quoted), mock=accepted'],
-  // reasoning-parameters: the Ollama Cloud mock takes every reasoning_effort value
-  ['ollama-cloud-glm-53-flash-effort-xhigh-refused', 'real=400 (wording not quoted), mock=accepted'],
   // model-and-endpoint: the mock serves every cloud model regardless of the account tier
   [
     'ollama-cloud-kimi-k26-free-tier-subscription-403-enviouswispr',
