@@ -12,13 +12,15 @@ const ask = { role: 'user', content: 'query the database' };
 
 describe('judgeRequest (library)', () => {
   /**
-   * The bundled deepseek spec with every rejection marked contested, whatever today's data says: a body sending tools
-   * to deepseek-reasoner breaks a forbid (a judge past the schema, where contested marks apply).
+   * The bundled deepseek spec with every rejection marked contested, whatever today's data says: a body forcing a
+   * tool on deepseek-v4-flash, which thinks by default, breaks a forbid (a judge past the schema, where contested
+   * marks apply).
    */
   const toolsBody = {
-    model: 'deepseek-reasoner',
+    model: 'deepseek-v4-flash',
     messages: [ask],
     tools: [{ type: 'function', function: { name: 'f', parameters: { type: 'object', properties: {} } } }],
+    tool_choice: 'required',
   };
   const contestedDeepseek = (): ProviderSpec => {
     const spec = structuredClone(loadProviderSpecs().find((s) => s.id === 'deepseek')!);

@@ -138,9 +138,8 @@ const ROWS: Row[] = [
       rule: 'signatures-verbatim',
       source: 'https://github.com/synthetic-sciences/openscience/pull/167 (Kilo-Org/kilo#303)',
     },
-    // Claude's thinking-first rule behind OpenRouter is contested (refused in
-    // OpenRouterTeam/ai-sdk-provider#177, #245; Kilo-Org/kilo#101 strips thinking and works).
-    brokenWarns: { why: 'a contested rule: accepted as its lenient side', rule: 'signatures-verbatim' },
+    // Claude's thinking-first rule behind OpenRouter is enforced (OpenRouterTeam/ai-sdk-provider#177 and #245 quote
+    // the refusal through OpenRouter; Kilo-Org/kilo#101 concerns Kilo's gateway), so a broken round trip fails.
   },
   {
     client: 'ai + @openrouter/ai-sdk-provider (Gemini)',

@@ -9,13 +9,13 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
 
 /**
  * Whether a body condition holds: every test it gives holds of the value at its pointer (`exists`
- * presence, `equals` / `in` / `notIn` JSON values, `matches` a string, `below` / `atLeast` /
+ * presence, `equals` / `in` / `notIn` JSON values, `matches` a string, `below` / `atLeast` / `above` /
  * `atLeastPointer` a number). A condition with no test but the pointer asks for `equals: undefined`
  * (the value is absent), as it always did.
  */
 export function conditionHolds(body: unknown, condition: BodyCondition): boolean {
   const value = atPointer(body, condition.pointer);
-  const { exists, equals, in: among, notIn, matches, below, atLeast, atLeastPointer } = condition;
+  const { exists, equals, in: among, notIn, matches, below, atLeast, above, atLeastPointer } = condition;
   const number = typeof value === 'number' ? value : undefined;
   const tests: boolean[] = [];
   if (exists !== undefined) tests.push((value !== undefined) === exists);
@@ -25,6 +25,7 @@ export function conditionHolds(body: unknown, condition: BodyCondition): boolean
   if (matches !== undefined) tests.push(typeof value === 'string' && new RegExp(matches).test(value));
   if (below !== undefined) tests.push(number !== undefined && number < below);
   if (atLeast !== undefined) tests.push(number !== undefined && number >= atLeast);
+  if (above !== undefined) tests.push(number !== undefined && number > above);
   if (atLeastPointer !== undefined) {
     const other = atPointer(body, atLeastPointer);
     tests.push(number !== undefined && typeof other === 'number' && number >= other);

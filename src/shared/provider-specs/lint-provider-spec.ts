@@ -1,5 +1,6 @@
 import type { ProviderSpec, Rejection } from './provider-spec.js';
 import { lintModelCatalogue } from './model-catalogue.js';
+import { lintParameterTable } from './parameter-table.js';
 
 /** One thing wrong with a provider spec beyond its JSON Schema. */
 export interface SpecLintProblem {
@@ -264,6 +265,7 @@ export function lintProviderSpec(spec: ProviderSpec): SpecLintProblem[] {
       if (contested) checkContested(`${at}/contested/${check}`, contested, up.sources);
   });
   problems.push(...lintModelCatalogue(spec));
+  problems.push(...lintParameterTable(spec));
   return problems;
 }
 

@@ -62,6 +62,8 @@ export interface BodyCondition {
   matches?: string;
   below?: number;
   atLeast?: number;
+  /** The value is a number greater than this one. */
+  above?: number;
   /** The value is a number at least the number at this other pointer (a budget not below max_tokens). */
   atLeastPointer?: string;
 }
@@ -343,6 +345,37 @@ export interface CatalogueEntry {
   notes?: string;
 }
 
+/** A reasoning parameter as the parameter tables name it (specs/schema/parameter-table.schema.json). */
+export type ReasoningParameter =
+  'effort' | 'budget' | 'level' | 'thinking' | 'sampling' | 'streaming' | 'structured-output';
+
+/**
+ * One model family and one reasoning parameter: the values it takes at `pointer` and the rejection of the others,
+ * with sources; or `knownNone`, why no source states it.
+ */
+export interface ParameterRow {
+  parameter: ReasoningParameter;
+  models: string;
+  pointer?: string;
+  accepts?: unknown[];
+  refuses?: unknown[];
+  atLeast?: number;
+  atMost?: number;
+  whenBody?: BodyCondition[];
+  rejection?: string;
+  sources?: string[];
+  observed: string;
+  knownNone?: string;
+  notes?: string;
+}
+
+/** The reasoning parameters one endpoint documents, and its rows per model family (spec `models.parameters`). */
+export interface ParameterTable {
+  documented: Array<{ parameter: ReasoningParameter; pointer: string; sources: string[]; notes?: string }>;
+  rows: ParameterRow[];
+  notes?: string;
+}
+
 /** The models one endpoint serves (spec `models.catalogue`); a model it does not name is still served. */
 export interface ModelCatalogue {
   entries: CatalogueEntry[];
@@ -384,7 +417,13 @@ export interface ProviderSpec {
   rejections: Record<string, Rejection>;
   forbid?: ForbidRule[];
   messageRules?: MessageRule[];
-  models?: { catalogue?: ModelCatalogue; serves?: string; refuses?: ModelRefusal[]; variants?: ModelVariant[] };
+  models?: {
+    catalogue?: ModelCatalogue;
+    parameters?: ParameterTable;
+    serves?: string;
+    refuses?: ModelRefusal[];
+    variants?: ModelVariant[];
+  };
   upstreams?: Upstream[];
   ignores?: Array<{ field: string; source: string; notes?: string }>;
   parameters?: Record<

@@ -1,3 +1,4 @@
+import { parameterForbids } from './parameter-table.js';
 import type { ForbidRule, ProviderSpec } from './provider-spec.js';
 
 const cache = new WeakMap<ProviderSpec, Map<string, ProviderSpec>>();
@@ -25,9 +26,9 @@ function forbidsFor(forbid: ForbidRule[], model: string): ForbidRule[] {
 /**
  * The rule set one model gets: the spec with its first matching variant applied. A variant can
  * drop rejections it does not enforce (`without`, which also drops echo rules, forbids and message
- * rules naming them), replace the echo rules, add or reword rejections and add forbids and message rules. Specs are
- * data, so a
- * new model family is a new variant, not new code.
+ * rules naming them), replace the echo rules, add or reword rejections and add forbids and message rules. The
+ * parameter tables (`models.parameters`) add their rows as forbids scoped to their models. Specs are data, so a new
+ * model family is a new variant or row, not new code.
  */
 export function specForModel(spec: ProviderSpec, model: string): ProviderSpec {
   let byModel = cache.get(spec);
@@ -35,16 +36,16 @@ export function specForModel(spec: ProviderSpec, model: string): ProviderSpec {
   const hit = byModel.get(model);
   if (hit) return hit;
   const variant = variantFor(spec, model);
-  let out = spec.forbid?.some((f) => f.models !== undefined)
-    ? { ...spec, forbid: forbidsFor(spec.forbid, model) }
-    : spec;
+  // The parameter tables' rows come first: a model family's own value list is more specific than a spec-wide rule.
+  const ownForbid = [...parameterForbids(spec), ...(spec.forbid ?? [])];
+  let out = ownForbid.some((f) => f.models !== undefined) ? { ...spec, forbid: forbidsFor(ownForbid, model) } : spec;
   if (variant) {
     const dropped = new Set(variant.without ?? []);
     const rejections = Object.fromEntries(
       Object.entries({ ...spec.rejections, ...(variant.rejections ?? {}) }).filter(([id]) => !dropped.has(id)),
     );
     const echo = (variant.echo ?? spec.echo).filter((e) => e.rejection === undefined || !dropped.has(e.rejection));
-    const forbid = forbidsFor([...(spec.forbid ?? []), ...(variant.forbid ?? [])], model).filter(
+    const forbid = forbidsFor([...ownForbid, ...(variant.forbid ?? [])], model).filter(
       (f) => !dropped.has(f.rejection),
     );
     const messageRules = [...(spec.messageRules ?? []), ...(variant.messageRules ?? [])].filter(

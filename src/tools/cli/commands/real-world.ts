@@ -13,6 +13,10 @@ import {
 } from '../../services/real-world-cases/agreement.js';
 import { formatCoverage } from '../../services/real-world-cases/rule-coverage.js';
 import { formatClassCoverage } from '../../services/real-world-cases/class-coverage.js';
+import {
+  formatParameterCoverage,
+  parameterCoverageSection,
+} from '../../services/parameter-coverage/parameter-coverage.js';
 import { RULE_CLASSES, type RuleClass } from '../../services/real-world-cases/real-world-case.js';
 import { datedCases, loadRealWorldCases } from '../../services/real-world-cases/real-world-case.js';
 import { caseRequest, caseUrl, describeReal } from '../../services/real-world-cases/replay-case.js';
@@ -89,6 +93,11 @@ export const realWorldCommand = defineCommand({
         '\ncoverage of the spec rules by these cases:\n' + formatCoverage(agreement.coverage) + '\n',
       );
       process.stdout.write('\nrule classes covered by these cases:\n' + formatClassCoverage(agreement.classes) + '\n');
+      process.stdout.write(
+        '\nreasoning parameters: catalogued reasoning models × documented parameters with a sourced row:\n' +
+          formatParameterCoverage(parameterCoverageSection(loadProviderSpecs())) +
+          '\n',
+      );
       if (args.uncovered)
         process.stdout.write(
           `\nrules no case fires (${agreement.coverage.unfired.length}):\n` +

@@ -7,6 +7,7 @@ import { loadRealWorldCases, RULE_CLASSES, type LoadedCase, type RuleClass } fro
 import { compareOutcomes, describeMock, replayCase, type MockOutcome } from './replay-case.js';
 import { ruleCoverage, type CoverageCounts, type RuleCoverage } from './rule-coverage.js';
 import { classCoverage, type ClassCoverage } from './class-coverage.js';
+import type { ParameterCoverageSection } from '../parameter-coverage/parameter-coverage.js';
 
 export interface CaseResult {
   id: string;
@@ -192,6 +193,8 @@ export interface RealWorldReportSection {
     classGaps?: string[];
   };
   disagreements: Array<{ id: string; provider: string; contested: boolean; difference: string }>;
+  /** The parameter tables against the catalogues (optional: older reports have none). */
+  parameters?: ParameterCoverageSection;
 }
 
 export function realWorldReportSection(agreement: RealWorldAgreement): RealWorldReportSection {

@@ -60,6 +60,8 @@ function rejectionTables(value: unknown, out: Array<Record<string, unknown>> = [
  * (`models.variants.2.forbid` is `forbid`), since a variant holds the same sections as the spec.
  */
 function sectionOf(path: readonly string[]): string {
+  // The parameter tables (`models.parameters`) are the `parameters` section: per-model parameter constraints.
+  if (path[0] === 'models' && path[1] === 'parameters') return 'parameters';
   const section = path[0] === 'models' && path[1] === 'variants' && path[3] !== undefined ? path[3] : path[0]!;
   return SECTION_LABEL[section] ?? section;
 }

@@ -1,6 +1,7 @@
 import { uncoveredRoutes } from '../../../judge/conformance/route-coverage.js';
 import { loadMatrixInputs, runMatrix, type MatrixInputs } from '../matrix/run-matrix.js';
 import { realWorldAgreement, realWorldReportSection } from '../real-world-cases/agreement.js';
+import { parameterCoverageSection } from '../parameter-coverage/parameter-coverage.js';
 import { buildCompatibilityReport } from './build-compatibility-report.js';
 import type { CompatibilityReport } from './compatibility-report.js';
 
@@ -17,6 +18,10 @@ export async function generateReport(inputs: MatrixInputs): Promise<Compatibilit
     untestedRoutes: uncoveredRoutes(loaded.table, loaded.specs),
   });
   // How far the mocks the matrix ran against answer as the real providers did, on public cases.
-  report.realWorld = realWorldReportSection(await realWorldAgreement({ specs: loaded.specs }));
+  report.realWorld = {
+    ...realWorldReportSection(await realWorldAgreement({ specs: loaded.specs })),
+    // Which catalogued reasoning models have a sourced row for each parameter their provider documents.
+    parameters: parameterCoverageSection(loaded.specs),
+  };
   return report;
 }

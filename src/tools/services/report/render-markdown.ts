@@ -121,6 +121,28 @@ function realWorldLines(rw: RealWorldSection): string[] {
   ];
   for (const p of rw.providers)
     out.push(`| ${md(p.provider)} | ${p.cases} | ${p.agree} | ${p.disagree} | ${p.contestedDisagree} |`);
+  if (rw.parameters) out.push('', ...parameterLines(rw.parameters));
+  return out;
+}
+
+/** The parameter tables against the catalogues: one row per provider that has reasoning models. */
+function parameterLines(pc: NonNullable<RealWorldSection['parameters']>): string[] {
+  const t = pc.total;
+  const out = [
+    '### Reasoning parameters per model',
+    '',
+    `Catalogued reasoning models × the reasoning parameters their provider documents: ${t.sourced} of ${t.cells} have a sourced row` +
+      `${t.knownNone ? `, ${t.knownNone} a stated reason none is known (not counted as covered)` : ''}${t.missing ? `, ${t.missing} nothing` : ''}. ` +
+      `${pc.fullyCovered.models} of ${pc.fullyCovered.of} reasoning models have a sourced row for every documented parameter; a provider that documents none counts its models as not covered. Tables: \`models.parameters\` in \`specs/providers/\`.`,
+    '',
+    '| provider | reasoning models | documented parameters | sourced | known none | missing |',
+    '|---|---:|---|---:|---:|---:|',
+  ];
+  for (const p of pc.providers)
+    if (p.models > 0)
+      out.push(
+        `| ${md(p.provider)} | ${p.models} | ${md(p.documented.join(', ') || '(none)')} | ${p.sourced}/${p.cells} | ${p.knownNone} | ${p.missing} |`,
+      );
   return out;
 }
 
