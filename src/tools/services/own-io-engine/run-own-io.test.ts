@@ -1,0 +1,105 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadMatrixInputs } from '../matrix/run-matrix.js';
+import { runOwnIo, type OwnIoResult } from './run-own-io.js';
+import { pythonEnv } from '../../commands/frameworks/python-venv.js';
+import { projectRoot } from '../../../shared/project-root.js';
+import { EngineFailedError } from '../../../shared/errors/engine-failed-error.js';
+
+/**
+ * examples/engines/own_io_engine.py, on the official `openai` and `anthropic` SDKs (a venv made once from
+ * examples/engines/own-io-requirements.txt and this machine's wheel index), judged from the mocks' traffic: clean it
+ * passes every behaviour its targets exercise, and each --broken switch fails its rule and only its rule.
+ */
+const python = pythonEnv('examples/engines/own-io-requirements.txt');
+const skipped = 'skipped' in python ? python.skipped : undefined;
+if (skipped) console.warn(`own-I/O example engine skipped: ${skipped}`);
+const loaded = loadMatrixInputs();
+const engine = (broken?: string) =>
+  `${'python' in python ? python.python : 'python3'} ${join(projectRoot(), 'examples/engines/own_io_engine.py')}${broken ? ` --broken=${broken}` : ''}`;
+
+const run = (providers: string[], broken?: string) =>
+  runOwnIo({
+    command: engine(broken),
+    timeoutMs: 60_000,
+    targets: loaded.specs.filter((s) => providers.includes(s.id)),
+    specs: loaded.specs,
+    fixtures: loaded.fixtures,
+    table: loaded.table,
+  });
+
+const failing = (results: readonly OwnIoResult[]) =>
+  [...new Set(results.flatMap((r) => r.checks.filter((c) => c.status === 'fail').map((c) => c.behaviour)))].sort();
+
+describe.skipIf(!!skipped)('check --engine-io own: the Python example engine on the official SDKs', () => {
+  it(
+    'clean, every run passes and the stored, compacted and streamed runs are all judged',
+    { timeout: 180_000 },
+    async () => {
+      const results = await run(['deepseek', 'anthropic']);
+      expect(results.map((r) => `${r.provider} ${r.model} ${r.stream}`).sort()).toEqual([
+        'anthropic claude-fable-5-1 false',
+        'anthropic claude-fable-5-1 true',
+        'anthropic claude-sonnet-4-5 false',
+        'anthropic claude-sonnet-4-5 true',
+        'deepseek deepseek-v4-flash false',
+        'deepseek deepseek-v4-flash true',
+      ]);
+      expect(failing(results)).toEqual([]);
+      for (const r of results) {
+        const status = Object.fromEntries(r.checks.map((c) => [c.behaviour, c.status]));
+        for (const b of [
+          'provider-accepts',
+          'must-echo',
+          'history-unmutated',
+          'survives-compaction',
+          'survives-branch',
+          'survives-resume',
+        ])
+          expect(`${r.provider} ${r.model} ${r.stream} ${b} ${status[b]}`).toBe(
+            `${r.provider} ${r.model} ${r.stream} ${b} pass`,
+          );
+        if (r.model === 'claude-fable-5-1') expect(status['binding-respected']).toBe('pass');
+      }
+    },
+  );
+
+  it.each([
+    ['compaction-drops-reasoning', ['deepseek'], 'survives-compaction'],
+    ['stream-drops-signature', ['anthropic'], 'signatures-verbatim'],
+    ['session-leak', ['deepseek'], 'history-unmutated'],
+    ['bound-block', ['anthropic'], 'binding-respected'],
+  ])('--broken=%s on %j fails %s only', { timeout: 180_000 }, async (broken, providers, rule) => {
+    const results = await run(providers, broken);
+    expect(failing(results)).toEqual([rule]);
+    if (broken === 'stream-drops-signature')
+      expect(results.filter((r) => r.status === 'fail').every((r) => r.stream)).toBe(true);
+  });
+});
+
+describe('check --engine-io own: engine errors are the engine’s', () => {
+  it('an engine that cannot do its own I/O, or exits, is an engine error naming the step', async () => {
+    const silent = `node -e "process.stdin.on('data', d => { const m = JSON.parse(d); console.log(JSON.stringify({ id: m.id, capabilities: [] })); })"`;
+    const noOwn = runOwnIo({
+      command: silent,
+      timeoutMs: 10_000,
+      targets: loaded.specs.filter((s) => s.id === 'deepseek'),
+      specs: loaded.specs,
+      fixtures: loaded.fixtures,
+      table: loaded.table,
+    });
+    await expect(noOwn).rejects.toThrow(EngineFailedError);
+    await expect(noOwn).rejects.toThrow(/engine error in hello: .*own-io/);
+    const exits = `node -e "process.stdin.once('data', d => { console.log(JSON.stringify({ id: 0, capabilities: ['own-io'] })); setTimeout(() => { console.error('boom'); process.exit(3); }, 50); })"`;
+    await expect(
+      runOwnIo({
+        command: exits,
+        timeoutMs: 10_000,
+        targets: loaded.specs.filter((s) => s.id === 'deepseek'),
+        specs: loaded.specs,
+        fixtures: loaded.fixtures,
+        table: loaded.table,
+      }),
+    ).rejects.toThrow(/engine error in session\.open: the engine command exited 3; its stderr ends: boom/);
+  });
+});
