@@ -101,5 +101,17 @@ describe('check --engine-io own: engine errors are the engine’s', () => {
         table: loaded.table,
       }),
     ).rejects.toThrow(/engine error in session\.open: the engine command exited 3; its stderr ends: boom/);
+    // A turn answered without the stored history: the engine's mistake, named with the schema's complaint.
+    const noHistory = `node -e "require('readline').createInterface({ input: process.stdin }).on('line', l => { const m = JSON.parse(l); console.log(JSON.stringify(m.type === 'hello' ? { id: m.id, capabilities: ['own-io'] } : { id: m.id, done: true })); })"`;
+    await expect(
+      runOwnIo({
+        command: noHistory,
+        timeoutMs: 10_000,
+        targets: loaded.specs.filter((s) => s.id === 'deepseek'),
+        specs: loaded.specs,
+        fixtures: loaded.fixtures,
+        table: loaded.table,
+      }),
+    ).rejects.toThrow(/engine error in turn: .*history/);
   });
 });

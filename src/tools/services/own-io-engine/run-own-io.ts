@@ -8,6 +8,7 @@ import { resolveRoute } from '../../../shared/route-table/resolve-route.js';
 import { policyFor } from '../../../shared/route-table/policy-for.js';
 import {
   OWN_IO_PROTOCOL,
+  type OwnIoDone,
   type OwnIoStep,
   type OwnIoTarget,
   type SeenRequest,
@@ -15,6 +16,7 @@ import {
 } from '../../../shared/engine-io/own-io-protocol.js';
 import { judgeSession, leakBetween, ownIoChecks } from '../../../judge/own-io/judge-own-io.js';
 import { cellStatus, type Behaviour, type Check, type CheckStatus } from '../../../judge/conformance/verdict.js';
+import { assertValid } from '../../../shared/validation/validate.js';
 import { EngineProcess } from '../engine-adapters/external-engine.js';
 import { startServe } from '../serve/start-serve.js';
 import { MOCK_API_KEY } from '../serve/agent-env.js';
@@ -136,9 +138,12 @@ async function runSession(
       const step = make();
       const before = entries.length;
       const answer = await engine.call(step.type, { ...step });
-      if (answer.done !== true || !Array.isArray(answer.history))
-        throw engine.failure(step.type, 'its answer is not {"done": true, "history": [...]}');
-      const history = answer.history as unknown[];
+      let history: unknown[];
+      try {
+        history = assertValid<OwnIoDone>(answer, 'own-io-step-answer.schema.json', `its ${step.type} answer`).history;
+      } catch (err) {
+        throw engine.failure(step.type, err instanceof Error ? err.message : String(err));
+      }
       if (steps.length === 0) firstLength = history.length;
       steps.push({ step, history, requests: entries.slice(before).map((e) => seen(e, answers)) });
     }
