@@ -70,6 +70,13 @@ describe('keptTurns: the first request after a step against the last one before 
     expect(keptTurns(before, after, 'survives-compaction', true, false)?.status).toBe('fail');
   });
 
+  it('pairs a kept turn with its own original where a carried-over turn repeats its id', () => {
+    const carried = [user('old'), toolTurn('c1', 'r0'), result('c1'), ...first];
+    expect(keptTurns(request(carried), request([user('summary'), ...first]), 'survives-compaction', true)?.status).toBe(
+      'pass',
+    );
+  });
+
   it('reads tool-call ids of Chat, Messages and Responses turns', () => {
     expect(toolCallIds(toolTurn('x'))).toEqual(['x']);
     expect(toolCallIds({ role: 'assistant', content: [{ type: 'tool_use', id: 'y' }] })).toEqual(['y']);
