@@ -5,6 +5,7 @@ import { runOwnIo, type OwnIoResult } from './run-own-io.js';
 import { pythonEnv } from '../../commands/frameworks/python-venv.js';
 import { projectRoot } from '../../../shared/project-root.js';
 import { EngineFailedError } from '../../../shared/errors/engine-failed-error.js';
+import { runCli } from '../../../../test/helpers/run-cli-sync.test-helper.js';
 
 /**
  * examples/engines/own_io_engine.py, on the official `openai` and `anthropic` SDKs (a venv made once from
@@ -64,6 +65,28 @@ describe.skipIf(!!skipped)('check --engine-io own: the Python example engine on 
     },
   );
 
+  it('through the CLI: each target’s line, the summary, exit 1 when broken', { timeout: 180_000 }, () => {
+    const clean = runCli(['check', '--engine', engine(), '--engine-io', 'own', '--provider', 'deepseek']);
+    expect(clean.code, clean.stdout + clean.stderr).toBe(0);
+    expect(clean.stdout).toMatch(
+      /^✓ deepseek deepseek-v4-flash \(streamed, route deepseek\): \d+ requests; .*✓survives-compaction/m,
+    );
+    expect(clean.stdout).toMatch(
+      /\(own I\/O\), judged from the mocks' traffic: 2 target runs .*: 2 pass, 0 warn, 0 fail/,
+    );
+    const broken = runCli([
+      'check',
+      '--engine',
+      engine('session-leak'),
+      '--engine-io',
+      'own',
+      '--provider',
+      'deepseek',
+    ]);
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toMatch(/^ {4}✗ history-unmutated: state leaked between sessions/m);
+  });
+
   it.each([
     ['compaction-drops-reasoning', ['deepseek'], 'survives-compaction'],
     ['stream-drops-signature', ['anthropic'], 'signatures-verbatim'],
@@ -78,6 +101,13 @@ describe.skipIf(!!skipped)('check --engine-io own: the Python example engine on 
 });
 
 describe('check --engine-io own: engine errors are the engine’s', () => {
+  it('own I/O without --engine, or sharded, is bad input (exit 2)', () => {
+    const alone = runCli(['check', '--engine-io', 'own']);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toMatch(/--engine-io.*own needs --engine/);
+    expect(runCli(['check', '--engine', 'true', '--engine-io', 'own', '--shard', '1/2']).code).toBe(2);
+  });
+
   it('an engine that cannot do its own I/O, or exits, is an engine error naming the step', async () => {
     const silent = `node -e "process.stdin.on('data', d => { const m = JSON.parse(d); console.log(JSON.stringify({ id: m.id, capabilities: [] })); })"`;
     const noOwn = runOwnIo({
