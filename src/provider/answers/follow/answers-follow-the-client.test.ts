@@ -7,7 +7,7 @@ import { judgeRequest } from '../../handlers/judge-request.js';
 import { verifyMockOpaque } from '../../signing/mock-opaque.js';
 import { verifyMockThinkingSignature } from '../../signing/mock-signature.js';
 import { encryptedContentOrganization, organizationOf } from '../../signing/openai-issued-items.js';
-import { followAnswer } from './follow-answer.js';
+import { asksForSummary, followAnswer } from './follow-answer.js';
 
 /**
  * What follow mode answers a live client: the reasoning each model's upstream issues through a gateway (and only
@@ -292,5 +292,36 @@ describe('follow mode answers as the model catalogue says the asked model does',
       (a!.rendered.body as { content: Array<{ type: string }> }).content.map((b) => b.type);
     expect(types(followAnswer(spec('anthropic'), ask('disabled'), 0, 0))).toEqual(['text']);
     expect(types(followAnswer(spec('anthropic'), ask('adaptive'), 0, 0))).toEqual(['thinking', 'text']);
+  });
+});
+
+describe('a summarising call (no tools, the last message asks for a summary) gets a summary', () => {
+  const ask = (text: string, tools?: unknown) => ({
+    model: 'deepseek-v4-flash',
+    messages: [{ role: 'user', content: text }],
+    ...(tools ? { tools } : {}),
+  });
+
+  it('answers a summary in words, and anything else as before', () => {
+    const summary = followAnswer(spec('deepseek'), ask('Summarise the conversation so far.'), 0, 0)!;
+    expect(String(summary.answer.content)).toMatch(/^Summary of conversation [0-9a-f]{12}: /);
+    const plain = followAnswer(spec('deepseek'), ask('What is the time?'), 0, 0)!;
+    expect(plain.answer.content).toBe('Hello from the reasoning-replay mock.');
+    expect(followAnswer(spec('deepseek'), ask('Summarize this', TOOLS), 0, 0)!.tool).toBe('lookup_order');
+  });
+
+  it('reads the ask in the last message of Chat, Responses and Gemini bodies', () => {
+    expect(asksForSummary({ messages: [{ role: 'user', content: 'please SUMMARIZE' }] })).toBe(true);
+    expect(asksForSummary({ input: 'Give me a summary' })).toBe(true);
+    expect(asksForSummary({ contents: [{ role: 'user', parts: [{ text: 'summarise' }] }] })).toBe(true);
+    expect(
+      asksForSummary({
+        messages: [
+          { role: 'user', content: 'summary' },
+          { role: 'user', content: 'no' },
+        ],
+      }),
+    ).toBe(false);
+    expect(asksForSummary('summary')).toBe(false);
   });
 });

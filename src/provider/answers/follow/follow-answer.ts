@@ -92,6 +92,17 @@ export function followAnswer(
   return made;
 }
 
+/**
+ * A request without tools whose last message asks for a summary: an agent compacting its conversation with a
+ * summarising model call. It gets a summary in words, as a model would write one.
+ */
+export function asksForSummary(body: unknown): boolean {
+  if (!isPlainObject(body)) return false;
+  const conversation = body.messages ?? body.input ?? body.contents;
+  const last = Array.isArray(conversation) ? conversation.at(-1) : conversation;
+  return /\bsummar(?:y|i[sz]e)/i.test(JSON.stringify(last ?? ''));
+}
+
 const MAX_CACHED = 1024;
 const answers = new Map<string, FollowAnswer>();
 
@@ -125,8 +136,13 @@ function makeAnswer(
       ],
     };
   } else {
+    const summary = tools.length === 0 && asksForSummary(body);
     const words =
-      tools.length > 0 ? 'Done: the tool results answer the question.' : 'Hello from the reasoning-replay mock.';
+      tools.length > 0
+        ? 'Done: the tool results answer the question.'
+        : summary
+          ? `Summary of conversation ${digest}: the user asked for tool calls, and their results were reported back.`
+          : 'Hello from the reasoning-replay mock.';
     // Structured output: the words are JSON that satisfies the requested schema (or the enum value asked for).
     const format = requestedFormat(spec.family, body);
     answer = {
@@ -140,7 +156,9 @@ function makeAnswer(
       reasoning:
         tools.length > 0
           ? `Turn ${digest}: the tool results are in; summarise them.`
-          : `Turn ${digest}: a plain answer is enough here.`,
+          : summary
+            ? `Turn ${digest}: the user wants the conversation so far summarised for later.`
+            : `Turn ${digest}: a plain answer is enough here.`,
     };
   }
   // Past the trigger it set, a request that asked for server compaction gets an answer opening with a compaction block.

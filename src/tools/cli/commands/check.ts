@@ -81,6 +81,13 @@ export const checkCommand = defineCommand({
         describe:
           'judge an external request builder instead of the built-in engine: a shell command speaking the JSON-lines protocol of docs/judge-your-agent.md',
       })
+      .option('engine-io', {
+        type: 'string',
+        choices: ['requests', 'own'] as const,
+        default: 'requests' as const,
+        describe:
+          'with --engine: `requests` (the engine builds requests, the harness sends them) or `own` (the engine sends its own requests to provider mocks the harness starts, and is judged from their traffic: docs/judge-your-agent.md)',
+      })
       .option('provider', {
         type: 'string',
         array: true,
@@ -125,6 +132,21 @@ export const checkCommand = defineCommand({
       );
     if (!(args.timeout > 0))
       throw new InputError('--timeout', '', `must be a positive number of milliseconds, got ${args.timeout}`);
+    if (args['engine-io'] === 'own') {
+      if (args.engine === undefined)
+        throw new InputError('--engine-io', '', 'own needs --engine', 'pass the command that starts your engine');
+      if (args.shard !== undefined)
+        throw new InputError('--engine-io', '', 'own cannot be sharded', 'run it without --shard');
+      const { checkOwnIo } = await import('../../services/own-io-engine/check-own-io.js');
+      return checkOwnIo({
+        command: args.engine,
+        routesFile: args.routes,
+        providers: args.provider,
+        timeoutMs: args.timeout,
+        strict: args.strict,
+        quiet: args.quiet,
+      });
+    }
     const shard = args.shard !== undefined ? parseShard(args.shard) : undefined;
     const shardOut = shard ? (args['shard-out'] ?? defaultShardOut('check', shard)) : undefined;
     // The gate, the external-engine runner and the JUnit renderer load only when their option asks

@@ -60,7 +60,7 @@ interface Pending {
 }
 
 /** One JSON-lines conversation with the engine process. */
-class EngineProcess {
+export class EngineProcess {
   private readonly child: ChildProcess;
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;

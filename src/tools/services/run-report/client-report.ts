@@ -75,7 +75,11 @@ export interface ClientReport {
 }
 
 /** Does this provider's mock judge `behaviour` at all? Only then is the absence of a finding a pass. */
-function judges(spec: ProviderSpec | undefined, behaviour: string, group: readonly ServeLogEntry[]): boolean {
+export function judges(
+  spec: ProviderSpec | undefined,
+  behaviour: string,
+  group: readonly Pick<ServeLogEntry, 'fault'>[],
+): boolean {
   if (behaviour === 'provider-accepts') return true;
   if (behaviour === 'recovers-from-faults') return group.some((e) => e.fault);
   if (!spec) return false;

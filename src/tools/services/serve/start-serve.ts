@@ -70,6 +70,11 @@ export interface ServeOptions {
   strict?: boolean;
   /** A request no mock could be handed (a protocol the mocks do not speak): `run` says why the agent failed. */
   onMiss?: (miss: ServeMiss) => void;
+  /**
+   * Each answer sent whole at once (an unpaced stream's text or a JSON body), by the seq of its log line: the judge
+   * of an engine doing its own I/O reads the reasoning an answer issued from it (decision 0110).
+   */
+  onAnswer?: (seq: number, answer: unknown) => void;
   /** Faults of specs/faults.json to inject into follow-mode answers, each once (repeatable from `seed`). */
   faults?: readonly Fault[];
 }
@@ -299,6 +304,7 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
     if (sendsBackReasoning(parsed)) entry.replays = true;
     if (options.logBodies) entry.body = redactBody(parsed ?? body.toString('utf8'), secrets);
     faults?.judgeEntry(entry, parsed, injected, issued);
+    if (options.onAnswer && pending) options.onAnswer(entry.seq, answerOf(pending));
     options.log(entry);
     soFar.addEntry(entry);
     // Logged before the answer completes, so a client that reads the log after its response sees its line.
@@ -341,6 +347,16 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
 }
 
 /** `GET` it for the findings so far as JSON (findings-so-far.ts); not a provider id, as ids hold no dot. */
+/** An answer's bytes as the judge reads them: the JSON body parsed, else the text (a stream's events). */
+function answerOf(bytes: Buffer): unknown {
+  const text = bytes.toString('utf8');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 export const FINDINGS_PATH = '/findings.json';
 
 export function pathsOf(specs: readonly ProviderSpec[]): string[] {
