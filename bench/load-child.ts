@@ -24,6 +24,8 @@ export interface LoadPass {
   requests: number;
   /** Non-2xx answers, socket errors and timeouts: a pass with any is not a measurement. */
   errors: number;
+  /** The server's own CPU time per request in this pass, in µs, where the bench could read it. */
+  serverCpuUsPerRequest?: number;
 }
 
 /** Quantile `q` of latencies sorted ascending (nearest rank). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { LoadPass } from './load-child.js';
 import { medianPass } from './median-pass.js';
-import { serveFigure } from './serve-throughput.js';
+import { processCpuMs, serveFigure } from './serve-throughput.js';
 
 const pass = (rps: number, p99: number, p50 = p99 / 2): LoadPass => ({ rps, p50, p99, requests: rps, errors: 0 });
 
@@ -13,6 +13,12 @@ describe('medianPass', () => {
     expect(summary.p99).toBe(4);
     expect(summary.rounds).toHaveLength(3);
     expect(summary.requests).toBe(6900);
+  });
+
+  it('keeps the median server CPU per request only when every round has one', () => {
+    const withCpu = (rps: number, cpu: number): LoadPass => ({ ...pass(rps, 1), serverCpuUsPerRequest: cpu });
+    expect(medianPass([withCpu(1, 90), withCpu(2, 30), withCpu(3, 50)]).serverCpuUsPerRequest).toBe(50);
+    expect(medianPass([withCpu(1, 90), pass(2, 1), withCpu(3, 50)])).not.toHaveProperty('serverCpuUsPerRequest');
   });
 
   it('refuses fewer than three rounds', () => {
@@ -60,5 +66,15 @@ describe('serveFigure', () => {
     expect(serveFigure('json', 1, medians(pass(590, 1), pass(1000, 1), pass(1, 1)), 4).met).toBe(false);
     expect(serveFigure('json', 1, medians(pass(900, 2.1), pass(1000, 1), pass(1, 1)), 4).met).toBe(false);
     expect(serveFigure('stream', 1, medians(pass(900, 1), pass(1000, 1), pass(950, 1)), 4).met).toBe(false);
+  });
+});
+
+describe('processCpuMs', () => {
+  it.runIf(process.platform === 'linux')("reads a process's CPU time, which grows with work", () => {
+    const before = processCpuMs(process.pid)!;
+    const until = process.cpuUsage().user + 60_000;
+    while (process.cpuUsage().user < until) Math.sqrt(Math.random());
+    expect(processCpuMs(process.pid)!).toBeGreaterThanOrEqual(before + 40);
+    expect(processCpuMs(2 ** 30)).toBeUndefined();
   });
 });

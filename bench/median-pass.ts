@@ -7,6 +7,8 @@ export interface RoundsSummary {
   p50: number;
   p99: number;
   requests: number;
+  /** The median of the rounds' server CPU per request, when every round has one. */
+  serverCpuUsPerRequest?: number;
   rounds: LoadPass[];
 }
 
@@ -18,7 +20,9 @@ export interface RoundsSummary {
  */
 export function medianPass(rounds: readonly LoadPass[]): RoundsSummary {
   if (rounds.length < 3) throw new Error(`a median needs at least 3 rounds, got ${rounds.length}`);
+  const cpu = rounds.map((r) => r.serverCpuUsPerRequest);
   return {
+    ...(cpu.every((x) => x !== undefined) ? { serverCpuUsPerRequest: median(cpu) } : {}),
     rps: median(rounds.map((r) => r.rps)),
     p50: median(rounds.map((r) => r.p50)),
     p99: median(rounds.map((r) => r.p99)),

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -152,6 +152,11 @@ export async function benchServeThroughput(
         throw new Error(`aimock answered the bench request ${check.status}: ${check.text.slice(0, 200)}`);
     }
     const ports: Record<ServerName, number> = { serve: serve.port, bare: bare.port, aimock: aimock.port };
+    const pids: Record<ServerName, number | undefined> = {
+      serve: serve.child.pid,
+      bare: bare.child.pid,
+      aimock: aimock.child.pid,
+    };
 
     const figures: BenchFigure[] = [];
     for (const stream of [false, true]) {
@@ -161,7 +166,9 @@ export async function benchServeThroughput(
         for (const name of SERVERS) await load(ports[name], PATHS[name], stream, connections, 1);
         for (let r = 0; r < rounds; r++)
           for (const name of SERVERS)
-            passes[name].push(await load(ports[name], PATHS[name], stream, connections, seconds));
+            passes[name].push(
+              await measuredLoad(pids[name], () => load(ports[name], PATHS[name], stream, connections, seconds)),
+            );
         figures.push(
           serveFigure(
             stream ? 'stream' : 'json',
@@ -184,6 +191,31 @@ export async function benchServeThroughput(
 }
 
 const SERVERS = ['bare', 'serve', 'aimock'] as const;
+
+/**
+ * A pass with the server's own CPU time per request beside it: what the server spends on one answer, a figure the
+ * rest of a shared machine disturbs far less than throughput (the kernel's per-process tick counts, Linux only).
+ */
+async function measuredLoad(pid: number | undefined, pass: () => Promise<LoadPass>): Promise<LoadPass> {
+  const before = pid === undefined ? undefined : processCpuMs(pid);
+  const result = await pass();
+  const after = pid === undefined ? undefined : processCpuMs(pid);
+  if (before === undefined || after === undefined || result.requests === 0) return result;
+  return { ...result, serverCpuUsPerRequest: ((after - before) * 1000) / result.requests };
+}
+
+/** User + system CPU milliseconds of a process so far, from /proc/PID/stat (clock ticks of 10 ms); undefined elsewhere. */
+export function processCpuMs(pid: number): number | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // Fields after the command name (which may hold spaces, inside parentheses): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 export const DEFAULT_ROUNDS = 3;
 export const DEFAULT_SECONDS = 4;
 
@@ -215,6 +247,9 @@ export function serveFigure(
       aimockShareOfBare: round(a.rps / b.rps, 2),
       aimockP99Ratio: round(a.p99 / b.p99, 2),
       serveOverAimock: round(s.rps / a.rps, 2),
+      ...(s.serverCpuUsPerRequest !== undefined && b.serverCpuUsPerRequest !== undefined
+        ? { serverCpuPerRequestOverBare: round(s.serverCpuUsPerRequest / b.serverCpuUsPerRequest, 2) }
+        : {}),
       loadGenerator: 'autocannon, in its own process',
       summary: 'median of the rounds, each measure on its own',
       secondsPerPass: seconds,
@@ -230,6 +265,7 @@ const roundAll = (r: RoundsSummary) => ({
   requests: r.requests,
   roundsRps: r.rounds.map((x) => Math.round(x.rps)),
   roundsP99Ms: r.rounds.map((x) => round(x.p99, 3)),
+  ...(r.serverCpuUsPerRequest !== undefined ? { serverCpuUsPerRequest: round(r.serverCpuUsPerRequest, 1) } : {}),
 });
 
 const isMain = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1];
