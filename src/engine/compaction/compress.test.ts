@@ -183,25 +183,3 @@ describe('jsonSize', () => {
     expect(jsonSize({ a: undefined, b: 1 })).toBe(JSON.stringify({ a: undefined, b: 1 }).length);
   });
 });
-
-describe('compress reuses its working arrays between calls', () => {
-  it('gives each call its own result: a larger, then a smaller history, then a summarizer that compacts', () => {
-    const big = longHistory(60);
-    const small = longHistory(12);
-    const alone = compress(small, Math.floor(estimateTokens(small) / 2));
-    compress(big, Math.floor(estimateTokens(big) / 2));
-    expect(compress(small, Math.floor(estimateTokens(small) / 2))).toEqual(alone);
-    // A plug-in summarizer that compacts another history mid-call must not change this call's arrays.
-    const plain = compress(small, Math.floor(estimateTokens(small) / 2), { summarize: () => 'summary' });
-    // Another history no longer than this one, priced otherwise: it would land in the same arrays.
-    const other: History = { messages: Array.from({ length: 6 }, (_, i) => toolExchange(i, 'x'.repeat(4000))).flat() };
-    const nested = compress(small, Math.floor(estimateTokens(small) / 2), {
-      summarize: () => {
-        compress(other, Math.floor(estimateTokens(other) / 3));
-        return 'summary';
-      },
-    });
-    expect(nested).toEqual(plain);
-    expect(nested.dropped.length).toBeGreaterThan(0);
-  });
-});

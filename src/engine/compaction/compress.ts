@@ -43,35 +43,6 @@ function identity(n: number): number[] {
   return xs;
 }
 
-/**
- * Scratch arrays for one call, kept between calls and grown as needed: compaction is synchronous and
- * returns none of them. Allocated per call, each array past 128 KB was a fresh mapping whose pages the
- * kernel faulted in one by one, a cost only the largest histories paid (the 10k -> 100k step).
- */
-let scratchPrices = new Float64Array(0);
-let scratchKinds = new Uint8Array(0);
-let scratchKept = new Uint8Array(0);
-/** True while a call holds the scratch arrays: a plug-in summarizer that compacts gets arrays of its own. */
-let scratchHeld = false;
-interface Scratch {
-  prices: Float64Array;
-  kinds: Uint8Array;
-  isKept: Uint8Array;
-}
-function scratch(n: number): Scratch {
-  if (scratchHeld) return { prices: new Float64Array(n), kinds: new Uint8Array(n), isKept: new Uint8Array(n) };
-  if (scratchPrices.length < n) {
-    scratchPrices = new Float64Array(n);
-    scratchKinds = new Uint8Array(n);
-    scratchKept = new Uint8Array(n);
-  }
-  return {
-    prices: scratchPrices.subarray(0, n),
-    kinds: scratchKinds.subarray(0, n),
-    isKept: scratchKept.subarray(0, n).fill(0),
-  };
-}
-
 /** What compaction needs to know of a message after pricing it, one byte each. */
 const SYSTEM = 0;
 const USER = 1;
@@ -122,22 +93,6 @@ function shadowedAmong(kept: readonly (number | null)[], kinds: Uint8Array): num
  * every retained carrier is byte-identical. The input is never modified.
  */
 export function compress(history: History, budget: number, options: CompressOptions = {}): CompactionResult {
-  const arrays = scratch(history.messages.length);
-  const holds = !scratchHeld;
-  scratchHeld = true;
-  try {
-    return compressWith(history, budget, options, arrays);
-  } finally {
-    if (holds) scratchHeld = false;
-  }
-}
-
-function compressWith(
-  history: History,
-  budget: number,
-  options: CompressOptions,
-  { prices, kinds, isKept }: Scratch,
-): CompactionResult {
   const messages = history.messages;
   const price = (m: Message) => priceMessage(m, options.policy, options.omit);
   // Each input message is priced once, into a typed array (off the collected heap: on a 100k-turn
@@ -145,6 +100,8 @@ function compressWith(
   // `kept` (no lookups by object, which cost a cache miss per message on a large history).
   // The same pass notes each message's kind, so nothing after it walks the message objects again
   // (a 100k-turn history is ~30 MB: a second and third walk missed the CPU cache every time).
+  const prices = new Float64Array(messages.length);
+  const kinds = new Uint8Array(messages.length);
   // The newest message holding a provider's compaction carrier: never summarized (server-compaction-floor.ts).
   let floor = -1;
   for (let i = 0; i < messages.length; i++) {
@@ -256,6 +213,7 @@ function compressWith(
       salvaged = true;
     }
   }
+  const isKept = new Uint8Array(messages.length);
   let inOrder = kept.length === messages.length;
   let keptInputs = 0;
   for (let j = 0; j < kept.length; j++) {
