@@ -75,7 +75,8 @@ const STEPS: BenchStep[] = [
     name: 'serve throughput',
     fallback: {
       id: 'serve-throughput',
-      figure: 'serve vs bare node:http and aimock, JSON and streamed, at 1 and 50 connections (autocannon)',
+      figure:
+        'serve vs bare node:http and aimock, JSON and streamed, at 1 and 50 connections (autocannon in its own process, median of rounds)',
       goal: '>= 0.6x, p99 <= 2x, ahead of aimock',
     },
     run: () => optionalBench('serve-throughput'),

@@ -4,7 +4,9 @@ import { findingsHeader, readFindingsHeader } from '../../shared/findings/findin
 import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
 import type { SseEvent } from '../../shared/sse/sse-event.js';
 import type { FixtureStore } from '../fixtures/fixture-store.js';
-import { followAnswer } from '../answers/follow/follow-answer.js';
+import { followAnswer, type FollowAnswer } from '../answers/follow/follow-answer.js';
+import { rememberResponse } from '../answers/stored-responses.js';
+import { IdenticalRequests } from './identical-requests.js';
 
 /** The scenario name a follow-mode answer is logged under. */
 export { FOLLOW_SCENARIO } from '../answers/follow/follow-answer.js';
@@ -29,6 +31,11 @@ export const CONNECTION_HEADERS: ReadonlySet<string> = new Set([
   'keep-alive',
   'upgrade',
 ]);
+
+/** The fast path's verdict on one request: the candidate that accepted it and its answer, or none. */
+interface FastVerdict {
+  accepted?: { spec: ProviderSpec; stream: boolean; answer: FollowAnswer };
+}
 
 /** One place a request may be answered: a provider's mock and the provider's real URL for the path asked. */
 export interface AnswerCandidate {
@@ -102,6 +109,8 @@ export class HttpAnswers {
   /** The fixture's success headers for a follow-mode answer (request ids and the like), per spec and call. */
   private readonly headerCache = new Map<string, Record<string, string>>();
   private readonly injector: FaultInjector | undefined;
+  /** Follow-mode verdicts and answers of requests seen before (identical-requests.ts); none with faults, which count. */
+  private readonly seen = new IdenticalRequests<FastVerdict>();
 
   constructor(private readonly options: HttpAnswerOptions) {
     this.injector = options.faults?.length ? new FaultInjector(options.faults, options.seed) : undefined;
@@ -171,23 +180,39 @@ export class HttpAnswers {
 
   /** Follow mode, an accepted request: answered here, no msw round (the hot path of a `run`). */
   private fast(candidates: readonly AnswerCandidate[], request: HttpAnswerRequest): HttpAnswer | undefined {
+    const key = this.injector ? undefined : this.seen.keyOf(candidates, request.call, request.body);
+    let verdict = key === undefined ? undefined : this.seen.get(key);
+    if (verdict) {
+      // What followAnswer does on each call besides answering: a stored response can be fetched by its id again.
+      if (verdict.accepted)
+        rememberResponse(verdict.accepted.spec, request.json, verdict.accepted.answer.rendered.body);
+    } else {
+      verdict = this.judgeFast(candidates, request);
+      if (key !== undefined) this.seen.set(key, verdict);
+    }
+    const accepted = verdict.accepted;
+    if (!accepted) return undefined;
+    return {
+      spec: accepted.spec,
+      status: 200,
+      headers: this.fixtureHeaders(accepted.spec, request.call, accepted.stream),
+      findings: [],
+      tool: accepted.answer.tool,
+      streamed: accepted.stream,
+      ...this.followed(accepted.spec, request, accepted.stream, accepted.answer.rendered, accepted.answer.bytes),
+    };
+  }
+
+  /** The first candidate that accepts the request without findings, and its follow answer; none: the msw path. */
+  private judgeFast(candidates: readonly AnswerCandidate[], request: HttpAnswerRequest): FastVerdict {
     for (const candidate of candidates) {
       const accepted = acceptsWithoutFindings(candidate.spec, candidate.url, request.json);
       if (!accepted) continue;
       // The model as the client named it, in the path (Gemini, Bedrock) or the body.
       const answer = followAnswer(candidate.spec, request.json, request.call, this.options.seed, accepted.model);
-      if (!answer) return undefined;
-      return {
-        spec: candidate.spec,
-        status: 200,
-        headers: this.fixtureHeaders(candidate.spec, request.call, accepted.stream),
-        findings: [],
-        tool: answer.tool,
-        streamed: accepted.stream,
-        ...this.followed(candidate.spec, request, accepted.stream, answer.rendered, answer.bytes),
-      };
+      return answer ? { accepted: { spec: candidate.spec, stream: accepted.stream, answer } } : {};
     }
-    return undefined;
+    return {};
   }
 
   /**

@@ -7,6 +7,7 @@ import { defaultRoutesFile } from '../../../shared/route-table/load-route-table.
 import { DEFAULT_SERVE_HEADER_TIMEOUT_MS, startServe } from '../../services/serve/start-serve.js';
 import { DEFAULT_MAX_BYTES_IN_FLIGHT } from '../../services/serve/bytes-in-flight.js';
 import { requestLine, ServeTally } from '../../services/serve/request-line.js';
+import { BatchedLines } from '../../services/serve/batched-lines.js';
 import { asFileWriteError } from '../../../shared/errors/file-write-error.js';
 import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
 
@@ -121,15 +122,18 @@ export const serveCommand = defineCommand({
     // A log line that cannot be written (disk full mid-run) is a lost verdict: serve stops and says why (exit 1).
     let logFailed: string | undefined;
     let stopServing: (() => void) | undefined;
-    const write = (line: string) => {
-      if (fd === undefined) return void process.stdout.write(line);
+    const write = (text: string) => {
+      if (fd === undefined) return void process.stdout.write(text);
       try {
-        writeSync(fd, line);
+        writeSync(fd, text);
       } catch (err) {
         logFailed ??= (asFileWriteError(err, logFile) as Error).message;
         stopServing?.();
       }
     };
+    // The lines of the requests answered in one turn of the event loop go out in one write (batched-lines.ts).
+    const logLines = new BatchedLines(write);
+    const requestLines = new BatchedLines((text) => void process.stderr.write(text));
     const tally = new ServeTally();
     let running;
     try {
@@ -148,9 +152,9 @@ export const serveCommand = defineCommand({
         ...(args['run-id'] ? { runId: args['run-id'] } : {}),
         ...(args.scenario ? { defaultScenario: args.scenario } : {}),
         log: (entry) => {
-          write(JSON.stringify(entry) + '\n');
           tally.add(entry);
-          if (!args.quiet) process.stderr.write(requestLine(entry) + '\n');
+          if (!args.quiet) void requestLines.add(requestLine(entry) + '\n');
+          return logLines.add(JSON.stringify(entry) + '\n');
         },
       });
     } catch (err) {
@@ -174,6 +178,8 @@ export const serveCommand = defineCommand({
       process.once('SIGTERM', stop);
     });
     await running.close();
+    logLines.flush();
+    requestLines.flush();
     process.stderr.write(`reasoning-replay serve: stopped after ${tally.summary()}\n`);
     if (logFailed) {
       process.stderr.write(`reasoning-replay serve: stopped, the log cannot be written: ${logFailed}\n`);

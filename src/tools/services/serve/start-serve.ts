@@ -59,7 +59,11 @@ export interface ServeOptions {
    */
   defaultScenario?: string;
   pace?: number;
-  log: (entry: ServeLogEntry) => void;
+  /**
+   * Called with each request's log line before its answer ends; a promise returned holds the answer's end until it
+   * settles (a log written in batches, batched-lines.ts). Any other value is ignored.
+   */
+  log: (entry: ServeLogEntry) => unknown;
   /** Put each request body, redacted, in its log line. */
   logBodies?: boolean;
   /** Names this server's requests in the log; a request's x-reasoning-replay-run header wins. */
@@ -305,8 +309,9 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
     if (options.logBodies) entry.body = redactBody(parsed ?? body.toString('utf8'), secrets);
     faults?.judgeEntry(entry, parsed, injected, issued);
     if (options.onAnswer && pending) options.onAnswer(entry.seq, answerOf(pending));
-    options.log(entry);
+    const logged = options.log(entry);
     soFar.addEntry(entry);
+    if (logged instanceof Promise) await logged;
     // Logged before the answer completes, so a client that reads the log after its response sees its line.
     if (cut) cutConnection(res, pending);
     else res.end(pending);
