@@ -1,4 +1,5 @@
 import type { RealWorldReportSection } from '../real-world-cases/agreement.js';
+import type { SuiteFigures } from '../suites/suite-figures.js';
 import type { Behaviour, CheckStatus, ExchangeRecord, JudgeFinding } from '../../../judge/conformance/verdict.js';
 
 /**
@@ -26,6 +27,8 @@ export interface CompatibilityReport {
   runs: ScenarioRun[];
   /** How the mocks answer the public real-world cases (specs/real-world/) compared with the real providers. */
   realWorld?: RealWorldSection;
+  /** The mocks' answers against other projects' published schemas (Open Responses): bodies and events that conform. */
+  suites?: SuiteFigures[];
 }
 
 /** The real-world section is the corpus's own summary (src/tools/services/real-world-cases/agreement.ts), stored as it is. */

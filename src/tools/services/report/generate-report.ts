@@ -2,6 +2,7 @@ import { uncoveredRoutes } from '../../../judge/conformance/route-coverage.js';
 import { loadMatrixInputs, runMatrix, type MatrixInputs } from '../matrix/run-matrix.js';
 import { realWorldAgreement, realWorldReportSection } from '../real-world-cases/agreement.js';
 import { buildCompatibilityReport } from './build-compatibility-report.js';
+import { suiteFigures } from '../suites/suite-figures.js';
 import type { CompatibilityReport } from './compatibility-report.js';
 
 /**
@@ -18,5 +19,8 @@ export async function generateReport(inputs: MatrixInputs): Promise<Compatibilit
   });
   // How far the mocks the matrix ran against answer as the real providers did, on public cases.
   report.realWorld = realWorldReportSection(await realWorldAgreement({ specs: loaded.specs }));
+  // Other projects' published schemas the answers are checked against as well (specs/responses/ files marked suite).
+  const suites = suiteFigures(loaded.specs);
+  if (suites.length > 0) report.suites = suites;
   return report;
 }

@@ -1,3 +1,4 @@
+import type { SuiteFigures } from '../suites/suite-figures.js';
 import { decisionsOf } from './build-compatibility-report.js';
 import type {
   CompatibilityReport,
@@ -140,7 +141,7 @@ ${rows}
 </tbody>
 </table>
 </div>
-${options.frameworks ? renderFrameworksSection(options.frameworks) : ''}${report.realWorld ? realWorldSection(report.realWorld, link) : ''}<h2>What decided each cell</h2>
+${options.frameworks ? renderFrameworksSection(options.frameworks) : ''}${report.realWorld ? realWorldSection(report.realWorld, link) : ''}${report.suites?.length ? suitesSection(report.suites) : ''}<h2>What decided each cell</h2>
 <p class="meta">Each cell links here: every check for that behaviour on that route, once, with the scenario run it came from. One line per attempt; the provider's raw body is folded under "raw body".</p>
 ${details}
 <script>
@@ -313,6 +314,18 @@ function runsList(runs: ScenarioRun[], link: (p: string) => string): string {
     ? `<p class="meta">${skipped} scenario run${skipped === 1 ? '' : 's'} not applicable to ${skipped === 1 ? 'its' : 'their'} provider (nothing sent).</p>`
     : '';
   return `<div class="check"><h3>scenario runs</h3><ul>\n${rows.join('\n')}\n</ul>${note}</div>`;
+}
+
+/** Other projects' published schemas (Open Responses): rendered bodies and stream events that conform, and the first departures. */
+function suitesSection(suites: readonly SuiteFigures[]): string {
+  const items = suites
+    .map((f) => {
+      const ok = f.bodies.conforming === f.bodies.checked && f.events.conforming === f.events.checked;
+      const departures = f.departures.map((d) => `<li>${h(d)}</li>`).join('');
+      return `<li class="${ok ? 'pass' : 'fail'}">${ok ? STATUS_SYMBOL.pass : STATUS_SYMBOL.fail} <code>${h(f.schema)}</code> (${h(f.pin)}) on ${f.specs.map((s) => `<code>${h(s)}</code>`).join(', ')}: ${f.bodies.conforming} of ${f.bodies.checked} answers and ${f.events.conforming} of ${f.events.checked} stream events conform${departures ? `<ul>${departures}</ul>` : ''}</li>`;
+    })
+    .join('\n');
+  return `<h2>Published schemas of other projects</h2>\n<ul>\n${items}\n</ul>\n`;
 }
 
 /** How the mocks answer public real-world cases: per provider, and each disagreement in one line. */

@@ -1,3 +1,4 @@
+import type { SuiteFigures } from '../suites/suite-figures.js';
 import { decisionsOf } from './build-compatibility-report.js';
 import type { CompatibilityReport, RealWorldSection, StatusCounts } from './compatibility-report.js';
 import { summarizeDetail } from './explain-check.js';
@@ -101,6 +102,7 @@ export function renderMarkdown(report: CompatibilityReport, options: MarkdownOpt
     lines.push('');
   }
   if (report.realWorld) lines.push(...realWorldLines(report.realWorld), '');
+  if (report.suites?.length) lines.push(...suiteLines(report.suites), '');
   lines.push(`Every check, one line per attempt, with the providers' raw answers: ${closing}.`, '');
   return lines.join('\n');
 }
@@ -119,6 +121,20 @@ function realWorldLines(rw: RealWorldSection): string[] {
   ];
   for (const p of rw.providers)
     out.push(`| ${md(p.provider)} | ${p.cases} | ${p.agree} | ${p.disagree} | ${p.contestedDisagree} |`);
+  return out;
+}
+
+/** Other projects' published schemas: how many rendered bodies and stream events conform, and the first departures. */
+function suiteLines(suites: readonly SuiteFigures[]): string[] {
+  const out = ['### Published schemas of other projects', ''];
+  for (const f of suites) {
+    const ok = f.bodies.conforming === f.bodies.checked && f.events.conforming === f.events.checked;
+    out.push(
+      `- ${ok ? STATUS_SYMBOL.pass : STATUS_SYMBOL.fail} \`${md(f.schema)}\` (${md(f.pin)}) on ${f.specs.map(md).join(', ')}: ` +
+        `${f.bodies.conforming} of ${f.bodies.checked} answers and ${f.events.conforming} of ${f.events.checked} stream events conform.`,
+    );
+    for (const d of f.departures) out.push(`  - ${md(d)}`);
+  }
   return out;
 }
 
