@@ -101,11 +101,20 @@ const ROWS: Row[] = [
   },
   // A model that does not reason: its answers carry none, and reasoning sent back to it is refused.
   {
-    client: 'ai + compatible, Groq Kimi K2 Instruct',
+    client: 'ai + @ai-sdk/groq, Kimi K2 Instruct',
     provider: 'groq',
-    argv: node('ai-sdk-groq-kimi-instruct.mjs'),
+    argv: node('ai-sdk-groq.mjs'),
     // Groq's "reasoning is not supported with this model" (vercel/ai#8056), a forbid of the spec's variant.
     rule: 'strict-schema',
+  },
+  // AI SDK 6's provider for any Open Responses endpoint: it reads reasoning from answers but sends none back (its
+  // input conversion has no reasoning item), so its function_call items go back alone, which the API accepts.
+  {
+    client: 'ai 6 + @ai-sdk/open-responses',
+    provider: 'openai-responses',
+    argv: node('ai-sdk-open-responses.mjs'),
+    rule: 'provider-accepts',
+    brokenWarns: { why: 'it sends no reasoning back even unbroken; the calls alone are accepted' },
   },
   {
     client: 'ai + @ai-sdk/anthropic',
