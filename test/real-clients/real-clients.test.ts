@@ -91,6 +91,14 @@ const ROWS: Row[] = [
     // accepts, losing the reasoning without a word. Only run's no-replay warning can tell.
     brokenWarns: { why: 'function_call items without ids are accepted; the reasoning is lost' },
   },
+  // The 2.0.0 betas require incomplete_details (nullable, not optional): an answer without it fails the agent with
+  // "Invalid JSON response" before any rule is judged.
+  {
+    client: 'ai + @ai-sdk/openai 2.0.0-beta.16 responses, store false',
+    provider: 'openai-responses',
+    argv: node('ai-sdk-openai-responses.mjs', '--beta'),
+    rule: 'signatures-verbatim',
+  },
   // The SDK with no provider options: store is left to the API's default, true, and reasoning goes back by id.
   {
     client: 'ai + @ai-sdk/openai, store unset',
