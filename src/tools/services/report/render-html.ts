@@ -1,4 +1,5 @@
 import type { SuiteFigures } from '../suites/suite-figures.js';
+import type { CompatCanaryFigures } from '../suites/compatcanary-figures.js';
 import { decisionsOf } from './build-compatibility-report.js';
 import type {
   CompatibilityReport,
@@ -23,6 +24,8 @@ export interface HtmlOptions {
   linkBase: string;
   /** reports/frameworks.json when present: the agent framework section (frameworks-section.ts). */
   frameworks?: FrameworksReport;
+  /** reports/compatcanary.json (npm run compatcanary), when the report directory holds one. */
+  compatCanary?: CompatCanaryFigures;
 }
 
 /** How long the one-line "why" under a cell or in a tooltip may be. */
@@ -141,7 +144,7 @@ ${rows}
 </tbody>
 </table>
 </div>
-${options.frameworks ? renderFrameworksSection(options.frameworks) : ''}${report.realWorld ? realWorldSection(report.realWorld, link) : ''}${report.suites?.length ? suitesSection(report.suites) : ''}<h2>What decided each cell</h2>
+${options.frameworks ? renderFrameworksSection(options.frameworks) : ''}${report.realWorld ? realWorldSection(report.realWorld, link) : ''}${report.suites?.length ? suitesSection(report.suites) : ''}${options.compatCanary ? compatCanarySection(options.compatCanary) : ''}<h2>What decided each cell</h2>
 <p class="meta">Each cell links here: every check for that behaviour on that route, once, with the scenario run it came from. One line per attempt; the provider's raw body is folded under "raw body".</p>
 ${details}
 <script>
@@ -314,6 +317,17 @@ function runsList(runs: ScenarioRun[], link: (p: string) => string): string {
     ? `<p class="meta">${skipped} scenario run${skipped === 1 ? '' : 's'} not applicable to ${skipped === 1 ? 'its' : 'their'} provider (nothing sent).</p>`
     : '';
   return `<div class="check"><h3>scenario runs</h3><ul>\n${rows.join('\n')}\n</ul>${note}</div>`;
+}
+
+/** CompatCanary's figures per mock, as `npm run compatcanary` wrote them on their date. */
+export function compatCanarySection(figures: CompatCanaryFigures): string {
+  const rows = figures.mocks
+    .map(
+      (m) =>
+        `<tr class="${m.fail ? 'fail' : m.warn ? 'warn' : 'pass'}"><td><code>${h(m.provider)}</code></td><td>${m.pass}</td><td>${m.warn}</td><td>${m.fail}</td><td>${h(m.notPassing.join(', '))}</td></tr>`,
+    )
+    .join('');
+  return `<h2>CompatCanary against the OpenAI-compatible mocks</h2>\n<p>${h(figures.package)}, run on ${h(figures.date)} (<code>npm run compatcanary</code>).</p>\n<table><thead><tr><th>mock</th><th>pass</th><th>warn</th><th>fail</th><th>not passing</th></tr></thead><tbody>${rows}</tbody></table>\n`;
 }
 
 /** Other projects' published schemas (Open Responses): rendered bodies and stream events that conform, and the first departures. */
