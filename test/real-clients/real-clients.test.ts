@@ -91,6 +91,14 @@ const ROWS: Row[] = [
     // accepts, losing the reasoning without a word. Only run's no-replay warning can tell.
     brokenWarns: { why: 'function_call items without ids are accepted; the reasoning is lost' },
   },
+  // The 2.0.0 betas require incomplete_details (nullable, not optional): an answer without it fails the agent with
+  // "Invalid JSON response" before any rule is judged.
+  {
+    client: 'ai + @ai-sdk/openai 2.0.0-beta.16 responses, store false',
+    provider: 'openai-responses',
+    argv: node('ai-sdk-openai-responses.mjs', '--beta'),
+    rule: 'signatures-verbatim',
+  },
   // The SDK with no provider options: store is left to the API's default, true, and reasoning goes back by id.
   {
     client: 'ai + @ai-sdk/openai, store unset',
@@ -101,11 +109,20 @@ const ROWS: Row[] = [
   },
   // A model that does not reason: its answers carry none, and reasoning sent back to it is refused.
   {
-    client: 'ai + compatible, Groq Kimi K2 Instruct',
+    client: 'ai + @ai-sdk/groq, Kimi K2 Instruct',
     provider: 'groq',
-    argv: node('ai-sdk-groq-kimi-instruct.mjs'),
+    argv: node('ai-sdk-groq.mjs'),
     // Groq's "reasoning is not supported with this model" (vercel/ai#8056), a forbid of the spec's variant.
     rule: 'strict-schema',
+  },
+  // AI SDK 6's provider for any Open Responses endpoint: it reads reasoning from answers but sends none back (its
+  // input conversion has no reasoning item), so its function_call items go back alone, which the API accepts.
+  {
+    client: 'ai 6 + @ai-sdk/open-responses',
+    provider: 'openai-responses',
+    argv: node('ai-sdk-open-responses.mjs'),
+    rule: 'provider-accepts',
+    brokenWarns: { why: 'it sends no reasoning back even unbroken; the calls alone are accepted' },
   },
   {
     client: 'ai + @ai-sdk/anthropic',

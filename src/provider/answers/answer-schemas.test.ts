@@ -84,7 +84,7 @@ describe('rendered answers against their distilled answer schemas', () => {
 
   it('the schemas are live: removing any required top-level member of a conforming answer is caught', () => {
     let removed = 0;
-    for (const schemas of loadAnswerSchemas()) {
+    for (const schemas of loadAnswerSchemas().filter((s) => !s.suite)) {
       const spec = judged.find((s) => answerSchemasFor(s) === schemas)!;
       const rendered = render(spec, KINDS['reasoning and a tool call']!);
       for (const member of (schemas.response.required as string[] | undefined) ?? []) {

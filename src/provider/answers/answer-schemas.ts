@@ -16,6 +16,8 @@ export interface AnswerSchemas {
   family: string;
   /** Only these provider specs; they win over the family's own. */
   specs?: string[];
+  /** Another project's published schema: answers are checked against it as well, never judged by it. */
+  suite?: true;
   eventsKeyedBy: 'data' | 'event-name';
   schemaSource: { definition: string; pin: string; operation: string };
   response: Record<string, unknown>;
@@ -51,7 +53,16 @@ export function answerSchemasFor(
   spec: Pick<ProviderSpec, 'id' | 'family'>,
   all: readonly AnswerSchemas[] = loadAnswerSchemas(),
 ): AnswerSchemas | undefined {
-  return all.find((s) => s.specs?.includes(spec.id)) ?? all.find((s) => s.family === spec.family && !s.specs);
+  const judges = all.filter((s) => !s.suite);
+  return judges.find((s) => s.specs?.includes(spec.id)) ?? judges.find((s) => s.family === spec.family && !s.specs);
+}
+
+/** Other projects' published schemas a spec's answers are checked against as well (Open Responses for OpenAI's). */
+export function suiteSchemasFor(
+  spec: Pick<ProviderSpec, 'id' | 'family'>,
+  all: readonly AnswerSchemas[] = loadAnswerSchemas(),
+): AnswerSchemas[] {
+  return all.filter((s) => s.suite && s.family === spec.family && (!s.specs || s.specs.includes(spec.id)));
 }
 
 /**

@@ -17,6 +17,9 @@ import type { RenderedAnswer } from '../answers/answer-renderer.js';
 import { FaultInjector, issuedCarriers } from '../faults/fault-injector.js';
 import { providerHandlers } from './provider-handlers.js';
 import { AS_IS_HEADER, unmodelledEndpointAnswer } from './around-generation.js';
+import { ResponsesWebSocketConnection } from './responses-websocket.js';
+
+export type { WebSocketTurn } from './responses-websocket.js';
 
 /** The fixture that judges and frames follow-mode requests: every provider has one (a tool loop). */
 const FOLLOW_FIXTURE = 'tool-call-with-reasoning';
@@ -213,6 +216,26 @@ export class HttpAnswers {
       return answer ? { accepted: { spec: candidate.spec, stream: accepted.stream, answer } } : {};
     }
     return {};
+  }
+
+  /**
+   * Responses WebSocket mode: a connection whose `response.create` turns are answered as POSTs to the same path
+   * (responses-websocket.ts holds what the connection keeps between turns).
+   */
+  webSocket(
+    spec: ProviderSpec,
+    candidates: readonly AnswerCandidate[],
+    request: Pick<HttpAnswerRequest, 'path' | 'headers' | 'scenario'>,
+  ): ResponsesWebSocketConnection {
+    return new ResponsesWebSocketConnection(spec, request.path, (json, call) =>
+      this.answer(candidates, {
+        method: 'POST',
+        ...request,
+        body: new TextEncoder().encode(JSON.stringify(json)),
+        json,
+        call,
+      }),
+    );
   }
 
   /**

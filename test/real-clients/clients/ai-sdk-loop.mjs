@@ -3,7 +3,7 @@
 // after another. --break wraps the model in a middleware that drops what carries the reasoning
 // round trip (reasoning parts, and the provider metadata holding signatures and item ids) from the
 // assistant messages before each request.
-import { generateText, jsonSchema, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai';
+import * as aiV5 from 'ai';
 import { BREAK, STREAM, TOOL, TURNS, expectToolRound, runTool } from './agent-task.mjs';
 
 const forgetReasoning = {
@@ -30,7 +30,9 @@ const forgetReasoning = {
 export const editingFetch = (edit) => (url, init) =>
   fetch(url, typeof init?.body === 'string' ? { ...init, body: JSON.stringify(edit(JSON.parse(init.body))) } : init);
 
-export async function runAiSdkAgent(model, { providerOptions, breaks = 'middleware' } = {}) {
+// `ai`: the AI SDK the provider is built for (AI SDK 5's `ai` by default; a v3 provider passes `ai-v6`).
+export async function runAiSdkAgent(model, { providerOptions, breaks = 'middleware', ai = aiV5 } = {}) {
+  const { generateText, jsonSchema, stepCountIs, streamText, tool, wrapLanguageModel } = ai;
   const tools = {
     [TOOL.name]: tool({
       description: TOOL.description,

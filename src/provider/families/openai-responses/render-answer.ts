@@ -101,6 +101,9 @@ function responseObject(a: {
     background: r.background ?? false,
     completed_at: a.created_at + 2,
     error: null,
+    // Echoed like the other sampling settings: the Open Responses schema (specs/responses/open-responses.json)
+    // requires both, and OpenAI's reference lists them on the response object (vllm-project/vllm#38613 follows it).
+    frequency_penalty: r.frequency_penalty ?? 0,
     incomplete_details: null,
     instructions: orNull(r.instructions),
     max_output_tokens: orNull(r.max_output_tokens),
@@ -109,6 +112,7 @@ function responseObject(a: {
     output: a.output,
     parallel_tool_calls: r.parallel_tool_calls ?? true,
     previous_response_id: orNull(r.previous_response_id),
+    presence_penalty: r.presence_penalty ?? 0,
     prompt_cache_key: orNull(r.prompt_cache_key),
     prompt_cache_retention: orNull(r.prompt_cache_retention),
     reasoning: { effort: reasoning.effort ?? (a.reasons ? 'medium' : null), summary: orNull(reasoning.summary) },

@@ -94,6 +94,8 @@ export interface ResponseTarget {
   /** The family whose answers this judges; `specs` narrows it to those provider specs (they win over the family's). */
   family: string;
   specs?: string[];
+  /** Another project's published schema the answers are checked against as well; it never judges them. */
+  suite?: true;
   definition: string;
   operation: string;
   basis: DefinitionTarget['basis'];

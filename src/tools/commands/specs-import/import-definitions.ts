@@ -146,6 +146,7 @@ export interface ResponseSchemas {
   id: string;
   family: string;
   specs?: string[];
+  suite?: true;
   eventsKeyedBy: 'data' | 'event-name';
   schemaSource: Omit<SchemaSource, 'schemaSha256' | 'closed'> & { responseSha256: string; eventSha256: string };
   response: JsonSchema;
@@ -173,6 +174,7 @@ export function buildResponseTarget(
     id: target.id,
     family: target.family,
     ...(target.specs ? { specs: target.specs } : {}),
+    ...(target.suite ? { suite: target.suite } : {}),
     eventsKeyedBy: target.eventsKeyedBy ?? 'data',
     schemaSource: {
       definition: target.definition,

@@ -18,8 +18,11 @@ describe('committed reports/ sample', () => {
 
   it('regenerates byte for byte (run `npm start` to refresh it)', async () => {
     // The HTML's frameworks section comes from the frameworks.json in the report's folder (npm run frameworks).
-    const frameworks = join(committed, 'frameworks.json');
-    if (existsSync(frameworks)) copyFileSync(frameworks, join(fresh, 'frameworks.json'));
+    // So does its CompatCanary section, from compatcanary.json (npm run compatcanary).
+    for (const name of ['frameworks.json', 'compatcanary.json']) {
+      const file = join(committed, name);
+      if (existsSync(file)) copyFileSync(file, join(fresh, name));
+    }
     writeReport(await generateReport({ engine: builtInEngine }), fresh, { readFrom: committed });
     for (const name of REPORT_FILES) {
       const file = join(committed, name);

@@ -1,5 +1,6 @@
 import type { EngineFaultResult } from '../engine-faults/run-engine-faults.js';
 import type { RealWorldReportSection } from '../real-world-cases/agreement.js';
+import type { SuiteFigures } from '../suites/suite-figures.js';
 import type { Behaviour, CheckStatus, ExchangeRecord, JudgeFinding } from '../../../judge/conformance/verdict.js';
 
 /**
@@ -32,6 +33,8 @@ export interface CompatibilityReport {
    * specs/faults.json that applies to it, recovered or the request that showed the damage.
    */
   recoversFromFaults?: EngineFaultResult[];
+  /** The mocks' answers against other projects' published schemas (Open Responses): bodies and events that conform. */
+  suites?: SuiteFigures[];
 }
 
 /** The real-world section is the corpus's own summary (src/tools/services/real-world-cases/agreement.ts), stored as it is. */

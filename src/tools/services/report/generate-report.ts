@@ -3,6 +3,7 @@ import { loadMatrixInputs, runMatrix, type MatrixInputs } from '../matrix/run-ma
 import { realWorldAgreement, realWorldReportSection } from '../real-world-cases/agreement.js';
 import { parameterCoverageSection } from '../parameter-coverage/parameter-coverage.js';
 import { buildCompatibilityReport } from './build-compatibility-report.js';
+import { suiteFigures } from '../suites/suite-figures.js';
 import type { CompatibilityReport } from './compatibility-report.js';
 
 /**
@@ -23,5 +24,8 @@ export async function generateReport(inputs: MatrixInputs): Promise<Compatibilit
     // Which catalogued reasoning models have a sourced row for each parameter their provider documents.
     parameters: parameterCoverageSection(loaded.specs),
   };
+  // Other projects' published schemas the answers are checked against as well (specs/responses/ files marked suite).
+  const suites = suiteFigures(loaded.specs);
+  if (suites.length > 0) report.suites = suites;
   return report;
 }

@@ -1,4 +1,6 @@
 import type { EngineFaultResult } from '../engine-faults/run-engine-faults.js';
+import type { SuiteFigures } from '../suites/suite-figures.js';
+import type { CompatCanaryFigures } from '../suites/compatcanary-figures.js';
 import { decisionsOf } from './build-compatibility-report.js';
 import type {
   CompatibilityReport,
@@ -23,6 +25,8 @@ export interface HtmlOptions {
   linkBase: string;
   /** reports/frameworks.json when present: the agent framework section (frameworks-section.ts). */
   frameworks?: FrameworksReport;
+  /** reports/compatcanary.json (npm run compatcanary), when the report directory holds one. */
+  compatCanary?: CompatCanaryFigures;
 }
 
 /** How long the one-line "why" under a cell or in a tooltip may be. */
@@ -141,7 +145,7 @@ ${rows}
 </tbody>
 </table>
 </div>
-${options.frameworks ? renderFrameworksSection(options.frameworks) : ''}${report.recoversFromFaults ? faultsSection(report.recoversFromFaults) : ''}${report.realWorld ? realWorldSection(report.realWorld, link) : ''}<h2>What decided each cell</h2>
+${options.frameworks ? renderFrameworksSection(options.frameworks) : ''}${report.recoversFromFaults ? faultsSection(report.recoversFromFaults) : ''}${report.realWorld ? realWorldSection(report.realWorld, link) : ''}${report.suites?.length ? suitesSection(report.suites) : ''}${options.compatCanary ? compatCanarySection(options.compatCanary) : ''}<h2>What decided each cell</h2>
 <p class="meta">Each cell links here: every check for that behaviour on that route, once, with the scenario run it came from. One line per attempt; the provider's raw body is folded under "raw body".</p>
 ${details}
 <script>
@@ -314,6 +318,29 @@ function runsList(runs: ScenarioRun[], link: (p: string) => string): string {
     ? `<p class="meta">${skipped} scenario run${skipped === 1 ? '' : 's'} not applicable to ${skipped === 1 ? 'its' : 'their'} provider (nothing sent).</p>`
     : '';
   return `<div class="check"><h3>scenario runs</h3><ul>\n${rows.join('\n')}\n</ul>${note}</div>`;
+}
+
+/** CompatCanary's figures per mock, as `npm run compatcanary` wrote them on their date. */
+export function compatCanarySection(figures: CompatCanaryFigures): string {
+  const rows = figures.mocks
+    .map(
+      (m) =>
+        `<tr class="${m.fail ? 'fail' : m.warn ? 'warn' : 'pass'}"><td><code>${h(m.provider)}</code></td><td>${m.pass}</td><td>${m.warn}</td><td>${m.fail}</td><td>${h(m.notPassing.join(', '))}</td></tr>`,
+    )
+    .join('');
+  return `<h2>CompatCanary against the OpenAI-compatible mocks</h2>\n<p>${h(figures.package)}, run on ${h(figures.date)} (<code>npm run compatcanary</code>).</p>\n<table><thead><tr><th>mock</th><th>pass</th><th>warn</th><th>fail</th><th>not passing</th></tr></thead><tbody>${rows}</tbody></table>\n`;
+}
+
+/** Other projects' published schemas (Open Responses): rendered bodies and stream events that conform, and the first departures. */
+function suitesSection(suites: readonly SuiteFigures[]): string {
+  const items = suites
+    .map((f) => {
+      const ok = f.bodies.conforming === f.bodies.checked && f.events.conforming === f.events.checked;
+      const departures = f.departures.map((d) => `<li>${h(d)}</li>`).join('');
+      return `<li class="${ok ? 'pass' : 'fail'}">${ok ? STATUS_SYMBOL.pass : STATUS_SYMBOL.fail} <code>${h(f.schema)}</code> (${h(f.pin)}) on ${f.specs.map((s) => `<code>${h(s)}</code>`).join(', ')}: ${f.bodies.conforming} of ${f.bodies.checked} answers and ${f.events.conforming} of ${f.events.checked} stream events conform${departures ? `<ul>${departures}</ul>` : ''}</li>`;
+    })
+    .join('\n');
+  return `<h2>Published schemas of other projects</h2>\n<ul>\n${items}\n</ul>\n`;
 }
 
 /** How the mocks answer public real-world cases: per provider, and each disagreement in one line. */

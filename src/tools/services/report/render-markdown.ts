@@ -1,4 +1,5 @@
 import type { EngineFaultResult } from '../engine-faults/run-engine-faults.js';
+import type { SuiteFigures } from '../suites/suite-figures.js';
 import { decisionsOf } from './build-compatibility-report.js';
 import type { CompatibilityReport, RealWorldSection, StatusCounts } from './compatibility-report.js';
 import { summarizeDetail } from './explain-check.js';
@@ -103,6 +104,7 @@ export function renderMarkdown(report: CompatibilityReport, options: MarkdownOpt
   }
   if (report.realWorld) lines.push(...realWorldLines(report.realWorld), '');
   if (report.recoversFromFaults) lines.push(...faultLines(report.recoversFromFaults), '');
+  if (report.suites?.length) lines.push(...suiteLines(report.suites), '');
   lines.push(`Every check, one line per attempt, with the providers' raw answers: ${closing}.`, '');
   return lines.join('\n');
 }
@@ -165,6 +167,20 @@ export function faultLines(results: readonly EngineFaultResult[]): string[] {
     out.push(
       `| ${md(route)} (${md(own[0]!.provider)}) | ${own.filter((r) => r.status === 'pass').length} | ${failed.length ? failed.map((r) => `${STATUS_SYMBOL.fail} ${md(r.fault)}: ${md(r.detail).slice(0, 200)}`).join('<br>') : '0'} | ${own.filter((r) => r.status === 'not-injected').length} |`,
     );
+  }
+  return out;
+}
+
+/** Other projects' published schemas: how many rendered bodies and stream events conform, and the first departures. */
+function suiteLines(suites: readonly SuiteFigures[]): string[] {
+  const out = ['### Published schemas of other projects', ''];
+  for (const f of suites) {
+    const ok = f.bodies.conforming === f.bodies.checked && f.events.conforming === f.events.checked;
+    out.push(
+      `- ${ok ? STATUS_SYMBOL.pass : STATUS_SYMBOL.fail} \`${md(f.schema)}\` (${md(f.pin)}) on ${f.specs.map(md).join(', ')}: ` +
+        `${f.bodies.conforming} of ${f.bodies.checked} answers and ${f.events.conforming} of ${f.events.checked} stream events conform.`,
+    );
+    for (const d of f.departures) out.push(`  - ${md(d)}`);
   }
   return out;
 }

@@ -11,6 +11,7 @@ import { renderMarkdown } from './render-markdown.js';
 import { InvariantError } from '../../../shared/errors/invariant-error.js';
 import { readJsonFile } from '../../../shared/validation/read-json.js';
 import type { FrameworksReport } from '../framework-results/frameworks-report.js';
+import type { CompatCanaryFigures } from '../suites/compatcanary-figures.js';
 
 export const REPORT_FILES = ['compatibility.json', 'compatibility.md', 'compatibility.html', 'junit.xml'] as const;
 
@@ -51,7 +52,7 @@ export function writeReport(report: CompatibilityReport, outDir: string, options
   const contents: Record<(typeof REPORT_FILES)[number], string> = {
     'compatibility.json': renderJson(report),
     'compatibility.md': renderMarkdown(report, options.htmlUrl ? { htmlUrl: options.htmlUrl } : {}),
-    'compatibility.html': renderHtml(report, { linkBase, ...frameworksReportIn(outDir) }),
+    'compatibility.html': renderHtml(report, { linkBase, ...frameworksReportIn(outDir), ...compatCanaryIn(outDir) }),
     'junit.xml': renderJunit(report),
   };
   mkdirSync(outDir, { recursive: true });
@@ -72,4 +73,15 @@ function frameworksReportIn(outDir: string): { frameworks?: FrameworksReport } {
   const data = readJsonFile(file) as Partial<FrameworksReport>;
   if (data.version !== 1) return {};
   return { frameworks: assertValid<FrameworksReport>(data, 'frameworks-report.schema.json', file) };
+}
+
+/**
+ * reports/compatcanary.json, written (dated) by `npm run compatcanary`, when it is in the report directory: the HTML
+ * then shows CompatCanary's pass/warn/fail per mock. A file of another version is left out rather than misread.
+ */
+function compatCanaryIn(outDir: string): { compatCanary?: CompatCanaryFigures } {
+  const file = join(outDir, 'compatcanary.json');
+  if (!existsSync(file)) return {};
+  const data = readJsonFile(file) as Partial<CompatCanaryFigures>;
+  return data.version === 1 && Array.isArray(data.mocks) ? { compatCanary: data as CompatCanaryFigures } : {};
 }

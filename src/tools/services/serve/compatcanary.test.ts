@@ -1,37 +1,13 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMatrixInputs } from '../matrix/run-matrix.js';
 import { startServe, type RunningServe } from './start-serve.js';
+import { compatCanaryMocks, loadCompatCanary, scanMock } from '../suites/compatcanary-figures.js';
 
 /**
  * Another project's conformance scanner for OpenAI-style APIs, CompatCanary (npm compatcanary, pinned in
  * devDependencies), run unchanged against every OpenAI-compatible mock over real HTTP: its chat probes against each
  * Chat Completions mock, its Responses probes against each Responses mock, and model discovery against both.
  */
-interface ProbeResult {
-  id: string;
-  status: 'pass' | 'warn' | 'fail';
-  summary: string;
-}
-interface Probe {
-  id: string;
-}
-interface CompatCanary {
-  scanEndpoint(
-    options: { baseUrl: string; model: string; timeoutMs?: number },
-    probes?: Probe[],
-  ): Promise<{ results: ProbeResult[] }>;
-}
-
-/** The package's entry and its probe list (the probe list is not in its exports map: read beside the entry). */
-async function loadCompatCanary(): Promise<{ scanner: CompatCanary; probes: Probe[] }> {
-  const entry = createRequire(import.meta.url).resolve('compatcanary');
-  const scanner = (await import(pathToFileURL(entry).href)) as CompatCanary;
-  const { probes } = (await import(pathToFileURL(join(dirname(entry), 'probes.js')).href)) as { probes: Probe[] };
-  return { scanner, probes };
-}
 
 /**
  * Probes a provider refuses in reality, so its mock must too: each names the spec's sourced rejection it answers
@@ -43,7 +19,7 @@ const REFUSED: Record<string, { probe: string; rejection: string }> = {
 };
 
 const loaded = loadMatrixInputs({});
-const mocks = loaded.specs.filter((s) => s.family === 'openai-chat' || s.family === 'openai-responses');
+const mocks = compatCanaryMocks(loaded.specs);
 let serve: RunningServe;
 let canary: Awaited<ReturnType<typeof loadCompatCanary>>;
 beforeAll(async () => {
@@ -60,12 +36,7 @@ afterAll(() => serve?.close());
 
 describe('CompatCanary against every OpenAI-compatible mock', () => {
   it.each(mocks.map((s) => [s.id, s] as const))('%s', async (id, spec) => {
-    const responses = spec.family === 'openai-responses';
-    const probes = canary.probes.filter((p) => !p.id.startsWith(responses ? 'chat.' : 'responses.'));
-    const { results } = await canary.scanner.scanEndpoint(
-      { baseUrl: `${serve.url}/${id}`, model: spec.target.model, timeoutMs: 20_000 },
-      probes,
-    );
+    const { probes, results } = await scanMock(canary, serve.url, spec);
     expect(results.length).toBe(probes.length);
     for (const result of results) {
       const refused = REFUSED[id];

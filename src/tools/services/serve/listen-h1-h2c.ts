@@ -1,6 +1,7 @@
 import { createServer as createHttp1Server, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createHttp2Server, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 
 export type AnyRequest = IncomingMessage | Http2ServerRequest;
 export type AnyResponse = ServerResponse | Http2ServerResponse;
@@ -30,6 +31,8 @@ export interface ListenOptions {
    * preface) have not arrived by then is closed.
    */
   headerTimeoutMs?: number;
+  /** An HTTP/1.1 request asking to switch protocols (a WebSocket upgrade): the socket is the handler's. */
+  onUpgrade?: (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
 }
 
 /** Node's own default for headersTimeout. */
@@ -56,6 +59,7 @@ export function listenHttp1AndH2c(
   // server emits 'listening' (setupConnectionsTracking). This server never listens itself (the net
   // server below hands it its sockets), so without this the deadlines were never checked at all.
   http1.emit('listening');
+  if (options.onUpgrade) http1.on('upgrade', options.onUpgrade);
   const http2 = createHttp2Server({}, handler);
   const sockets = new Set<Socket>();
 

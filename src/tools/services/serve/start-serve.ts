@@ -17,6 +17,7 @@ import { FindingsSoFar } from './findings-so-far.js';
 import {
   bodyDepthRefusal,
   knownScenarioIds,
+  MAX_BODY_BYTES,
   MAX_BODY_DEPTH,
   readBodyWithin,
   scenarioRefusal,
@@ -30,6 +31,7 @@ import { reframe, streamBytes, streamWire, writeEvents } from './stream-wire.js'
 import type { Fault } from '../../../shared/faults/fault-catalogue.js';
 import type { InjectedFault, IssuedCarriers } from '../../../shared/faults/fault-record.js';
 import { ServeFaults } from './serve-faults.js';
+import { responsesWebSocketUpgrade } from './responses-websocket-upgrade.js';
 
 /**
  * Serve's header deadline: every client of a loopback mock sends its headers at once, so a
@@ -317,6 +319,41 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
     else res.end(pending);
   };
 
+  // Responses WebSocket mode: each turn is logged like a POST to the same path.
+  const webSockets = responsesWebSocketUpgrade({
+    specs: options.specs,
+    answers,
+    ...(options.defaultScenario ? { defaultScenario: options.defaultScenario } : {}),
+    maxPayload: options.maxBodyBytes ?? MAX_BODY_BYTES,
+    onTurn: ({ spec, path, header, scenario, turn }) => {
+      const policy = policyOf(turn.answer?.spec ?? spec);
+      const first = turn.messages[0] as { type?: unknown; status?: unknown } | undefined;
+      const entry: ServeLogEntry = {
+        seq: ++seq,
+        time: new Date().toISOString(),
+        provider: (turn.answer?.spec ?? spec).id,
+        route: policy.routeId,
+        tier: policy.tier,
+        family: policy.family,
+        scenario: scenario ?? FOLLOW_SCENARIO,
+        call: callNumber(null, turn.body),
+        method: 'WS',
+        path,
+        status:
+          turn.answer?.status ?? (first?.type === 'error' && typeof first.status === 'number' ? first.status : 200),
+        sentFields: wireCarrierKeys(turn.body),
+        findings: turn.answer?.findings ?? [],
+        client: clientOf(header),
+        runId: header(RUN_HEADER) ?? options.runId ?? null,
+      };
+      if (turn.answer?.tool) entry.tool = turn.answer.tool;
+      if (sendsBackReasoning(turn.body)) entry.replays = true;
+      if (options.logBodies) entry.body = redactBody(turn.body, secrets);
+      options.log(entry);
+      soFar.addEntry(entry);
+    },
+  });
+
   const onRequest = (req: AnyRequest, res: AnyResponse) => {
     // HTTP/2's compatibility request and response have the HTTP/1 methods serve uses (headers, url,
     // a readable body, writeHead/write/end); the types only differ in overloads.
@@ -338,6 +375,7 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
     host: '127.0.0.1',
     keepAliveTimeout: 30_000,
     headerTimeoutMs: options.headerTimeoutMs ?? DEFAULT_SERVE_HEADER_TIMEOUT_MS,
+    onUpgrade: webSockets.onUpgrade,
   }).then((server) => {
     baseUrl = `http://127.0.0.1:${server.port}`;
     return {
@@ -346,7 +384,10 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
       paths: pathsOf(options.specs),
       bytesInFlight: () => inFlight.total,
       ...(faults ? { faults } : {}),
-      close: () => server.close(),
+      close: () => {
+        webSockets.close();
+        return server.close();
+      },
     };
   });
 }

@@ -146,6 +146,24 @@ describe('distilling the answer side: where a pin names the answer and event typ
     ).toThrow(/Nope is not defined/);
   });
 
+  it('OpenAPI: a stream schema given inline in the 200 answer becomes the def the pin names', () => {
+    const d = distillOpenApi(parseYaml(read('sample-openapi.yaml')), 'sample', 'sha', [
+      { name: 'chat', operationId: 'createChat', response: 'AssistantMessage', events: 'ChatStreamEvent' },
+    ]);
+    expect(d.operations.chat).toEqual({
+      request: 'ChatRequest',
+      response: 'AssistantMessage',
+      events: 'ChatStreamEvent',
+    });
+    expect(d.defs.ChatStreamEvent).toEqual({
+      oneOf: [
+        { $ref: '#/$defs/AssistantMessage' },
+        { type: 'object', required: ['type'], properties: { type: { type: 'string', enum: ['done'] } } },
+      ],
+      'x-source': 'sample#/paths/~1chat/post/responses/200/content/text~1event-stream/schema',
+    });
+  });
+
   it('TypeScript SDK: an answer interface and an event union, by name or as path#Name', () => {
     const d = distillTypeScriptSdk(fixture(''), ['sample-sdk.d.ts'], 'sdk', 'sha', [
       {

@@ -8,7 +8,10 @@ export interface OpenApiOperation {
   operationId: string;
   /** The answer's component (distilled only where the pin names it). */
   response?: string;
-  /** A stream event's component (OpenAPI documents give a text/event-stream body no schema of its own). */
+  /**
+   * A stream event's component. OpenAI's document gives a text/event-stream body no schema of its own; where a
+   * document does (Open Responses: a oneOf of every event in the 200 answer), `events` names the def it becomes.
+   */
   events?: string;
 }
 
@@ -75,6 +78,12 @@ function distillNode(node: unknown, at: string): JsonSchema {
   return source.nullable === true ? withNull(out) : out;
 }
 
+/** The schema an operation's 200 answer gives its text/event-stream body, if the document gives one. */
+function streamSchemaOf(responses: unknown): unknown {
+  const ok = (responses as Record<string, { content?: Record<string, { schema?: unknown }> }> | undefined)?.['200'];
+  return ok?.content?.['text/event-stream']?.schema;
+}
+
 /**
  * An OpenAPI document's request bodies for the named operations, as distilled defs: every
  * component schema the bodies reach, with its place in the document as `x-source`.
@@ -87,7 +96,7 @@ export function distillOpenApi(
 ): Distilled {
   const doc = document as {
     openapi?: string;
-    paths?: Record<string, Record<string, { operationId?: string; requestBody?: unknown }>>;
+    paths?: Record<string, Record<string, { operationId?: string; requestBody?: unknown; responses?: unknown }>>;
     components?: { schemas?: Record<string, unknown> };
   };
   if (typeof doc.openapi !== 'string' || !doc.openapi.startsWith('3.'))
@@ -100,7 +109,7 @@ export function distillOpenApi(
     const found = Object.entries(doc.paths ?? {}).flatMap(([path, methods]) =>
       Object.entries(methods)
         .filter(([, o]) => o && typeof o === 'object' && o.operationId === op.operationId)
-        .map(([method, o]) => ({ path, method, body: o.requestBody })),
+        .map(([method, o]) => ({ path, method, body: o.requestBody, responses: o.responses })),
     );
     if (found.length !== 1)
       throw new DefinitionImportError(`operationId "${op.operationId}" found ${found.length} times`);
@@ -116,8 +125,16 @@ export function distillOpenApi(
       defs[root] = { ...distillNode(schema, at), 'x-source': `${definition}${at}` };
     }
     const answer = op.response;
+    if (op.events !== undefined && schemas[op.events] === undefined) {
+      const stream = streamSchemaOf(found[0]!.responses);
+      if (stream)
+        defs[op.events] = {
+          ...distillNode(stream, `${at.replace(/requestBody$/, '')}responses/200`),
+          'x-source': `${definition}${at.replace(/requestBody$/, '')}responses/200/content/text~1event-stream/schema`,
+        };
+    }
     for (const name of [answer, op.events])
-      if (name !== undefined && schemas[name] === undefined)
+      if (name !== undefined && schemas[name] === undefined && defs[name] === undefined)
         throw new DefinitionImportError(`operation "${op.operationId}": ${COMPONENT}${name} is not defined`);
     ops[op.name] = {
       request: root,
@@ -126,7 +143,7 @@ export function distillOpenApi(
     };
     roots.push(root, ...(answer !== undefined ? [answer] : []), ...(op.events !== undefined ? [op.events] : []));
   }
-  // Distil the component schemas the bodies reach.
+  // Distil the component schemas the bodies reach (a def already made inline brings its references).
   const pending = roots.flatMap((r) => (defs[r] ? [...refsIn(defs[r])] : [r]));
   while (pending.length > 0) {
     const name = pending.pop()!;
