@@ -18,11 +18,8 @@ import { InputError } from '../../../shared/errors/input-error.js';
 import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
 import { progressLine } from '../progress.js';
 import { describeCounts } from '../../services/report/status-symbols.js';
-import {
-  agreementSummary,
-  realWorldAgreement,
-  realWorldReportSection,
-} from '../../services/real-world-cases/agreement.js';
+import { agreementSummary, realWorldAgreement } from '../../services/real-world-cases/agreement.js';
+import { sectionsBeyondTheMatrix } from '../../services/report/sections-beyond-the-matrix.js';
 import { describeShard, parseShard } from '../../services/matrix/shard-spec.js';
 import { defaultShardOut, writeShardFile } from '../../services/shards/shard-file.js';
 import { checkShardResult } from '../../services/shards/check-shard-result.js';
@@ -281,7 +278,7 @@ export const checkCommand = defineCommand({
             ...(args.engine !== undefined ? { engine: args.engine } : {}),
             providers: [...args.provider].sort(),
           },
-          realWorld: realWorldReportSection(agreement),
+          ...sectionsBeyondTheMatrix(loaded.specs, agreement),
           ...(run.notJudged ? { notJudged: run.notJudged } : {}),
         }),
       );

@@ -81,6 +81,7 @@ export function mergeCheckShards(set: ShardSet<CheckShardFile>, dir: string): Me
     untestedRoutes: first.untestedRoutes,
   });
   if (first.realWorld) report.realWorld = first.realWorld;
+  if (first.suites) report.suites = first.suites;
   const notJudged = mergeNotJudged(set.shards.map((s) => s.data.notJudged));
   const strict = first.matrix.options.strict;
   const failed =

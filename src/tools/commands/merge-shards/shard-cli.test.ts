@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runCliInProcess } from '../../../../test/helpers/run-cli-in-process.test-helper.js';
 import { runCli } from '../../../../test/helpers/run-cli-sync.test-helper.js';
 import { REPORT_FILES } from '../../services/report/write-report.js';
 
@@ -30,8 +31,9 @@ describe('reasoning-replay check --shard / report --merge (built CLI)', () => {
       );
   }, 180_000);
 
-  it.each(['0/3', '4/3', 'a/b', '1/0'])('check --shard %s is bad input (exit 2) with a hint', (value) => {
-    const result = runCli(['check', '--shard', value]);
+  // Argument checking, not the process: the same parser and command through the CLI's entry point, in process.
+  it.each(['0/3', '4/3', 'a/b', '1/0'])('check --shard %s is bad input (exit 2) with a hint', async (value) => {
+    const result = await runCliInProcess(['check', '--shard', value]);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);

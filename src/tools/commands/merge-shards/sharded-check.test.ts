@@ -14,9 +14,9 @@ import { defaultRoutesFile } from '../../../shared/route-table/load-route-table.
 import type { RouteTable } from '../../../shared/route-table/route-table.js';
 
 /**
- * Sharding must not change a byte: for N = 1..7 the shards of `check --shard i/N`, joined by `report --merge`, give
+ * Sharding must not change a byte: for N = 1, 2, 3 and 7 the shards of `check --shard i/N`, joined by `report --merge`, give
  * the same four files and the same exit code as one unsharded run. The matrix is narrowed to two providers (one
- * route made to fail, so the exit code is 1 and failures are in the files) to keep the 28 shard runs short; the
+ * route made to fail, so the exit code is 1 and failures are in the files) to keep the 13 shard runs short; the
  * commands run through the CLI's own entry point, in process.
  */
 const dir = mkdtempSync(join(tmpdir(), 'rr-shards-'));
@@ -66,7 +66,10 @@ describe('check --shard i/N, then report --merge', () => {
     expect(unsharded.files['junit.xml']).toContain('<failure');
   });
 
-  it.each([1, 2, 3, 4, 5, 6, 7])(
+  // One shard (the degenerate deal), two, an odd count and a count above most providers' scenario counts: shards
+  // that get no run of some route and shards that get one of several. N = 4 to 6 dealt the same keys by the same
+  // rule and took 60% of this file's time.
+  it.each([1, 2, 3, 7])(
     'N = %i: the merged files are byte-identical to the unsharded run, with the same exit code',
     async (count) => {
       const shards = join(dir, `shards-${count}`);

@@ -1,9 +1,8 @@
 import { uncoveredRoutes } from '../../../judge/conformance/route-coverage.js';
 import { loadMatrixInputs, runMatrix, type MatrixInputs } from '../matrix/run-matrix.js';
-import { realWorldAgreement, realWorldReportSection } from '../real-world-cases/agreement.js';
-import { parameterCoverageSection } from '../parameter-coverage/parameter-coverage.js';
+import { realWorldAgreement } from '../real-world-cases/agreement.js';
 import { buildCompatibilityReport } from './build-compatibility-report.js';
-import { suiteFigures } from '../suites/suite-figures.js';
+import { sectionsBeyondTheMatrix } from './sections-beyond-the-matrix.js';
 import type { CompatibilityReport } from './compatibility-report.js';
 
 /**
@@ -18,14 +17,8 @@ export async function generateReport(inputs: MatrixInputs): Promise<Compatibilit
     routeOrder: loaded.table.routes.map((r) => r.id),
     untestedRoutes: uncoveredRoutes(loaded.table, loaded.specs),
   });
-  // How far the mocks the matrix ran against answer as the real providers did, on public cases.
-  report.realWorld = {
-    ...realWorldReportSection(await realWorldAgreement({ specs: loaded.specs })),
-    // Which catalogued reasoning models have a sourced row for each parameter their provider documents.
-    parameters: parameterCoverageSection(loaded.specs),
-  };
-  // Other projects' published schemas the answers are checked against as well (specs/responses/ files marked suite).
-  const suites = suiteFigures(loaded.specs);
-  if (suites.length > 0) report.suites = suites;
+  // How far the mocks the matrix ran against answer as the real providers did, on public cases, and the rest of
+  // what the report says beside the matrix.
+  Object.assign(report, sectionsBeyondTheMatrix(loaded.specs, await realWorldAgreement({ specs: loaded.specs })));
   return report;
 }

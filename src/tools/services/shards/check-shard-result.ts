@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { ConformanceRun } from '../../../judge/conformance/verdict.js';
 import type { CompatibilityReport, RealWorldSection } from '../report/compatibility-report.js';
+import type { SuiteFigures } from '../suites/suite-figures.js';
 import { matrixFingerprint, type ShardItem } from '../matrix/deal-shards.js';
 import type { CheckMatrixIdentity, CheckShardFile } from './shard-file.js';
 import type { ShardSpec } from '../matrix/shard-spec.js';
@@ -19,6 +20,7 @@ export interface CheckShardInputs {
   base?: { ref: string; commit: string };
   harmFails?: boolean;
   realWorld?: RealWorldSection;
+  suites?: SuiteFigures[];
   notJudged?: ConformanceRun['notJudged'];
 }
 
@@ -42,6 +44,7 @@ export function checkShardResult(inputs: CheckShardInputs): CheckShardFile {
     untestedRoutes: inputs.report.summary.untestedRoutes,
     ...(inputs.harmFails !== undefined ? { harmFails: inputs.harmFails } : {}),
     ...(inputs.realWorld ? { realWorld: inputs.realWorld } : {}),
+    ...(inputs.suites ? { suites: inputs.suites } : {}),
     notJudged: inputs.notJudged ?? [],
     runs: inputs.report.runs,
   };

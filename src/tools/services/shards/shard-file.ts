@@ -11,6 +11,7 @@ import type { AgentExit } from '../agent-runner/agent-process.js';
 import type { RealWorldSection, ScenarioRun } from '../report/compatibility-report.js';
 import type { ServeLogEntry, ServeMiss } from '../serve/serve-log.js';
 import type { ShardSpec } from '../matrix/shard-spec.js';
+import type { SuiteFigures } from '../suites/suite-figures.js';
 
 const SCHEMA = 'shard-result.schema.json';
 
@@ -35,6 +36,7 @@ export interface CheckShardFile {
   untestedRoutes: string[];
   harmFails?: boolean;
   realWorld?: RealWorldSection;
+  suites?: SuiteFigures[];
   notJudged: NonNullable<ConformanceRun['notJudged']>;
   /** This shard's scenario runs, in report form (project-relative paths, no timing). */
   runs: ScenarioRun[];
