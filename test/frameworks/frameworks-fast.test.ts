@@ -10,7 +10,8 @@ import { faultApplies, loadFaultCatalogue } from '../../src/shared/faults/fault-
  * not streamed), each a real framework process run through `run`'s runAgent. A regression in `run`, in
  * serve or in a mock shows here: a conforming framework that stops passing, or a bug version that is no
  * longer refused with the rule its public report describes. The faults column's fixed subset runs too: the row
- * marked `fastFaults` streamed under each stream-cut fault of its family.
+ * marked `fastFaults` streamed under each stream-cut fault of its family, and each fast pair that names a fault, both
+ * versions streamed under it.
  */
 const specs = loadProviderSpecs();
 const matrix = loadFrameworkMatrix(specs.map((s) => s.id));
@@ -37,6 +38,25 @@ describe('agent frameworks through run, the fast subset', () => {
       );
       if (r.pair!.side === 'bug') expect(r.evidence?.status, r.key).toBeGreaterThanOrEqual(400);
     }
+  });
+
+  it('each pair judged under a fault, both ways: the bug version poisoned, naming the fault and the request; the fixed one survives it', () => {
+    const underFault = matrix.pairs.filter((p) => p.fast && p.fault);
+    expect(underFault.length).toBeGreaterThan(0);
+    for (const pair of underFault)
+      for (const side of ['bug', 'fixed'] as const) {
+        const row = rows.find((r) => r.pair?.id === pair.id && r.pair.side === side);
+        expect(row, `${pair.id} ${side}: not run`).toBeDefined();
+        const cell = row!.faults?.find((c) => c.fault === pair.fault);
+        expect(cell, `${row!.key}: no cell for ${pair.fault}`).toBeDefined();
+        expect(cell!.injected, row!.key).toMatch(/^#1 POST /);
+        if (side === 'bug') {
+          expect(cell!.outcome, `${row!.key}: ${cell!.reason}`).toBe('poisoned');
+          // The request that carried the damage, after the one the fault changed.
+          expect(cell!.damage?.request, row!.key).toMatch(/^#([2-9]|\d{2,}) /);
+          expect(cell!.damage?.detail, row!.key).toContain(pair.fault!);
+        } else expect(cell!.outcome, `${row!.key}: ${cell!.reason}`).toBe('survives');
+      }
   });
 
   it('the faults column: the fastFaults row has one cell per stream-cut fault of its family, each injected, none poisoned', () => {

@@ -113,6 +113,11 @@ describe('every fault is injected as specs/faults.json says', () => {
         const roles = kept.map((a) => a.role);
         const wholeSignature = whole.find((a) => a.role === 'signature')?.signature;
         expect(shaped.cut).toBe(true);
+        // How the stream ends: a clean end is said so (serve then ends the body instead of dropping the connection).
+        expect(Boolean(shaped.endsCleanly)).toBe(inject.ends === 'clean-end');
+        expect(shaped.record.where?.endsWith('; the body then ended cleanly') ?? false).toBe(
+          inject.ends === 'clean-end',
+        );
         expect(shaped.rendered.stream.length).toBeLessThan(rendered.stream.length + 1);
         expect(roles).not.toContain('tool-start');
         if (inject.at === 'before-signature') {

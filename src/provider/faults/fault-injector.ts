@@ -26,10 +26,14 @@ export interface FaultAnswer {
   record: InjectedFault;
 }
 
-/** The provider's answer, changed by a fault: events to send (and, when `cut`, the connection dropped after them). */
+/**
+ * The provider's answer, changed by a fault: events to send. When `cut`, the answer stops short of its end: the
+ * connection is dropped after them, unless `endsCleanly` (the body then ends in good order, its closing events missing).
+ */
 export interface FaultedAnswer {
   rendered: RenderedAnswer;
   cut: boolean;
+  endsCleanly?: boolean;
   record: InjectedFault;
 }
 
@@ -98,7 +102,15 @@ export class FaultInjector {
 
   private apply(fault: Fault, ctx: FaultContext, rendered: RenderedAnswer): FaultedAnswer | undefined {
     const inject = fault.inject;
-    if (inject.kind === 'stream-cut') return ctx.stream ? this.cut(fault, inject.at, ctx, rendered) : undefined;
+    if (inject.kind === 'stream-cut') {
+      const cut = ctx.stream ? this.cut(fault, inject.at, ctx, rendered) : undefined;
+      if (!cut || inject.ends !== 'clean-end') return cut;
+      return {
+        ...cut,
+        endsCleanly: true,
+        record: { ...cut.record, where: `${cut.record.where}; the body then ended cleanly` },
+      };
+    }
     if (inject.kind === 'upstream-switch') return foreignSigned(fault, rendered);
     if (inject.kind === 'bound-block-dropped') return boundBlockDropped(fault, ctx, rendered);
     if (inject.kind === 'model-fallback') {

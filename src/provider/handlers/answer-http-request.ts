@@ -176,7 +176,8 @@ export class HttpAnswers {
     if (!this.injector) return { content };
     return {
       content,
-      ...(shaped ? { fault: shaped.record, cut: shaped.cut } : {}),
+      // A stream that ends cleanly short of its end is not dropped, but issues nothing whole either.
+      ...(shaped ? { fault: shaped.record, cut: shaped.cut && !shaped.endsCleanly } : {}),
       ...(shaped?.cut ? {} : { issued: issuedCarriers(answer) }),
     };
   }

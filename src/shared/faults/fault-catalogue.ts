@@ -7,9 +7,11 @@ import type { FamilyId } from '../wire/families.js';
 
 /** Types mirroring specs/schema/faults.schema.json (the schema is the authority). */
 export type CutPoint = 'before-signature' | 'mid-signature' | 'after-signature' | 'before-tool-call';
+/** How a cut stream ends: the connection dropped (default), or the body ended in good order, its closing events missing. */
+export type CutEnding = 'connection-drop' | 'clean-end';
 
 export type FaultInjection =
-  | { kind: 'stream-cut'; at: CutPoint }
+  | { kind: 'stream-cut'; at: CutPoint; ends?: CutEnding }
   | {
       kind: 'http-error';
       status: number;

@@ -6,7 +6,13 @@ import { loadMatrixInputs } from '../matrix/run-matrix.js';
 import { runEngineFaults } from './run-engine-faults.js';
 
 const inputs = loadMatrixInputs({});
-const CUTS = ['messages-cut-before-signature', 'messages-cut-mid-signature', 'messages-cut-after-signature'];
+const CUTS = [
+  'messages-cut-before-signature',
+  'messages-cut-mid-signature',
+  'messages-cut-after-signature',
+  // The stream ends in good order, short of message_stop: only a missing message_stop says it was cut.
+  'messages-stream-ends-mid-signature',
+];
 const run = (engine: EngineUnderTest, faults: string[]) =>
   runEngineFaults({
     engine,

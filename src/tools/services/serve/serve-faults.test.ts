@@ -104,6 +104,47 @@ describe('faults on the wire', () => {
   });
 });
 
+describe('a Messages stream that ends cleanly in the middle of its signature', () => {
+  let clean: ProviderMocks;
+  beforeAll(async () => {
+    clean = await startProviderMocks({
+      providers: ['anthropic'],
+      faults: 'messages-stream-ends-mid-signature',
+      seed: 11,
+    });
+  });
+  afterAll(() => clean.close());
+
+  it('the body ends without an error (the connection is not dropped), with part of the signature and no block or message stop', async () => {
+    const res = await fetch(`${clean.baseUrls.anthropic}/v1/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': 'k', 'anthropic-version': '2023-06-01' },
+      body: JSON.stringify({
+        model: 'claude-sonnet-4-5',
+        max_tokens: 2048,
+        thinking: { type: 'enabled', budget_tokens: 1024 },
+        stream: true,
+        tools,
+        messages: [{ role: 'user', content: 'Where is ORD-1?' }],
+      }),
+    });
+    expect(res.status).toBe(200);
+    const { text, error } = await readAll(res);
+    expect(error, 'the connection was dropped: a clean end was asked for').toBeUndefined();
+    const events = text
+      .split('\n')
+      .filter((l) => l.startsWith('data:'))
+      .map((l) => JSON.parse(l.slice(5)) as { type: string; delta?: { type: string; signature?: string } });
+    expect(events.at(-1)!.delta?.type).toBe('signature_delta');
+    expect(events.some((e) => ['content_block_stop', 'message_delta', 'message_stop', 'error'].includes(e.type))).toBe(
+      false,
+    );
+    const entry = clean.verdicts.at(-1)!;
+    expect(entry.fault?.name).toBe('messages-stream-ends-mid-signature');
+    expect(entry.fault?.where).toMatch(/cut after \d+ of the signature’s \d+ characters; the body then ended cleanly/);
+  });
+});
+
 describe('a gateway that switches upstream between turns', () => {
   let gw: ProviderMocks;
   beforeEach(async () => {
