@@ -15,6 +15,8 @@ import {
  * module still carries its sources' hash, so a test that edits a schema on disk compiles from the edit.
  */
 export default function precompiledValidators(): () => void {
+  // Each vitest project runs the global set-up; the first one's validators serve the whole run.
+  if (process.env.REASONING_REPLAY_VALIDATORS_DIR) return () => {};
   // Inside the project, so the modules' require('ajv/dist/runtime/...') resolves from its node_modules.
   const cache = join(projectRoot(), 'node_modules', '.cache', 'reasoning-replay');
   mkdirSync(cache, { recursive: true });
