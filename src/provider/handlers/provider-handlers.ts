@@ -300,6 +300,18 @@ function compactHandlers(spec: ProviderSpec, policy: AnswerPolicy): HttpHandler[
       const body = await jsonBody(request, spec);
       if (body instanceof Response) return body;
       const model = requestModel(null, body, spec.target.model);
+      // Unlike /responses, compact takes no default model: openai-node's ResponseCompactParams has `model` required.
+      // The API's wording for its absence here is not public, so the spec's malformed-body rejection answers.
+      const invalid = spec.request.invalidRejection;
+      if (invalid && !(isPlainObject(body) && typeof body.model === 'string')) {
+        const finding: Finding = {
+          rule: 'provider-accepts',
+          rejection: invalid,
+          params: { path: '/model', field: 'model' },
+          detail: `${spec.label} compacts only with a model named`,
+        };
+        return refusal(spec, spec, [finding], model);
+      }
       if (!servesModel(spec, model)) return undefined;
       const rules = specForModel(spec, model);
       const asked = isPlainObject(body) ? body : {};

@@ -52,6 +52,15 @@ describe('POST /responses/compact', () => {
     expect(verifyMockCompaction(openai.id, item.encrypted_content)).toBe(true);
   });
 
+  it('a compact request without a model is refused, naming /model (compact takes no default model)', async () => {
+    for (const spec of [openai, xai]) {
+      const answer = await compact(spec, { input: conversation });
+      expect(answer.status, spec.id).toBe(400);
+      expect(answer.findings.map((f) => f.rejection)).toEqual([spec.request.invalidRejection]);
+      expect(JSON.stringify(answer.body)).toContain('/model');
+    }
+  });
+
   it('xAI answers the compaction item alone, signed as xAI: OpenAI cannot read it', async () => {
     const answer = await compact(xai, { model: xai.target.model, input: conversation });
     expect(answer.body.output.map((i) => i.type)).toEqual(['compaction']);
