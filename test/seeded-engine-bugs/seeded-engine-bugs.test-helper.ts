@@ -1163,6 +1163,20 @@ export const SEEDED_BUGS: readonly SeededBug[] = [
     },
   },
   {
+    id: 'binding-model-change-ignored',
+    bug: 'the engine sends thinking a binding model wrote to the model a fallback switched to',
+    rule: 'binding-respected',
+    providers: ['anthropic'],
+    scenarios: ['model-change-under-binding'],
+    heldOut: true,
+    patch: {
+      resolve: (original) => (table, target) => {
+        const { bindingModels: _ignored, ...policy } = original(table, target);
+        return policy;
+      },
+    },
+  },
+  {
     id: 'branch-loses-reasoning-content',
     bug: 'a branch copies messages without their reasoning_content',
     rule: 'survives-branch',

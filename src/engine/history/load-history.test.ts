@@ -77,3 +77,22 @@ describe('checkHistory on native records', () => {
     }
   });
 });
+
+describe('checkHistory on produced_by', () => {
+  const withProducer = (producedBy: unknown) => ({
+    messages: [
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: 'x', produced_by: producedBy },
+    ],
+  });
+
+  it('takes the model that wrote a turn, with its upstream when a gateway names it', () => {
+    expect(refusal(withProducer({ model: 'claude-fable-5-1' }))).toBeUndefined();
+    expect(refusal(withProducer({ model: 'google/gemini-3-pro', upstream: 'google-vertex' }))).toBeUndefined();
+  });
+
+  it('refuses one without a model, or with a key it does not define, naming where', () => {
+    expect(refusal(withProducer({ upstream: 'google-vertex' }))?.message).toContain('/messages/1/produced_by');
+    expect(refusal(withProducer({ model: 'm', region: 'eu' }))?.message).toContain('/messages/1/produced_by');
+  });
+});

@@ -61,6 +61,12 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX branches_by_parent ON branches(parent_session_id);
     `,
   },
+  {
+    version: 2,
+    describe: 'turns remember the model that wrote them (produced_by)',
+    // Thinking a binding model wrote is bound to that model: a resumed or branched session must still know it.
+    sql: `ALTER TABLE turns ADD COLUMN produced_by TEXT;`,
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -47,6 +47,7 @@ export function sampleHistoryWithEveryCarrier(): History {
           { type: 'redacted_thinking', data: 'cmVkYWN0ZWQ=' },
         ],
         native: { route: 'gemini', fields: { thoughtSignature: 'Z2VtaW5pLXNpZw==' } },
+        produced_by: { model: 'claude-fable-5-1', upstream: 'anthropic' },
       },
       { role: 'user', content: [{ type: 'text', text: 'And tomorrow?' }] },
       {

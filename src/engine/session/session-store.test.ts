@@ -200,7 +200,11 @@ describe('state.db that is not ours, newer, corrupt or locked', () => {
     db.pragma('journal_mode = DELETE');
     db.pragma(`user_version = ${LATEST_SCHEMA_VERSION + 1}`);
     db.close();
-    expectUntouched(file, () => SessionStore.open(file), /newer reasoning-replay \(schema version 2/);
+    expectUntouched(
+      file,
+      () => SessionStore.open(file),
+      new RegExp(`newer reasoning-replay \\(schema version ${LATEST_SCHEMA_VERSION + 1}`),
+    );
   });
 
   it('reports a corrupt database instead of resetting it', () => {

@@ -61,7 +61,7 @@ const RESUME_PAGE_ROWS = 2048;
 export const MAX_ROW_CHARACTERS = 64 * 1024 * 1024;
 
 const TURN_COLUMNS =
-  'role, content, name, tool_calls, tool_call_id, reasoning_content, reasoning, reasoning_details, native';
+  'role, content, name, tool_calls, tool_call_id, reasoning_content, reasoning, reasoning_details, native, produced_by';
 
 function toSummary(row: SessionRow): SessionSummary {
   const summary: SessionSummary = {
@@ -135,7 +135,7 @@ export class SessionStore {
     this.transactionOf = db.transaction((work: () => unknown) => work());
     this.insertTurn = db.prepare(
       `INSERT INTO turns (session_id, seq, exchange, ${TURN_COLUMNS}, created_at)
-       VALUES (@session_id, @seq, @exchange, @role, @content, @name, @tool_calls, @tool_call_id, @reasoning_content, @reasoning, @reasoning_details, @native, @created_at)`,
+       VALUES (@session_id, @seq, @exchange, @role, @content, @name, @tool_calls, @tool_call_id, @reasoning_content, @reasoning, @reasoning_details, @native, @produced_by, @created_at)`,
     );
     this.turnsOf = db.prepare(`SELECT ${TURN_COLUMNS} FROM turns WHERE session_id = ? ORDER BY seq`);
     this.turnPage = db.prepare(

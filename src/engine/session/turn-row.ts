@@ -5,6 +5,7 @@ import type {
   Content,
   Message,
   NativeCarrierRecord,
+  ProducedBy,
   ReasoningDetail,
   Role,
   ToolCall,
@@ -21,6 +22,7 @@ export interface TurnRow {
   reasoning: string | null;
   reasoning_details: string | null;
   native: string | null;
+  produced_by: string | null;
 }
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -45,6 +47,7 @@ export function messageToRow(message: Message): TurnRow {
     reasoning: jsonOrNull(message.reasoning),
     reasoning_details: jsonOrNull(message.reasoning_details),
     native: jsonOrNull(message.native),
+    produced_by: jsonOrNull(message.produced_by),
   };
 }
 
@@ -83,6 +86,7 @@ export function rowToMessage(row: TurnRow, place?: RowPlace): Message {
     'reasoning',
     'reasoning_details',
     'native',
+    'produced_by',
   ] as const) {
     if (row[column] !== null) message[column] = parseColumn(row, column, place);
   }
@@ -111,5 +115,6 @@ function rowToMessageUnchecked(row: TurnRow): Message {
   if (row.reasoning_details !== null)
     message.reasoning_details = JSON.parse(row.reasoning_details) as ReasoningDetail[];
   if (row.native !== null) message.native = JSON.parse(row.native) as NativeCarrierRecord;
+  if (row.produced_by !== null) message.produced_by = JSON.parse(row.produced_by) as ProducedBy;
   return message;
 }

@@ -49,6 +49,25 @@ describe('binding-respected (the judge’s own reading of thinking bound to its 
     ).toEqual(['warn']);
   });
 
+  it('a block a binding model wrote fails when sent to another model, under an unchanged prefix', () => {
+    const ledger = new BindingLedger();
+    ledger.observe(0, first, answer('sig-A'), 'claude-fable-5-1');
+    const body = replay(first.system, answer('sig-A').content[0]!);
+    const judged = (model: string) => ledger.judge(1, 'anthropic', 'anthropic', body, undefined, model);
+    expect(judged('claude-fable-5-2').map((f) => f.status)).toEqual(['fail']);
+    expect(judged('claude-fable-5-2')[0]!.detail).toContain('claude-fable-5-1 wrote it, it went to claude-fable-5-2');
+    expect(judged('Claude-Fable-5-1').map((f) => f.status)).toEqual(['pass']);
+  });
+
+  it('a block whose writer does not bind (no model recorded) is judged by its prefix alone', () => {
+    const ledger = new BindingLedger();
+    ledger.observe(0, first, answer('sig-A'));
+    const body = replay(first.system, answer('sig-A').content[0]!);
+    expect(ledger.judge(1, 'anthropic', 'anthropic', body, undefined, 'claude-fable-5-2').map((f) => f.status)).toEqual(
+      ['pass'],
+    );
+  });
+
   it('an edited earlier message fails too; a block the judge never saw issued is not its to judge', () => {
     const ledger = new BindingLedger();
     ledger.observe(0, first, answer('sig-A'));

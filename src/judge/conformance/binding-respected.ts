@@ -10,11 +10,15 @@ import type { JudgeFinding } from './verdict.js';
  * thinking.block_binding.prefix_mismatch_behavior "drop_block", the API drops it and reports it in
  * input_transformations (the reasoning is lost, the request goes through). The judge remembers each
  * signature with the request that produced its answer, and compares that request's prefix with the one
- * the signature is sent under later. Which models bind is the route table's `thinkingBinding`.
+ * the signature is sent under later, and the model that wrote it (the binding names the model too: sent to another
+ * model, the block fails with input_transformations reason model_binding_mismatch) with the model it is sent to. Which
+ * models bind is the route table's `thinkingBinding`.
  */
 
 interface Produced {
   call: number;
+  /** The model that wrote the block, when that model binds (the binding names it); undefined otherwise. */
+  model?: string;
   prefix: { system: string; tools: string; messages: unknown[] };
 }
 
@@ -59,19 +63,30 @@ function prefixChange(then: Produced['prefix'], now: Produced['prefix']): string
 export class BindingLedger {
   private readonly produced = new Map<string, Produced>();
 
-  /** Records the reasoning of an accepted answer with the request that produced it. */
-  observe(call: number, request: unknown, answer: unknown): void {
+  /**
+   * Records the reasoning of an accepted answer with the request that produced it, and `model`, the model the call was
+   * made to when that model binds thinking (the request body does not always name it: Vertex puts it in the path).
+   */
+  observe(call: number, request: unknown, answer: unknown, model?: string): void {
     if (!isPlainObject(request) || !Array.isArray(request.messages)) return;
     const prefix = prefixOf(request, request.messages);
     for (const signature of boundSignatures(answer))
-      if (!this.produced.has(signature)) this.produced.set(signature, { call, prefix });
+      if (!this.produced.has(signature))
+        this.produced.set(signature, { call, prefix, ...(model !== undefined ? { model } : {}) });
   }
 
   /**
-   * One request to a model that binds thinking: every reasoning block it carries must sit under the prefix its
-   * answer was produced under. `refusal` is the provider's own wording (spec rejection), for the finding.
+   * One request to `model`, a model that binds thinking: every reasoning block it carries must sit under the prefix its
+   * answer was produced under, and a block a binding model wrote must be sent to that model. `refusal` is the provider's own wording (spec rejection), for the finding.
    */
-  judge(call: number, route: string, provider: string, body: unknown, refusal?: string): JudgeFinding[] {
+  judge(
+    call: number,
+    route: string,
+    provider: string,
+    body: unknown,
+    refusal?: string,
+    model?: string,
+  ): JudgeFinding[] {
     if (!isPlainObject(body) || !Array.isArray(body.messages)) return [];
     const binding = isPlainObject(body.thinking) ? body.thinking.block_binding : undefined;
     const drops = isPlainObject(binding) && binding.prefix_mismatch_behavior === 'drop_block';
@@ -86,7 +101,12 @@ export class BindingLedger {
         const produced = typeof signature === 'string' ? this.produced.get(signature) : undefined;
         if (!produced) return;
         checked += 1;
-        const changed = prefixChange(produced.prefix, prefixOf(body, messages.slice(0, index)));
+        const otherModel =
+          produced.model !== undefined && model !== undefined && produced.model.toLowerCase() !== model.toLowerCase();
+        // The binding names the model as well as the prefix: another model fails it (model_binding_mismatch).
+        const changed = otherModel
+          ? `the model (${produced.model} wrote it, it went to ${model})`
+          : prefixChange(produced.prefix, prefixOf(body, messages.slice(0, index)));
         if (!changed) return;
         findings.push({
           behaviour: 'binding-respected',
@@ -97,7 +117,7 @@ export class BindingLedger {
           message: index,
           detail: drops
             ? `call ${call}: messages.${index}.content.${at}, thinking from call ${produced.call}, was sent after ${changed} changed; drop_block makes the API drop it (its reasoning is lost, reported in input_transformations)`
-            : `call ${call}: messages.${index}.content.${at}, thinking from call ${produced.call}, was sent after ${changed} changed: the model binds thinking to its prefix${refusal ? ` ("${refusal}")` : ''}`,
+            : `call ${call}: messages.${index}.content.${at}, thinking from call ${produced.call}, was sent after ${changed} changed: the model binds thinking to its ${otherModel ? 'model' : 'prefix'}${refusal ? ` ("${refusal}")` : ''}`,
         });
       });
     });

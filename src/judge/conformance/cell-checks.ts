@@ -32,6 +32,11 @@ export interface SentRequest {
    * this project makes and why; refusals, reasoning lost and carriers sent to the wrong route still fail.
    */
   judgedBy?: JudgedBy;
+  /**
+   * History indices of assistant turns a binding model wrote for another model than this request's (the judge's own
+   * record of which model answered each call): their thinking is bound to that model, and leaving it out is right.
+   */
+  boundElsewhere?: ReadonlySet<number>;
 }
 
 export type JudgedBy = 'contract' | 'harm';
@@ -250,10 +255,11 @@ export function checkSignaturesVerbatim(req: SentRequest): Check[] {
   if (req.refused?.has('reasoning_details')) return [];
   const reads = req.policy.fields.includes('reasoning_details') && req.policy.tier !== 'strict';
   // A model that binds thinking to its prefix cannot take a block produced before a later system message changed
-  // the system prompt: leaving it out is right, and binding-respected judges the blocks that are sent.
+  // the system prompt, nor one a binding model wrote for another model: leaving it out is right, and binding-respected
+  // judges the blocks that are sent.
   const lastSystem = req.policy.bindsThinking ? req.history.messages.map((m) => m.role).lastIndexOf('system') : -1;
   req.history.messages.forEach((m, i) => {
-    if (m.role === 'assistant' && i < lastSystem) return;
+    if (m.role === 'assistant' && (i < lastSystem || req.boundElsewhere?.has(i))) return;
     const items = opaqueItems(m, req.policy);
     if (items.length === 0) return;
     const positions = items.map((item) => text.indexOf(JSON.stringify(item).slice(1, -1)));

@@ -38,6 +38,8 @@ export interface CallUnderJudgement {
   scenario?: string;
   /** How the engine's choices are judged (cell-checks.ts, SentRequest.judgedBy). */
   judgedBy?: JudgedBy;
+  /** SentRequest.boundElsewhere. */
+  boundElsewhere?: ReadonlySet<number>;
 }
 
 export interface ExchangeJudgement {
@@ -125,6 +127,7 @@ export function judgeExchange(c: CallUnderJudgement): ExchangeJudgement {
       ...(c.table ? { table: c.table } : {}),
       ...(refused.size > 0 ? { refused } : {}),
       ...(c.judgedBy ? { judgedBy: c.judgedBy } : {}),
+      ...(c.boundElsewhere ? { boundElsewhere: c.boundElsewhere } : {}),
     };
     // The first attempt is what the route table asked for; a retry's omissions are the fallback's
     // intent, except that a must-echo route never drops reasoning_content, not even on a retry.

@@ -159,6 +159,8 @@ export async function runScenario(
   const ledger = new VerdictLedger();
   const compaction = new CompactionLedger();
   const binding = new BindingLedger();
+  /** History index -> the binding model the judge saw write that turn (its thinking is bound to that model). */
+  const boundTo = new Map<number, string>();
   const calls: RunCall[] = [];
   const firstRequests: string[] = [];
   let learnedAt: number | undefined;
@@ -239,6 +241,9 @@ export async function runScenario(
         judgesFallback: operations.has('fallback'),
         scenario: scenario.id,
         ...(context.engine.judgedBy ? { judgedBy: context.engine.judgedBy } : {}),
+        boundElsewhere: new Set(
+          [...boundTo].filter(([, model]) => model.toLowerCase() !== target.model.toLowerCase()).map(([i]) => i),
+        ),
       });
       judged.applies.forEach((b) => applies.add(b));
       findings.push(...judged.findings);
@@ -255,7 +260,9 @@ export async function runScenario(
         const refusal = callSpec.rejections['thinking-bound-to-different-conversation'];
         const wording = refusal ? JSON.stringify(refusal.body).match(/The block is bound[^"]*/)?.[0] : undefined;
         for (const attempt of turn.attempts)
-          findings.push(...binding.judge(call, policy.routeId, callSpec.id, attempt.request.body, wording));
+          findings.push(
+            ...binding.judge(call, policy.routeId, callSpec.id, attempt.request.body, wording, target.model),
+          );
       }
       exchanges.push(...judged.exchanges);
       if (turn.attempts.length > 1)
@@ -299,7 +306,13 @@ export async function runScenario(
       }
       history.messages.push(read);
       compaction.observe(call, policy.routeId, callSpec.id, streamed ?? judged.response.body);
-      binding.observe(call, answeredRequest, streamed ?? judged.response.body);
+      binding.observe(
+        call,
+        answeredRequest,
+        streamed ?? judged.response.body,
+        policy.bindsThinking ? target.model : undefined,
+      );
+      if (policy.bindsThinking) boundTo.set(history.messages.length - 1, target.model);
     } catch (err) {
       if (isEngineFailure(err)) throw err;
       findings.push(callFailed(`call ${call}: the answer from ${callSpec.id} could not be read: ${errorText(err)}`));

@@ -92,6 +92,14 @@ export interface Message {
   reasoning?: string;
   reasoning_details?: ReasoningDetail[];
   native?: NativeCarrierRecord;
+  /** Which model (and upstream, when a gateway names it) wrote this assistant turn, as its answer says. */
+  produced_by?: ProducedBy;
+}
+
+/** history.schema.json `produced_by`: thinking a binding model wrote is bound to that model. */
+export interface ProducedBy {
+  model: string;
+  upstream?: string;
 }
 
 export interface History {

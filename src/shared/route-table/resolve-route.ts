@@ -61,5 +61,6 @@ export function resolveRoute(table: RouteTable, target: RouteTarget): RoutePolic
   if (route.withoutReasoning && modelMatches(target.model, route.withoutReasoning)) policy.withoutReasoning = true;
   if (route.serverCarriers?.length) policy.serverCarriers = route.serverCarriers.map((c) => c.kind);
   if (route.thinkingBinding && modelMatches(target.model, route.thinkingBinding)) policy.bindsThinking = true;
+  if (route.thinkingBinding) policy.bindingModels = [...route.thinkingBinding.models];
   return policy;
 }

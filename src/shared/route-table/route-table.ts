@@ -123,6 +123,11 @@ export interface RoutePolicy {
   serverCarriers?: ServerCarrierKind[];
   /** Set when this model binds thinking to its prefix: blocks whose prefix changed are left out. */
   bindsThinking?: true;
+  /**
+   * The route's models that bind thinking (thinkingBinding.models), whatever the target: a block one of them wrote is
+   * bound to that model, so it is left out of a request to another model (absent: the route has none).
+   */
+  bindingModels?: string[];
   /** The upstream-model rule that raised this route's tier for this model, if any. */
   upstreamRule?: string;
   target: RouteTarget;

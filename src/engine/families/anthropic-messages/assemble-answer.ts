@@ -1,5 +1,5 @@
 import type { Carriers } from '../../history/carriers.js';
-import type { Message, ToolCall } from '../../../shared/history/history.js';
+import type { Message, ProducedBy, ToolCall } from '../../../shared/history/history.js';
 import type { ParsedAnswer } from '../family.js';
 import { toStoredDetail, type AnthropicReasoningItem } from './anthropic-reasoning-items.js';
 import { anthropicNativeRecord, type AnthropicBlockRecord } from './anthropic-native.js';
@@ -20,13 +20,14 @@ export type AnswerBlock =
  *
  * When the answer holds what the standard shape has no place for (a verbatim block, citations on a
  * text block), the block order goes to a native record under `nativeKey`, so the route that issued
- * the answer gets it back as it came. A surface with no native key (Bedrock) cannot replay such a
+ * the answer gets it back as it came. The model the answer names is kept with its reasoning (`produced_by`). A surface with no native key (Bedrock) cannot replay such a
  * block: it is left out and named in `notes`, never silently.
  */
 export function assembleAnswer(
   blocks: readonly AnswerBlock[],
   finishReason: string | null,
   nativeKey?: string,
+  producedBy?: ProducedBy,
 ): ParsedAnswer {
   const details = blocks
     .filter((b): b is AnthropicReasoningItem => b.type === 'thinking' || b.type === 'redacted_thinking')
@@ -63,6 +64,8 @@ export function assembleAnswer(
     content: texts.length > 0 ? texts.join('') : null,
     ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
     ...carriers,
+    // Recorded only with reasoning: it says which model the turn's thinking is bound to (routes.json thinkingBinding).
+    ...(producedBy && details.length > 0 ? { produced_by: producedBy } : {}),
   };
   return { message, carriers, finishReason, ...(notes.length > 0 ? { notes } : {}) };
 }

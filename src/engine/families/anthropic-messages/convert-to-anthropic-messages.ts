@@ -4,6 +4,7 @@ import type { RoutePolicy } from '../../../shared/route-table/route-table.js';
 import { contentText } from '../content-text.js';
 import { parseToolArguments } from '../tool-arguments.js';
 import { replaysVerbatim } from '../../history/server-carriers.js';
+import { modelMatches } from '../../../shared/route-table/model-match.js';
 import { readAnthropicNativeFields, rebuildAnthropicBlocks } from './anthropic-native.js';
 import { anthropicReasoningItems, isReplayableToClaude, redactedCrosses } from './anthropic-reasoning-items.js';
 
@@ -40,7 +41,8 @@ function assistantBlocks(
   unbound = false,
 ): AnthropicBlock[] {
   const selected = selectCarriers(message, policy, omit);
-  // Thinking bound to a prefix that has changed since is left out, not sent to a 400 (boundPrefixChanged).
+  // Thinking bound to a prefix that has changed since, or to another model, is left out, not sent to a 400
+  // (boundPrefixChanged, boundToAnotherModel).
   const items = unbound ? [] : anthropicReasoningItems(selected.reasoning_details);
   const reasoning: AnthropicBlock[] = [];
   for (const item of items) {
@@ -100,6 +102,20 @@ export function boundPrefixChanged(history: History, policy: RoutePolicy): numbe
   return -1;
 }
 
+/**
+ * Whether this assistant turn's thinking is bound to a model other than the target: the answer named the model that
+ * wrote it (`produced_by`), that model binds (route table thinkingBinding), and the request goes to another model (a
+ * fallback, or a user switching models mid-session). The binding names the model too, so the API would refuse the
+ * block (input_transformations reason model_binding_mismatch) or drop it; the engine leaves it out. A turn whose model
+ * is unknown, or was written by a model that does not bind, is sent as before.
+ */
+export function boundToAnotherModel(message: Message, policy: RoutePolicy): boolean {
+  const producer = message.produced_by?.model;
+  if (producer === undefined || !policy.bindingModels) return false;
+  if (!modelMatches(producer, { models: policy.bindingModels })) return false;
+  return producer.toLowerCase() !== policy.target.model.toLowerCase();
+}
+
 export function convertToAnthropicMessages(
   history: History,
   policy: RoutePolicy,
@@ -138,7 +154,8 @@ export function convertToAnthropicMessages(
         // Nothing this wire can say (no text, no calls, only foreign reasoning): an empty turn is a
         // 400 ("all messages must have non-empty content"), so the turn is left out and the user
         // turns around it merge.
-        const content = assistantBlocks(message, at, policy, omit, at < changedAt);
+        const unbound = at < changedAt || boundToAnotherModel(message, policy);
+        const content = assistantBlocks(message, at, policy, omit, unbound);
         if (content.length > 0) messages.push({ role: 'assistant', content });
         break;
       }

@@ -1,6 +1,7 @@
 import type { RoutePolicy } from '../../../shared/route-table/route-table.js';
 import { isPlainObject } from '../../../shared/objects/deep-merge.js';
 import type { ParsedAnswer } from '../family.js';
+import type { ProducedBy } from '../../../shared/history/history.js';
 import { ResponseShapeError } from '../../../shared/errors/response-shape-error.js';
 import { ANTHROPIC_NATIVE_KEY } from './anthropic-native.js';
 import { assembleAnswer, type AnswerBlock } from './assemble-answer.js';
@@ -57,11 +58,21 @@ export function readAnthropicBlock(block: unknown, pointer: string): AnswerBlock
   }
 }
 
+/** The answer's `model` (the Messages API names the model that wrote it), when it names one. */
+export function producedBy(model: unknown): ProducedBy | undefined {
+  return typeof model === 'string' && model !== '' ? { model } : undefined;
+}
+
 /** A Messages API answer -> assistant message; every block kept in the order the model wrote it. */
 export function fromAnthropicMessagesResponse(body: unknown, policy?: RoutePolicy): ParsedAnswer {
   if (!isPlainObject(body) || !Array.isArray(body.content)) {
     throw new ResponseShapeError('/content', 'expected a Messages API body with a content array');
   }
   const blocks = body.content.map((block, i) => readAnthropicBlock(block, `/content/${i}`));
-  return assembleAnswer(blocks, mapAnthropicFinishReason(body.stop_reason), policy?.native ?? ANTHROPIC_NATIVE_KEY);
+  return assembleAnswer(
+    blocks,
+    mapAnthropicFinishReason(body.stop_reason),
+    policy?.native ?? ANTHROPIC_NATIVE_KEY,
+    producedBy(body.model),
+  );
 }

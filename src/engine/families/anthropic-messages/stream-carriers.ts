@@ -5,7 +5,7 @@ import type { ParsedAnswer } from '../family.js';
 import { parseEventJson, StreamCarriers, type StreamAccumulator } from '../stream-carriers.js';
 import { ANTHROPIC_NATIVE_KEY } from './anthropic-native.js';
 import { assembleAnswer, type AnswerBlock } from './assemble-answer.js';
-import { textExtra } from './from-response.js';
+import { producedBy, textExtra } from './from-response.js';
 import { mapAnthropicFinishReason } from './map-anthropic-finish-reason.js';
 import { ProviderAnswerError } from '../../../shared/errors/provider-answer-error.js';
 
@@ -42,6 +42,8 @@ function field(value: Record<string, unknown>, key: string): string {
 export class AnthropicStreamAccumulator implements StreamAccumulator {
   private readonly blocks = new Map<number, OpenBlock>();
   private stopReason: unknown = null;
+  /** message_start's message.model: the model that writes this answer. */
+  private model: unknown;
   private done = false;
   /**
    * Well-formed events or deltas this reader does not know, skipped (Anthropic: "handle unknown event types
@@ -61,6 +63,8 @@ export class AnthropicStreamAccumulator implements StreamAccumulator {
     const type = typeof payload.type === 'string' ? payload.type : event.event;
     switch (type) {
       case 'message_start':
+        if (isPlainObject(payload.message)) this.model = payload.message.model;
+        return;
       case 'ping':
         return;
       case 'content_block_start':
@@ -267,7 +271,12 @@ export class AnthropicStreamAccumulator implements StreamAccumulator {
           break;
       }
     }
-    const answer = assembleAnswer(blocks, whole ? mapAnthropicFinishReason(this.stopReason) : null, this.nativeKey);
+    const answer = assembleAnswer(
+      blocks,
+      whole ? mapAnthropicFinishReason(this.stopReason) : null,
+      this.nativeKey,
+      producedBy(this.model),
+    );
     if (skipped.length > 0) answer.notes = [...(answer.notes ?? []), ...skipped];
     return answer;
   }
