@@ -185,6 +185,39 @@ const ROWS: Row[] = [
     argv: node('anthropic-v1-fable-binding.mjs'),
     rule: 'binding-respected',
   },
+  // Structured output, one client per family (--structured): each final answer is JSON the agent parses and checks
+  // against its schema (exit 3 when it cannot), beside the same tool round and the same reasoning round trip.
+  // Names stay short: the title shows 37 characters of them.
+  {
+    client: 'openai (Node) chat, json_schema',
+    provider: 'moonshot',
+    argv: node('openai-chat-deepseek.mjs', '--provider', 'moonshot', '--model', 'kimi-k2.6', '--structured'),
+    rule: 'must-echo',
+  },
+  {
+    client: 'openai (Node) responses, text.format',
+    provider: 'openai-responses',
+    argv: node('openai-responses.mjs', '--structured'),
+    rule: 'provider-accepts',
+  },
+  {
+    client: '@anthropic-ai/sdk, output format',
+    provider: 'anthropic',
+    argv: node('anthropic.mjs', '--structured'),
+    rule: 'signatures-verbatim',
+  },
+  {
+    client: '@google/genai, responseJsonSchema',
+    provider: 'gemini',
+    argv: node('google-genai.mjs', '--structured'),
+    rule: 'signatures-verbatim',
+  },
+  {
+    client: 'AWS SDK Converse, textFormat',
+    provider: 'bedrock-claude',
+    argv: node('aws-bedrock-converse.mjs', '--structured'),
+    rule: 'signatures-verbatim',
+  },
   {
     client: 'openai (Python) chat',
     provider: 'deepseek',

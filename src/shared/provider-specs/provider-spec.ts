@@ -299,6 +299,18 @@ export interface CompactEndpoint {
 }
 
 /**
+ * Where a Chat Completions provider's answers take another shape than OpenAI's (spec `response.chatAnswer`): the
+ * message without a `refusal` member, or each streamed tool call whole in one delta rather than its name, then its
+ * arguments in pieces.
+ */
+export interface ChatAnswerShape {
+  refusalMember: boolean;
+  toolCallDeltas: 'split' | 'whole';
+  sources: string[];
+  notes?: string;
+}
+
+/**
  * Thinking bound to its conversation (spec `response.thinkingBinding`): which models check the binding, which only
  * record it, and where the request says what a failed check does.
  */
@@ -437,6 +449,7 @@ export interface ProviderSpec {
     detailFormat?: string;
     thinkingDisplay?: ThinkingDisplay;
     thinkingBinding?: ThinkingBinding;
+    chatAnswer?: ChatAnswerShape;
     sources?: string[];
   };
   secretEnv?: string;

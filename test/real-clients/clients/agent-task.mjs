@@ -1,8 +1,18 @@
 // What every Node client in the matrix shares: its task (the user turns `run` hands it), its tools,
 // the flags the driver passes, and a base URL read the way `run` publishes it. No SDK here.
+import Ajv from 'ajv';
+
 export const STREAM = process.argv.includes('--stream');
 /** Break the reasoning round trip on purpose: the client edits the history it sends back. */
 export const BREAK = process.argv.includes('--break');
+/** Ask for structured output: each final answer must be JSON that satisfies ANSWER_SCHEMA. */
+export const STRUCTURED = process.argv.includes('--structured');
+
+/** The value of a `--name value` flag, or undefined. */
+export function flag(name) {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
 
 export const TURNS = JSON.parse(
   process.env.REASONING_REPLAY_TURNS ?? '["Where is order ORD-1234?","And order ORD-5678?"]',
@@ -14,6 +24,18 @@ export const ORDER_SCHEMA = {
   required: ['order_id'],
   additionalProperties: false,
 };
+/** What a structured final answer holds: the order the user asked about and its status. */
+export const ANSWER_SCHEMA = {
+  type: 'object',
+  properties: {
+    order_id: { type: 'string', pattern: '^ORD-[0-9]{4}$' },
+    status: { type: 'string', enum: ['pending', 'shipped', 'delivered'] },
+  },
+  required: ['order_id', 'status'],
+  additionalProperties: false,
+};
+const validAnswer = new Ajv().compile(ANSWER_SCHEMA);
+
 export const TOOL = { name: 'lookup_order', description: 'Status of one order', schema: ORDER_SCHEMA };
 
 export function runTool(name, args) {
@@ -37,5 +59,25 @@ export const keyOf = (provider) => process.env[`${provider.toUpperCase().replace
 export function expectToolRound(turn, toolCalls, text) {
   if (toolCalls < 1) throw new Error(`turn ${turn}: the model called no tool`);
   if (!text) throw new Error(`turn ${turn}: no final answer after the tool round`);
+  if (STRUCTURED) parseAnswer(turn, text);
   console.log(`turn ${turn}: ${toolCalls} tool call(s), answer: ${text.slice(0, 60)}`);
+}
+
+/**
+ * A structured answer, parsed and checked as an agent that feeds it to code must: an answer it cannot use
+ * ends the agent with exit 3, the way an agent that parses its answer fails.
+ */
+function parseAnswer(turn, text) {
+  let answer;
+  try {
+    answer = JSON.parse(text);
+  } catch {
+    console.error(`turn ${turn}: the structured answer is not JSON: ${text.slice(0, 80)}`);
+    process.exit(3);
+  }
+  if (!validAnswer(answer)) {
+    console.error(`turn ${turn}: the structured answer breaks its schema: ${JSON.stringify(validAnswer.errors)}`);
+    process.exit(3);
+  }
+  return answer;
 }

@@ -1,8 +1,9 @@
 // @anthropic-ai/sdk messages with extended thinking: the signed thinking blocks go back verbatim.
 // ANTHROPIC_BASE_URL and ANTHROPIC_API_KEY are read by the SDK itself.
 // --break: the thinking blocks are dropped from the assistant turns sent back.
+// --structured: output_config.format json_schema (structured outputs, GA); the SDK passes the member through.
 import Anthropic from '@anthropic-ai/sdk';
-import { BREAK, STREAM, TOOL, TURNS, expectToolRound, runTool } from './agent-task.mjs';
+import { ANSWER_SCHEMA, BREAK, STREAM, STRUCTURED, TOOL, TURNS, expectToolRound, runTool } from './agent-task.mjs';
 
 const client = new Anthropic();
 const tools = [{ name: TOOL.name, description: TOOL.description, input_schema: TOOL.schema }];
@@ -14,6 +15,7 @@ async function create(messages) {
     thinking: { type: 'enabled', budget_tokens: 1024 },
     messages,
     tools,
+    ...(STRUCTURED ? { output_config: { format: { type: 'json_schema', schema: ANSWER_SCHEMA } } } : {}),
   };
   return STREAM ? client.messages.stream(body).finalMessage() : client.messages.create(body);
 }

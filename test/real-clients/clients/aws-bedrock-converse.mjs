@@ -2,8 +2,20 @@
 // reasoningContent blocks (text and signature) passed back as they came. Wired with an endpoint and
 // a key only; the client keeps its defaults (HTTP/2 for this service, the binary event stream).
 // --break: the reasoningContent blocks are dropped from the assistant turns sent back.
+// --structured: outputConfig.textFormat json_schema (the schema travels as a JSON string).
 import { BedrockRuntimeClient, ConverseCommand, ConverseStreamCommand } from '@aws-sdk/client-bedrock-runtime';
-import { BREAK, STREAM, TOOL, TURNS, baseUrlOf, expectToolRound, keyOf, runTool } from './agent-task.mjs';
+import {
+  ANSWER_SCHEMA,
+  BREAK,
+  STREAM,
+  STRUCTURED,
+  TOOL,
+  TURNS,
+  baseUrlOf,
+  expectToolRound,
+  keyOf,
+  runTool,
+} from './agent-task.mjs';
 
 const client = new BedrockRuntimeClient({
   region: 'us-east-1',
@@ -18,6 +30,16 @@ const request = (messages) => ({
     tools: [{ toolSpec: { name: TOOL.name, description: TOOL.description, inputSchema: { json: TOOL.schema } } }],
   },
   additionalModelRequestFields: { thinking: { type: 'enabled', budget_tokens: 1024 } },
+  ...(STRUCTURED
+    ? {
+        outputConfig: {
+          textFormat: {
+            type: 'json_schema',
+            structure: { jsonSchema: { name: 'order_status', schema: JSON.stringify(ANSWER_SCHEMA) } },
+          },
+        },
+      }
+    : {}),
 });
 
 /** ConverseStream's events put back together into the message Converse would have answered. */

@@ -1,14 +1,16 @@
 // @google/genai generateContent on Gemini 3, the model's content (thought signatures included) kept
 // as it came. GOOGLE_GEMINI_BASE_URL and GEMINI_API_KEY are read by the SDK itself.
 // --break: the thoughtSignature is stripped from the model's parts.
+// --structured: responseMimeType application/json with responseJsonSchema, beside the tools (Gemini 3).
 import { GoogleGenAI } from '@google/genai';
-import { BREAK, STREAM, TOOL, TURNS, expectToolRound, runTool } from './agent-task.mjs';
+import { ANSWER_SCHEMA, BREAK, STREAM, STRUCTURED, TOOL, TURNS, expectToolRound, runTool } from './agent-task.mjs';
 
 const ai = new GoogleGenAI({ apiKey: process.env.GEMINI_API_KEY });
 const config = {
   tools: [
     { functionDeclarations: [{ name: TOOL.name, description: TOOL.description, parametersJsonSchema: TOOL.schema }] },
   ],
+  ...(STRUCTURED ? { responseMimeType: 'application/json', responseJsonSchema: ANSWER_SCHEMA } : {}),
 };
 const model = 'gemini-3-pro-preview';
 

@@ -1,15 +1,37 @@
 // openai (Node) chat.completions against DeepSeek, keeping reasoning_content as DeepSeek's docs ask.
 // --break: the tool-call turn goes back without reasoning_content.
+// --provider/--model: another provider that wants reasoning_content back the same way (Moonshot's Kimi K2.6).
+// --structured: response_format json_schema, which DeepSeek refuses ("This response_format type is unavailable
+// now") and Moonshot takes (a live probe on 2026-07-17: https://github.com/mnfst/modelparams.dev/pull/125).
 import OpenAI from 'openai';
-import { BREAK, STREAM, TOOL, TURNS, baseUrlOf, expectToolRound, keyOf, runTool } from './agent-task.mjs';
+import {
+  ANSWER_SCHEMA,
+  BREAK,
+  STREAM,
+  STRUCTURED,
+  TOOL,
+  TURNS,
+  baseUrlOf,
+  expectToolRound,
+  flag,
+  keyOf,
+  runTool,
+} from './agent-task.mjs';
 
-const client = new OpenAI({ baseURL: baseUrlOf('deepseek'), apiKey: keyOf('deepseek') });
+const provider = flag('--provider') ?? 'deepseek';
+const model = flag('--model') ?? 'deepseek-v4-flash';
+const client = new OpenAI({ baseURL: baseUrlOf(provider), apiKey: keyOf(provider) });
 const tools = [
   { type: 'function', function: { name: TOOL.name, description: TOOL.description, parameters: TOOL.schema } },
 ];
 
 async function complete(messages) {
-  const body = { model: 'deepseek-v4-flash', messages, tools };
+  const body = { model, messages, tools };
+  if (STRUCTURED)
+    body.response_format = {
+      type: 'json_schema',
+      json_schema: { name: 'order_status', schema: ANSWER_SCHEMA, strict: true },
+    };
   if (!STREAM) return (await client.chat.completions.create(body)).choices[0].message;
   // The SDK's types know no reasoning_content; the raw deltas carry it.
   const message = { role: 'assistant', content: '', reasoning_content: '' };

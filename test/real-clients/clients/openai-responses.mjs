@@ -1,8 +1,9 @@
 // openai (Node) responses.create, stateless (store: false) with encrypted reasoning included, the
 // output items passed back as they came. OPENAI_BASE_URL is read by the SDK itself.
 // --break: the reasoning items are left out of the input.
+// --structured: text.format json_schema; each final answer is JSON checked against its schema.
 import OpenAI from 'openai';
-import { BREAK, STREAM, TOOL, TURNS, expectToolRound, runTool } from './agent-task.mjs';
+import { ANSWER_SCHEMA, BREAK, STREAM, STRUCTURED, TOOL, TURNS, expectToolRound, runTool } from './agent-task.mjs';
 
 const client = new OpenAI();
 const tools = [
@@ -11,6 +12,8 @@ const tools = [
 
 async function respond(input) {
   const body = { model: 'gpt-5', input, tools, store: false, include: ['reasoning.encrypted_content'] };
+  if (STRUCTURED)
+    body.text = { format: { type: 'json_schema', name: 'order_status', schema: ANSWER_SCHEMA, strict: true } };
   if (!STREAM) return client.responses.create(body);
   // The raw events, not responses.stream(): its final response adds parsed_arguments to each call,
   // which the API refuses when the item is sent back.

@@ -117,8 +117,10 @@ export const renderOpenAIChatAnswer: AnswerRenderer = (answer, { spec, call, sce
     content: answer.content ? answer.content : null,
     // Null when the model did not refuse, where the provider's own definition requires the member (OpenAI's). The
     // compatible providers' recorded answers omit it (specs/definitions.json, compatible-no-refusal), and a strict one
-    // refuses it when a client echoes the message back.
-    ...(answerSchemasFor(spec)?.specs?.includes(spec.id) ? { refusal: null } : {}),
+    // refuses it when a client echoes the message back; so does a provider whose own message has none (Mistral's).
+    ...((spec.response.chatAnswer?.refusalMember ?? answerSchemasFor(spec)?.specs?.includes(spec.id))
+      ? { refusal: null }
+      : {}),
     ...carriers,
   };
   if (toolCalls.length > 0) message.tool_calls = toolCalls;
@@ -176,6 +178,11 @@ export const renderOpenAIChatAnswer: AnswerRenderer = (answer, { spec, call, sce
   }
   for (const piece of chunkText(answer.content ?? '')) deltas.push({ content: piece });
   toolCalls.forEach((tc, index) => {
+    // Mistral streams each call whole, name and arguments in one delta (spec response.chatAnswer).
+    if (spec.response.chatAnswer?.toolCallDeltas === 'whole') {
+      deltas.push({ tool_calls: [{ index, ...tc }] });
+      return;
+    }
     deltas.push({
       tool_calls: [{ index, id: tc.id, type: 'function', function: { name: tc.function.name, arguments: '' } }],
     });
