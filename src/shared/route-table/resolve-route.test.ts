@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { fc, test } from '@fast-check/vitest';
 import { loadRouteTable } from './load-route-table.js';
-import { resolveRoute } from './resolve-route.js';
+import { findRoute, resolveRoute, routeMatches } from './resolve-route.js';
 import { sampleTargetForRoute } from './sample-target.js';
 
 const table = loadRouteTable();
@@ -190,5 +191,28 @@ describe("upstream-model rules (from the table's own data)", () => {
   it('never raises a strict route, whatever the model', () => {
     for (const rule of rules)
       for (const model of rule.examples) expect(route('custom', 'api.groq.com', model).tier).toBe('strict');
+  });
+});
+
+describe('findRoute remembers what it found', () => {
+  const hosts = table.routes.flatMap((r) => r.match.hosts ?? []).concat(['localhost:8000', 'example.com']);
+  const providers = table.routes.flatMap((r) => r.match.providers ?? []).concat(['custom']);
+  const models = ['gpt-5', 'claude-sonnet-4-5', 'deepseek-reasoner', 'gemini-2.5-pro', 'kimi-k2', 'some-model'];
+
+  test.prop([fc.constantFrom(...providers), fc.constantFrom(...hosts), fc.constantFrom(...models)])(
+    'answers each target, asked once or again, with the first route whose match holds',
+    (provider, host, model) => {
+      const target = { provider, host, model };
+      const first = table.routes.find((r) => routeMatches(r, target));
+      expect(findRoute(table, target)).toBe(first);
+      expect(findRoute(table, { ...target })).toBe(first);
+    },
+  );
+
+  it('looks a table with other routes up afresh', () => {
+    const target = { provider: 'groq', host: 'api.groq.com', model: 'some-model' };
+    expect(findRoute(table, target).id).toBe('groq');
+    const defaultOnly = { ...table, routes: table.routes.filter((r) => r.match.default) };
+    expect(findRoute(defaultOnly, target)).toBe(defaultOnly.routes[0]);
   });
 });

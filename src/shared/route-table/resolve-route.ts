@@ -15,10 +15,25 @@ export function routeMatches(route: RouteDefinition, target: RouteTarget): boole
   return keyed && modelMatches(target.model, match);
 }
 
+/**
+ * Routes already found, per list of routes and target. A `check` asks for the same few dozen targets thousands of
+ * times, and each miss walks every route's hosts and model patterns. Keyed on the routes array, so a table given new
+ * routes is looked up afresh; a loaded table is never edited in place.
+ */
+const found = new WeakMap<readonly RouteDefinition[], Map<string, RouteDefinition>>();
+
 /** The first route whose match holds; the table's last route is the default, so there always is one. */
 export function findRoute(table: RouteTable, target: RouteTarget): RouteDefinition {
-  const route = table.routes.find((r) => routeMatches(r, target));
-  if (!route) throw new InvariantError(`no route matches ${JSON.stringify(target)} and the table has no default route`);
+  let byTarget = found.get(table.routes);
+  if (!byTarget) found.set(table.routes, (byTarget = new Map()));
+  const key = `${target.provider}\u0000${target.host}\u0000${target.model}`;
+  let route = byTarget.get(key);
+  if (!route) {
+    route = table.routes.find((r) => routeMatches(r, target));
+    if (!route)
+      throw new InvariantError(`no route matches ${JSON.stringify(target)} and the table has no default route`);
+    byTarget.set(key, route);
+  }
   return route;
 }
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { specsDir } from '../project-root.js';
 import type { InputError } from '../errors/input-error.js';
-import { duplicateJsonKeys, jsonPointerLines, lineOfPointer } from './json-positions.js';
+import { duplicateJsonKeys, jsonPointerLines, lineOfPointer, mayHaveDuplicateJsonKeys } from './json-positions.js';
 import { parseJson } from './read-json.js';
 
 describe('jsonPointerLines', () => {
@@ -119,6 +119,39 @@ describe('duplicateJsonKeys', () => {
       expect(found.map((d) => d.key)).toContain(key);
     },
   );
+});
+
+/** JSON texts whose objects are lists of members, so a key may be named twice (and spelt with escapes). */
+const jsonTextWithRepeats = fc.letrec<{ text: string }>((tie) => ({
+  text: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.jsonValue({ maxDepth: 1 }).map((v) => JSON.stringify(v)),
+    fc.array(tie('text'), { maxLength: 4 }).map((items) => `[${items.join(', ')}]`),
+    fc
+      .array(
+        fc.tuple(
+          fc.constantFrom('a', 'b', '\\u0061', 'a:\\"', '\\"', ''),
+          fc.constantFrom('', ' ', '\n '),
+          tie('text'),
+        ),
+        {
+          maxLength: 5,
+        },
+      )
+      .map((members) => `{${members.map(([key, space, value]) => `"${key}"${space}:${space}${value}`).join(',')}}`),
+  ),
+})).text;
+
+describe('mayHaveDuplicateJsonKeys', () => {
+  test.prop([jsonTextWithRepeats])('says yes exactly when duplicateJsonKeys finds a key named twice', (text) => {
+    expect(mayHaveDuplicateJsonKeys(text, JSON.parse(text))).toBe(duplicateJsonKeys(text).length > 0);
+  });
+
+  it('counts an escaped spelling of a key as the same key, and a key-like string value as no key', () => {
+    expect(mayHaveDuplicateJsonKeys('{"a": 1, "\\u0061": 2}', { a: 2 })).toBe(true);
+    const text = '{"a": "b\\":", "c": ["d", ":"]}';
+    expect(mayHaveDuplicateJsonKeys(text, JSON.parse(text))).toBe(false);
+  });
 });
 
 describe('the committed data', () => {

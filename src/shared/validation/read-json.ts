@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { InputError } from '../errors/input-error.js';
-import { duplicateJsonKeys, firstJsonSyntaxProblem } from './json-positions.js';
+import { duplicateJsonKeys, firstJsonSyntaxProblem, mayHaveDuplicateJsonKeys } from './json-positions.js';
 import { refuseOversizedTextFile } from '../files/text-file-size-limit.js';
 import { assertWithinLimits } from './validate.js';
 
@@ -76,7 +76,8 @@ export function readJsonFile(file: string, options: ReadJsonOptions = {}): unkno
     // The duplicate-key scan walks the text with a recursive parser: the depth and size limits every
     // validated input meets come first, so a file nested 100,000 deep is one line, not a stack overflow.
     assertWithinLimits(value, file);
-    const [first] = duplicateJsonKeys(text);
+    // The exact scan costs a tree walk of the whole text; a count of members against keys rules most files out first.
+    const [first] = mayHaveDuplicateJsonKeys(text, value) ? duplicateJsonKeys(text) : [];
     if (first)
       throw new InputError(
         file,

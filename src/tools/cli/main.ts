@@ -5,6 +5,7 @@ import { FindingsRecordError } from '../../shared/errors/findings-record-error.j
 import { EngineFailedError } from '../../shared/errors/engine-failed-error.js';
 import { EXIT_BAD_INPUT } from './cli-command.js';
 import { commandsFor } from './commands/index.js';
+import { skipHelpCache } from './skip-help-cache.js';
 
 /** Runs the CLI and returns the exit code; never calls process.exit, so tests can call it in-process. */
 export async function main(argv: string[]): Promise<number> {
@@ -23,6 +24,7 @@ export async function main(argv: string[]): Promise<number> {
       usageFailed = true;
       code = EXIT_BAD_INPUT;
     });
+  parser = skipHelpCache(parser);
   // With exitProcess(false) yargs still calls the handler after a failed validation; it must not run.
   let usageFailed = false;
   // yargs passes itself as the middleware's second argument at run time; its types omit it.

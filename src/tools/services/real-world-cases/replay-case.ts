@@ -7,6 +7,7 @@ import { specUrl } from '../../../shared/provider-specs/provider-spec.js';
 import { isPlainObject } from '../../../shared/objects/deep-merge.js';
 import { isAccepted, type RealOutcome, type RealWorldCase } from './real-world-case.js';
 import { resolvePlaceholders } from './resolve-placeholders.js';
+import { claimableHandlers } from '../../../provider/handlers/handlers-transport.js';
 
 /** What the mock answered, reduced to what a real outcome can be compared with. */
 export type MockOutcome =
@@ -70,7 +71,9 @@ export async function replayCase(
 ): Promise<MockOutcome> {
   // (`handlers` carry the answer policy: strict or lenient on contested rules.)
   const url = caseUrl(spec, c);
-  const response = await getResponse(handlers, caseRequest(c, spec, fixtures));
+  const request = caseRequest(c, spec, fixtures);
+  // Only the handlers that could claim it are parsed (claimableHandlers: the cookie lookup is the costly part).
+  const response = await getResponse(claimableHandlers(handlers, request), request);
   if (!response) return { kind: 'unclaimed', url };
   const findings = readFindingsHeader(response.headers, `${spec.label}'s answer to real-world case ${c.id}`);
   const raw = await response.text();
