@@ -2,7 +2,9 @@
 // the flags the driver passes, and a base URL read the way `run` publishes it. No SDK here.
 export const STREAM = process.argv.includes('--stream');
 /** Break the reasoning round trip on purpose: the client edits the history it sends back. */
-export const BREAK = process.argv.includes('--break');
+export const BREAK = process.argv.some((a) => a === '--break' || a.startsWith('--break='));
+/** How, where a client has more than one way to break it (`--break=drop`); undefined for its default break. */
+export const BREAK_HOW = process.argv.find((a) => a.startsWith('--break='))?.slice('--break='.length);
 
 export const TURNS = JSON.parse(
   process.env.REASONING_REPLAY_TURNS ?? '["Where is order ORD-1234?","And order ORD-5678?"]',
