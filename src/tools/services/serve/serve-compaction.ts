@@ -31,9 +31,12 @@ export class ServeCompaction {
 
   /** Files the judge's finding on the request's log entry, before it is logged, and reads what its answer issued. */
   judgeEntry(entry: ServeLogEntry, body: unknown, answer: ServedAnswer | undefined): void {
+    const blobs = answer && entry.status >= 200 && entry.status < 300 ? blobsOf(answer) : [];
+    // Until an answer issues an item, no request has one to carry back: most runs pay one look at each answer.
+    if (this.ledgers.size === 0 && blobs.length === 0) return;
     const opening = conversationOpening(body);
     if (opening === undefined) return;
-    if (isPlainObject(body) && ((body.previous_response_id ?? body.conversation) !== undefined)) return;
+    if (isPlainObject(body) && (body.previous_response_id ?? body.conversation) !== undefined) return;
     const key = `${entry.client ?? ''}\u0000${entry.runId ?? ''}\u0000${entry.provider}\u0000${opening}`;
     let ledger = this.ledgers.get(key);
     if (ledger?.applies) {
@@ -49,8 +52,6 @@ export class ServeCompaction {
         });
       }
     }
-    if (!answer || entry.status < 200 || entry.status >= 300) return;
-    const blobs = blobsOf(answer);
     if (blobs.length === 0) return;
     if (!ledger) this.ledgers.set(key, (ledger = new CompactionLedger((seq) => `request #${seq}`)));
     ledger.issue(entry.seq, entry.route, entry.provider, blobs);
