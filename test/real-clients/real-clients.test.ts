@@ -40,6 +40,11 @@ interface Row {
    * or the rule it breaks is contested (`rule`: the warning's rule).
    */
   brokenWarns?: { why: string; rule?: string };
+  /**
+   * More ways this client breaks on purpose, each its own flag (`--break=drop`): the rule the run must name. A
+   * compaction item dropped is accepted by the provider in silence; the judge names it.
+   */
+  alsoBroken?: Array<{ flag: string; rule: string }>;
 }
 
 const py = (file: string) => () => [join(clients, file)];
@@ -164,19 +169,23 @@ const ROWS: Row[] = [
     argv: node('openrouter-ai-sdk.mjs', '--model', 'gemini'),
     rule: 'signatures-verbatim',
   },
-  // Server compaction (compact_20260112): the compaction block goes back verbatim; an edited one is refused.
+  // Server compaction (compact_20260112): the compaction block goes back verbatim; an edited one is refused, a
+  // dropped one accepted (the API just sees a shorter history) and named by the judge.
   {
     client: '@anthropic-ai/sdk 1.x, server compaction',
     provider: 'anthropic',
     argv: node('anthropic-v1-compaction.mjs'),
     rule: 'signatures-verbatim',
+    alsoBroken: [{ flag: '--break=drop', rule: 'compaction-kept' }],
   },
-  // responses.compact between the user turns: its compaction item goes back verbatim; an edited one is refused.
+  // responses.compact between the user turns: its compaction item goes back verbatim; an edited one is refused, a
+  // dropped one accepted and named by the judge.
   {
     client: 'openai (Node) 6.x, responses.compact',
     provider: 'openai-responses',
     argv: node('openai-v6-compact.mjs'),
     rule: 'signatures-verbatim',
+    alsoBroken: [{ flag: '--break=drop', rule: 'compaction-kept' }],
   },
   // Claude Fable 5.1 binds thinking to its prefix: a system prompt changed under kept thinking is refused.
   {
@@ -332,6 +341,16 @@ describe.each(ROWS)('$client -> $provider', (row) => {
         }
       });
     }
+    for (const { flag, rule } of row.alsoBroken ?? [])
+      it(`${stream ? 'streamed' : 'not streamed'}: broken with ${flag} -> exit 1 naming ${rule}`, async () => {
+        const result = await runClient(row, [...(stream ? ['--stream'] : []), flag]);
+        const summary = describeRun(result);
+        table.push(`${row.client} | ${row.provider} | ${stream ? 'stream' : 'json'} | ${flag} | ${summary}`);
+        const output = result.sessions.map((s) => s.exit.output).join('\n');
+        expect(runVerdict(result).code, `${summary}\n${output}`).toBe(1);
+        const rules = result.entries.filter(brokeARule).flatMap((e) => e.findings.map((f) => f.rule));
+        expect(rules, summary).toContain(rule);
+      });
   }
 });
 

@@ -35,13 +35,17 @@ function collectBlobs(value: unknown, out: string[]): void {
  * sends it in compaction_delta pieces (joined per block) and the Responses API whole in output_item.done.
  */
 export function compactionBlobs(answer: unknown): string[] {
+  if (typeof answer === 'string') return compactionBlobsOfStream(sseJsonData(answer));
   const out: string[] = [];
-  if (typeof answer !== 'string') {
-    collectBlobs(answer, out);
-    return out;
-  }
+  collectBlobs(answer, out);
+  return out;
+}
+
+/** The same, over a stream's events already read as JSON (the data of each event, in order). */
+export function compactionBlobsOfStream(events: readonly unknown[]): string[] {
+  const out: string[] = [];
   const pieces = new Map<number, string>();
-  for (const data of sseJsonData(answer)) {
+  for (const data of events) {
     if (!isPlainObject(data)) continue;
     const delta = data.delta;
     if (
@@ -65,9 +69,17 @@ export function requestHolds(body: unknown, blob: string): boolean {
 export class CompactionLedger {
   private readonly issued: Issued[] = [];
 
+  /** `name` says what a call number is where the ledger is read: a run's call, or a serve log's request. */
+  constructor(private readonly name: (call: number) => string = (call) => `call ${call}`) {}
+
   /** Records the compaction items of an accepted answer. */
   observe(call: number, route: string, provider: string, answer: unknown): void {
-    for (const blob of compactionBlobs(answer)) this.issued.push({ call, route, provider, blob });
+    this.issue(call, route, provider, compactionBlobs(answer));
+  }
+
+  /** Records compaction items an accepted answer issued, already read out of it. */
+  issue(call: number, route: string, provider: string, blobs: readonly string[]): void {
+    for (const blob of blobs) this.issued.push({ call, route, provider, blob });
   }
 
   /** Whether any compaction item was issued yet (the behaviour applies from the next call on). */
@@ -87,16 +99,16 @@ export class CompactionLedger {
     if (own && !requestHolds(body, own.blob))
       finding(
         'fail',
-        `call ${call}: the compaction item ${own.provider} issued at call ${own.call} is not in the request, whole: the provider ignores what came before it, so the conversation before call ${own.call} is lost`,
+        `${this.name(call)}: the compaction item ${own.provider} issued at ${this.name(own.call)} is not in the request, whole: the provider ignores what came before it, so the conversation before ${this.name(own.call)} is lost`,
       );
     const foreign = this.issued.find((i) => i.route !== route && requestHolds(body, i.blob));
     if (foreign)
       finding(
         'fail',
-        `call ${call}: the compaction item ${foreign.provider} (route ${foreign.route}) issued at call ${foreign.call} was sent to route ${route}, which cannot read it: only the provider that produced it can`,
+        `${this.name(call)}: the compaction item ${foreign.provider} (route ${foreign.route}) issued at ${this.name(foreign.call)} was sent to route ${route}, which cannot read it: only the provider that produced it can`,
       );
     if (findings.length === 0 && own)
-      finding('pass', `call ${call}: the compaction item of call ${own.call} went back whole`);
+      finding('pass', `${this.name(call)}: the compaction item of ${this.name(own.call)} went back whole`);
     return findings;
   }
 }

@@ -301,6 +301,17 @@ export class HttpAnswers {
         };
       }
     }
+    // A final JSON answer (a compact answer, a token count) is read whole, so serve's judges can read it as they read
+    // a followed one: a compaction item issued by /responses/compact has to come back like one issued in a turn.
+    if (asIs && !streamed && (response.headers.get('content-type') ?? '').includes('json'))
+      return {
+        spec,
+        status,
+        headers,
+        findings,
+        streamed,
+        content: { kind: 'json', bytes: new Uint8Array(await response.arrayBuffer()) },
+      };
     return { spec, status, headers, findings, streamed, content: { kind: 'body', body: response.body } };
   }
 

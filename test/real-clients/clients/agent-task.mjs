@@ -4,7 +4,9 @@ import Ajv from 'ajv';
 
 export const STREAM = process.argv.includes('--stream');
 /** Break the reasoning round trip on purpose: the client edits the history it sends back. */
-export const BREAK = process.argv.includes('--break');
+export const BREAK = process.argv.some((a) => a === '--break' || a.startsWith('--break='));
+/** How, where a client has more than one way to break it (`--break=drop`); undefined for its default break. */
+export const BREAK_HOW = process.argv.find((a) => a.startsWith('--break='))?.slice('--break='.length);
 /** Ask for structured output: each final answer must be JSON that satisfies ANSWER_SCHEMA. */
 export const STRUCTURED = process.argv.includes('--structured');
 

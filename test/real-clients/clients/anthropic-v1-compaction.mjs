@@ -3,10 +3,11 @@
 // The first user turn is long enough (about 52,000 tokens) to pass the lowest trigger the API takes, 50,000.
 // ANTHROPIC_BASE_URL and ANTHROPIC_API_KEY are read by the SDK itself.
 // --break: the compaction block's encrypted_content is edited (one character) in the history sent back.
+// --break=drop: the compaction block is left out of the history sent back (the API accepts that in silence).
 import Anthropic from 'anthropic-sdk-v1';
 /** The blob with its sixth character changed: an edit a verbatim check must see. */
 const oneCharEdited = (blob) => `${blob.slice(0, 5)}${blob[5] === 'A' ? 'B' : 'A'}${blob.slice(6)}`;
-import { BREAK, STREAM, TOOL, TURNS, expectToolRound, runTool } from './agent-task.mjs';
+import { BREAK, BREAK_HOW, STREAM, TOOL, TURNS, expectToolRound, runTool } from './agent-task.mjs';
 
 const client = new Anthropic();
 const tools = [{ name: TOOL.name, description: TOOL.description, input_schema: TOOL.schema }];
@@ -33,6 +34,9 @@ const kept = (block) =>
         encrypted_content: oneCharEdited(block.encrypted_content),
       }
     : block;
+/** The blocks the history keeps of an answer: all of them, or (--break=drop) all but the compaction block. */
+const keptBlocks = (content) =>
+  BREAK_HOW === 'drop' ? content.filter((b) => b.type !== 'compaction') : content.map(kept);
 
 const messages = [];
 let compactions = 0;
@@ -42,7 +46,7 @@ for (const [turn, text] of TURNS.entries()) {
   for (;;) {
     const message = await create(messages);
     compactions += message.content.filter((b) => b.type === 'compaction').length;
-    messages.push({ role: 'assistant', content: message.content.map(kept) });
+    messages.push({ role: 'assistant', content: keptBlocks(message.content) });
     const uses = message.content.filter((b) => b.type === 'tool_use');
     if (!uses.length) {
       expectToolRound(turn, toolCalls, message.content.find((b) => b.type === 'text')?.text);

@@ -2,10 +2,11 @@
 // the two user turns with client.responses.compact; the compacted output replaces the history, and its compaction
 // item goes back verbatim on every later request. OPENAI_BASE_URL is read by the SDK itself.
 // --break: the compaction item's encrypted_content is edited (one character) before it is sent back.
+// --break=drop: the compaction item is left out of the compacted history (the API accepts that in silence).
 import OpenAI from 'openai-v6';
 /** The blob with its sixth character changed: an edit a verbatim check must see. */
 const oneCharEdited = (blob) => `${blob.slice(0, 5)}${blob[5] === 'A' ? 'B' : 'A'}${blob.slice(6)}`;
-import { BREAK, STREAM, TOOL, TURNS, expectToolRound, runTool } from './agent-task.mjs';
+import { BREAK, BREAK_HOW, STREAM, TOOL, TURNS, expectToolRound, runTool } from './agent-task.mjs';
 
 const client = new OpenAI();
 const MODEL = 'gpt-5.4';
@@ -36,7 +37,8 @@ for (const [turn, text] of TURNS.entries()) {
     const compacted = await client.responses.compact({ model: MODEL, input });
     if (compacted.object !== 'response.compaction' || !compacted.output.some((i) => i.type === 'compaction'))
       throw new Error(`responses.compact answered no compaction item: ${JSON.stringify(compacted).slice(0, 200)}`);
-    input = compacted.output.map(edited);
+    input =
+      BREAK_HOW === 'drop' ? compacted.output.filter((i) => i.type !== 'compaction') : compacted.output.map(edited);
   }
   input.push({ role: 'user', content: text });
   let toolCalls = 0;

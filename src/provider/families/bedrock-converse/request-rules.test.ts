@@ -11,6 +11,7 @@ import { fillRejection } from '../../handlers/fill-rejection.js';
 import { mockRedactedData, mockSignThinking } from '../../signing/mock-signature.js';
 import { judgeBedrockConverse } from './request-rules.js';
 import { judgeRequest } from '../../handlers/judge-request.js';
+import { specForModel } from '../../../shared/provider-specs/spec-for-model.js';
 
 const load = (id: string) => loadProviderSpec(`${defaultProvidersDir()}/${id}.json`);
 const claude = load('bedrock-claude');
@@ -204,6 +205,17 @@ describe('judgeBedrockConverse', () => {
     expect(message(oss, plain)).toContain(
       'The text field in the ContentBlock object at messages.3.content.0 is blank. Add text to the text field, and try again.',
     );
+  });
+
+  // Bedrock's preserved-thinking page documents the binding controls for Claude Fable 5.1 (read 2026-12-07):
+  // https://docs.aws.amazon.com/bedrock/latest/userguide/claude-messages-thinking-block-binding.md
+  it('Claude Fable 5.1: thinking.block_binding in additionalModelRequestFields is taken, both behaviours', () => {
+    const fable = specForModel(claude, 'global.anthropic.claude-fable-5-1');
+    for (const behaviour of ['error', 'drop_block']) {
+      const thinking = { type: 'adaptive', block_binding: { prefix_mismatch_behavior: behaviour } };
+      const body = { ...conversation(claude, 'signed'), additionalModelRequestFields: { thinking } };
+      expect(judgeRequest(fable, body)).toEqual([]);
+    }
   });
 
   it('an unknown key inside reasoningContent is a schema rejection first', () => {

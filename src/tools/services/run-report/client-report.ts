@@ -32,11 +32,8 @@ export const CLIENT_BEHAVIOURS: ReadonlyArray<{ behaviour: string; observable: b
   { behaviour: 'survives-compaction', observable: false, why: 'happens in the client’s storage' },
   { behaviour: 'survives-branch', observable: false, why: 'happens in the client’s storage' },
   { behaviour: 'survives-resume', observable: false, why: 'happens in the client’s storage' },
-  {
-    behaviour: 'compaction-kept',
-    observable: false,
-    why: 'judged over a run’s own exchanges and its storage; not yet read from a request log',
-  },
+  // Judged by serve over its own answers and the requests after them (serve-compaction.ts), where one was issued.
+  { behaviour: 'compaction-kept', observable: true },
   {
     behaviour: 'binding-respected',
     observable: false,
@@ -78,10 +75,11 @@ export interface ClientReport {
 export function judges(
   spec: ProviderSpec | undefined,
   behaviour: string,
-  group: readonly Pick<ServeLogEntry, 'fault'>[],
+  group: readonly Pick<ServeLogEntry, 'fault' | 'compactionJudged'>[],
 ): boolean {
   if (behaviour === 'provider-accepts') return true;
   if (behaviour === 'recovers-from-faults') return group.some((e) => e.fault);
+  if (behaviour === 'compaction-kept') return group.some((e) => e.compactionJudged);
   if (!spec) return false;
   if (behaviour === 'strict-schema') return spec.request.unknownFieldRejection !== undefined;
   if (behaviour === 'must-echo') return spec.echo.some((r) => r.level === 'required');
@@ -188,7 +186,9 @@ export function clientReport(entries: readonly ServeLogEntry[], specs: readonly 
           detail:
             behaviour === 'recovers-from-faults'
               ? 'no fault was injected into these answers (run or serve --faults)'
-              : `the ${first.provider} mock does not judge ${behaviour}`,
+              : behaviour === 'compaction-kept'
+                ? 'no answer issued a compaction item that a later request of its conversation had to carry back'
+                : `the ${first.provider} mock does not judge ${behaviour}`,
         });
       } else {
         cells.push({

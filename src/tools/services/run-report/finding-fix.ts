@@ -71,7 +71,10 @@ export function findingFix(f: Finding, spec: ProviderSpec | undefined, specs: re
   if (f.rule === 'must-echo' && echo) {
     const also = echo.aliases?.length ? ` (or ${echo.aliases.join(', ')})` : '';
     fix = `send back ${echo.field}${also} on ${TURNS[echo.turns]}, exactly as the answer issued it${echo.allowEmpty === false ? ', and not empty' : ''}`;
-  } else if (rejection?.kind) fix = BY_KIND[rejection.kind];
+  } else if (f.rule === 'compaction-kept')
+    fix =
+      'keep the compaction item (or block) the answer issued in the history, whole, and send it on every later request of the conversation';
+  else if (rejection?.kind) fix = BY_KIND[rejection.kind];
   else if (f.rule === 'must-echo') fix = BY_KIND['missing-reasoning'];
   else fix = 'change the request where the finding points, so it matches what this provider accepts';
   return { fix, ...(said ? { providerSays: said } : {}), sources };

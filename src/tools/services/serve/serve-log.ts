@@ -28,6 +28,8 @@ export interface ServeLogEntry {
   body?: unknown;
   /** The request sent back reasoning an earlier answer issued (a carrier, or a reasoning item named by id). */
   replays?: true;
+  /** compaction-kept applied: an earlier answer of this conversation issued a compaction item (serve-compaction.ts). */
+  compactionJudged?: true;
   /** `--faults`: the fault injected into this request's answer (specs/faults.json), and where. */
   fault?: { name: string; where?: string };
   /** A refusal that was the named fault's own consequence (the first refusal of a foreign signature), not the agent's doing. */

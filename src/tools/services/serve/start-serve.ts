@@ -31,6 +31,7 @@ import { reframe, streamBytes, streamWire, writeEvents } from './stream-wire.js'
 import type { Fault } from '../../../shared/faults/fault-catalogue.js';
 import type { InjectedFault, IssuedCarriers } from '../../../shared/faults/fault-record.js';
 import { ServeFaults } from './serve-faults.js';
+import { ServeCompaction, type ServedAnswer } from './serve-compaction.js';
 import { responsesWebSocketUpgrade } from './responses-websocket-upgrade.js';
 
 /**
@@ -127,6 +128,7 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
     return policy;
   };
   let seq = 0;
+  const compaction = new ServeCompaction();
   let baseUrl = '';
   const candidateCache = new Map<string, EndpointCandidate[]>();
 
@@ -216,6 +218,7 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
 
     let injected: InjectedFault | undefined;
     let issued: IssuedCarriers | undefined;
+    let served: ServedAnswer | undefined;
     let cut = false;
     if (refusal) {
       status = refusal.status;
@@ -270,6 +273,9 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
       const headers =
         answer.streamed && wire.binary ? { ...answer.headers, 'content-type': wire.contentType } : answer.headers;
       const content = answer.content;
+      // A stream cut short issued nothing whole; a recorded body piped through is not read (it is not the mock's).
+      if (!cut && content.kind === 'events') served = { kind: 'events', events: content.events };
+      if (content.kind === 'json') served = { kind: 'json', bytes: content.bytes };
       if (content.kind === 'events') {
         res.writeHead(status, headers);
         // Unpaced, the stream and its end go in one write at res.end() below (decision 0042).
@@ -310,6 +316,7 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
     if (sendsBackReasoning(parsed)) entry.replays = true;
     if (options.logBodies) entry.body = redactBody(parsed ?? body.toString('utf8'), secrets);
     faults?.judgeEntry(entry, parsed, injected, issued);
+    compaction.judgeEntry(entry, parsed, served);
     if (options.onAnswer && pending) options.onAnswer(entry.seq, answerOf(pending));
     const logged = options.log(entry);
     soFar.addEntry(entry);
