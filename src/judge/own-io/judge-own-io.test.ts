@@ -98,6 +98,19 @@ describe('judgeSession: each finding under the behaviour the step tests', () => 
     expect(listed.filter((l) => l.status === 'fail').map((l) => l.behaviour)).toEqual(['survives-compaction']);
   });
 
+  it('lists a binding refusal after a compaction under binding-respected: the step did not cause it', () => {
+    const bound: Finding = { rule: 'binding-respected', rejection: 'thinking-bound', params: {}, detail: 'bound' };
+    const listed = judgeSession(
+      [
+        step(turn('a'), [request(first)]),
+        step({ type: 'compact', session: 's' }, [request([user('summarise')])]),
+        step(turn('b'), [refusedFor([user('summary'), toolTurn('c1')], bound)]),
+      ],
+      binds,
+    );
+    expect(listed.filter((l) => l.status === 'fail').map((l) => l.behaviour)).toEqual(['binding-respected']);
+  });
+
   it('keeps a rule the turns before the step already broke under that rule', () => {
     const listed = judgeSession(
       [

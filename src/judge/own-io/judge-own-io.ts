@@ -37,6 +37,8 @@ interface Listed {
 }
 
 const KNOWN = new Set<string>(BEHAVIOURS);
+/** Rules whose refusal says exactly what was sent wrong (thinking sent after its prefix or model changed). */
+const OWN_CAUSE = new Set<string>(['binding-respected']);
 const columnOf = (f: Finding): Behaviour => (KNOWN.has(f.rule) ? (f.rule as Behaviour) : 'provider-accepts');
 const refused = (r: SeenRequest) => r.status < 200 || r.status >= 300;
 
@@ -170,7 +172,8 @@ export function judgeSession(
     for (const r of requests) {
       for (const f of r.findings) {
         // A step is blamed for what it broke, not for a rule the turns before it already broke.
-        const behaviour = phase && !brokenBefore.has(f.rule) ? phase : columnOf(f);
+        // A refusal for bound thinking names its own cause, whatever step it follows: the step did not break it.
+        const behaviour = phase && !brokenBefore.has(f.rule) && !OWN_CAUSE.has(f.rule) ? phase : columnOf(f);
         listed.push({ behaviour, status: f.lenient ? 'warn' : 'fail', detail: describe(r, f) });
         if (!phase && !f.lenient) brokenBefore.add(f.rule);
       }

@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { InvariantError } from '../../shared/errors/invariant-error.js';
 
 /**
  * Signatures the mocks issue and check. Real providers sign thinking so that a block replayed with
@@ -147,7 +148,7 @@ export function mockBindSignature(
   const conversation = Buffer.from(binding.conversation, 'hex').subarray(0, CONVERSATION_BYTES);
   const model = Buffer.from(binding.model, 'hex').subarray(0, MODEL_BYTES);
   if (!isBlobLength(base.length) || conversation.length !== CONVERSATION_BYTES || model.length !== MODEL_BYTES)
-    throw new Error('mockBindSignature: an unbound mock signature and full-length digests are required');
+    throw new InvariantError('mockBindSignature: an unbound mock signature and full-length digests are required');
   const tag = bindingTag(signer, base.subarray(0, DIGEST_BYTES), conversation, model);
   return Buffer.concat([base, conversation, model, tag]).toString('base64');
 }

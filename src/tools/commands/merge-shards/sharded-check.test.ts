@@ -7,7 +7,8 @@ import { uncoveredRoutes } from '../../../judge/conformance/route-coverage.js';
 import { builtInEngine } from '../../services/engine-adapters/built-in-engine.js';
 import { checkScope } from '../../services/matrix/check-scope.js';
 import { loadMatrixInputs, runMatrix } from '../../services/matrix/run-matrix.js';
-import { realWorldAgreement, realWorldReportSection } from '../../services/real-world-cases/agreement.js';
+import { realWorldAgreement } from '../../services/real-world-cases/agreement.js';
+import { sectionsBeyondTheMatrix } from '../../services/report/sections-beyond-the-matrix.js';
 import { buildCompatibilityReport } from '../../services/report/build-compatibility-report.js';
 import { REPORT_FILES, writeReport } from '../../services/report/write-report.js';
 import { defaultRoutesFile } from '../../../shared/route-table/load-route-table.js';
@@ -47,7 +48,7 @@ beforeAll(async () => {
     routeOrder: loaded.table.routes.map((r) => r.id),
     untestedRoutes: [],
   });
-  report.realWorld = realWorldReportSection(await realWorldAgreement({ specs: loaded.specs }));
+  Object.assign(report, sectionsBeyondTheMatrix(loaded.specs, await realWorldAgreement({ specs: loaded.specs })));
   const junit = readFileSync(join(out, 'junit.xml'), 'utf8');
   writeReport(report, out);
   unsharded = { code, files: { ...files(out), 'junit.xml': junit } };

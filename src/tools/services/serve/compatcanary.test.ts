@@ -11,11 +11,16 @@ import { compatCanaryMocks, loadCompatCanary, scanMock } from '../suites/compatc
 
 /**
  * Probes a provider refuses in reality, so its mock must too: each names the spec's sourced rejection it answers
- * with. DeepSeek has no json_schema mode; LM Studio takes tool_choice only as a string.
+ * with. DeepSeek has no json_schema mode; LM Studio takes tool_choice only as a string; DeepSeek V4 and Kimi K2.6 think
+ * by default and refuse a forced tool while thinking (the probe forces one on the spec's target model).
  */
-const REFUSED: Record<string, { probe: string; rejection: string }> = {
-  deepseek: { probe: 'chat.structured_output', rejection: 'response-format-json-schema-unavailable' },
-  'lmstudio-local': { probe: 'chat.tool_call', rejection: 'tool-choice-object' },
+const REFUSED: Record<string, Record<string, string>> = {
+  deepseek: {
+    'chat.structured_output': 'response-format-json-schema-unavailable',
+    'chat.tool_call': 'tool-choice-in-thinking-mode',
+  },
+  'lmstudio-local': { 'chat.tool_call': 'tool-choice-object' },
+  moonshot: { 'chat.tool_call': 'tool-choice-incompatible-with-thinking' },
 };
 
 const loaded = loadMatrixInputs({});
@@ -39,10 +44,10 @@ describe('CompatCanary against every OpenAI-compatible mock', () => {
     const { probes, results } = await scanMock(canary, serve.url, spec);
     expect(results.length).toBe(probes.length);
     for (const result of results) {
-      const refused = REFUSED[id];
-      if (refused?.probe === result.id) {
-        const rejection = spec.rejections[refused.rejection];
-        expect(rejection, `${id}: ${refused.rejection}`).toBeDefined();
+      const refused = REFUSED[id]?.[result.id];
+      if (refused) {
+        const rejection = spec.rejections[refused];
+        expect(rejection, `${id}: ${refused}`).toBeDefined();
         expect(result.status).toBe('fail');
         expect(result.summary).toContain(`HTTP ${rejection!.status}`);
       } else if (result.id === 'models.list') {
