@@ -2,6 +2,7 @@ import type { History, Message, ReasoningDetail } from '../../../shared/history/
 import type { BoundUpstream, RoutePolicy } from '../../../shared/route-table/route-table.js';
 import { isPlainObject } from '../../../shared/objects/deep-merge.js';
 import { selectCarriers } from '../../policy/select-carriers.js';
+import { SKIP_SIGNATURE } from '../gemini/gemini-native.js';
 import type { StandardCarrierField } from '../../../shared/history/history.js';
 
 /**
@@ -65,9 +66,14 @@ export function convertMessage(
   const carriers = selectCarriers(message, policy, omit);
   if (carriers.reasoning_content !== undefined) wire.reasoning_content = carriers.reasoning_content;
   if (carriers.reasoning !== undefined) wire.reasoning = carriers.reasoning;
-  // Signed and encrypted items bound to another upstream are left out; readable ones still travel.
+  // Signed and encrypted items bound to another upstream are left out; readable ones still travel. A tool-call turn
+  // keeps the place of each encrypted item with Google's documented stand-in, as Gemini 3 refuses a function call of
+  // the current turn without a thought signature ("Function call is missing a thought_signature").
   if (carriers.reasoning_details !== undefined && boundToAnotherUpstream(message, policy)) {
-    const kept = carriers.reasoning_details.filter((d) => !isSigned(d));
+    const calls = (message.tool_calls?.length ?? 0) > 0;
+    const kept = carriers.reasoning_details.flatMap((d): ReasoningDetail[] =>
+      !isSigned(d) ? [d] : calls && d.type === 'reasoning.encrypted' ? [{ ...d, data: SKIP_SIGNATURE }] : [],
+    );
     if (kept.length > 0) carriers.reasoning_details = kept;
     else delete carriers.reasoning_details;
   }
