@@ -2,7 +2,7 @@ import type { History, Message, ReasoningDetail } from '../../../shared/history/
 import type { BoundUpstream, RoutePolicy } from '../../../shared/route-table/route-table.js';
 import { isPlainObject } from '../../../shared/objects/deep-merge.js';
 import { selectCarriers } from '../../policy/select-carriers.js';
-import { SKIP_SIGNATURE } from '../gemini/gemini-native.js';
+import { SKIP_SIGNATURE } from '../thought-signature-stand-in.js';
 import type { StandardCarrierField } from '../../../shared/history/history.js';
 
 /**

@@ -3,7 +3,7 @@ import type { Message, ReasoningDetail } from '../../../shared/history/history.j
 import { loadRouteTable } from '../../../shared/route-table/load-route-table.js';
 import { resolveRoute } from '../../../shared/route-table/resolve-route.js';
 import type { RoutePolicy } from '../../../shared/route-table/route-table.js';
-import { SKIP_SIGNATURE } from '../gemini/gemini-native.js';
+import { SKIP_SIGNATURE } from '../thought-signature-stand-in.js';
 import { convertMessage } from './convert-to-openai-chat-messages.js';
 import { fromOpenAIChatResponse } from './from-response.js';
 import { readOpenAIChatStream } from './stream-carriers.js';
