@@ -98,11 +98,14 @@ export const renderOpenAIChatAnswer: AnswerRenderer = (answer, { spec, call, sce
   const created = 1_767_225_600 + call;
   const model = asked ?? spec.target.model;
   const reasoning = answer.reasoning;
-  const gatewayUpstream = spec.upstreams ? upstreamFor(spec, model) : undefined;
-  // A gateway's answer names the upstream that served it in a top-level `provider` member, in the body and in every
-  // stream chunk (OpenRouter: "provider":"Google AI Studio"); for a bound upstream, the one the routing choice picked.
+  const gatewayUpstream = spec.upstreamNamed ? upstreamFor(spec, model) : undefined;
+  // A gateway's answer names the upstream that served it (spec upstreamNamed, OpenRouter: "provider":"Google AI
+  // Studio"), in the body and in every stream chunk; for a bound upstream, the one the routing choice picked.
   const served = gatewayUpstream
-    ? { provider: servingUpstream(gatewayUpstream, request)?.providerName ?? gatewayUpstream.providerName }
+    ? {
+        [spec.upstreamNamed!.member]:
+          servingUpstream(gatewayUpstream, request)?.providerName ?? gatewayUpstream.providerName,
+      }
     : {};
   const carriers: Record<string, unknown> = {};
   if (reasoning !== undefined) {
