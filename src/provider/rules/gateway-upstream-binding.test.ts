@@ -44,6 +44,23 @@ describe('Gemini signatures bound to their upstream behind OpenRouter', () => {
     expect(judgeRequest(openrouter, next(turnFrom(['google-ai-studio']), undefined))).toEqual([]);
   });
 
+  it('the answer names the upstream that served it, in the body and in every stream chunk', () => {
+    const served = (order: string[] | undefined) => {
+      const request = { model: MODEL, messages: [{ role: 'user', content: 'hi' }], ...routed(order) };
+      const { body, stream } = renderOpenAIChatAnswer(
+        { content: 'ok', reasoning: 'Think.' },
+        { spec: openrouter, call: 0, scenario: 'upstream-binding', model: MODEL, request },
+      );
+      const chunks = stream!
+        .filter((e) => e.data !== '[DONE]')
+        .map((e) => (JSON.parse(e.data) as { provider?: unknown }).provider);
+      return { body: (body as { provider?: unknown }).provider, chunks: [...new Set(chunks)] };
+    };
+    expect(served(['google-vertex'])).toEqual({ body: 'Google', chunks: ['Google'] });
+    expect(served(['google-ai-studio'])).toEqual({ body: 'Google AI Studio', chunks: ['Google AI Studio'] });
+    expect(served(undefined)).toEqual({ body: 'Google AI Studio', chunks: ['Google AI Studio'] });
+  });
+
   it('minted via Vertex, sent to AI Studio (and back): refused by the serving upstream', () => {
     const [toStudio] = refusals(next(turnFrom(['google-vertex']), ['google-ai-studio']));
     expect(toStudio).toMatchObject({

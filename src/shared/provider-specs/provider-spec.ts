@@ -436,6 +436,8 @@ export interface ProviderSpec {
     refuses?: ModelRefusal[];
     variants?: ModelVariant[];
   };
+  /** A gateway's answers name the upstream that served them in this top-level member (spec `upstreamNamed`). */
+  upstreamNamed?: { member: string; sources: string[]; notes?: string };
   upstreams?: Upstream[];
   ignores?: Array<{ field: string; source: string; notes?: string }>;
   parameters?: Record<

@@ -77,5 +77,7 @@ export function resolveRoute(table: RouteTable, target: RouteTarget): RoutePolic
   if (route.serverCarriers?.length) policy.serverCarriers = route.serverCarriers.map((c) => c.kind);
   if (route.thinkingBinding && modelMatches(target.model, route.thinkingBinding)) policy.bindsThinking = true;
   if (route.thinkingBinding) policy.bindingModels = [...route.thinkingBinding.models];
+  if (route.upstreamBinding && modelMatches(target.model, route.upstreamBinding))
+    policy.boundUpstreams = route.upstreamBinding.upstreams.map((u) => ({ ...u }));
   return policy;
 }

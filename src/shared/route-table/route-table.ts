@@ -75,6 +75,20 @@ export interface ThinkingBinding {
   notes?: string;
 }
 
+/** One upstream behind a gateway: the slug a request routes by and the name its answer gives (`provider`). */
+export interface BoundUpstream {
+  slug: string;
+  name: string;
+}
+
+/** Gateway models whose signatures are bound to the upstream that issued them (routes.schema.json `upstreamBinding`). */
+export interface UpstreamBinding {
+  models: string[];
+  upstreams: BoundUpstream[];
+  sources: string[];
+  notes?: string;
+}
+
 export interface RouteDefinition {
   id: string;
   label: string;
@@ -89,6 +103,7 @@ export interface RouteDefinition {
   withoutReasoning?: WithoutReasoning;
   serverCarriers?: ServerCarrier[];
   thinkingBinding?: ThinkingBinding;
+  upstreamBinding?: UpstreamBinding;
   sources?: string[];
   notes?: string;
 }
@@ -128,6 +143,11 @@ export interface RoutePolicy {
    * bound to that model, so it is left out of a request to another model (absent: the route has none).
    */
   bindingModels?: string[];
+  /**
+   * Set when this gateway model's signatures are bound to the upstream that issued them (upstreamBinding): a turn
+   * another of these upstreams wrote loses its signed reasoning_details on a request routed elsewhere.
+   */
+  boundUpstreams?: BoundUpstream[];
   /** The upstream-model rule that raised this route's tier for this model, if any. */
   upstreamRule?: string;
   target: RouteTarget;

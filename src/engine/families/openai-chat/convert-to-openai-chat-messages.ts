@@ -1,6 +1,8 @@
 import type { History, Message, ReasoningDetail } from '../../../shared/history/history.js';
-import type { RoutePolicy } from '../../../shared/route-table/route-table.js';
+import type { BoundUpstream, RoutePolicy } from '../../../shared/route-table/route-table.js';
+import { isPlainObject } from '../../../shared/objects/deep-merge.js';
 import { selectCarriers } from '../../policy/select-carriers.js';
+import { SKIP_SIGNATURE } from '../thought-signature-stand-in.js';
 import type { StandardCarrierField } from '../../../shared/history/history.js';
 
 /**
@@ -26,6 +28,32 @@ export function toOpenRouterDetail(detail: ReasoningDetail): ReasoningDetail {
   return detail;
 }
 
+/**
+ * The upstream a request is routed to behind a gateway whose signatures are bound to their upstream (route
+ * upstreamBinding): the one the body's provider.order[0] names; undefined when the route or request names none.
+ */
+export function routedUpstream(policy: RoutePolicy): BoundUpstream | undefined {
+  const routing = policy.flags.provider;
+  const first = isPlainObject(routing) && Array.isArray(routing.order) ? routing.order[0] : undefined;
+  if (typeof first !== 'string') return undefined;
+  return policy.boundUpstreams?.find((u) => first.toLowerCase().startsWith(u.slug.toLowerCase()));
+}
+
+/**
+ * Whether this turn's signatures are bound to another upstream than the one this request goes to: its answer named a
+ * bound upstream (`produced_by.upstream`) and the request is routed to another. That upstream refuses them (400
+ * "Corrupted thought signature", OpenRouterTeam/ai-sdk-provider#491); unknown on either side, nothing changes.
+ */
+export function boundToAnotherUpstream(message: Message, policy: RoutePolicy): boolean {
+  const producer = message.produced_by?.upstream;
+  if (producer === undefined || !policy.boundUpstreams?.some((u) => u.name === producer)) return false;
+  const routed = routedUpstream(policy);
+  return routed !== undefined && routed.name !== producer;
+}
+
+const isSigned = (d: ReasoningDetail) =>
+  d.type === 'reasoning.encrypted' || d.type === 'redacted_thinking' || typeof d.signature === 'string';
+
 export function convertMessage(
   message: Message,
   policy: RoutePolicy,
@@ -38,6 +66,17 @@ export function convertMessage(
   const carriers = selectCarriers(message, policy, omit);
   if (carriers.reasoning_content !== undefined) wire.reasoning_content = carriers.reasoning_content;
   if (carriers.reasoning !== undefined) wire.reasoning = carriers.reasoning;
+  // Signed and encrypted items bound to another upstream are left out; readable ones still travel. A tool-call turn
+  // keeps the place of each encrypted item with Google's documented stand-in, as Gemini 3 refuses a function call of
+  // the current turn without a thought signature ("Function call is missing a thought_signature").
+  if (carriers.reasoning_details !== undefined && boundToAnotherUpstream(message, policy)) {
+    const calls = (message.tool_calls?.length ?? 0) > 0;
+    const kept = carriers.reasoning_details.flatMap((d): ReasoningDetail[] =>
+      !isSigned(d) ? [d] : calls && d.type === 'reasoning.encrypted' ? [{ ...d, data: SKIP_SIGNATURE }] : [],
+    );
+    if (kept.length > 0) carriers.reasoning_details = kept;
+    else delete carriers.reasoning_details;
+  }
   if (carriers.reasoning_details !== undefined) {
     wire.reasoning_details = carriers.reasoning_details.some(
       (d) => d.type === 'thinking' || d.type === 'redacted_thinking',

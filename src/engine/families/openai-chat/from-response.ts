@@ -1,5 +1,5 @@
 import type { Carriers } from '../../history/carriers.js';
-import type { Message, ReasoningDetail, ToolCall } from '../../../shared/history/history.js';
+import type { Message, ProducedBy, ReasoningDetail, ToolCall } from '../../../shared/history/history.js';
 import { isPlainObject } from '../../../shared/objects/deep-merge.js';
 import type { ParsedAnswer } from '../family.js';
 import { ResponseShapeError } from '../../../shared/errors/response-shape-error.js';
@@ -22,6 +22,20 @@ export function fromOpenAIChatResponse(body: unknown): ParsedAnswer {
     content: typeof raw.content === 'string' ? raw.content : null,
     ...(Array.isArray(raw.tool_calls) && raw.tool_calls.length > 0 ? { tool_calls: raw.tool_calls as ToolCall[] } : {}),
     ...carriers,
+    ...producedByUpstream(body.model, body.provider, carriers.reasoning_details),
   };
   return { message, carriers, finishReason: mapOpenAIChatFinishReason(choice.finish_reason) };
+}
+
+/**
+ * The model and upstream a gateway's answer names (OpenRouter's top-level `provider`, e.g. "Google AI Studio"), kept
+ * on a turn that holds reasoning_details: a signature in them may be bound to that upstream (route upstreamBinding).
+ */
+export function producedByUpstream(
+  model: unknown,
+  provider: unknown,
+  details: readonly ReasoningDetail[] | undefined,
+): { produced_by?: ProducedBy } {
+  if (typeof model !== 'string' || model === '' || typeof provider !== 'string' || provider === '') return {};
+  return (details?.length ?? 0) > 0 ? { produced_by: { model, upstream: provider } } : {};
 }

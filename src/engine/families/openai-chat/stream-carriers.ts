@@ -5,6 +5,7 @@ import { isPlainObject } from '../../../shared/objects/deep-merge.js';
 import type { ParsedAnswer } from '../family.js';
 import { parseEventJson, readStreamEvents, StreamCarriers, type StreamAccumulator } from '../stream-carriers.js';
 import { mapOpenAIChatFinishReason } from './map-openai-chat-finish-reason.js';
+import { producedByUpstream } from './from-response.js';
 import { ProviderAnswerError } from '../../../shared/errors/provider-answer-error.js';
 
 const SIGNED_OR_OPAQUE = (d: ReasoningDetail) =>
@@ -56,6 +57,9 @@ export class OpenAIChatAccumulator implements StreamAccumulator {
   private readonly calls = new Map<number, { id?: string; name: string; arguments: string }>();
   private finish: unknown = null;
   private done = false;
+  /** The model and upstream the chunks name (a gateway's top-level `provider`). */
+  private model: unknown;
+  private provider: unknown;
   /** Named events a chat stream does not define (some gateways send keep-alives so), skipped. */
   readonly notes: string[] = [];
 
@@ -84,6 +88,8 @@ export class OpenAIChatAccumulator implements StreamAccumulator {
           : JSON.stringify(chunk.error);
       throw new ProviderAnswerError(`the provider sent an error in the stream: ${message}`);
     }
+    if (typeof chunk.model === 'string') this.model = chunk.model;
+    if (typeof chunk.provider === 'string') this.provider = chunk.provider;
     if (!Array.isArray(chunk.choices))
       throw new ProviderAnswerError('expected a chat.completion.chunk with a choices array');
     const choice = chunk.choices.find((c) => isPlainObject(c) && (c.index === undefined || c.index === 0));
@@ -150,6 +156,7 @@ export class OpenAIChatAccumulator implements StreamAccumulator {
       content: this.content === '' ? null : this.content,
       ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
       ...carriers,
+      ...producedByUpstream(this.model, this.provider, carriers.reasoning_details),
     };
     return { message, carriers, finishReason: mapOpenAIChatFinishReason(this.finish ?? undefined) };
   }

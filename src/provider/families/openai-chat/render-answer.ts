@@ -98,6 +98,15 @@ export const renderOpenAIChatAnswer: AnswerRenderer = (answer, { spec, call, sce
   const created = 1_767_225_600 + call;
   const model = asked ?? spec.target.model;
   const reasoning = answer.reasoning;
+  const gatewayUpstream = spec.upstreamNamed ? upstreamFor(spec, model) : undefined;
+  // A gateway's answer names the upstream that served it (spec upstreamNamed, OpenRouter: "provider":"Google AI
+  // Studio"), in the body and in every stream chunk; for a bound upstream, the one the routing choice picked.
+  const served = gatewayUpstream
+    ? {
+        [spec.upstreamNamed!.member]:
+          servingUpstream(gatewayUpstream, request)?.providerName ?? gatewayUpstream.providerName,
+      }
+    : {};
   const carriers: Record<string, unknown> = {};
   if (reasoning !== undefined) {
     for (const field of spec.response.carriers) {
@@ -126,6 +135,7 @@ export const renderOpenAIChatAnswer: AnswerRenderer = (answer, { spec, call, sce
   if (toolCalls.length > 0) message.tool_calls = toolCalls;
   const body = {
     id,
+    ...served,
     object: 'chat.completion',
     created,
     model,
@@ -135,6 +145,7 @@ export const renderOpenAIChatAnswer: AnswerRenderer = (answer, { spec, call, sce
 
   const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) => ({
     id,
+    ...served,
     object: 'chat.completion.chunk',
     created,
     model,
