@@ -63,6 +63,8 @@ ROUTES = [
 ]
 DEFAULT = ("default", set(), [], "standard", ["reasoning_content"])
 CARRIERS = ("reasoning_content", "reasoning", "reasoning_details")
+# Members of a history message that are the harness's record, never the wire's: the native carrier and its author.
+HISTORY_ONLY = ("native", "produced_by")
 PHRASINGS = ("extra inputs are not permitted", "is unsupported", "unknown parameter", "unrecognized request argument",
              "unknown field", "unrecognized field", "no such field", "unexpected field", "additional propert",
              "unknown key", "cannot find field", "extraneous key")
@@ -122,7 +124,7 @@ def build(target, history, options, withheld=()):
     fields = [f for f in fields if f not in withheld or (f == "reasoning_content" and tier == "must-echo")]
     messages = []
     for message in history["messages"]:
-        out = {k: v for k, v in message.items() if k not in CARRIERS and k != "native"}
+        out = {k: v for k, v in message.items() if k not in CARRIERS and k not in HISTORY_ONLY}
         if message["role"] == "assistant":
             for field in fields:
                 # The two readable carriers are aliases: a turn stored with either one sends its text as both.

@@ -45,6 +45,8 @@ interface Route {
   fields: string[];
 }
 const CARRIERS = ['reasoning_content', 'reasoning', 'reasoning_details'];
+/** Members of a history message that are the harness's record, never the wire's: the native carrier and its author. */
+const HISTORY_ONLY = ['native', 'produced_by'];
 const ROUTES: Route[] = [
   {
     providers: ['mistral', 'groq', 'cerebras', 'sambanova', 'hunyuan'],
@@ -148,7 +150,7 @@ function build(
   fields = fields.filter((f) => !withheld.has(f) || (f === 'reasoning_content' && tier === 'must-echo'));
   const messages = history.messages.map((message) => {
     const out: Record<string, unknown> = Object.fromEntries(
-      Object.entries(message).filter(([k]) => !CARRIERS.includes(k) && k !== 'native'),
+      Object.entries(message).filter(([k]) => !CARRIERS.includes(k) && !HISTORY_ONLY.includes(k)),
     );
     if (message.role !== 'assistant') return out;
     for (const field of fields) {
