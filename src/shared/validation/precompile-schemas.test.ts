@@ -1,8 +1,8 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot, specsDir } from '../project-root.js';
 import {
   inlineSchemaKey,
@@ -19,9 +19,15 @@ import { readSchemaSources } from './schema-sources.js';
  * runtime compile on every bundled document of its kind and on broken copies of them.
  */
 const cacheDir = join(projectRoot(), 'node_modules', '.cache', 'precompile-schemas-test');
+const written: string[] = [];
+// Each run's modules are its own (named by pid): removed after the file, or every run would leave megabytes behind.
+afterAll(() => {
+  for (const file of written) rmSync(file, { force: true });
+});
 function load(code: string, name: string): Record<string, ValidateFunction> & { __schemaHash?: string } {
   mkdirSync(cacheDir, { recursive: true });
   const file = join(cacheDir, `${name}-${process.pid}.cjs`);
+  written.push(file);
   writeFileSync(file, code);
   return createRequire(import.meta.url)(file) as Record<string, ValidateFunction>;
 }
@@ -129,6 +135,7 @@ describe('schema sources', () => {
 describe('precompileInputsHash (the build skips precompiling when it is unchanged)', () => {
   const sources = readSchemaSources();
   const providers = join(cacheDir, `providers-${process.pid}`);
+  afterAll(() => rmSync(providers, { recursive: true, force: true }));
   const write = (schema: object | undefined) => {
     mkdirSync(providers, { recursive: true });
     writeFileSync(join(providers, 'p.json'), JSON.stringify({ id: 'p', ...(schema ? { request: { schema } } : {}) }));
