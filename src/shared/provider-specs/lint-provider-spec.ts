@@ -1,6 +1,7 @@
 import type { ProviderSpec, Rejection } from './provider-spec.js';
 import { lintModelCatalogue } from './model-catalogue.js';
 import { lintParameterTable } from './parameter-table.js';
+import { badRegExp } from './bad-reg-exp.js';
 
 /** One thing wrong with a provider spec beyond its JSON Schema. */
 export interface SpecLintProblem {
@@ -59,15 +60,6 @@ function closesSomewhere(schema: unknown): boolean {
   if (schema === null || typeof schema !== 'object') return false;
   const record = schema as Record<string, unknown>;
   return record.additionalProperties === false || Object.values(record).some(closesSomewhere);
-}
-
-function badRegExp(pattern: string): string | undefined {
-  try {
-    new RegExp(pattern);
-    return undefined;
-  } catch (err) {
-    return err instanceof Error ? err.message : String(err);
-  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { BodyCondition, ForbidRule, ParameterRow, ProviderSpec, ReasoningParameter } from './provider-spec.js';
+import { badRegExp } from './bad-reg-exp.js';
 
 const compiled = new WeakMap<ProviderSpec, ForbidRule[]>();
 
@@ -87,15 +88,6 @@ export interface ParameterTableProblem {
   pointer: string;
   problem: string;
   hint: string;
-}
-
-function badRegExp(pattern: string): string | undefined {
-  try {
-    new RegExp(pattern);
-    return undefined;
-  } catch (err) {
-    return err instanceof Error ? err.message : String(err);
-  }
 }
 
 /** What the schema cannot check of a parameter table: regular expressions, names, documented parameters. */
