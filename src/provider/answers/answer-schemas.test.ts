@@ -5,6 +5,7 @@ import type { ScriptedAnswer } from '../../shared/scenarios/scenario.js';
 import { answerRenderers } from './answer-renderers.js';
 import { answerProblems, answerSchemasFor, loadAnswerSchemas } from './answer-schemas.js';
 import type { RenderContext } from './answer-renderer.js';
+import { ANSWER_KINDS, toolCall as call } from './answer-kinds.js';
 
 /**
  * Every answer a mock renders, for every provider spec, streamed and not, satisfies the answer schemas distilled from
@@ -12,25 +13,10 @@ import type { RenderContext } from './answer-renderer.js';
  * required is there, with a value of the type it names.
  */
 const specs = loadProviderSpecs().filter((s) => answerRenderers[s.family] !== undefined);
-const call = (id: string, name: string, args: string) => ({
-  id,
-  type: 'function' as const,
-  function: { name, arguments: args },
-});
-
+// The shared kinds, and Anthropic's redacted thinking, which only this schema check renders.
 const KINDS: Record<string, ScriptedAnswer> = {
-  text: { content: 'Hello from the mock.' },
-  'reasoning and text': { reasoning: 'The user greets me.', content: 'Hello.' },
-  'reasoning and a tool call': {
-    reasoning: 'I need the weather.',
-    content: null,
-    tool_calls: [call('call_1', 'get_weather', '{"city":"Paris"}')],
-  },
-  'parallel tool calls, no reasoning': {
-    tool_calls: [call('call_1', 'get_weather', '{"city":"Paris"}'), call('call_2', 'get_time', '{}')],
-  },
+  ...ANSWER_KINDS,
   'redacted reasoning': { reasoning: 'hidden', redacted: true, content: 'Done.' },
-  'empty reasoning, no text': { reasoning: '', content: '' },
 };
 
 /** The request a live client sends, as far as renderers read it (Responses store/include, Anthropic display). */

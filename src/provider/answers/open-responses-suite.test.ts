@@ -4,6 +4,7 @@ import { loadProviderSpecs } from '../../shared/provider-specs/load-provider-spe
 import type { ScriptedAnswer } from '../../shared/scenarios/scenario.js';
 import { answerRenderers } from './answer-renderers.js';
 import { answerProblems, answerSchemasFor, suiteSchemasFor } from './answer-schemas.js';
+import { ANSWER_KINDS as KINDS, toolCall as call } from './answer-kinds.js';
 
 /**
  * OpenAI's Responses mock against another project's published schema of the same API: the Open Responses
@@ -14,25 +15,6 @@ const spec = loadProviderSpecs().find((s) => s.id === 'openai-responses')!;
 const [openResponses] = suiteSchemasFor(spec);
 const render = (answer: ScriptedAnswer, request: Record<string, unknown> = {}) =>
   answerRenderers[spec.family]!(answer, { spec, call: 1, scenario: 'open-responses', request });
-const call = (id: string, name: string, args: string) => ({
-  id,
-  type: 'function' as const,
-  function: { name, arguments: args },
-});
-
-const KINDS: Record<string, ScriptedAnswer> = {
-  text: { content: 'Hello from the mock.' },
-  'reasoning and text': { reasoning: 'The user greets me.', content: 'Hello.' },
-  'reasoning and a tool call': {
-    reasoning: 'I need the weather.',
-    content: null,
-    tool_calls: [call('call_1', 'get_weather', '{"city":"Paris"}')],
-  },
-  'parallel tool calls': {
-    tool_calls: [call('call_1', 'get_weather', '{"city":"Paris"}'), call('call_2', 'get_time', '{}')],
-  },
-  'empty reasoning, no text': { reasoning: '', content: '' },
-};
 const REQUESTS: Record<string, Record<string, unknown>> = {
   'API defaults': {},
   'stored, with encrypted reasoning': { store: true, include: ['reasoning.encrypted_content'] },

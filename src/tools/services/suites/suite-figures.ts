@@ -1,8 +1,8 @@
-import type { ScriptedAnswer } from '../../../shared/scenarios/scenario.js';
 import type { ProviderSpec } from '../../../shared/provider-specs/provider-spec.js';
 import { answerRenderers } from '../../../provider/answers/answer-renderers.js';
 import type { AnswerRenderer } from '../../../provider/answers/answer-renderer.js';
 import { answerProblems, suiteSchemasFor, type AnswerSchemas } from '../../../provider/answers/answer-schemas.js';
+import { ANSWER_KINDS } from '../../../provider/answers/answer-kinds.js';
 
 /**
  * How the mocks' answers fare against another project's published schema (specs/responses/ files marked `suite`,
@@ -19,27 +19,6 @@ export interface SuiteFigures {
   /** The first departures, `spec kind: where pointer problem`. */
   departures: string[];
 }
-
-const call = (id: string, name: string, args: string) => ({
-  id,
-  type: 'function' as const,
-  function: { name, arguments: args },
-});
-
-/** The answer kinds a mock renders: text, reasoning with text, reasoning with a tool call, parallel calls, empty. */
-export const ANSWER_KINDS: Readonly<Record<string, ScriptedAnswer>> = {
-  text: { content: 'Hello from the mock.' },
-  'reasoning and text': { reasoning: 'The user greets me.', content: 'Hello.' },
-  'reasoning and a tool call': {
-    reasoning: 'I need the weather.',
-    content: null,
-    tool_calls: [call('call_1', 'get_weather', '{"city":"Paris"}')],
-  },
-  'parallel tool calls': {
-    tool_calls: [call('call_1', 'get_weather', '{"city":"Paris"}'), call('call_2', 'get_time', '{}')],
-  },
-  'empty reasoning, no text': { reasoning: '', content: '' },
-};
 
 /** Requests as clients send them, as far as renderers read them: the API's defaults, stored, unstored. */
 const REQUESTS: ReadonlyArray<Record<string, unknown>> = [
