@@ -13,14 +13,14 @@ const CUTS = [
   // The stream ends in good order, short of message_stop: only a missing message_stop says it was cut.
   'messages-stream-ends-mid-signature',
 ];
-const run = (engine: EngineUnderTest, faults: string[]) =>
+const run = (engine: EngineUnderTest, faults: string[], providers = ['anthropic']) =>
   runEngineFaults({
     engine,
     specs: inputs.specs,
     fixtures: inputs.fixtures,
     table: inputs.table,
     faults: selectFaults(faults),
-    providers: ['anthropic'],
+    providers,
   });
 
 /** The built-in engine, except that every request after the first carries its thinking signatures cut to 8 characters. */
@@ -67,4 +67,13 @@ describe('runEngineFaults: this project’s engine under each fault, per route',
     const [r] = await run(builtInEngine, ['rate-limited-429-mid-loop']);
     expect(r).toMatchObject({ fault: 'rate-limited-429-mid-loop', status: 'pass' });
   }, 60_000);
+
+  it('after a gateway switches upstream, a refused signature is dropped and the call retried once, on every gateway route', async () => {
+    const routes = ['anthropic', 'foundry-anthropic', 'vertex-anthropic', 'openrouter', 'kilo', 'vercel-ai-gateway'];
+    const results = await run(builtInEngine, ['gateway-upstream-switch'], routes);
+    expect(results.map((r) => `${r.provider} ${r.status}: ${r.detail}`)).toEqual(
+      results.map((r) => `${r.provider} pass: ${r.detail}`),
+    );
+    expect(results.length).toBe(routes.length);
+  }, 120_000);
 });

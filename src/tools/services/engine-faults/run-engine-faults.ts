@@ -8,6 +8,7 @@ import { policyFor } from '../../../shared/route-table/policy-for.js';
 import type { RouteTable } from '../../../shared/route-table/route-table.js';
 import { readResponse } from '../../../shared/transport/transport.js';
 import { startServe } from '../serve/start-serve.js';
+import { isSignatureRefusal, withoutSignedReasoning } from '../../../engine/history/strip-unverifiable-reasoning.js';
 
 /** How this project's engine went under one fault on one route: recovers-from-faults, as `run --faults` judges it. */
 export interface EngineFaultResult {
@@ -39,8 +40,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Drives the engine through two user turns with a tool round each, streamed, against fresh mocks that follow it and
  * inject one fault: the engine builds each request and reads each answer; this loop is the agent around it. A call
  * whose exchange breaks (a cut stream) or is answered 429/5xx is sent again from the untouched history, after
- * Retry-After when there is one, at most TRIES times; a refusal (4xx) ends the session, as the engine has no other
- * recovery to offer. The mocks' judge says whether the engine recovered (src/judge/faults/).
+ * Retry-After when there is one, at most TRIES times. A refusal of a replayed signature is recovered from once, by
+ * the engine's documented repair (strip-unverifiable-reasoning.ts: the signed items dropped, text and calls kept);
+ * any other refusal (4xx), or a second one, ends the session. The mocks' judge says whether the engine recovered
+ * (src/judge/faults/).
  */
 async function oneFault(
   spec: ProviderSpec,
@@ -72,6 +75,7 @@ async function oneFault(
     const target = presentedTarget(spec, undefined, true);
     const history: History = { messages: [] };
     const input = { history, target, table: options.table, spec, options: { tools: [TOOL], stream: true } };
+    let repaired = false;
     turns: for (const text of TURNS) {
       history.messages.push({ role: 'user', content: text } as Message);
       for (let step = 0; step < MAX_STEPS; step++) {
@@ -86,6 +90,15 @@ async function oneFault(
               const after = Number(last.response.headers['retry-after'] ?? 0);
               await sleep(Math.min(after, 2) * 1000);
               continue;
+            }
+            if (status >= 400 && !repaired && isSignatureRefusal(status, last.response.body)) {
+              const stripped = withoutSignedReasoning(history);
+              if (stripped) {
+                // Once per session: a second signature refusal after the repair is not retried (no loop).
+                repaired = true;
+                history.messages.splice(0, history.messages.length, ...stripped.messages);
+                continue;
+              }
             }
             if (status >= 400) break turns;
             answer = await session.readAnswer(last.response, input);
