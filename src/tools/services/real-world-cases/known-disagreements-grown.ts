@@ -10,6 +10,11 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   // BEGIN generated entries (one per case; keep sorted by id)
   // model-and-endpoint: the mock still serves claude-sonnet-4-0 after its retirement
   ['anthropic-claude-sonnet-4-0-retired-coco', 'real=404 (wording not quoted), mock=accepted'],
+  // reasoning-parameters: the mock names the refused member thinking.budget_tokens; Anthropic names it thinking.adaptive.budget_tokens
+  [
+    'anthropic-opus-4-6-adaptive-with-budget-tokens-hermes',
+    'real=400 "thinking.adaptive.budget_tokens: Extra inputs are not permitted", mock=400 "error invalid_request_error thinking.budget_tokens: Extra inputs are not permitted req_mock"',
+  ],
   // reasoning-parameters: the mock takes an effort member inside thinking {type: adaptive}
   [
     'anthropic-sonnet-46-effort-inside-adaptive-thinking-sub2api',
@@ -19,6 +24,11 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   [
     'anthropic-thinking-bound-to-other-system-prompt-opencode',
     'real=400 "The block is bound to a different conversation", mock=accepted',
+  ],
+  // reasoning-signature: a turn whose reasoningContent follows text gets the mock's final-turn message, not Bedrock's first-block-must-be-thinking one
+  [
+    'bedrock-claude-sonnet-4-reasoning-after-text-agentcore',
+    'real=400 "If an assistant message contains any thinking blocks, the first block must be thinking. Found text", mock=400 "The model returned the following errors: messages.1.content.0.type: Expected `thinking` or `redacted_thinking`, but found `text`. When `thinking` is enabled, a "',
   ],
   // history-structure: the mock accepts a reasoning-only assistant turn before a user turn on Sonnet 5
   [
@@ -36,6 +46,11 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   [
     'cerebras-tool-choice-without-tools-neurolink',
     "real=400 \"'tool_choice' is only allowed when 'tools' are specified\", mock=accepted",
+  ],
+  // model-and-endpoint: the Copilot mock serves no Messages path (/v1/messages), where Claude Code sends output_config.effort
+  [
+    'copilot-claude-haiku-45-output-config-effort-copilot-api',
+    'real=400 "output_config.effort "high" was provided, but model claude-haiku-4.5 does not support reasoning effort", mock=no mock serves https://api.githubcopilot.com/v1/messages',
   ],
   // reasoning-parameters: the mock takes max_tokens for Copilot's gpt-5.4
   ['copilot-gpt54-max-tokens-copilot-api', 'real=400 (wording not quoted), mock=accepted'],
@@ -107,6 +122,16 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'ollama-cloud-kimi-k26-free-tier-subscription-403-enviouswispr',
     'real=403 "this model requires a subscription", mock=accepted',
   ],
+  // model-and-endpoint: the Ollama mock serves only the OpenAI-compatible path, not the native /api/chat
+  [
+    'ollama-local-think-unsupported-qwen3-coder-crawbot',
+    'real=400 ""qwen3-coder:30b" does not support thinking", mock=no mock serves http://127.0.0.1:11434/api/chat',
+  ],
+  // reasoning-parameters: the mock words a top-level reasoning_effort as an unknown parameter; OpenAI says it moved to reasoning.effort
+  [
+    'responses-gpt-56-top-level-reasoning-effort-codexplusplus',
+    'real=400 "Unsupported parameter: \'reasoning_effort\'. In the Responses API, this parameter has moved to", mock=400 "Unknown parameter: \'reasoning_effort\'. invalid_request_error reasoning_effort unknown_parameter"',
+  ],
   // reasoning-signature: the mock answers a store:false reasoning item without encrypted_content with the not-persisted 404, not invalid_encrypted_content
   [
     'responses-gpt55-stale-reasoning-without-encrypted-content-sub2api',
@@ -122,6 +147,11 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'vercel-ai-gateway-opus-5-non-streaming-max-tokens-over-21k-refused',
     'real=400 "max output tokens plus reasoning effort tokens must be under 21K for anthropic/claude-opus-5", mock=accepted',
   ],
+  // reasoning-parameters: the mock answers the Gemini API's wording; Vertex words thinking_level on a 2.5 model its own way
+  [
+    'vertex-gemini-25-pro-thinking-level-unspecified-qwen-code',
+    'real=400 "Unable to submit request because thinking_level is not supported by this model.", mock=400 "Thinking level is not supported for this model. INVALID_ARGUMENT"',
+  ],
   // history-structure: the mock does not count function responses against the calls of the turn before
   [
     'vertex-gemini-3-flash-fewer-responses-than-calls-gemini-cli',
@@ -131,6 +161,11 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   [
     'vertex-gemini-3-pro-fewer-responses-than-calls-gemini-cli',
     'real=400 "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.", mock=accepted',
+  ],
+  // reasoning-parameters: the mock takes thinkingLevel MINIMAL on Vertex's gemini-3.8-flash, which Vertex refuses
+  [
+    'vertex-gemini-38-flash-thinking-level-minimal-refused-pi',
+    'real=400 "Thinking level is unsupported: THINKING_LEVEL_MINIMAL", mock=accepted',
   ],
   // reasoning-parameters: the vLLM mock takes any reasoning_effort; vLLM fails in the chat template
   ['vllm-qwen38-reasoning-effort-high-template-500', 'real=500 (wording not quoted), mock=accepted'],
