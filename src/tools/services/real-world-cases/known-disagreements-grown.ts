@@ -20,6 +20,11 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'anthropic-sonnet-46-effort-inside-adaptive-thinking-sub2api',
     'real=400 "thinking.adaptive.effort: Extra inputs are not permitted", mock=400 "error invalid_request_error thinking.effort: Extra inputs are not permitted req_mock"',
   ],
+  // reasoning-parameters: the mock refuses thinking {type: enabled} on Opus 4.7+ but not on Sonnet 5
+  [
+    'anthropic-sonnet-5-thinking-enabled-refused-automattic-studio',
+    'real=400 ""thinking.type.enabled" is not supported for this model. Use "thinking.type.adaptive" and "output_config.effort" to control thinking behavior.", mock=accepted',
+  ],
   // reasoning-signature: the mock binds a signature to its text and ordinal, not to the system prompt it was made under
   [
     'anthropic-thinking-bound-to-other-system-prompt-opencode',
@@ -40,6 +45,11 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'cerebras-glm-47-clear-thinking-accepted-modelparams',
     'real=accepted, mock=400 "body.clear_thinking: property \'body.clear_thinking\' is unsupported invalid_request_error validation_error wrong_api_format"',
   ],
+  // reasoning-parameters: the mock takes reasoning_effort none on Cerebras's non-thinking Qwen3 instruct model
+  [
+    'cerebras-qwen3-235b-instruct-reasoning-effort-none-chatwise',
+    "real=400 \"Input should be 'low', 'medium' or 'high'\", mock=accepted",
+  ],
   // model-and-endpoint: the mock still serves a model Cerebras removed
   ['cerebras-retired-qwen-3-235b-404-genesis', 'real=404 (wording not quoted), mock=accepted'],
   // request-schema: the mock takes tool_choice without tools on Cerebras
@@ -58,6 +68,16 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   [
     'dashscope-qwen35-27b-enable-thinking-without-budget-qwen-agent',
     'real=400 "The thinking_budget parameter must be a positive integer and not greater than", mock=accepted',
+  ],
+  // reasoning-parameters: the mock takes reasoning_effort beside thinking_budget on qwen3.8-max
+  [
+    'dashscope-qwen38-max-effort-with-thinking-budget-opencode',
+    "real=400 \"'reasoning_effort' and 'thinking_budget' cannot be set simultaneously\", mock=accepted",
+  ],
+  // reasoning-parameters: the mock refuses effort max across Qwen 3.8; a live run accepted it on qwen3.8-max (the refusal it follows names no model or value)
+  [
+    'dashscope-qwen38-max-reasoning-effort-max-accepted-qwen-code',
+    "real=accepted, mock=400 \"invalid_parameter_error 'reasoning_effort' must be one of: 'none', 'minimal', 'low', 'medium', 'high', 'xhigh' invalid_request_error reasoning-replay-mock\"",
   ],
   // reasoning-parameters: superseded. deepseek-reasoner refused tools while it served R1 (2025); the thinking mode
   // documents tool calls since V3.2 and a recorded exchange shows them answered: the newer observation holds.
@@ -89,6 +109,16 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   [
     'groq-llama-33-70b-after-decommission-automation-suggester',
     'real=404 "The model `llama-3.3-70b-versatile` does not exist or you do not have access to it.", mock=accepted',
+  ],
+  // model-and-endpoint: the LM Studio mock serves only the OpenAI-compatible path, not the native /api/v1/chat
+  [
+    'lmstudio-local-gemma-4-reasoning-off-refused-comfyui-deno',
+    'real=400 "Model \'gemma-4-26b-a4b-it\' does not expose reasoning configuration.", mock=no mock serves http://localhost:1234/api/v1/chat',
+  ],
+  // model-and-endpoint: the LM Studio mock serves no Anthropic-compatible /v1/messages path
+  [
+    'lmstudio-local-messages-effort-xhigh-refused-free-claude-code',
+    "real=400 \"request.output_config.effort: Invalid enum value. Expected 'low' | 'medium' | 'high' | 'max', received 'xhigh'\", mock=no mock serves http://localhost:1234/v1/messages",
   ],
   // history-structure: the mock takes a tool message whose content is a list of parts
   ['lmstudio-tool-content-as-list-hermes', 'real=400 "invalid \'messages\' in payload", mock=accepted'],
