@@ -147,6 +147,11 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'moonshot-empty-assistant-message-opencowork',
     'real=400 "with role \'assistant\' must not be empty", mock=accepted',
   ],
+  // reasoning-echo: the mock answers the tool-call wording; a model that enforces thinking.keep=all words it as preserved thinking
+  [
+    'moonshot-kimi-code-preserved-thinking-missing-reasoning-kimi-cli',
+    'real=400 "requires reasoning_content on every assistant message, but assistant message at index 6 is missing reasoning_content", mock=400 "thinking is enabled but reasoning_content is missing in assistant tool call message at index 6 invalid_request_error"',
+  ],
   // model-and-endpoint: the mock serves every cloud model regardless of the account tier
   [
     'ollama-cloud-kimi-k26-free-tier-subscription-403-enviouswispr',
