@@ -62,6 +62,11 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'copilot-claude-haiku-45-output-config-effort-copilot-api',
     'real=400 "output_config.effort "high" was provided, but model claude-haiku-4.5 does not support reasoning effort", mock=no mock serves https://api.githubcopilot.com/v1/messages',
   ],
+  // history-structure: the Copilot mock does not pair a Claude tool call with its result in the next message
+  [
+    'copilot-claude-sonnet-46-tool-call-without-result-magic-context',
+    'real=400 "`tool_use` ids were found without `tool_result` blocks immediately after", mock=accepted',
+  ],
   // reasoning-parameters: the mock takes max_tokens for Copilot's gpt-5.4
   ['copilot-gpt54-max-tokens-copilot-api', 'real=400 (wording not quoted), mock=accepted'],
   // reasoning-parameters: the mock does not require thinking_budget beside enable_thinking for qwen3.5-27b
@@ -99,6 +104,11 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   [
     'deepseek-v4-pro-developer-role-unknown-variant-9router',
     'real=400 "messages[1].role: unknown variant `developer`, expected one of `system`, `user`, `assistant`, `tool`", mock=accepted',
+  ],
+  // reasoning-parameters: the Fireworks mock takes thinking beside reasoning_effort on Kimi
+  [
+    'fireworks-kimi-k26-thinking-with-reasoning-effort-hermes',
+    "real=400 \"cannot specify both 'thinking' and 'reasoning_effort'\", mock=accepted",
   ],
   // model-and-endpoint: the mock does not know gemma2-9b-it was decommissioned
   [
