@@ -167,10 +167,30 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'ollama-cloud-kimi-k26-free-tier-subscription-403-enviouswispr',
     'real=403 "this model requires a subscription", mock=accepted',
   ],
+  // reasoning-parameters: Ollama Cloud's message now lists max among the accepted values; the mock's list predates it
+  [
+    'ollama-cloud-reasoning-effort-xhigh-refused-omniroute',
+    'real=400 "invalid reasoning value: \'xhigh\' (must be "high", "medium", "low", "max", or "none")", mock=400 "invalid reasoning value: \'xhigh\' (must be "high", "medium", "low", or "none") invalid_request_error"',
+  ],
   // model-and-endpoint: the Ollama mock serves only the OpenAI-compatible path, not the native /api/chat
   [
     'ollama-local-think-unsupported-qwen3-coder-crawbot',
     'real=400 ""qwen3-coder:30b" does not support thinking", mock=no mock serves http://127.0.0.1:11434/api/chat',
+  ],
+  // reasoning-parameters: the mock takes reasoning_effort max on Chat Completions for gpt-5.6-sol
+  [
+    'openai-chat-gpt56-sol-reasoning-effort-max-refused-llmgateway',
+    'real=400 "does not support \'max\'", mock=accepted',
+  ],
+  // reasoning-parameters: the mock takes reasoning.effort beside reasoning.max_tokens on OpenRouter
+  [
+    'openrouter-reasoning-effort-and-max-tokens-refused-amx',
+    'real=400 "Only one of "reasoning.effort" and "reasoning.max_tokens" can be specified", mock=accepted',
+  ],
+  // model-and-endpoint: the OpenRouter mock serves no Responses path (/api/v1/responses)
+  [
+    'openrouter-responses-muse-spark-effort-max-refused-oh-my-pi',
+    'real=400 "The request contains invalid parameters. Check the request body for any errors or inconsistencies.", mock=no mock serves https://openrouter.ai/api/v1/responses',
   ],
   // reasoning-parameters: the mock words a top-level reasoning_effort as an unknown parameter; OpenAI says it moved to reasoning.effort
   [
