@@ -40,6 +40,21 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'bedrock-claude-sonnet-5-reasoning-only-turn-prefill-hermes',
     'real=400 "This model does not support assistant message prefill. The conversation must end with a user message.", mock=accepted',
   ],
+  // model-and-endpoint: no Bedrock mock serves OpenAI's GPT-5.6 on Converse (the gpt-oss spec routes gpt-oss model ids only)
+  [
+    'bedrock-gpt-56-flat-reasoning-effort-refused-opencode',
+    'real=400 "Unknown parameter: \'reasoning_effort\'.", mock=no mock serves https://bedrock-runtime.us-west-2.amazonaws.com/model/us.openai.gpt-5.6-sol/converse',
+  ],
+  // model-and-endpoint: no Bedrock mock serves OpenAI's GPT-5.6 on Converse (the gpt-oss spec routes gpt-oss model ids only)
+  [
+    'bedrock-gpt-56-nested-reasoning-effort-accepted-suna',
+    'real=accepted, mock=no mock serves https://bedrock-runtime.us-west-2.amazonaws.com/model/global.openai.gpt-5.6-sol/converse',
+  ],
+  // model-and-endpoint: no Bedrock mock serves OpenAI's GPT-5.6 on Converse (the gpt-oss spec routes gpt-oss model ids only)
+  [
+    'bedrock-gpt-56-terra-thinking-unknown-parameter-agentgateway',
+    'real=400 "Unknown parameter: \'thinking\'.", mock=no mock serves https://bedrock-runtime.us-west-2.amazonaws.com/model/us.openai.gpt-5.6-terra/converse',
+  ],
   // reasoning-parameters: the mock's closed Cerebras schema does not list clear_thinking
   [
     'cerebras-glm-47-clear-thinking-accepted-modelparams',
