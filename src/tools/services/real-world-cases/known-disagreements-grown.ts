@@ -135,6 +135,16 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'groq-llama-33-70b-after-decommission-automation-suggester',
     'real=404 "The model `llama-3.3-70b-versatile` does not exist or you do not have access to it.", mock=accepted',
   ],
+  // reasoning-echo: the Kilo mock does not pass Kimi's echo rule through to a BYOK Kimi Code route
+  [
+    'kilo-kimi-code-byok-tool-turn-without-reasoning-kilocode',
+    'real=400 "thinking is enabled but reasoning_content is missing in assistant tool call message at index", mock=accepted',
+  ],
+  // reasoning-field: the Kilo mock refuses a string reasoning_details with its own 400; the gateway failed with 500
+  [
+    'kilo-kimi-k26-reasoning-details-string-500-models-dev',
+    "real=500 (wording not quoted), mock=400 \"reasoning-replay mock: Kilo Gateway's wording for a malformed body is not public; the request fails at 'messages.1.reasoning_details' invalid_request_error\"",
+  ],
   // model-and-endpoint: the LM Studio mock serves only the OpenAI-compatible path, not the native /api/v1/chat
   [
     'lmstudio-local-gemma-4-reasoning-off-refused-comfyui-deno',
