@@ -145,6 +145,11 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'kilo-kimi-k26-reasoning-details-string-500-models-dev',
     "real=500 (wording not quoted), mock=400 \"reasoning-replay mock: Kilo Gateway's wording for a malformed body is not public; the request fails at 'messages.1.reasoning_details' invalid_request_error\"",
   ],
+  // reasoning-parameters: the llama.cpp mock takes a JSON-schema answer from a template that forces a thinking block
+  [
+    'llama-cpp-qwen35-json-schema-with-thinking-template-400',
+    'real=400 "Failed to initialize samplers: Unexpected empty grammar stack after accepting piece: <think>", mock=accepted',
+  ],
   // model-and-endpoint: the LM Studio mock serves only the OpenAI-compatible path, not the native /api/v1/chat
   [
     'lmstudio-local-gemma-4-reasoning-off-refused-comfyui-deno',
