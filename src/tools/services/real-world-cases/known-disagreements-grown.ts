@@ -10,25 +10,60 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   // BEGIN generated entries (one per case; keep sorted by id)
   // model-and-endpoint: the mock still serves claude-sonnet-4-0 after its retirement
   ['anthropic-claude-sonnet-4-0-retired-coco', 'real=404 (wording not quoted), mock=accepted'],
+  // reasoning-parameters: the mock names the refused member thinking.budget_tokens; Anthropic names it thinking.adaptive.budget_tokens
+  [
+    'anthropic-opus-4-6-adaptive-with-budget-tokens-hermes',
+    'real=400 "thinking.adaptive.budget_tokens: Extra inputs are not permitted", mock=400 "error invalid_request_error thinking.budget_tokens: Extra inputs are not permitted req_mock"',
+  ],
   // reasoning-parameters: the mock takes an effort member inside thinking {type: adaptive}
   [
     'anthropic-sonnet-46-effort-inside-adaptive-thinking-sub2api',
     'real=400 "thinking.adaptive.effort: Extra inputs are not permitted", mock=400 "error invalid_request_error thinking.effort: Extra inputs are not permitted req_mock"',
+  ],
+  // reasoning-parameters: the mock refuses thinking {type: enabled} on Opus 4.7+ but not on Sonnet 5
+  [
+    'anthropic-sonnet-5-thinking-enabled-refused-automattic-studio',
+    'real=400 ""thinking.type.enabled" is not supported for this model. Use "thinking.type.adaptive" and "output_config.effort" to control thinking behavior.", mock=accepted',
   ],
   // reasoning-signature: the mock binds a signature to its text and ordinal, not to the system prompt it was made under
   [
     'anthropic-thinking-bound-to-other-system-prompt-opencode',
     'real=400 "The block is bound to a different conversation", mock=accepted',
   ],
+  // reasoning-signature: a turn whose reasoningContent follows text gets the mock's final-turn message, not Bedrock's first-block-must-be-thinking one
+  [
+    'bedrock-claude-sonnet-4-reasoning-after-text-agentcore',
+    'real=400 "If an assistant message contains any thinking blocks, the first block must be thinking. Found text", mock=400 "The model returned the following errors: messages.1.content.0.type: Expected `thinking` or `redacted_thinking`, but found `text`. When `thinking` is enabled, a "',
+  ],
   // history-structure: the mock accepts a reasoning-only assistant turn before a user turn on Sonnet 5
   [
     'bedrock-claude-sonnet-5-reasoning-only-turn-prefill-hermes',
     'real=400 "This model does not support assistant message prefill. The conversation must end with a user message.", mock=accepted',
   ],
+  // model-and-endpoint: no Bedrock mock serves OpenAI's GPT-5.6 on Converse (the gpt-oss spec routes gpt-oss model ids only)
+  [
+    'bedrock-gpt-56-flat-reasoning-effort-refused-opencode',
+    'real=400 "Unknown parameter: \'reasoning_effort\'.", mock=no mock serves https://bedrock-runtime.us-west-2.amazonaws.com/model/us.openai.gpt-5.6-sol/converse',
+  ],
+  // model-and-endpoint: no Bedrock mock serves OpenAI's GPT-5.6 on Converse (the gpt-oss spec routes gpt-oss model ids only)
+  [
+    'bedrock-gpt-56-nested-reasoning-effort-accepted-suna',
+    'real=accepted, mock=no mock serves https://bedrock-runtime.us-west-2.amazonaws.com/model/global.openai.gpt-5.6-sol/converse',
+  ],
+  // model-and-endpoint: no Bedrock mock serves OpenAI's GPT-5.6 on Converse (the gpt-oss spec routes gpt-oss model ids only)
+  [
+    'bedrock-gpt-56-terra-thinking-unknown-parameter-agentgateway',
+    'real=400 "Unknown parameter: \'thinking\'.", mock=no mock serves https://bedrock-runtime.us-west-2.amazonaws.com/model/us.openai.gpt-5.6-terra/converse',
+  ],
   // reasoning-parameters: the mock's closed Cerebras schema does not list clear_thinking
   [
     'cerebras-glm-47-clear-thinking-accepted-modelparams',
     'real=accepted, mock=400 "body.clear_thinking: property \'body.clear_thinking\' is unsupported invalid_request_error validation_error wrong_api_format"',
+  ],
+  // reasoning-parameters: the mock takes reasoning_effort none on Cerebras's non-thinking Qwen3 instruct model
+  [
+    'cerebras-qwen3-235b-instruct-reasoning-effort-none-chatwise',
+    "real=400 \"Input should be 'low', 'medium' or 'high'\", mock=accepted",
   ],
   // model-and-endpoint: the mock still serves a model Cerebras removed
   ['cerebras-retired-qwen-3-235b-404-genesis', 'real=404 (wording not quoted), mock=accepted'],
@@ -37,12 +72,32 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'cerebras-tool-choice-without-tools-neurolink',
     "real=400 \"'tool_choice' is only allowed when 'tools' are specified\", mock=accepted",
   ],
+  // model-and-endpoint: the Copilot mock serves no Messages path (/v1/messages), where Claude Code sends output_config.effort
+  [
+    'copilot-claude-haiku-45-output-config-effort-copilot-api',
+    'real=400 "output_config.effort "high" was provided, but model claude-haiku-4.5 does not support reasoning effort", mock=no mock serves https://api.githubcopilot.com/v1/messages',
+  ],
+  // history-structure: the Copilot mock does not pair a Claude tool call with its result in the next message
+  [
+    'copilot-claude-sonnet-46-tool-call-without-result-magic-context',
+    'real=400 "`tool_use` ids were found without `tool_result` blocks immediately after", mock=accepted',
+  ],
   // reasoning-parameters: the mock takes max_tokens for Copilot's gpt-5.4
   ['copilot-gpt54-max-tokens-copilot-api', 'real=400 (wording not quoted), mock=accepted'],
   // reasoning-parameters: the mock does not require thinking_budget beside enable_thinking for qwen3.5-27b
   [
     'dashscope-qwen35-27b-enable-thinking-without-budget-qwen-agent',
     'real=400 "The thinking_budget parameter must be a positive integer and not greater than", mock=accepted',
+  ],
+  // reasoning-parameters: the mock takes reasoning_effort beside thinking_budget on qwen3.8-max
+  [
+    'dashscope-qwen38-max-effort-with-thinking-budget-opencode',
+    "real=400 \"'reasoning_effort' and 'thinking_budget' cannot be set simultaneously\", mock=accepted",
+  ],
+  // reasoning-parameters: the mock refuses effort max across Qwen 3.8; a live run accepted it on qwen3.8-max (the refusal it follows names no model or value)
+  [
+    'dashscope-qwen38-max-reasoning-effort-max-accepted-qwen-code',
+    "real=accepted, mock=400 \"invalid_parameter_error 'reasoning_effort' must be one of: 'none', 'minimal', 'low', 'medium', 'high', 'xhigh' invalid_request_error reasoning-replay-mock\"",
   ],
   // reasoning-parameters: superseded. deepseek-reasoner refused tools while it served R1 (2025); the thinking mode
   // documents tool calls since V3.2 and a recorded exchange shows them answered: the newer observation holds.
@@ -65,6 +120,11 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'deepseek-v4-pro-developer-role-unknown-variant-9router',
     'real=400 "messages[1].role: unknown variant `developer`, expected one of `system`, `user`, `assistant`, `tool`", mock=accepted',
   ],
+  // reasoning-parameters: the Fireworks mock takes thinking beside reasoning_effort on Kimi
+  [
+    'fireworks-kimi-k26-thinking-with-reasoning-effort-hermes',
+    "real=400 \"cannot specify both 'thinking' and 'reasoning_effort'\", mock=accepted",
+  ],
   // model-and-endpoint: the mock does not know gemma2-9b-it was decommissioned
   [
     'groq-gemma2-9b-it-decommissioned-openfang',
@@ -74,6 +134,31 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   [
     'groq-llama-33-70b-after-decommission-automation-suggester',
     'real=404 "The model `llama-3.3-70b-versatile` does not exist or you do not have access to it.", mock=accepted',
+  ],
+  // reasoning-echo: the Kilo mock does not pass Kimi's echo rule through to a BYOK Kimi Code route
+  [
+    'kilo-kimi-code-byok-tool-turn-without-reasoning-kilocode',
+    'real=400 "thinking is enabled but reasoning_content is missing in assistant tool call message at index", mock=accepted',
+  ],
+  // reasoning-field: the Kilo mock refuses a string reasoning_details with its own 400; the gateway failed with 500
+  [
+    'kilo-kimi-k26-reasoning-details-string-500-models-dev',
+    "real=500 (wording not quoted), mock=400 \"reasoning-replay mock: Kilo Gateway's wording for a malformed body is not public; the request fails at 'messages.1.reasoning_details' invalid_request_error\"",
+  ],
+  // reasoning-parameters: the llama.cpp mock takes a JSON-schema answer from a template that forces a thinking block
+  [
+    'llama-cpp-qwen35-json-schema-with-thinking-template-400',
+    'real=400 "Failed to initialize samplers: Unexpected empty grammar stack after accepting piece: <think>", mock=accepted',
+  ],
+  // model-and-endpoint: the LM Studio mock serves only the OpenAI-compatible path, not the native /api/v1/chat
+  [
+    'lmstudio-local-gemma-4-reasoning-off-refused-comfyui-deno',
+    'real=400 "Model \'gemma-4-26b-a4b-it\' does not expose reasoning configuration.", mock=no mock serves http://localhost:1234/api/v1/chat',
+  ],
+  // model-and-endpoint: the LM Studio mock serves no Anthropic-compatible /v1/messages path
+  [
+    'lmstudio-local-messages-effort-xhigh-refused-free-claude-code',
+    "real=400 \"request.output_config.effort: Invalid enum value. Expected 'low' | 'medium' | 'high' | 'max', received 'xhigh'\", mock=no mock serves http://localhost:1234/v1/messages",
   ],
   // history-structure: the mock takes a tool message whose content is a list of parts
   ['lmstudio-tool-content-as-list-hermes', 'real=400 "invalid \'messages\' in payload", mock=accepted'],
@@ -102,10 +187,45 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'moonshot-empty-assistant-message-opencowork',
     'real=400 "with role \'assistant\' must not be empty", mock=accepted',
   ],
+  // reasoning-echo: the mock answers the tool-call wording; a model that enforces thinking.keep=all words it as preserved thinking
+  [
+    'moonshot-kimi-code-preserved-thinking-missing-reasoning-kimi-cli',
+    'real=400 "requires reasoning_content on every assistant message, but assistant message at index 6 is missing reasoning_content", mock=400 "thinking is enabled but reasoning_content is missing in assistant tool call message at index 6 invalid_request_error"',
+  ],
   // model-and-endpoint: the mock serves every cloud model regardless of the account tier
   [
     'ollama-cloud-kimi-k26-free-tier-subscription-403-enviouswispr',
     'real=403 "this model requires a subscription", mock=accepted',
+  ],
+  // reasoning-parameters: Ollama Cloud's message now lists max among the accepted values; the mock's list predates it
+  [
+    'ollama-cloud-reasoning-effort-xhigh-refused-omniroute',
+    'real=400 "invalid reasoning value: \'xhigh\' (must be "high", "medium", "low", "max", or "none")", mock=400 "invalid reasoning value: \'xhigh\' (must be "high", "medium", "low", or "none") invalid_request_error"',
+  ],
+  // model-and-endpoint: the Ollama mock serves only the OpenAI-compatible path, not the native /api/chat
+  [
+    'ollama-local-think-unsupported-qwen3-coder-crawbot',
+    'real=400 ""qwen3-coder:30b" does not support thinking", mock=no mock serves http://127.0.0.1:11434/api/chat',
+  ],
+  // reasoning-parameters: the mock takes reasoning_effort max on Chat Completions for gpt-5.6-sol
+  [
+    'openai-chat-gpt56-sol-reasoning-effort-max-refused-llmgateway',
+    'real=400 "does not support \'max\'", mock=accepted',
+  ],
+  // reasoning-parameters: the mock takes reasoning.effort beside reasoning.max_tokens on OpenRouter
+  [
+    'openrouter-reasoning-effort-and-max-tokens-refused-amx',
+    'real=400 "Only one of "reasoning.effort" and "reasoning.max_tokens" can be specified", mock=accepted',
+  ],
+  // model-and-endpoint: the OpenRouter mock serves no Responses path (/api/v1/responses)
+  [
+    'openrouter-responses-muse-spark-effort-max-refused-oh-my-pi',
+    'real=400 "The request contains invalid parameters. Check the request body for any errors or inconsistencies.", mock=no mock serves https://openrouter.ai/api/v1/responses',
+  ],
+  // reasoning-parameters: the mock words a top-level reasoning_effort as an unknown parameter; OpenAI says it moved to reasoning.effort
+  [
+    'responses-gpt-56-top-level-reasoning-effort-codexplusplus',
+    'real=400 "Unsupported parameter: \'reasoning_effort\'. In the Responses API, this parameter has moved to", mock=400 "Unknown parameter: \'reasoning_effort\'. invalid_request_error reasoning_effort unknown_parameter"',
   ],
   // reasoning-signature: the mock answers a store:false reasoning item without encrypted_content with the not-persisted 404, not invalid_encrypted_content
   [
@@ -122,6 +242,11 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'vercel-ai-gateway-opus-5-non-streaming-max-tokens-over-21k-refused',
     'real=400 "max output tokens plus reasoning effort tokens must be under 21K for anthropic/claude-opus-5", mock=accepted',
   ],
+  // reasoning-parameters: the mock answers the Gemini API's wording; Vertex words thinking_level on a 2.5 model its own way
+  [
+    'vertex-gemini-25-pro-thinking-level-unspecified-qwen-code',
+    'real=400 "Unable to submit request because thinking_level is not supported by this model.", mock=400 "Thinking level is not supported for this model. INVALID_ARGUMENT"',
+  ],
   // history-structure: the mock does not count function responses against the calls of the turn before
   [
     'vertex-gemini-3-flash-fewer-responses-than-calls-gemini-cli',
@@ -131,6 +256,11 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   [
     'vertex-gemini-3-pro-fewer-responses-than-calls-gemini-cli',
     'real=400 "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.", mock=accepted',
+  ],
+  // reasoning-parameters: the mock takes thinkingLevel MINIMAL on Vertex's gemini-3.8-flash, which Vertex refuses
+  [
+    'vertex-gemini-38-flash-thinking-level-minimal-refused-pi',
+    'real=400 "Thinking level is unsupported: THINKING_LEVEL_MINIMAL", mock=accepted',
   ],
   // reasoning-parameters: the vLLM mock takes any reasoning_effort; vLLM fails in the chat template
   ['vllm-qwen38-reasoning-effort-high-template-500', 'real=500 (wording not quoted), mock=accepted'],
