@@ -50,7 +50,12 @@ export interface TurnInput {
 }
 
 /** What the engine is given to read an answer: the same target, table and spec as the turn. */
-export type AnswerInput = Pick<TurnInput, 'target' | 'table' | 'spec'>;
+/**
+ * What reading an answer may use. `history` and `sent`, when given, are the history the request was built from and
+ * the request body sent: an engine may repair the history as the answer reports (a provider that dropped a replayed
+ * block names where it sat in the request).
+ */
+export type AnswerInput = Pick<TurnInput, 'target' | 'table' | 'spec'> & { history?: History; sent?: unknown };
 
 export interface TurnAttempt {
   /** 1 for the request the route asked for; 2 for a fallback retry (a third one is the engine's mistake). */

@@ -11,4 +11,9 @@ export interface ParsedAnswer {
    * Only present when something was skipped; never a reason to fail the read.
    */
   notes?: string[];
+  /**
+   * Where in the request the provider reports it dropped earlier thinking blocks (Anthropic `input_transformations`,
+   * thinking_dropped, `messages.N.content.M`): the history they came from must lose them. Only present when some were.
+   */
+  droppedThinking?: string[];
 }

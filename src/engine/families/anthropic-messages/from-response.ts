@@ -1,3 +1,4 @@
+import { droppedThinkingPaths } from './dropped-thinking.js';
 import type { RoutePolicy } from '../../../shared/route-table/route-table.js';
 import { isPlainObject } from '../../../shared/objects/deep-merge.js';
 import type { ParsedAnswer } from '../family.js';
@@ -69,10 +70,12 @@ export function fromAnthropicMessagesResponse(body: unknown, policy?: RoutePolic
     throw new ResponseShapeError('/content', 'expected a Messages API body with a content array');
   }
   const blocks = body.content.map((block, i) => readAnthropicBlock(block, `/content/${i}`));
-  return assembleAnswer(
+  const answer = assembleAnswer(
     blocks,
     mapAnthropicFinishReason(body.stop_reason),
     policy?.native ?? ANTHROPIC_NATIVE_KEY,
     producedBy(body.model),
   );
+  const dropped = droppedThinkingPaths(body);
+  return dropped.length ? { ...answer, droppedThinking: dropped } : answer;
 }

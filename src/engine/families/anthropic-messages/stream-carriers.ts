@@ -6,6 +6,7 @@ import { parseEventJson, StreamCarriers, type StreamAccumulator } from '../strea
 import { ANTHROPIC_NATIVE_KEY } from './anthropic-native.js';
 import { assembleAnswer, type AnswerBlock } from './assemble-answer.js';
 import { producedBy, textExtra } from './from-response.js';
+import { droppedThinkingPaths } from './dropped-thinking.js';
 import { mapAnthropicFinishReason } from './map-anthropic-finish-reason.js';
 import { ProviderAnswerError } from '../../../shared/errors/provider-answer-error.js';
 
@@ -44,6 +45,8 @@ export class AnthropicStreamAccumulator implements StreamAccumulator {
   private stopReason: unknown = null;
   /** message_start's message.model: the model that writes this answer. */
   private model: unknown;
+  /** message_start's input_transformations: thinking the provider dropped from the request (dropped-thinking.ts). */
+  private dropped: string[] = [];
   private done = false;
   /**
    * Well-formed events or deltas this reader does not know, skipped (Anthropic: "handle unknown event types
@@ -63,7 +66,10 @@ export class AnthropicStreamAccumulator implements StreamAccumulator {
     const type = typeof payload.type === 'string' ? payload.type : event.event;
     switch (type) {
       case 'message_start':
-        if (isPlainObject(payload.message)) this.model = payload.message.model;
+        if (isPlainObject(payload.message)) {
+          this.model = payload.message.model;
+          this.dropped = droppedThinkingPaths(payload.message);
+        }
         return;
       case 'ping':
         return;
@@ -278,6 +284,7 @@ export class AnthropicStreamAccumulator implements StreamAccumulator {
       producedBy(this.model),
     );
     if (skipped.length > 0) answer.notes = [...(answer.notes ?? []), ...skipped];
+    if (this.dropped.length > 0) answer.droppedThinking = this.dropped;
     return answer;
   }
 }

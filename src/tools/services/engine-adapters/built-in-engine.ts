@@ -51,7 +51,7 @@ export const builtInEngine: EngineUnderTest = {
           withheld: result.recorded,
         };
       },
-      readAnswer: async (response, input) => readBuiltInAnswer(response, policyOf(input)),
+      readAnswer: async (response, input) => readBuiltInAnswer(response, policyOf(input), input),
     };
   },
   buildRequest: async (history, input) => replayForRoute(history, builtInPolicy(input), input.options),

@@ -76,4 +76,9 @@ describe('runEngineFaults: this project’s engine under each fault, per route',
     );
     expect(results.length).toBe(routes.length);
   }, 120_000);
+
+  it('after the provider reports a bound block dropped, the engine stores the history without it and never resends it', async () => {
+    const [r] = await run(builtInEngine, ['bound-block-dropped']);
+    expect(r, r!.detail).toMatchObject({ fault: 'bound-block-dropped', status: 'pass' });
+  }, 60_000);
 });

@@ -101,7 +101,8 @@ async function oneFault(
               }
             }
             if (status >= 400) break turns;
-            answer = await session.readAnswer(last.response, input);
+            // The history and the body sent: a provider that dropped a replayed block names where it sat.
+            answer = await session.readAnswer(last.response, { ...input, sent: last.request.body });
           } catch {
             // The exchange broke (a cut stream): nothing of it is kept; the call is sent again.
           }
