@@ -6,6 +6,8 @@ import type { SseEvent } from '../../src/shared/sse/sse-event.js';
 import { deepMerge, isPlainObject } from '../../src/shared/objects/deep-merge.js';
 import { isLocalHost } from '../../src/shared/route-table/host-matching.js';
 import { modelMatches } from '../../src/shared/route-table/model-match.js';
+import { findRoute } from '../../src/shared/route-table/resolve-route.js';
+import { loadRouteTable } from '../../src/shared/route-table/load-route-table.js';
 import type { Behaviour } from '../../src/judge/conformance/verdict.js';
 
 /**
@@ -124,6 +126,8 @@ export interface SeededBug {
 }
 
 const PAD = ' ';
+/** The bundled route table, for bugs that key state by what a route says (its wire family). */
+const ROUTES = loadRouteTable();
 const nonBlank = (s: unknown): s is string => typeof s === 'string' && s.trim() !== '';
 const toolTurn = (m: Message) => m.role === 'assistant' && (m.tool_calls?.length ?? 0) > 0;
 
@@ -253,6 +257,22 @@ export const SEEDED_BUGS: readonly SeededBug[] = [
         const p = pattern.toLowerCase();
         return !p.startsWith('*-') && (h === p || h.endsWith(`.${p}`) || h.startsWith(p));
       }),
+    },
+  },
+  {
+    id: 'verdict-per-family-pads-must-echo',
+    bug: 'an unknown-field verdict is kept per wire family (one for every OpenAI-compatible endpoint), and a must-echo tool-call turn whose reasoning_content it withholds gets the pad',
+    rule: 'must-echo',
+    providers: ['deepseek', 'moonshot', 'mimo'],
+    scenarios: ['fallback-verdict-then-must-echo'],
+    heldOut: true,
+    patch: {
+      verdictKey: (target) => ({ provider: findRoute(ROUTES, target).family, host: '*', model: '*' }),
+      selectCarriers: (original) => (message, policy, omit) => {
+        const out = original(message, policy, omit);
+        if (policy.tier !== 'must-echo' || !toolTurn(message) || !omit?.has('reasoning_content')) return out;
+        return { ...out, reasoning_content: PAD, padded: true };
+      },
     },
   },
   // ---- must-echo ----
