@@ -119,6 +119,12 @@ export interface SeededBug {
    */
   heldOut?: true;
   /**
+   * A bug of a held-out class that a new provider target catches rather than a new scenario: every scenario of that
+   * target may catch it, and the test runs it on every other target of its routes, all scenarios, which must find
+   * nothing.
+   */
+  heldOutTarget?: string;
+  /**
    * Why no bundled target can show the bug today (the only model the code path serves refuses what exercises it).
    * The test then asserts check sees nothing, so it fails, asking for this to go, once a target can show it.
    */
@@ -272,6 +278,34 @@ export const SEEDED_BUGS: readonly SeededBug[] = [
         const out = original(message, policy, omit);
         if (policy.tier !== 'must-echo' || !toolTurn(message) || !omit?.has('reasoning_content')) return out;
         return { ...out, reasoning_content: PAD, padded: true };
+      },
+    },
+  },
+  {
+    id: 'bedrock-strip-ignores-split-point',
+    bug: 'the strip replay policy removes reasoning from every turn, the current tool loop included',
+    rule: 'fields-sent',
+    // Strip differs from its bug only inside a tool loop: DeepSeek R1 takes no tools (langchain-aws#447), so the
+    // strip target that shows it is Kimi K2 Thinking on Bedrock. bedrock-replay-policy was written for this loop and
+    // had no strip target to run it on; bedrock-strip-tool-loop-in-flight adds a second step inside the loop.
+    providers: ['bedrock-kimi-k2-thinking'],
+    scenarios: ['bedrock-strip-tool-loop-in-flight', 'bedrock-replay-policy'],
+    heldOutTarget: 'bedrock-kimi-k2-thinking',
+    patch: {
+      families: {
+        'bedrock-converse': (original) => ({
+          ...original,
+          toRequest: (history, policy, options) => {
+            const request = original.toRequest(history, policy, options);
+            if (policy.replayPolicy !== 'strip') return request;
+            const messages = (request.body.messages as Array<{ role: string; content: unknown[] }>).map((m) =>
+              m.role === 'assistant'
+                ? { ...m, content: m.content.filter((b) => !(isPlainObject(b) && 'reasoningContent' in b)) }
+                : m,
+            );
+            return { ...request, body: { ...request.body, messages } };
+          },
+        }),
       },
     },
   },
@@ -483,31 +517,6 @@ export const SEEDED_BUGS: readonly SeededBug[] = [
               policy.replayPolicy === 'unsigned' ? { ...policy, replayPolicy: 'signed' } : policy,
               options,
             ),
-        }),
-      },
-    },
-  },
-  {
-    id: 'bedrock-strip-ignores-split-point',
-    bug: 'the strip replay policy removes reasoning from every turn, the current tool loop included',
-    rule: 'fields-sent',
-    providers: ['bedrock-deepseek-r1'],
-    unreachable:
-      'strip only differs from its bug inside a tool loop, and the one bundled strip target, DeepSeek R1 on Bedrock, takes no tools (langchain-aws#447): its tool scenarios no longer apply. A Bedrock target for Kimi K3 (strip in the route table) would show it.',
-    patch: {
-      families: {
-        'bedrock-converse': (original) => ({
-          ...original,
-          toRequest: (history, policy, options) => {
-            const request = original.toRequest(history, policy, options);
-            if (policy.replayPolicy !== 'strip') return request;
-            const messages = (request.body.messages as Array<{ role: string; content: unknown[] }>).map((m) =>
-              m.role === 'assistant'
-                ? { ...m, content: m.content.filter((b) => !(isPlainObject(b) && 'reasoningContent' in b)) }
-                : m,
-            );
-            return { ...request, body: { ...request.body, messages } };
-          },
         }),
       },
     },
