@@ -1,7 +1,7 @@
 // An order-desk agent on pi-ai (the LLM layer of the pi coding agent, github.com/earendil-works/pi): its
 // Context (system prompt, messages, tools) kept across two user turns and the tool loop run as pi's agent loop runs
-// it, every assistant message stored as pi-ai returns it, whatever its stopReason. pi-ai always streams the
-// Messages API, so --stream changes nothing here.
+// it, every assistant message stored as pi-ai returns it, whatever its stopReason. pi-ai always streams (the
+// Messages API, or Bedrock's ConverseStream), so --stream changes nothing here.
 //
 // Under --fault the agent does what pi does after a turn that went wrong: an assistant message with
 // stopReason "error" stays in the history (pi-ai leaves it out of later requests) and the turn is tried once more;
@@ -21,22 +21,35 @@ import {
   pkg,
 } from '../task.mjs';
 
-needProvider(['anthropic']);
+needProvider(['anthropic', 'bedrock-claude']);
 const { getModel, stream } = await import(pkg('@mariozechner/pi-ai'));
 
-const model = { ...getModel('anthropic', 'claude-sonnet-4-5'), baseUrl: process.env.ANTHROPIC_BASE_URL };
+/** The model from pi-ai's catalogue and its provider's options, thinking on with a 1024-token budget. */
+function modelFor(provider) {
+  if (provider === 'bedrock-claude') {
+    // The AWS SDK under pi-ai reads AWS_ENDPOINT_URL_BEDROCK_RUNTIME, which `run` points at this mock; naming the
+    // region keeps pi-ai from pinning the catalogue's AWS endpoint instead. Credentials come from the environment,
+    // as a deployment's do.
+    process.env.AWS_ACCESS_KEY_ID ??= 'AKIDRRMOCK';
+    process.env.AWS_SECRET_ACCESS_KEY ??= keyOf(provider);
+    return {
+      model: getModel('amazon-bedrock', 'us.anthropic.claude-sonnet-4-5-20250929-v1:0'),
+      options: { region: 'us-east-1', reasoning: 'minimal', thinkingBudgets: { minimal: 1024 } },
+    };
+  }
+  return {
+    model: { ...getModel('anthropic', 'claude-sonnet-4-5'), baseUrl: process.env.ANTHROPIC_BASE_URL },
+    options: { apiKey: keyOf(provider), thinkingEnabled: true, thinkingBudgetTokens: 1024 },
+  };
+}
+
+const { model, options: providerOptions } = modelFor(PROVIDER);
 const context = {
   systemPrompt: SYSTEM,
   messages: [],
   tools: [{ name: TOOL.name, description: TOOL.description, parameters: TOOL.schema }],
 };
-const options = {
-  apiKey: keyOf(PROVIDER),
-  maxTokens: 4096,
-  thinkingEnabled: true,
-  thinkingBudgetTokens: 1024,
-  ...(FAULT ? {} : { maxRetries: 0 }),
-};
+const options = { ...providerOptions, maxTokens: 4096, ...(FAULT ? {} : { maxRetries: 0 }) };
 
 /** One model call: the answer pi-ai assembles from the stream, stored in the history as pi's agent loop stores it. */
 async function call(what) {

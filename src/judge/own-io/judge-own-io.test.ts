@@ -123,6 +123,44 @@ describe('judgeSession: each finding under the behaviour the step tests', () => 
     expect(new Set(listed.filter((l) => l.status === 'fail').map((l) => l.behaviour))).toEqual(new Set(['must-echo']));
   });
 
+  it('says a step was not judged, and why, when every request after it was refused for an earlier rule', () => {
+    const listed = judgeSession(
+      [
+        step(turn('a'), [refusedFor(first, mustEcho)]),
+        step({ type: 'resume', session: 's' }, []),
+        step(turn('b'), [refusedFor(second, mustEcho)]),
+      ],
+      binds,
+    );
+    const [resume] = ownIoChecks(
+      listed,
+      2,
+      () => false,
+      () => 'no request exercised it',
+    ).filter((c) => c.behaviour === 'survives-resume');
+    expect(resume).toMatchObject({ status: 'n/a' });
+    expect(resume!.detail).toMatch(/^not judged: every request of the turn after it was refused \(must-echo\)/);
+    // Accepted after the step: judged, no n/a line.
+    const judged = judgeSession(
+      [
+        step(turn('a'), [request(first)]),
+        step({ type: 'resume', session: 's' }, []),
+        step(turn('b'), [request(second)]),
+      ],
+      binds,
+    );
+    expect(judged.filter((l) => l.behaviour === 'survives-resume').map((l) => l.status)).toEqual(['pass']);
+  });
+
+  it('says a step was not judged when no turn or no request followed it', () => {
+    const ended = judgeSession([step(turn('a'), [request(first)]), step({ type: 'compact', session: 's' }, [])], binds);
+    expect(ended).toContainEqual({
+      behaviour: 'survives-compaction',
+      status: 'n/a',
+      detail: 'not judged: the engine sent no request in the turn after it',
+    });
+  });
+
   it('fails a resume that answers another history than the one stored', () => {
     const listed = judgeSession(
       [step(turn('a'), [request(first)], first), step({ type: 'resume', session: 's' }, [], first.slice(0, 1))],

@@ -32,7 +32,8 @@ const STEP_BEHAVIOUR: Partial<Record<OwnIoStep['type'], Behaviour>> = {
 
 interface Listed {
   behaviour: Behaviour;
-  status: 'fail' | 'warn' | 'pass';
+  /** n/a: a step the program ran whose next turn never got a request accepted, with why (nothing to judge it on). */
+  status: 'fail' | 'warn' | 'pass' | 'n/a';
   detail: string;
 }
 
@@ -197,10 +198,27 @@ export function judgeSession(
     if (step.type === 'turn') {
       phase = undefined;
       if (last) turnEnds.set(history.length, last);
+      if (pending) listed.push(notReached(pending.behaviour, requests));
+      pending = undefined;
     }
     storedBefore = history;
   }
+  if (pending) listed.push(notReached(pending.behaviour, []));
   return listed;
+}
+
+/**
+ * A step whose next turn had no accepted request to judge it on: every one was refused (for a rule the turns before
+ * the step already broke, listed under that rule), or none was sent. Said so, rather than "no request exercised it",
+ * which would hide that the engine never got past the step cleanly.
+ */
+function notReached(behaviour: Behaviour, requests: readonly SeenRequest[]): Listed {
+  const rules = [...new Set(requests.flatMap((r) => r.findings.map((f) => f.rule)))];
+  const why =
+    requests.length === 0
+      ? 'the engine sent no request in the turn after it'
+      : `every request of the turn after it was refused (${rules.length ? rules.join(', ') : `status ${requests.map((r) => r.status).join(', ')}`}), a rule the turns before it already broke: fix that first`;
+  return { behaviour, status: 'n/a', detail: `not judged: ${why}` };
 }
 
 /**

@@ -22,6 +22,8 @@ export interface AnswerSchemas {
   schemaSource: { definition: string; pin: string; operation: string };
   response: Record<string, unknown>;
   event: Record<string, unknown>;
+  /** The answers of the API's other endpoints (no stream), by path: /responses/compact. */
+  endpoints?: Record<string, { operation: string; response: Record<string, unknown> }>;
 }
 
 /** Where an answer departs from its definition: the body, or the n-th stream event. */
@@ -89,4 +91,19 @@ export function answerProblems(rendered: RenderedAnswer, schemas: AnswerSchemas)
       problems.push({ where: `event ${i}`, ...describeSchemaErrors(event.errors ?? []) });
   });
   return problems;
+}
+
+/**
+ * Where the answer body of another endpoint of the API (`path`, e.g. /responses/compact) departs from the schema its
+ * operation's answer type gives; empty when it conforms. Undefined when the definition types no answer for `path`.
+ */
+export function endpointAnswerProblems(
+  path: string,
+  body: unknown,
+  schemas: AnswerSchemas,
+): AnswerProblem[] | undefined {
+  const endpoint = schemas.endpoints?.[path];
+  if (!endpoint) return undefined;
+  const validate = inlineValidator(endpoint.response);
+  return validate(body) ? [] : [{ where: 'body', ...describeSchemaErrors(validate.errors ?? []) }];
 }

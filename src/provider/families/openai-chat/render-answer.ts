@@ -44,7 +44,9 @@ function answerShape(spec: ProviderSpec, model: string): AnswerShape {
  * The reasoning_details of one answer, each as the upstream issues it through the gateway: Claude's text with a
  * signature from the mock signer the Anthropic judges check (so a turn can be proven to cross to Claude intact);
  * Gemini's thought signature from the Gemini signer, named by the first tool call; OpenAI's summary and its
- * encrypted_content, issued for the gateway's own organization. A redacted answer keeps only its opaque items.
+ * encrypted_content, issued for the gateway's own organization. A redacted answer keeps only its opaque items. Each
+ * item has its own `index`, its place in the list: a client's stream reader merges the deltas of one index into one
+ * item, so two items at one index would reach it as one (a Gemini text item would swallow its signature item).
  */
 function detailsFor(
   answer: ScriptedAnswer,
@@ -61,7 +63,7 @@ function detailsFor(
   const out: ReasoningDetail[] = [];
   for (const kind of shape.details) {
     if (kind === 'signed-text') {
-      const common = { id: `rd-${seed.call}`, format, index: 0 };
+      const common = { id: `rd-${seed.call}`, format, index: out.length };
       out.push(
         answer.redacted
           ? { type: 'reasoning.encrypted', data: mockRedactedData(reasoning, 0), ...common }
@@ -69,20 +71,27 @@ function detailsFor(
       );
     } else if (kind === 'text') {
       if (answer.redacted && shape.details.includes('encrypted')) continue;
-      const common = { ...(shape.textIds ? { id: `rd-${seed.call}` } : {}), format, index: 0 };
+      const common = { ...(shape.textIds ? { id: `rd-${seed.call}` } : {}), format, index: out.length };
       out.push(
         answer.redacted
           ? { type: 'reasoning.encrypted', data: opaqueFor(reasoning), ...common }
           : { type: 'reasoning.text', text: reasoning, ...common },
       );
     } else if (kind === 'summary') {
-      if (!answer.redacted) out.push({ type: 'reasoning.summary', summary: reasoning, id: rs, format, index: 0 });
+      if (!answer.redacted)
+        out.push({ type: 'reasoning.summary', summary: reasoning, id: rs, format, index: out.length });
     } else if (format === 'openai-responses-v1') {
       const data = mockEncryptedContent(rs, `${seed.scenario}/${seed.call}`, organizationOf(spec.id));
-      out.push({ type: 'reasoning.encrypted', data, id: rs, format, index: 0 });
+      out.push({ type: 'reasoning.encrypted', data, id: rs, format, index: out.length });
     } else {
       const data = mockOpaque(signers.gemini, 'thought', `${seed.scenario}/${seed.call}`);
-      out.push({ type: 'reasoning.encrypted', data, ...(firstCall ? { id: firstCall } : {}), format, index: 0 });
+      out.push({
+        type: 'reasoning.encrypted',
+        data,
+        ...(firstCall ? { id: firstCall } : {}),
+        format,
+        index: out.length,
+      });
     }
   }
   return out;

@@ -6,6 +6,7 @@ import { FixtureStore } from '../../fixtures/fixture-store.js';
 import { providerHandlers } from '../../handlers/provider-handlers.js';
 import { judgeRequest } from '../../handlers/judge-request.js';
 import { verifyMockCompaction } from '../../signing/mock-compaction.js';
+import { answerSchemasFor, endpointAnswerProblems } from '../../answers/answer-schemas.js';
 
 /** POST /responses/compact as the Responses mocks serve it, and the next /responses request that carries its item. */
 const openai = loadProviderSpec(`${defaultProvidersDir()}/openai-responses.json`);
@@ -47,6 +48,11 @@ describe('POST /responses/compact', () => {
       'message:user',
       'compaction:',
     ]);
+    for (const message of answer.body.output.slice(0, -1))
+      expect(message, 'a Message of the ItemField list carries id and status').toMatchObject({
+        id: expect.stringMatching(/^msg_/),
+        status: 'completed',
+      });
     const item = answer.body.output.at(-1)!;
     expect(item.id).toMatch(/^cmp_/);
     expect(verifyMockCompaction(openai.id, item.encrypted_content)).toBe(true);
@@ -67,6 +73,26 @@ describe('POST /responses/compact', () => {
     const blob = answer.body.output[0]!.encrypted_content;
     expect(verifyMockCompaction(xai.id, blob)).toBe(true);
     expect(verifyMockCompaction(openai.id, blob)).toBe(false);
+  });
+
+  it('a user message that sent its own msg_ id keeps it; the others get distinct ids', async () => {
+    // The id rides on the InputMessage spelling (a content list), the one the definition gives an id.
+    const first = { type: 'message', id: 'msg_own1', role: 'user', content: [{ type: 'input_text', text: 'Plan.' }] };
+    const answer = await compact(openai, { model: 'gpt-5.4', input: [first, ...conversation.slice(1)] });
+    expect(answer.status, JSON.stringify(answer.findings)).toBe(200);
+    const ids = answer.body.output.slice(0, -1).map((m) => m.id);
+    expect(ids[0]).toBe('msg_own1');
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("every answer conforms to the definition's CompactResource, an input message with its own id as well", async () => {
+    const first = { type: 'message', id: 'msg_own1', role: 'user', content: [{ type: 'input_text', text: 'Plan.' }] };
+    for (const spec of [openai, xai])
+      for (const input of [conversation, [first, ...conversation.slice(1)]]) {
+        const answer = await compact(spec, { model: spec.target.model, input });
+        expect(answer.status).toBe(200);
+        expect(endpointAnswerProblems('/responses/compact', answer.body, answerSchemasFor(spec)!), spec.id).toEqual([]);
+      }
   });
 
   it('the same conversation compacts to the same item', async () => {

@@ -19,14 +19,16 @@ export function compactInput(body: Readonly<Record<string, unknown>>, before: re
 const hex = (text: string, length: number) => createHash('sha256').update(text).digest('hex').slice(0, length);
 
 /**
- * A user message of the input as an output item (the answer lists "all user messages" before the compaction item). The
- * SDK types the output as ResponseOutputItem, which has no user message with an id; the item is written as an input
- * message (type, role, content), the one spelling the /responses request schema takes back verbatim.
+ * A user message of the input as an output item (the answer lists "all user messages" before the compaction item),
+ * with the `id` and `status` an item of the definition's ItemField list carries (Message requires both). The id is the
+ * message's own when it sent one (the API takes `msg_` ids on input messages: openai/codex#25976, #33176), else one
+ * derived from the compaction's seed, so the same request always lists the same ids and the list goes back verbatim.
  */
-function asOutputMessage(item: Record<string, unknown>): Record<string, unknown> {
+function asOutputMessage(item: Record<string, unknown>, seed: string, index: number): Record<string, unknown> {
   const content =
     typeof item.content === 'string' ? [{ type: 'input_text', text: item.content }] : (item.content ?? []);
-  return { type: 'message', role: 'user', content };
+  const id = typeof item.id === 'string' && item.id.startsWith('msg') ? item.id : `msg_${hex(`${seed}/${index}`, 32)}`;
+  return { id, type: 'message', status: 'completed', role: 'user', content };
 }
 
 const isUserMessage = (item: unknown): item is Record<string, unknown> =>
@@ -59,7 +61,7 @@ export function compactAnswer(
     id: `resp_${hex(`${seed}/response`, 32)}`,
     created_at: createdAt,
     object: 'response.compaction',
-    output: [...users.map(asOutputMessage), item],
+    output: [...users.map((message, index) => asOutputMessage(message, seed, index)), item],
     usage: {
       input_tokens: inputTokens,
       input_tokens_details: { cached_tokens: 0 },

@@ -59,7 +59,8 @@ export const checkCommand = defineCommand({
       })
       .option('junit', {
         type: 'string',
-        describe: 'also write JUnit XML here (one testsuite per route, one testcase per route x behaviour)',
+        describe:
+          'also write JUnit XML here (one testsuite per route, one testcase per route x behaviour; with --engine-io own, one testsuite per target run)',
       })
       .option('html-url', {
         type: 'string',
@@ -134,6 +135,14 @@ export const checkCommand = defineCommand({
         throw new InputError('--engine-io', '', 'own needs --engine', 'pass the command that starts your engine');
       if (args.shard !== undefined)
         throw new InputError('--engine-io', '', 'own cannot be sharded', 'run it without --shard');
+      // Own I/O runs every target plain and streamed already: a flag that changed nothing would mislead.
+      if (args.stream)
+        throw new InputError(
+          '--stream',
+          '',
+          'does not apply with --engine-io own: every target runs plain and streamed',
+          'drop --stream',
+        );
       const { checkOwnIo } = await import('../../services/own-io-engine/check-own-io.js');
       return checkOwnIo({
         command: args.engine,
@@ -142,6 +151,7 @@ export const checkCommand = defineCommand({
         timeoutMs: args.timeout,
         strict: args.strict,
         quiet: args.quiet,
+        ...(args.junit ? { junit: args.junit } : {}),
       });
     }
     const shard = args.shard !== undefined ? parseShard(args.shard) : undefined;

@@ -18,7 +18,7 @@ import {
   parameterCoverageSection,
 } from '../../services/parameter-coverage/parameter-coverage.js';
 import { RULE_CLASSES, type RuleClass } from '../../services/real-world-cases/real-world-case.js';
-import { datedCases, loadRealWorldCases } from '../../services/real-world-cases/real-world-case.js';
+import { datedCases, formatDatedCases, loadRealWorldCases } from '../../services/real-world-cases/real-world-case.js';
 import { caseRequest, caseUrl, describeReal } from '../../services/real-world-cases/replay-case.js';
 import { resolvePlaceholders } from '../../services/real-world-cases/resolve-placeholders.js';
 
@@ -114,8 +114,7 @@ export const realWorldCommand = defineCommand({
             '\n',
         );
       }
-      const { dated, undated } = datedCases(cases);
-      process.stdout.write(`\ndated cases: ${dated}/${cases.length} (${undated.length} without the date observed)\n`);
+      process.stdout.write(`\ndated cases: ${formatDatedCases(cases.length, datedCases(cases))}\n`);
       process.stdout.write('\n' + agreementSummary(agreement) + '\n');
     }
     const failing = agreement.total.disagree + (args.strict ? agreement.total.contestedDisagree : 0);

@@ -101,6 +101,8 @@ export interface ResponseTarget {
   basis: DefinitionTarget['basis'];
   /** How a stream event reaches the events schema: its data (SSE), or `{<event name>: data}` (an event-stream union). */
   eventsKeyedBy?: 'data' | 'event-name';
+  /** The API's other endpoints whose answers this target judges as well, by path (an answer, no stream). */
+  endpoints?: { path: string; operation: string }[];
   overlays?: Overlay[];
   notes?: string;
 }

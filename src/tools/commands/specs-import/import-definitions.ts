@@ -151,6 +151,7 @@ export interface ResponseSchemas {
   schemaSource: Omit<SchemaSource, 'schemaSha256' | 'closed'> & { responseSha256: string; eventSha256: string };
   response: JsonSchema;
   event: JsonSchema;
+  endpoints?: Record<string, { operation: string; responseSha256: string; response: JsonSchema }>;
 }
 
 /** The answer and event schemas of one response target, from its definition's distilled form and its overlays. */
@@ -169,6 +170,15 @@ export function buildResponseTarget(
   // Answers are open: providers add members (reasoning_content, service_tier) a client must tolerate.
   const response = buildRequestSchema(defs, operation.response, { closed: false });
   const event = buildRequestSchema(defs, operation.events, { closed: false });
+  const endpoints = Object.fromEntries(
+    (target.endpoints ?? []).map(({ path, operation: name }) => {
+      const answer = distilled.operations[name]?.response;
+      if (answer === undefined)
+        throw new DefinitionImportError(`${target.definition} ${name}: the pin names no response type for ${path}`);
+      const schema = buildRequestSchema(defs, answer, { closed: false });
+      return [path, { operation: name, responseSha256: sha256Json(schema), response: schema }];
+    }),
+  );
   return {
     $schema: '../schema/response-schemas.schema.json',
     id: target.id,
@@ -195,5 +205,6 @@ export function buildResponseTarget(
     },
     response,
     event,
+    ...(target.endpoints ? { endpoints } : {}),
   };
 }

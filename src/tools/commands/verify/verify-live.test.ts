@@ -117,6 +117,11 @@ describe('verify --live against loopback fakes whose rules differ from the mocks
       derivedFrom: 'real-world case t-tool-turn-without-reasoning',
     });
     expect(c.provenance!.endpointHost).toBe(new URL(v.fake.url).host);
+    // Dated by the live answer itself, so the corpus counts it as an observation of that day.
+    expect({ date: c.date, dateBasis: c.dateBasis }).toEqual({
+      date: c.provenance!.date.slice(0, 10),
+      dateBasis: 'recorded',
+    });
     expect(c.model).toBe('deepseek-v4-flash');
     expect(c.source.url).toBe('https://api.deepseek.com/chat/completions');
     // Replayed in the corpus, the new case disagrees with the mock: it carries the drift.

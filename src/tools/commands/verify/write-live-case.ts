@@ -105,6 +105,9 @@ export function buildLiveCase(input: LiveCaseInput, secrets: readonly SecretValu
     model: input.model,
     request: input.request,
     outcome,
+    // The live answer's own day: the exchange itself, not a post about it.
+    date: when.slice(0, 10),
+    dateBasis: 'recorded',
     notes,
     provenance: { kind: 'recorded', date: when, tool: input.tool, endpointHost: input.endpointHost, derivedFrom },
   };

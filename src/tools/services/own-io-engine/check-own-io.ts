@@ -1,6 +1,11 @@
 import { loadMatrixInputs } from '../matrix/run-matrix.js';
 import { checkScope } from '../matrix/check-scope.js';
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { writeFileAtomic } from '../../../shared/files/write-file-atomic.js';
 import { formatOwnIo, runOwnIo } from './run-own-io.js';
+import { renderOwnIoJunit } from './render-own-io-junit.js';
+import { redactText } from '../recorder/redact.js';
 
 export interface CheckOwnIoOptions {
   command: string;
@@ -10,6 +15,8 @@ export interface CheckOwnIoOptions {
   timeoutMs: number;
   strict: boolean;
   quiet: boolean;
+  /** `--junit FILE`: the verdicts as JUnit XML too (render-own-io-junit.ts). */
+  junit?: string;
 }
 
 /**
@@ -19,6 +26,8 @@ export interface CheckOwnIoOptions {
  */
 export async function checkOwnIo(options: CheckOwnIoOptions): Promise<number> {
   const started = Date.now();
+  // The command may carry a key (`--api-key sk-...`): it is named, never printed or written as given.
+  const engine = redactText(options.command);
   const loaded = loadMatrixInputs({ routesFile: options.routesFile });
   checkScope(loaded, options.providers, options.command); // bad --provider or an empty command: exit 2
   const targets = options.providers.length
@@ -38,10 +47,14 @@ export async function checkOwnIo(options: CheckOwnIoOptions): Promise<number> {
   const count = (s: string) => results.filter((r) => r.status === s).length;
   const declined = results.filter((r) => r.declined).length;
   process.stdout.write(
-    `engine ${options.command} (own I/O), judged from the mocks' traffic: ${results.length} target runs ` +
+    `engine ${engine} (own I/O), judged from the mocks' traffic: ${results.length} target runs ` +
       `(${targets.length} provider targets, plain and streamed): ${count('pass')} pass, ${count('warn')} warn, ${count('fail')} fail` +
       `${declined ? `, ${declined} declined by the engine (not judged)` : ''} (${Date.now() - started} ms)\n`,
   );
+  if (options.junit) {
+    mkdirSync(dirname(resolve(options.junit)), { recursive: true });
+    writeFileAtomic(options.junit, renderOwnIoJunit(results, engine));
+  }
   const failed = count('fail') > 0 || (options.strict && count('warn') > 0);
   return failed ? 1 : 0;
 }

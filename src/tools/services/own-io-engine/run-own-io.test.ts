@@ -1,3 +1,5 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadMatrixInputs } from '../matrix/run-matrix.js';
@@ -66,8 +68,28 @@ describe.skipIf(!!skipped)('check --engine-io own: the Python example engine on 
   );
 
   it('through the CLI: each target’s line, the summary, exit 1 when broken', { timeout: 180_000 }, () => {
-    const clean = runCli(['check', '--engine', engine(), '--engine-io', 'own', '--provider', 'deepseek']);
+    const junit = join(mkdtempSync(join(tmpdir(), 'rr-own-junit-')), 'out', 'junit.xml');
+    const clean = runCli([
+      'check',
+      '--engine',
+      engine(),
+      '--engine-io',
+      'own',
+      '--provider',
+      'deepseek',
+      '--junit',
+      junit,
+    ]);
     expect(clean.code, clean.stdout + clean.stderr).toBe(0);
+    // The same verdicts for CI: a testsuite per target run, survives-compaction among its passing testcases.
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml.match(/<testsuite /g)).toHaveLength(2);
+    expect(xml).toMatch(
+      /<testsuites name="reasoning-replay own I\/O: [^"]*own_io_engine\.py" tests="\d+" failures="0"/,
+    );
+    expect(xml).toMatch(
+      /<testcase classname="reasoning-replay\.own-io\.deepseek\.[^"]+\.streamed" name="survives-compaction"/,
+    );
     expect(clean.stdout).toMatch(
       /^✓ deepseek deepseek-v4-flash \(streamed, route deepseek\): \d+ requests; .*✓survives-compaction/m,
     );
@@ -106,6 +128,10 @@ describe('check --engine-io own: engine errors are the engine’s', () => {
     expect(alone.code).toBe(2);
     expect(alone.stderr).toMatch(/--engine-io.*own needs --engine/);
     expect(runCli(['check', '--engine', 'true', '--engine-io', 'own', '--shard', '1/2']).code).toBe(2);
+    // Every target runs plain and streamed already: --stream would change nothing, and says so.
+    const stream = runCli(['check', '--engine', 'true', '--engine-io', 'own', '--stream']);
+    expect(stream.code).toBe(2);
+    expect(stream.stderr).toMatch(/--stream.*does not apply with --engine-io own/);
   });
 
   it('an engine that cannot do its own I/O, or exits, is an engine error naming the step', async () => {

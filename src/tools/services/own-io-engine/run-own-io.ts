@@ -198,7 +198,10 @@ export async function runOwnIo(options: OwnIoOptions): Promise<OwnIoResult[]> {
   return results;
 }
 
-/** One line per target and mode, then the failing and warning checks with their detail. */
+/** The behaviours of the program's steps: every run exercises them, so one left n/a says why (never silently). */
+const STEPS = new Set<Behaviour>(['survives-compaction', 'survives-resume', 'survives-branch']);
+
+/** One line per target and mode, then the failing and warning checks with their detail, and a step left unjudged. */
 export function formatOwnIo(results: readonly OwnIoResult[]): string {
   const mark = (s: CheckStatus) => (s === 'fail' ? '✗' : s === 'warn' ? '!' : s === 'pass' ? '✓' : '–');
   const lines: string[] = [];
@@ -211,7 +214,7 @@ export function formatOwnIo(results: readonly OwnIoResult[]): string {
     const judged = r.checks.filter((c) => c.status !== 'n/a').map((c) => `${mark(c.status)}${c.behaviour}`);
     lines.push(`${head}: ${r.requests} requests; ${judged.join(' ')}`);
     for (const c of r.checks)
-      if (c.status === 'fail' || c.status === 'warn')
+      if (c.status === 'fail' || c.status === 'warn' || (c.status === 'n/a' && STEPS.has(c.behaviour)))
         for (const d of c.detail.split('\n')) lines.push(`    ${mark(c.status)} ${c.behaviour}: ${d}`);
   }
   return lines.join('\n');

@@ -12,6 +12,10 @@ import { RULE_CLASSES, type RuleClass } from '../../../shared/provider-specs/rul
 
 export { RULE_CLASSES, type RuleClass };
 
+/** What kind of day a case's `date` is, in the schema's order (specs/schema/real-world-case.schema.json, `dateBasis`). */
+export const DATE_BASES = ['published', 'recorded', 'committed', 'page-updated', 'read'] as const;
+export type DateBasis = (typeof DATE_BASES)[number];
+
 export interface RealWorldCase {
   id: string;
   ruleClass: RuleClass;
@@ -28,6 +32,8 @@ export interface RealWorldCase {
   outcome: RealOutcome;
   /** The day (YYYY-MM-DD) the behaviour was observed, from the source; newer outranks older. */
   date?: string;
+  /** What kind of day `date` is; present exactly when `date` is. */
+  dateBasis?: DateBasis;
   contested?: boolean;
   contestedSources?: string[];
   notes?: string;
@@ -72,8 +78,25 @@ export function loadRealWorldCases(dir: string = realWorldDir()): LoadedCase[] {
     .map((f) => loadRealWorldCase(join(dir, f)));
 }
 
-/** How many cases say when their behaviour was observed, so the undated backlog is printed, not guessed. */
-export function datedCases(cases: readonly LoadedCase[]): { dated: number; undated: string[] } {
-  const undated = cases.filter((c) => c.case.date === undefined).map((c) => c.case.id);
-  return { dated: cases.length - undated.length, undated };
+/** How many cases say when their behaviour was observed, and on what basis, so the undated backlog is printed, not guessed. */
+export function datedCases(cases: readonly LoadedCase[]): {
+  dated: number;
+  byBasis: Record<DateBasis, number>;
+  undated: string[];
+} {
+  const byBasis = Object.fromEntries(DATE_BASES.map((b) => [b, 0])) as Record<DateBasis, number>;
+  const undated: string[] = [];
+  for (const { case: c } of cases) {
+    // The schema pairs date and dateBasis; a case built in code without a basis counts as undated.
+    if (c.date === undefined || c.dateBasis === undefined) undated.push(c.id);
+    else byBasis[c.dateBasis] += 1;
+  }
+  return { dated: cases.length - undated.length, byBasis, undated };
+}
+
+/** "650/652 (published 470, recorded 75, ...; 2 without a date)": every basis with a case, in the schema's order. */
+export function formatDatedCases(total: number, counts: ReturnType<typeof datedCases>): string {
+  const bases = DATE_BASES.filter((b) => counts.byBasis[b] > 0).map((b) => `${b} ${counts.byBasis[b]}`);
+  const parts = [...(bases.length > 0 ? [bases.join(', ')] : []), `${counts.undated.length} without a date`];
+  return `${counts.dated}/${total} (${parts.join('; ')})`;
 }

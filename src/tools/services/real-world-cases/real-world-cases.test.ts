@@ -17,7 +17,7 @@ import {
   realWorldReportSection,
 } from './agreement.js';
 import { KNOWN_DISAGREEMENTS } from './known-disagreements.js';
-import { datedCases, loadRealWorldCases, RULE_CLASSES } from './real-world-case.js';
+import { loadRealWorldCases, RULE_CLASSES } from './real-world-case.js';
 import { readJsonFile } from '../../../shared/validation/read-json.js';
 import { compareOutcomes } from './replay-case.js';
 import { resolvePlaceholders } from './resolve-placeholders.js';
@@ -65,9 +65,9 @@ describe('the date each case was observed', () => {
   it('the schema takes a calendar day and refuses a time, a month alone or another spelling', () => {
     const validate = schemaValidator('real-world-case.schema.json');
     const base = cases[0]!.case;
-    expect(validate({ ...base, date: '2026-09-12' })).toBe(true);
+    expect(validate({ ...base, date: '2026-09-12', dateBasis: 'published' })).toBe(true);
     for (const date of ['2026-09', '2026-9-12', '12/09/2026', '2026-09-12T10:00:00Z', ''])
-      expect(validate({ ...base, date })).toBe(false);
+      expect(validate({ ...base, date, dateBasis: 'published' })).toBe(false);
   });
 
   it('every dated case names a day that exists and has passed', () => {
@@ -82,9 +82,18 @@ describe('the date each case was observed', () => {
     expect(bad).toEqual([]);
   });
 
-  it('datedCases counts the dated ones and names the rest', () => {
-    const sample = cases.slice(0, 2).map((c, i) => ({ ...c, case: { ...c.case, date: i ? undefined : '2026-09-12' } }));
-    expect(datedCases(sample)).toEqual({ dated: 1, undated: [sample[1]!.case.id] });
+  it('a day read off a page is a docs case, and a day a file was committed is pinned to a commit', () => {
+    // Which basis fits which source: a thread's day is its post's, a commit's day needs the commit in the URL.
+    const misfits = cases
+      .map((c) => c.case)
+      .filter(
+        (c) =>
+          ((c.dateBasis === 'read' || c.dateBasis === 'page-updated') && c.source.kind !== 'docs') ||
+          (c.dateBasis === 'committed' &&
+            !/^https:\/\/github\.com\/[^/]+\/[^/]+\/blob\/[0-9a-f]{7,40}\//.test(c.source.url)),
+      )
+      .map((c) => `${c.id}: ${c.dateBasis} ${c.source.kind} ${c.source.url}`);
+    expect(misfits).toEqual([]);
   });
 });
 

@@ -5,7 +5,7 @@ import { summarizeDetail } from './explain-check.js';
 import { oneLine, xmlSafe } from './xml-escape.js';
 
 /** Element content as fast-xml-parser's builder takes it: attributes under `@_`, text under `#text`. */
-type XmlNode = { [key: string]: string | number | XmlNode | XmlNode[] };
+export type XmlNode = { [key: string]: string | number | XmlNode | XmlNode[] };
 
 const builder = new XMLBuilder({
   ignoreAttributes: false,
@@ -16,6 +16,11 @@ const builder = new XMLBuilder({
   suppressEmptyNode: true,
   processEntities: true,
 });
+
+/** A JUnit document's text: the XML declaration, then `<testsuites>` with these attributes and suites. */
+export function junitXml(testsuites: XmlNode): string {
+  return builder.build({ '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' }, testsuites }) as string;
+}
 
 /**
  * JUnit XML as CI systems read it: one testsuite per route, one testcase per route x behaviour cell
@@ -68,17 +73,13 @@ export function renderJunit(report: CompatibilityReport): string {
       })),
     });
   }
-  const doc = {
-    '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
-    testsuites: {
-      '@_name': 'reasoning-replay',
-      '@_tests': m.total + untested.length,
-      '@_failures': m.fail + untested.length,
-      '@_errors': 0,
-      testsuite: suites,
-    },
-  };
-  return builder.build(doc) as string;
+  return junitXml({
+    '@_name': 'reasoning-replay',
+    '@_tests': m.total + untested.length,
+    '@_failures': m.fail + untested.length,
+    '@_errors': 0,
+    testsuite: suites,
+  });
 }
 
 function testcase(report: CompatibilityReport, route: string, cell: MatrixCell): XmlNode {
