@@ -25,9 +25,5 @@ export const KNOWN_CLASS_GAPS: ReadonlyMap<string, string> = new Map<string, str
     'foundry-anthropic/reasoning-parameters',
     "No public report quotes a thinking budget or thinking-enabled refusal from a Foundry host, and the Foundry pages of Microsoft and Anthropic found show no request with thinking (the only Foundry thinking example found is a client framework's cookbook, agno, which is not the provider's documentation nor a recorded answer).",
   ],
-  [
-    'bedrock-kimi-k2-thinking/history-structure',
-    "Converse's own history checks (an empty content list, a blank text block) are quoted for Claude and gpt-oss on Bedrock (vercel/ai#15248, anthropics/claude-code#13709, vercel/ai#6254); no public report quotes them for a Kimi model, whose Bedrock reports are about tool-call tokens and reasoning shape.",
-  ],
   ['nous-portal/request-schema', NOUS_MALFORMED_ONLY],
 ]);
