@@ -6,6 +6,8 @@ import type { SseEvent } from '../../src/shared/sse/sse-event.js';
 import { deepMerge, isPlainObject } from '../../src/shared/objects/deep-merge.js';
 import { isLocalHost } from '../../src/shared/route-table/host-matching.js';
 import { modelMatches } from '../../src/shared/route-table/model-match.js';
+import { findRoute } from '../../src/shared/route-table/resolve-route.js';
+import { loadRouteTable } from '../../src/shared/route-table/load-route-table.js';
 import type { Behaviour } from '../../src/judge/conformance/verdict.js';
 
 /**
@@ -117,6 +119,12 @@ export interface SeededBug {
    */
   heldOut?: true;
   /**
+   * A bug of a held-out class that a new provider target catches rather than a new scenario: every scenario of that
+   * target may catch it, and the test runs it on every other target of its routes, all scenarios, which must find
+   * nothing.
+   */
+  heldOutTarget?: string;
+  /**
    * Why no bundled target can show the bug today (the only model the code path serves refuses what exercises it).
    * The test then asserts check sees nothing, so it fails, asking for this to go, once a target can show it.
    */
@@ -124,6 +132,8 @@ export interface SeededBug {
 }
 
 const PAD = ' ';
+/** The bundled route table, for bugs that key state by what a route says (its wire family). */
+const ROUTES = loadRouteTable();
 const nonBlank = (s: unknown): s is string => typeof s === 'string' && s.trim() !== '';
 const toolTurn = (m: Message) => m.role === 'assistant' && (m.tool_calls?.length ?? 0) > 0;
 
@@ -253,6 +263,50 @@ export const SEEDED_BUGS: readonly SeededBug[] = [
         const p = pattern.toLowerCase();
         return !p.startsWith('*-') && (h === p || h.endsWith(`.${p}`) || h.startsWith(p));
       }),
+    },
+  },
+  {
+    id: 'verdict-per-family-pads-must-echo',
+    bug: 'an unknown-field verdict is kept per wire family (one for every OpenAI-compatible endpoint), and a must-echo tool-call turn whose reasoning_content it withholds gets the pad',
+    rule: 'must-echo',
+    providers: ['deepseek', 'moonshot', 'mimo'],
+    scenarios: ['fallback-verdict-then-must-echo'],
+    heldOut: true,
+    patch: {
+      verdictKey: (target) => ({ provider: findRoute(ROUTES, target).family, host: '*', model: '*' }),
+      selectCarriers: (original) => (message, policy, omit) => {
+        const out = original(message, policy, omit);
+        if (policy.tier !== 'must-echo' || !toolTurn(message) || !omit?.has('reasoning_content')) return out;
+        return { ...out, reasoning_content: PAD, padded: true };
+      },
+    },
+  },
+  {
+    id: 'bedrock-strip-ignores-split-point',
+    bug: 'the strip replay policy removes reasoning from every turn, the current tool loop included',
+    rule: 'fields-sent',
+    // Strip differs from its bug only inside a tool loop: DeepSeek R1 takes no tools (langchain-aws#447), so the
+    // strip target that shows it is Kimi K2 Thinking on Bedrock. bedrock-replay-policy was written for this loop and
+    // had no strip target to run it on; bedrock-strip-tool-loop-in-flight adds a second step inside the loop.
+    providers: ['bedrock-kimi-k2-thinking'],
+    scenarios: ['bedrock-strip-tool-loop-in-flight', 'bedrock-replay-policy'],
+    heldOutTarget: 'bedrock-kimi-k2-thinking',
+    patch: {
+      families: {
+        'bedrock-converse': (original) => ({
+          ...original,
+          toRequest: (history, policy, options) => {
+            const request = original.toRequest(history, policy, options);
+            if (policy.replayPolicy !== 'strip') return request;
+            const messages = (request.body.messages as Array<{ role: string; content: unknown[] }>).map((m) =>
+              m.role === 'assistant'
+                ? { ...m, content: m.content.filter((b) => !(isPlainObject(b) && 'reasoningContent' in b)) }
+                : m,
+            );
+            return { ...request, body: { ...request.body, messages } };
+          },
+        }),
+      },
     },
   },
   // ---- must-echo ----
@@ -463,31 +517,6 @@ export const SEEDED_BUGS: readonly SeededBug[] = [
               policy.replayPolicy === 'unsigned' ? { ...policy, replayPolicy: 'signed' } : policy,
               options,
             ),
-        }),
-      },
-    },
-  },
-  {
-    id: 'bedrock-strip-ignores-split-point',
-    bug: 'the strip replay policy removes reasoning from every turn, the current tool loop included',
-    rule: 'fields-sent',
-    providers: ['bedrock-deepseek-r1'],
-    unreachable:
-      'strip only differs from its bug inside a tool loop, and the one bundled strip target, DeepSeek R1 on Bedrock, takes no tools (langchain-aws#447): its tool scenarios no longer apply. A Bedrock target for Kimi K3 (strip in the route table) would show it.',
-    patch: {
-      families: {
-        'bedrock-converse': (original) => ({
-          ...original,
-          toRequest: (history, policy, options) => {
-            const request = original.toRequest(history, policy, options);
-            if (policy.replayPolicy !== 'strip') return request;
-            const messages = (request.body.messages as Array<{ role: string; content: unknown[] }>).map((m) =>
-              m.role === 'assistant'
-                ? { ...m, content: m.content.filter((b) => !(isPlainObject(b) && 'reasoningContent' in b)) }
-                : m,
-            );
-            return { ...request, body: { ...request.body, messages } };
-          },
         }),
       },
     },

@@ -185,24 +185,28 @@ const loaded = loadMatrixInputs({});
 
 /**
  * The behaviours the narrowed matrix fails, with the first detail of each. `others`: every scenario but the bug's
- * own (a held-out bug must pass them all).
+ * own (a held-out bug must pass them all). `exceptTarget`: every scenario, on every target of the bug's routes but
+ * that one (a bug held out by its target must pass them all).
  */
 async function failures(
   bug: SeededBug | undefined,
   narrow: SeededBug,
   others = false,
+  exceptTarget?: string,
 ): Promise<Map<Behaviour, string>> {
   state.bug = bug;
   try {
     const routes = checkScope(loaded, narrow.providers, undefined)!;
-    const scenarios = others
-      ? loaded.scenarios.filter((s) => !narrow.scenarios!.includes(s.id))
-      : narrow.scenarios
-        ? loaded.scenarios.filter((s) => narrow.scenarios!.includes(s.id))
-        : loaded.scenarios;
+    const scenarios = exceptTarget
+      ? loaded.scenarios
+      : others
+        ? loaded.scenarios.filter((s) => !narrow.scenarios!.includes(s.id))
+        : narrow.scenarios
+          ? loaded.scenarios.filter((s) => narrow.scenarios!.includes(s.id))
+          : loaded.scenarios;
     const run = await runMatrix({ routes, engine: builtInEngine }, { ...loaded, scenarios });
     const out = new Map<Behaviour, string>();
-    for (const cell of run.cells)
+    for (const cell of run.cells.filter((c) => c.target !== exceptTarget))
       for (const check of cell.checks)
         if (check.status === 'fail' && !out.has(check.behaviour))
           out.set(check.behaviour, `${cell.target} × ${cell.scenario}: ${check.detail.split('\n')[0]}`);
@@ -235,6 +239,8 @@ describe('seeded engine bugs: check alone catches each one, naming the rule it b
       expect([...failed.keys()], [...failed.values()].join('\n')).toContain(bug.rule);
       // Held out: every other scenario of the same targets misses it, so the new scenario is what catches it.
       if (bug.heldOut) expect([...(await failures(bug, bug, true)).values()]).toEqual([]);
+      // Held out by target: the same bug on every other target of its routes, every scenario, misses it.
+      if (bug.heldOutTarget) expect([...(await failures(bug, bug, false, bug.heldOutTarget)).values()]).toEqual([]);
       caught.push(bug.id);
     });
   }

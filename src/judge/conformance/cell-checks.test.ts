@@ -216,3 +216,73 @@ describe('an engine judged by harm (check --engine)', () => {
     expect(statuses(judged('deepseek', wrongCarrier, { judgedBy: 'harm' }))).toEqual(['fail fields-sent']);
   });
 });
+
+describe('Bedrock strip policy (Kimi K2 Thinking on Bedrock): the loop in progress keeps its reasoning', () => {
+  const thinking = (text: string) => ({ type: 'thinking' as const, thinking: text });
+  const call = (id: string) => [{ id, type: 'function' as const, function: { name: 'convert', arguments: '{}' } }];
+  /** A finished tool loop, a new question, and a tool loop in progress. */
+  const strip: History = {
+    messages: [
+      { role: 'user', content: 'Convert 40 EUR.' },
+      { role: 'assistant', content: null, reasoning_details: [thinking('earlier loop')], tool_calls: call('t1') },
+      { role: 'tool', tool_call_id: 't1', content: '43.2' },
+      { role: 'assistant', content: '43.20 USD.', reasoning_details: [thinking('earlier answer')] },
+      { role: 'user', content: 'Now 90 GBP.' },
+      { role: 'assistant', content: null, reasoning_details: [thinking('loop in progress')], tool_calls: call('t2') },
+      { role: 'tool', tool_call_id: 't2', content: '17100' },
+    ],
+  };
+  const spec = specs.get('bedrock-kimi-k2-thinking')!;
+  const policy = policyFor(table, spec);
+  /** The Converse body with reasoningText on the history turns named. */
+  const body = (withReasoning: number[]) => ({
+    messages: strip.messages
+      .map((m, i) => ({ m, i }))
+      .filter(({ m }) => m.role === 'assistant')
+      .map(({ m, i }) => ({
+        role: 'assistant',
+        content: [
+          ...(withReasoning.includes(i)
+            ? [
+                {
+                  reasoningContent: {
+                    reasoningText: { text: (m.reasoning_details![0] as { thinking: string }).thinking },
+                  },
+                },
+              ]
+            : []),
+          { text: 'x' },
+        ],
+      })),
+  });
+  const checks = (withReasoning: number[], judgedBy?: SentRequest['judgedBy']) =>
+    checkRequest({
+      call: 0,
+      history: strip,
+      body: body(withReasoning),
+      policy,
+      spec,
+      ...(judgedBy ? { judgedBy } : {}),
+    })
+      .problems.filter((c) => c.behaviour === 'fields-sent')
+      .map((c) => `${c.status} ${c.detail.replace(/^.*?\): /, '')}`);
+
+  it('is strip in the table, so the right body passes', () => {
+    expect(policy.replayPolicy).toBe('strip');
+    expect(checks([5])).toEqual([]);
+  });
+
+  it('fails a body that stripped the loop in progress, on either contract: its reasoning is lost', () => {
+    for (const judgedBy of ['harm', 'contract'] as const)
+      expect(checks([], judgedBy)).toEqual([
+        'fail message 5 is inside the current tool loop (after message 4) but its reasoning was stripped',
+      ]);
+  });
+
+  it("warns an engine under --engine that kept the earlier turns' reasoning (accepted, nothing lost); fails this project's", () => {
+    const kept = checks([1, 3, 5], 'harm');
+    expect(kept.map((c) => c.split(' ').slice(0, 3).join(' '))).toEqual(['warn message 1,', 'warn message 3,']);
+    expect(kept[0]).toMatch(/a choice, not harm: .*decisions\/0010-bedrock-split-point\.md/);
+    expect(checks([1, 3, 5]).map((c) => c.split(' ')[0])).toEqual(['fail', 'fail']);
+  });
+});

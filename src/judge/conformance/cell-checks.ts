@@ -55,10 +55,18 @@ function problem(behaviour: Behaviour, detail: string): Check {
   return { behaviour, status: 'fail', detail };
 }
 
+/**
+ * Reasoning kept before the split point for a model the table replays `strip`, where its provider does not refuse it:
+ * why this project strips anyway, for the warning. A provider that refuses it (DeepSeek R1 on Bedrock) is judged by its
+ * mock, which answers the refusal.
+ */
+const STRIP_CHOICE =
+  'no refusal of it is documented for this model and its chat template leaves earlier turns out, so nothing is lost and for an engine under --engine it is a warning; this project strips reasoning before the last user message for the models the table replays strip (docs/decisions/0010-bedrock-split-point.md)';
+
 /** A departure from this project's choices: a failure for its own engine, a warning for one judged by harm. */
-function choice(req: SentRequest, behaviour: Behaviour, detail: string): Check {
+function choice(req: SentRequest, behaviour: Behaviour, detail: string, why: string = PAD_CHOICE): Check {
   return req.judgedBy === 'harm'
-    ? { behaviour, status: 'warn', detail: `${detail} (a choice, not harm: ${PAD_CHOICE})` }
+    ? { behaviour, status: 'warn', detail: `${detail} (a choice, not harm: ${why})` }
     : problem(behaviour, detail);
 }
 
@@ -380,8 +388,9 @@ function storedThinking(m: Message): string[] {
  *   the reasoning the route exists to replay;
  * - unsigned: earlier turns keep their reasoning text, never a signature or a redacted blob (such models answer
  *   "This model doesn't support the reasoningContent.reasoningText.signature field");
- * - strip: no reasoning before the split point (the last user message); inside the current tool loop, the turns
- *   keep theirs, as captured.
+ * - strip: no reasoning before the split point (the last user message), a choice where the provider does not refuse
+ *   it (a warning under --engine; R1's mock refuses it); inside the current tool loop, the turns keep theirs, as
+ *   captured, on either contract: a loop that lost its reasoning is reasoning lost.
  */
 export function checkBedrockPolicy(req: SentRequest): Check[] {
   if (req.policy.family !== 'bedrock-converse' || !Array.isArray(req.body.messages)) return [];
@@ -424,9 +433,11 @@ export function checkBedrockPolicy(req: SentRequest): Check[] {
       for (const text of storedThinking(m)) {
         if (i < split && sent.has(text))
           out.push(
-            problem(
+            choice(
+              req,
               'fields-sent',
               `${where}: message ${i}, before the split point (message ${split}), kept its reasoning`,
+              STRIP_CHOICE,
             ),
           );
         if (i > split && !sent.has(text))
