@@ -38,6 +38,7 @@ It keeps no session store and does not compact: those are reported as not judged
 --broken alone plants the first two.
 """
 import json
+import re
 import sys
 
 ARGS = sys.argv[1:]
@@ -115,6 +116,15 @@ def readable_reasoning(message):
     return "".join(t for t in texts if t) or None
 
 
+def kimi_keeps_thinking(model):
+    """Kimi K2.6 up to (not including) 3: the models that take thinking.keep."""
+    found = re.search(r"kimi-k(\d+(?:[.p]\d+)?)", model or "")
+    if not found:
+        return False
+    version = float(found.group(1).replace("p", "."))
+    return 2.6 <= version < 3
+
+
 def build(target, history, options, withheld=()):
     if target["family"] != "openai-chat":
         raise ValueError(f"this example only builds openai-chat bodies, not {target['family']}")
@@ -139,6 +149,10 @@ def build(target, history, options, withheld=()):
                 out.pop("reasoning_content", None)
         messages.append(out)
     body = {"model": target["model"], "messages": messages}
+    # Kimi K2.6 and later 2.x keep earlier turns' thinking only when asked (Moonshot's thinking-model guide); without
+    # the flag the reasoning the history holds is dropped in silence.
+    if route_for(target)[0] == "must-echo" and kimi_keeps_thinking(target["model"]):
+        body["thinking"] = {"type": "enabled", "keep": "all"}
     if options.get("tools"):
         body["tools"] = options["tools"]
     if options.get("stream"):

@@ -136,6 +136,14 @@ function readableReasoning(m: Message): string | undefined {
   return texts.filter(Boolean).join('') || undefined;
 }
 
+/** Kimi K2.6 up to (not including) 3: the models that take thinking.keep. */
+function kimiKeepsThinking(model: string): boolean {
+  const found = /kimi-k(\d+(?:[.p]\d+)?)/.exec(model);
+  if (!found) return false;
+  const version = Number(found[1]!.replace('p', '.'));
+  return version >= 2.6 && version < 3;
+}
+
 function build(
   target: Target,
   history: Request['history'],
@@ -169,6 +177,9 @@ function build(
   return {
     model: target.model,
     messages,
+    // Kimi K2.6 and later 2.x keep earlier turns' thinking only when asked (Moonshot's thinking-model guide); without
+    // the flag the reasoning the history holds is dropped in silence.
+    ...(tier === 'must-echo' && kimiKeepsThinking(target.model) ? { thinking: { type: 'enabled', keep: 'all' } } : {}),
     ...(options.tools ? { tools: options.tools } : {}),
     ...(options.stream ? { stream: true } : {}),
   };

@@ -22,7 +22,8 @@ const ADAPTERS = {
   python: `python3 ${join(examples, 'python_engine.py')}`,
   typescript: `${process.execPath} --import tsx ${join(examples, 'ts-engine.ts')}`,
 };
-const CHAT = ['deepseek', 'groq', 'openrouter', 'openai'];
+// Moonshot: Kimi K2.6's keep-thinking flag, which an engine must send for the history's reasoning to count.
+const CHAT = ['deepseek', 'moonshot', 'groq', 'openrouter', 'openai'];
 const loaded = loadMatrixInputs({});
 
 /**
