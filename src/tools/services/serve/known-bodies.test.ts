@@ -59,32 +59,38 @@ describe('the facts serve keeps per request body', () => {
     expect(known.read(bytes(plain)).replays).toBe(false);
   });
 
-  it('hands a body read again the same frozen value, so no request can change what a later one reads', () => {
+  it('keeps a body from its second sight on, frozen, so no request can change what a later one reads', () => {
     const known = new KnownBodies();
     const body = bytes({ messages: [{ role: 'user', content: 'hi' }] });
-    const first = known.read(body).json as { messages: Array<{ content: string }> };
-    expect(known.read(Buffer.from(body)).json).toBe(first);
+    const once = known.read(body).json;
+    // Seen once: read afresh, not kept, so not frozen (a loop's growing history is sent once).
+    expect(Object.isFrozen(once)).toBe(false);
+    const kept = known.read(Buffer.from(body)).json as { messages: Array<{ content: string }> };
+    expect(kept).not.toBe(once);
+    expect(known.read(Buffer.from(body)).json).toBe(kept);
     expect(() => {
-      first.messages[0]!.content = 'changed';
+      kept.messages[0]!.content = 'changed';
     }).toThrow(TypeError);
-    expect(() => first.messages.push({ content: 'more' })).toThrow(TypeError);
-    expect(first.messages).toEqual([{ role: 'user', content: 'hi' }]);
+    expect(() => kept.messages.push({ content: 'more' })).toThrow(TypeError);
+    expect(kept.messages).toEqual([{ role: 'user', content: 'hi' }]);
   });
 
   it('keeps no body over its size bound, and drops the oldest past its count', () => {
     const big = bytes({ messages: [{ role: 'user', content: 'x'.repeat(100) }] });
     const small = new KnownBodies(2, 64);
-    const one = small.read(big);
-    expect(one.text).toBeUndefined();
-    expect(small.read(big).json).not.toBe(one.json);
-    expect(Object.isFrozen(one.json)).toBe(false);
+    const reads = [small.read(big), small.read(big), small.read(big)];
+    expect(reads[0]!.text).toBeUndefined();
+    expect(reads[2]!.json).not.toBe(reads[1]!.json);
+    expect(Object.isFrozen(reads[2]!.json)).toBe(false);
 
     const [a, b, c] = [1, 2, 3].map((n) => bytes({ n }));
-    const firstA = small.read(a!).json;
+    small.read(a!);
+    const keptA = small.read(a!).json;
     small.read(b!);
-    expect(small.read(a!).json).toBe(firstA);
-    small.read(c!); // drops the oldest kept, a (being read again does not renew it)
-    expect(small.read(a!).json).not.toBe(firstA);
+    expect(small.read(a!).json).toBe(keptA);
+    small.read(c!); // drops the oldest noted, a (being read again does not renew it)
+    small.read(a!);
+    expect(small.read(a!).json).not.toBe(keptA);
   });
 
   it('refuses a body nested past the bound without reading it further, and says so again when it comes back', () => {

@@ -27,11 +27,13 @@ export interface BodyFacts {
 /**
  * The facts of the bodies seen last, by their bytes: a client that sends the same body again (a retry, agents that open
  * alike, a load generator) is not parsed and walked again. Each fact is a function of the bytes alone, so a kept one
- * cannot differ from what the body would give afresh. The kept parsed body is shared by every request that sent those
- * bytes, so it is frozen: code that wrote to a request's body would throw instead of changing a later request's.
+ * cannot differ from what the body would give afresh. Facts are kept from a body's second sight on; the kept parsed
+ * body is shared by every later request that sends those bytes, so it is frozen: code that wrote to a request's body
+ * would throw instead of changing a later request's.
  */
 export class KnownBodies {
-  private readonly kept = new Map<string, BodyFacts>();
+  /** By the body's bytes: its facts, or undefined for a body seen once so far. */
+  private readonly kept = new Map<string, BodyFacts | undefined>();
 
   /**
    * @param maxEntries bound on bodies kept (oldest dropped first)
@@ -43,18 +45,24 @@ export class KnownBodies {
   ) {}
 
   read(body: Buffer): BodyFacts {
-    if (body.length > this.maxBodyBytes) return factsOf(body, undefined);
+    if (body.length > this.maxBodyBytes) return factsOf(body, undefined, false);
     const text = body.toString('latin1');
     const known = this.kept.get(text);
     if (known) return known;
-    const facts = factsOf(body, text);
-    if (this.kept.size >= this.maxEntries) this.kept.delete(this.kept.keys().next().value!);
-    this.kept.set(text, facts);
+    // Seen once before: kept from now on. A body seen for the first time is only noted: most bodies of an agent's
+    // loop are sent once (its history grows each call), and keeping and freezing each would cost more than it saves.
+    const again = this.kept.has(text);
+    const facts = factsOf(body, text, again);
+    if (again) this.kept.set(text, facts);
+    else {
+      if (this.kept.size >= this.maxEntries) this.kept.delete(this.kept.keys().next().value!);
+      this.kept.set(text, undefined);
+    }
     return facts;
   }
 }
 
-function factsOf(body: Buffer, text: string | undefined): BodyFacts {
+function factsOf(body: Buffer, text: string | undefined, kept: boolean): BodyFacts {
   let json: unknown;
   try {
     json = JSON.parse(body.toString('utf8'));
@@ -67,7 +75,7 @@ function factsOf(body: Buffer, text: string | undefined): BodyFacts {
   if (depthRefusal) return { text, json: undefined, depthRefusal, assistantTurns: 0, sentFields: [], replays: false };
   return {
     text,
-    json: text === undefined ? json : deepFreeze(json),
+    json: kept ? deepFreeze(json) : json,
     depthRefusal,
     assistantTurns: assistantTurns(json),
     sentFields: wireCarrierKeys(json),
