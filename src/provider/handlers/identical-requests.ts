@@ -9,11 +9,13 @@
 export class IdenticalRequests<T> {
   /** By the body's bytes (as a latin1 string), then by candidate list and call. */
   private readonly entries = new Map<string, Map<string, T>>();
+  /** Verdicts kept, across all bodies. */
+  private kept = 0;
   private readonly candidateIds = new WeakMap<object, number>();
   private nextId = 0;
 
   /**
-   * @param maxEntries bound on bodies kept (oldest dropped first)
+   * @param maxEntries bound on verdicts kept, across all bodies (the oldest body's dropped first)
    * @param maxBodyBytes larger bodies are never kept: a long history is rarely sent twice, and would pin its text
    * @param maxPerBody bound on candidate lists and calls kept per body (oldest dropped first)
    */
@@ -44,12 +46,20 @@ export class IdenticalRequests<T> {
 
   set(key: RequestKey, value: T): void {
     let byTarget = this.entries.get(key.body);
-    if (!byTarget) {
-      if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(key.body, (byTarget = new Map()));
+    if (byTarget?.has(key.target)) return void byTarget.set(key.target, value);
+    // At the bound, the oldest body goes with all it kept; a body's own oldest goes at its bound.
+    while (this.kept >= this.maxEntries && this.entries.size > 0) {
+      const [oldest, itsTargets] = this.entries.entries().next().value!;
+      this.entries.delete(oldest);
+      this.kept -= itsTargets.size;
     }
-    if (byTarget.size >= this.maxPerBody) byTarget.delete(byTarget.keys().next().value!);
+    if (!byTarget || !this.entries.has(key.body)) this.entries.set(key.body, (byTarget = new Map()));
+    if (byTarget.size >= this.maxPerBody) {
+      byTarget.delete(byTarget.keys().next().value!);
+      this.kept--;
+    }
     byTarget.set(key.target, value);
+    this.kept++;
   }
 }
 
