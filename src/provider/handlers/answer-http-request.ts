@@ -37,7 +37,8 @@ export const CONNECTION_HEADERS: ReadonlySet<string> = new Set([
 
 /** The fast path's verdict on one request: the candidate that accepted it and its answer, or none. */
 interface FastVerdict {
-  accepted?: { spec: ProviderSpec; stream: boolean; answer: FollowAnswer };
+  /** With the fixture's success headers for the call (request ids and the like), made once per verdict. */
+  accepted?: { spec: ProviderSpec; stream: boolean; answer: FollowAnswer; headers: Record<string, string> };
 }
 
 /** One place a request may be answered: a provider's mock and the provider's real URL for the path asked. */
@@ -94,6 +95,11 @@ export interface HttpAnswerRequest {
   /** The request's headers, connection headers left out; made only when msw needs them (not on the hot path). */
   headers: () => Headers;
   body: Uint8Array;
+  /**
+   * `body`'s bytes as a latin1 string, when the caller already made one (serve keys its parsed bodies by it): the
+   * kept verdicts are looked up by the same string, so its hash is computed once. Must be exactly those bytes.
+   */
+  bodyText?: string;
   json: unknown;
   /** The scenario the request named, or null: follow mode. */
   scenario: string | null;
@@ -184,7 +190,7 @@ export class HttpAnswers {
 
   /** Follow mode, an accepted request: answered here, no msw round (the hot path of a `run`). */
   private fast(candidates: readonly AnswerCandidate[], request: HttpAnswerRequest): HttpAnswer | undefined {
-    const key = this.injector ? undefined : this.seen.keyOf(candidates, request.call, request.body);
+    const key = this.injector ? undefined : this.seen.keyOf(candidates, request.call, request.body, request.bodyText);
     let verdict = key === undefined ? undefined : this.seen.get(key);
     if (verdict) {
       // What followAnswer does on each call besides answering: a stored response can be fetched by its id again.
@@ -199,7 +205,7 @@ export class HttpAnswers {
     return {
       spec: accepted.spec,
       status: 200,
-      headers: this.fixtureHeaders(accepted.spec, request.call, accepted.stream),
+      headers: accepted.headers,
       findings: [],
       tool: accepted.answer.tool,
       streamed: accepted.stream,
@@ -214,7 +220,9 @@ export class HttpAnswers {
       if (!accepted) continue;
       // The model as the client named it, in the path (Gemini, Bedrock) or the body.
       const answer = followAnswer(candidate.spec, request.json, request.call, this.options.seed, accepted.model);
-      return answer ? { accepted: { spec: candidate.spec, stream: accepted.stream, answer } } : {};
+      if (!answer) return {};
+      const headers = this.fixtureHeaders(candidate.spec, request.call, accepted.stream);
+      return { accepted: { spec: candidate.spec, stream: accepted.stream, answer, headers } };
     }
     return {};
   }

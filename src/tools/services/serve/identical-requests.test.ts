@@ -100,3 +100,58 @@ describe('serve answers identical requests from what it kept, and only those', (
     expect(restTwo).toEqual(restOne);
   });
 });
+
+/** A DeepSeek tool turn that sends reasoning back: its log line names the carrier and says it replays. */
+const replaying = JSON.stringify({
+  model: 'deepseek-v4-flash',
+  messages: [
+    { role: 'user', content: 'Where is order ORD-1234?' },
+    {
+      role: 'assistant',
+      content: null,
+      reasoning_content: 'The user wants an order status; look it up.',
+      tool_calls: [
+        { id: 'call_1', type: 'function', function: { name: 'lookup_order', arguments: '{"order_id":"ORD-1234"}' } },
+      ],
+    },
+    { role: 'tool', tool_call_id: 'call_1', content: '{"status":"shipped"}' },
+  ],
+  tools: TOOLS,
+});
+
+describe('what serve keeps per body never leaks from one request into another', () => {
+  it('gives each request its own log fields, whatever the log did to the last one', async () => {
+    const entries: ServeLogEntry[] = [];
+    const server = await start((e) => {
+      entries.push(structuredClone(e));
+      // A log consumer that writes to the entry it was handed.
+      e.sentFields.push('written-by-the-log');
+      e.findings.push({ rule: 'written-by-the-log', rejection: 'x', params: {} });
+    });
+    try {
+      for (let i = 0; i < 3; i++) await send(server, { path: '/deepseek/chat/completions', body: replaying });
+    } finally {
+      await server.close();
+    }
+    expect(entries.map((e) => [e.status, e.sentFields, e.findings, e.replays])).toEqual(
+      Array.from({ length: 3 }, () => [200, ['reasoning_content'], [], true]),
+    );
+  });
+
+  it('reads a body refused once for its header as any other body when it comes back without it', async () => {
+    const from = warmLog.length;
+    const refused = {
+      path: '/deepseek/chat/completions',
+      body: replaying,
+      headers: { 'x-reasoning-replay-scenario': 'no-such' },
+    };
+    await send(warm, refused);
+    await send(warm, { path: '/deepseek/chat/completions', body: replaying });
+    await send(warm, refused);
+    expect(warmLog.slice(from).map((e) => [e.status, e.sentFields, e.replays ?? false])).toEqual([
+      [400, [], false],
+      [200, ['reasoning_content'], true],
+      [400, [], false],
+    ]);
+  });
+});

@@ -58,8 +58,23 @@ export class ServeCompaction {
   }
 }
 
+/**
+ * The blobs of each answer the mocks hand out again (a kept answer is the same bytes or events, the same object): read
+ * once, not per request. Only read, never written, by the ledger.
+ */
+const blobsRead = new WeakMap<object, readonly string[]>();
+
+/** The compaction blobs of an answer, read once per answer object (a kept answer comes back as the same one). */
+function blobsOf(answer: ServedAnswer): readonly string[] {
+  const of = answer.kind === 'json' ? answer.bytes : answer.events;
+  if (typeof of === 'string') return readBlobs(answer);
+  let blobs = blobsRead.get(of);
+  if (!blobs) blobsRead.set(of, (blobs = readBlobs(answer)));
+  return blobs;
+}
+
 /** The compaction blobs of an answer; most answers hold none, so the word is looked for before anything is parsed. */
-function blobsOf(answer: ServedAnswer): string[] {
+function readBlobs(answer: ServedAnswer): string[] {
   if (answer.kind === 'json') {
     const { bytes } = answer;
     const text = typeof bytes === 'string' ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -8,21 +8,14 @@ import { CONNECTION_HEADERS, FOLLOW_SCENARIO, HttpAnswers } from '../../../provi
 import type { SecretValue } from '../recorder/redact.js';
 import type { ProviderSpec } from '../../../shared/provider-specs/provider-spec.js';
 import type { RoutePolicy, RouteTable } from '../../../shared/route-table/route-table.js';
-import { isPlainObject } from '../../../shared/objects/deep-merge.js';
 import { clientOf, RUN_HEADER } from './client-identity.js';
 import { endpointIndex } from './endpoint-index.js';
 import { redactBody, secretsFromEnv } from './redact-body.js';
 import { endpointCandidates, type EndpointCandidate } from './resolve-endpoint.js';
 import { FindingsSoFar } from './findings-so-far.js';
-import {
-  bodyDepthRefusal,
-  knownScenarioIds,
-  MAX_BODY_BYTES,
-  MAX_BODY_DEPTH,
-  readBodyWithin,
-  scenarioRefusal,
-} from './request-limits.js';
-import { couldNestDeeperThan } from './body-depth-bound.js';
+import { knownScenarioIds, MAX_BODY_BYTES, readBodyWithin, scenarioRefusal } from './request-limits.js';
+import { assistantTurns, KnownBodies } from './known-bodies.js';
+import { IsoClock } from './iso-clock.js';
 import { BytesInFlight } from './bytes-in-flight.js';
 import type { ServeLogEntry, ServeMiss } from './serve-log.js';
 import { sendsBackReasoning } from './sends-back-reasoning.js';
@@ -130,16 +123,23 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
   let seq = 0;
   const compaction = new ServeCompaction();
   let baseUrl = '';
-  const candidateCache = new Map<string, EndpointCandidate[]>();
+  const routes = new Map<string, Route>();
+  const bodies = new KnownBodies();
+  const clock = new IsoClock();
 
   const knownScenarios = knownScenarioIds(options.fixtures.dir);
   const inFlight = new BytesInFlight(options.maxBytesInFlight);
   const soFar = new FindingsSoFar(options.specs);
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    // Split by hand, not `new URL()`: this runs per request, and the path is all serve routes on.
+    // Split by hand, not `new URL()`, and once per distinct URL: clients send a handful of them.
     const raw = req.url ?? '/';
-    const q = raw.indexOf('?');
-    const url = { pathname: q < 0 ? raw : raw.slice(0, q), search: q < 0 ? '' : raw.slice(q) };
+    let route = routes.get(raw);
+    if (!route) {
+      route = routeOf(raw, byId);
+      // The bound only guards against a path-spraying client.
+      if (routes.size < 4096) routes.set(raw, route);
+    }
+    const url = route;
     const method = req.method ?? 'GET';
     if ((method === 'GET' || method === 'HEAD') && (url.pathname === '/' || url.pathname === '/index.json')) {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -157,8 +157,7 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
       res.writeHead(200, { 'content-type': 'application/json' });
       return void res.end(JSON.stringify(soFar.since(Number(since ?? 0))));
     }
-    const [, id = '', ...rest] = url.pathname.split('/');
-    const named = byId.get(id);
+    const { id, rest, named } = route;
     const miss = (status: number, reason: ServeMiss['reason'], message: string) => {
       const seen: ServeMiss = { method, path: url.pathname, status, reason, message };
       soFar.addMiss(seen);
@@ -183,15 +182,10 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
     };
     let refusal = 'refusal' in read ? read.refusal : scenarioRefusal(header(SCENARIO_HEADER), knownScenarios);
     const scenario = refusal ? null : (header(SCENARIO_HEADER) ?? options.defaultScenario ?? null);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body.toString('utf8'));
-    } catch {
-      parsed = undefined;
-    }
-    // The depth walk only where the raw bytes hold enough brackets to be that deep (body-depth-bound.ts).
-    if (couldNestDeeperThan(body, MAX_BODY_DEPTH)) refusal ??= bodyDepthRefusal(parsed);
-    if (refusal) parsed = undefined;
+    // Parsed, depth-checked and walked once per distinct body (known-bodies.ts).
+    const facts = bodies.read(body);
+    refusal ??= facts.depthRefusal;
+    const parsed = refusal ? undefined : facts.json;
     // A body that is not JSON, sent as something else: a wire the mocks do not speak, not a malformed request.
     const contentType = header('content-type') ?? '';
     if (!refusal && parsed === undefined && method === 'POST' && contentType !== '' && !/json/i.test(contentType)) {
@@ -202,14 +196,9 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
       );
     }
 
-    const candidateKey = `${url.pathname}${url.search}`;
-    let candidates = candidateCache.get(candidateKey);
-    if (!candidates) {
-      candidates = endpointCandidates(named, options.specs, `/${rest.join('/')}`, url.search);
-      // Clients send a handful of distinct paths; the bound only guards against a path-spraying one.
-      if (candidateCache.size < 4096) candidateCache.set(candidateKey, candidates);
-    }
-    const call = callNumber(header(CALL_HEADER) ?? null, parsed);
+    let candidates = route.candidates;
+    if (!candidates) route.candidates = candidates = endpointCandidates(named, options.specs, `/${rest}`, url.search);
+    const call = callFromHeader(header(CALL_HEADER)) ?? (refusal ? 0 : facts.assistantTurns);
     let spec = named;
     let status: number;
     let findings: Finding[];
@@ -239,6 +228,7 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
         path: url.pathname,
         headers: () => requestHeaders(req),
         body,
+        ...(facts.text !== undefined ? { bodyText: facts.text } : {}),
         json: parsed,
         scenario,
         call,
@@ -253,7 +243,7 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
           path: url.pathname,
           status: unmodelled.status,
           reason: 'no-such-path',
-          message: `provider ${named.id} has no mock for ${method} /${rest.join('/')}; it serves POST ${pathsOf([named]).join(', POST ')}`,
+          message: `provider ${named.id} has no mock for ${method} /${rest}; it serves POST ${pathsOf([named]).join(', POST ')}`,
         };
         soFar.addMiss(seen);
         options.onMiss?.(seen);
@@ -287,7 +277,7 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
           typeof content.bytes === 'string'
             ? Buffer.from(content.bytes)
             : Buffer.from(content.bytes.buffer, content.bytes.byteOffset, content.bytes.byteLength);
-        res.writeHead(status, { ...headers, 'content-length': String(pending.length) });
+        res.writeHead(status, withLength(headers, pending.length));
       } else {
         res.writeHead(status, headers);
         if (content.body) await pipe(answer.streamed ? reframe(content.body, wire) : content.body, res);
@@ -297,7 +287,7 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
     const policy = policyOf(spec);
     const entry: ServeLogEntry = {
       seq: ++seq,
-      time: new Date().toISOString(),
+      time: clock.now(),
       provider: spec.id,
       route: policy.routeId,
       tier: policy.tier,
@@ -307,13 +297,13 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
       method,
       path: url.pathname,
       status,
-      sentFields: wireCarrierKeys(parsed),
+      sentFields: refusal ? [] : facts.sentFields.slice(),
       findings,
       client: clientOf(header),
       runId: header(RUN_HEADER) ?? options.runId ?? null,
     };
     if (tool) entry.tool = tool;
-    if (sendsBackReasoning(parsed)) entry.replays = true;
+    if (!refusal && facts.replays) entry.replays = true;
     if (options.logBodies) entry.body = redactBody(parsed ?? body.toString('utf8'), secrets);
     faults?.judgeEntry(entry, parsed, injected, issued);
     compaction.judgeEntry(entry, parsed, served);
@@ -337,13 +327,13 @@ export function startServe(options: ServeOptions): Promise<RunningServe> {
       const first = turn.messages[0] as { type?: unknown; status?: unknown } | undefined;
       const entry: ServeLogEntry = {
         seq: ++seq,
-        time: new Date().toISOString(),
+        time: clock.now(),
         provider: (turn.answer?.spec ?? spec).id,
         route: policy.routeId,
         tier: policy.tier,
         family: policy.family,
         scenario: scenario ?? FOLLOW_SCENARIO,
-        call: callNumber(null, turn.body),
+        call: assistantTurns(turn.body),
         method: 'WS',
         path,
         status:
@@ -458,13 +448,40 @@ function harness(res: ServerResponse, status: number, message: string): void {
   res.end(JSON.stringify({ error: { type: 'reasoning_replay_serve_error', message } }));
 }
 
-/** The runner's call header when present; otherwise how many assistant turns the client sent (as the mocks count). */
-function callNumber(header: string | null, body: unknown): number {
-  if (header !== null && /^\d+$/.test(header)) return Number(header);
-  if (!isPlainObject(body)) return 0;
-  const list = (body.messages ?? body.contents ?? body.input) as unknown;
-  if (!Array.isArray(list)) return 0;
-  return list.filter(
-    (m) => isPlainObject(m) && (m.role === 'assistant' || m.role === 'model' || m.type === 'function_call'),
-  ).length;
+/** The runner's call header, when it is a number. */
+function callFromHeader(header: string | undefined): number | undefined {
+  return header !== undefined && /^\d+$/.test(header) ? Number(header) : undefined;
+}
+
+/** A request URL as serve routes on it: split once per distinct URL (clients send a handful). */
+interface Route {
+  pathname: string;
+  search: string;
+  /** The provider id, the path's first segment. */
+  id: string;
+  /** The rest of the path after the provider id, without its leading slash. */
+  rest: string;
+  named: ProviderSpec | undefined;
+  /** The mocks the path may go to, resolved on the first request that reaches them. */
+  candidates?: EndpointCandidate[];
+}
+
+function routeOf(raw: string, byId: ReadonlyMap<string, ProviderSpec>): Route {
+  const q = raw.indexOf('?');
+  const pathname = q < 0 ? raw : raw.slice(0, q);
+  const [, id = '', ...rest] = pathname.split('/');
+  return { pathname, search: q < 0 ? '' : raw.slice(q), id, rest: rest.join('/'), named: byId.get(id) };
+}
+
+/** Headers with a content length, made once per headers object and length (a kept answer repeats both). */
+const withLengths = new WeakMap<Record<string, string>, Map<number, Record<string, string>>>();
+function withLength(headers: Record<string, string>, length: number): Record<string, string> {
+  let byLength = withLengths.get(headers);
+  if (!byLength) withLengths.set(headers, (byLength = new Map()));
+  let made = byLength.get(length);
+  if (!made) {
+    made = { ...headers, 'content-length': String(length) };
+    if (byLength.size < 64) byLength.set(length, made);
+  }
+  return made;
 }
