@@ -1,4 +1,4 @@
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import { http, HttpResponse, type HttpHandler } from './msw-core.js';
 import type { CatalogueEntry, ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
 import { catalogueEntry, catalogueModels } from '../../shared/provider-specs/model-catalogue.js';
 import { findingsHeader } from '../../shared/findings/findings-record.js';

@@ -1,4 +1,4 @@
-import { getResponse, matchRequestUrl, type HttpHandler } from 'msw';
+import { getResponse, matchRequestUrl, type HttpHandler } from './msw-core.js';
 import { readResponse, requestInit, urlOf, within, type ScenarioTransport } from '../../shared/transport/transport.js';
 import { UnhandledRequestError } from '../../shared/errors/unhandled-request-error.js';
 

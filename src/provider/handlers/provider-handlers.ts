@@ -1,4 +1,4 @@
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import { http, HttpResponse, type HttpHandler } from './msw-core.js';
 import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
 import { isPlainObject } from '../../shared/objects/deep-merge.js';
 import { sseBody } from '../answers/answer-stream.js';

@@ -1,4 +1,4 @@
-import { getResponse, type HttpHandler } from 'msw';
+import { getResponse, type HttpHandler } from '../../../provider/handlers/msw-core.js';
 import { SCENARIO_HEADER, type Finding } from '../../../shared/findings/finding.js';
 import { readFindingsHeader } from '../../../shared/findings/findings-record.js';
 import type { FixtureStore } from '../../../provider/fixtures/fixture-store.js';
