@@ -202,7 +202,11 @@ export function compress(history: History, budget: number, options: CompressOpti
   // turns that was ~750 page faults and a third of compaction's CPU, as system time (decision 0030).
   const summarized = cut > prefixEnd;
   const length = prefixEnd + (summarized ? 1 : 0) + (messages.length - cut);
-  let out: Message[] = new Array<Message>(length);
+  // `out` is the input's last `length` messages copied in one slice (no holes to fill, no store per message), its head
+  // then overwritten with the prefix and the checkpoint: the slice starts `head` messages before the cut, and the
+  // head is never longer than what precedes the cut.
+  const head = prefixEnd + (summarized ? 1 : 0);
+  let out: Message[] = messages.slice(cut - head);
   let kept: (number | null)[] = new Array<number | null>(length);
   let j = 0;
   for (; j < prefixEnd; j++) {
@@ -218,10 +222,7 @@ export function compress(history: History, budget: number, options: CompressOpti
     kept[j] = null;
     j++;
   }
-  for (let i = cut; i < messages.length; i++, j++) {
-    out[j] = messages[i]!;
-    kept[j] = i;
-  }
+  for (let i = cut; i < messages.length; i++, j++) kept[j] = i;
   // The candidate's price from the ranges it keeps, not by walking `kept` (at 100k turns a walk of ~50k indices
   // into ~800 KB of prices missed the cache at every step): prefix + checkpoint + tail, less the shadowed.
   // Prices are whole tokens, so the sum is exact in any order.
