@@ -8,7 +8,7 @@ import {
   PROPERTY_TIMEOUT_MS,
 } from '../../../test/helpers/history-arbitraries.test-helper.js';
 import { isCheckpoint, lastRealUserIndex } from './checkpoint.js';
-import { compress } from './compress.js';
+import { compress, droppedInputs } from './compress.js';
 import { estimateTokens, needsCompaction } from './estimate-tokens.js';
 
 const aBudgetFraction = fc.double({ min: 0.02, max: 1.3, noNaN: true });
@@ -61,4 +61,35 @@ describe('compress (property)', () => {
     },
     PROPERTY_TIMEOUT_MS,
   );
+
+  test.prop(
+    [
+      fc.integer({ min: 0, max: 60 }).chain((inputs) =>
+        fc.tuple(
+          fc.constant(inputs),
+          fc.array(fc.option(fc.integer({ min: 0, max: Math.max(0, inputs - 1) }), { nil: null }), {
+            maxLength: inputs,
+          }),
+          fc.boolean(),
+        ),
+      ),
+    ],
+    { numRuns: PROPERTY_RUNS },
+  )('droppedInputs: exactly the inputs kept leaves out, ascending, in or out of order', ([inputs, raw, sorted]) => {
+    // Kept inputs never repeat; `sorted` makes the walk's ascending case, the rest exercise the marks.
+    const seen = new Set<number>();
+    const kept = raw
+      .filter((k) => inputs > 0 || k === null)
+      .filter((k) => k === null || (!seen.has(k) && !!seen.add(k)));
+    if (sorted) {
+      const numbers = kept.filter((k): k is number => k !== null).sort((a, b) => a - b);
+      let n = 0;
+      for (let j = 0; j < kept.length; j++) if (kept[j] !== null) kept[j] = numbers[n++]!;
+    }
+    const keptSet = new Set(kept.filter((k): k is number => k !== null));
+    const expected = Array.from({ length: inputs }, (_, i) => i).filter((i) => !keptSet.has(i));
+    const r = droppedInputs(kept, inputs);
+    expect(r.dropped).toEqual(expected);
+    expect(r.inOrder).toBe(kept.length === inputs && kept.every((k, j) => k === j));
+  });
 });

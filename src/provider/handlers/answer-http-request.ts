@@ -1,4 +1,4 @@
-import { getResponse, type HttpHandler } from 'msw';
+import { getResponse, type HttpHandler } from './msw-core.js';
 import { SCENARIO_HEADER, type Finding } from '../../shared/findings/finding.js';
 import { findingsHeader, readFindingsHeader } from '../../shared/findings/findings-record.js';
 import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';

@@ -1,9 +1,10 @@
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import { http, type HttpHandler } from './msw-core.js';
 import type { CatalogueEntry, ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
 import { catalogueEntry, catalogueModels } from '../../shared/provider-specs/model-catalogue.js';
 import { findingsHeader } from '../../shared/findings/findings-record.js';
 import { isPlainObject } from '../../shared/objects/deep-merge.js';
 import { forgetResponse, storedResponse } from '../answers/stored-responses.js';
+import { jsonAnswer, requestJson } from './wire-texts.js';
 
 /**
  * Set on an answer that is final as the provider side wrote it (a models list, a token count, an unmodelled path):
@@ -17,7 +18,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 const listOrOne = (prefix: string) => new RegExp(`^${escapeRegExp(prefix)}(?:/(.+?))?/?(?:\\?.*)?$`);
 
 const answer = (body: unknown, status = 200) =>
-  HttpResponse.json(body as Record<string, unknown>, {
+  jsonAnswer(body, {
     status,
     headers: { ...findingsHeader([]), [AS_IS_HEADER]: '1' },
   });
@@ -95,7 +96,7 @@ export function estimateTokens(parts: unknown[]): number {
 
 async function jsonOrEmpty(request: Request): Promise<Record<string, unknown>> {
   try {
-    const body = (await request.clone().json()) as unknown;
+    const body = await requestJson(request);
     return isPlainObject(body) ? body : {};
   } catch {
     return {};

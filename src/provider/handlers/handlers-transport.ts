@@ -1,6 +1,7 @@
-import { getResponse, matchRequestUrl, type HttpHandler } from 'msw';
+import { getResponse, matchRequestUrl, type HttpHandler } from './msw-core.js';
 import { readResponse, requestInit, urlOf, within, type ScenarioTransport } from '../../shared/transport/transport.js';
 import { UnhandledRequestError } from '../../shared/errors/unhandled-request-error.js';
+import { answerText, requestWithText } from './wire-texts.js';
 
 /** Handlers grouped by the URL origin every one of their patterns starts with (one provider spec's). */
 export interface HandlerGroup {
@@ -56,10 +57,10 @@ export function handlersTransport(
     const signal = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
     const exchange = async () => {
       const url = urlOf(request, spec);
-      const asked = new Request(url, requestInit(request, meta, signal));
+      const asked = requestWithText(url, requestInit(request, meta, signal));
       const response = await getResponse(claimableHandlers(candidates(url), asked), asked);
       if (!response) throw new UnhandledRequestError(`no mock handler claims ${request.method} ${url}`);
-      return readResponse(response);
+      return readResponse(response, answerText(response));
     };
     return within(exchange(), signal);
   };

@@ -1,4 +1,4 @@
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import { http, HttpResponse, type HttpHandler } from './msw-core.js';
 import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
 import { isPlainObject } from '../../shared/objects/deep-merge.js';
 import { sseBody } from '../answers/answer-stream.js';
@@ -19,6 +19,7 @@ import { judgeModelRefusals } from '../rules/model-refusals.js';
 import { AS_IS_HEADER, aroundGenerationHandlers } from './around-generation.js';
 import { compactAnswer, compactInput } from '../families/openai-responses/compact-answer.js';
 import { storedResponse } from '../answers/stored-responses.js';
+import { jsonAnswer, requestJson } from './wire-texts.js';
 
 export interface MockOptions extends AnswerPolicy {
   /** Multiplier on recorded stream timing: 1 replays real pacing, 0 sends events back to back. */
@@ -30,12 +31,12 @@ export interface MockOptions extends AnswerPolicy {
 function json(status: number, body: unknown, headers: Record<string, string>): Response {
   return typeof body === 'string'
     ? new HttpResponse(body, { status, headers: { 'content-type': 'text/plain', ...headers } })
-    : HttpResponse.json(body as Record<string, unknown>, { status, headers });
+    : jsonAnswer(body, { status, headers });
 }
 
 /** A harness error (not a provider answer): a 599 the runner reports as such, never as the provider's word. */
 function harnessError(message: string, findings: Finding[] = []): Response {
-  return HttpResponse.json(
+  return jsonAnswer(
     { error: { type: 'reasoning_replay_mock_error', message } },
     { status: 599, headers: findingsHeader(findings) },
   );
@@ -151,7 +152,7 @@ function requestModel(match: RegExpExecArray | null, body: unknown, fallback: st
 /** The request's JSON, or the provider's answer to a body that is not JSON. */
 async function jsonBody(request: Request, spec: ProviderSpec): Promise<unknown> {
   try {
-    return (await request.clone().json()) as unknown;
+    return await requestJson(request);
   } catch {
     const invalid = spec.request.invalidRejection && spec.rejections[spec.request.invalidRejection];
     if (invalid) {

@@ -21,17 +21,20 @@ export type ScenarioTransport = (
   meta: { scenario: string; call: number },
 ) => Promise<TransportResponse>;
 
-/** Reads a fetch Response into the transport shape: JSON when it parses, the raw text otherwise (SSE). */
-export async function readResponse(response: Response): Promise<TransportResponse> {
+/**
+ * Reads a fetch Response into the transport shape: JSON when it parses, the raw text otherwise (SSE). `text`, when the
+ * caller knows the body's text already (an in-process answer), stands for reading the body.
+ */
+export async function readResponse(response: Response, text?: string): Promise<TransportResponse> {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, key) => {
     headers[key] = value;
   });
-  const text = await response.text();
-  let body: unknown = text;
+  const bodyText = text ?? (await response.text());
+  let body: unknown = bodyText;
   if (!(headers['content-type'] ?? '').includes('event-stream')) {
     try {
-      body = JSON.parse(text);
+      body = JSON.parse(bodyText);
     } catch {
       /* a text body stays text */
     }

@@ -1,4 +1,12 @@
-import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { createRequire } from 'node:module';
+import type * as JsoncParser from 'jsonc-parser';
+import type { Node, ParseError } from 'jsonc-parser';
+
+// jsonc-parser is required when a position is first asked for: reading valid JSON without a repeated key (every run's
+// specs, scenarios and fixtures) never needs it, and loading its modules cost every run about 30 ms.
+const requireCjs = createRequire(import.meta.url);
+let loaded: typeof JsoncParser | undefined;
+const jsonc = (): typeof JsoncParser => (loaded ??= requireCjs('jsonc-parser') as typeof JsoncParser);
 
 /**
  * Positions inside a JSON text, from jsonc-parser: a maintained scanner that reports offsets itself,
@@ -36,11 +44,11 @@ export interface JsonSyntaxProblem {
  */
 export function firstJsonSyntaxProblem(text: string): JsonSyntaxProblem | undefined {
   const errors: ParseError[] = [];
-  parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  jsonc().parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   const first = errors.sort((a, b) => a.offset - b.offset)[0];
   if (!first) return undefined;
   const { line, column } = lineIndex(text)(first.offset);
-  return { line, column, problem: describeCode(printParseErrorCode(first.error)) };
+  return { line, column, problem: describeCode(jsonc().printParseErrorCode(first.error)) };
 }
 
 /** "ValueExpected" -> "value expected". */
@@ -55,7 +63,7 @@ function describeCode(code: string): string {
  */
 export function jsonPointerLines(text: string): Map<string, number> {
   const lines = new Map<string, number>();
-  const root = parseTree(text);
+  const root = jsonc().parseTree(text);
   if (!root) return lines;
   const at = lineIndex(text);
   const walk = (node: Node, pointer: string, line: number): void => {
@@ -100,7 +108,7 @@ export interface DuplicateJsonKey {
  * hand edit that adds a second `models` beside the first loses every rule of the first.
  */
 export function duplicateJsonKeys(text: string): DuplicateJsonKey[] {
-  const root = parseTree(text);
+  const root = jsonc().parseTree(text);
   if (!root) return [];
   const at = lineIndex(text);
   const out: DuplicateJsonKey[] = [];

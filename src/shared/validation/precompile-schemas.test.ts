@@ -9,6 +9,8 @@ import {
   precompileInputsHash,
   precompiledInlineCode,
   precompiledSchemaCode,
+  precompiledSchemaModules,
+  schemaModuleFile,
 } from './precompile-schemas.js';
 import { INLINE_AJV_OPTIONS, schemaAjv } from './schema-ajv.js';
 import { readSchemaSources } from './schema-sources.js';
@@ -94,6 +96,36 @@ describe('precompiled project schemas', () => {
       { role: 'assistant', content: null, reasoning_content: 'r' },
     ]);
     expect(expectSameVerdicts(mod[message]!, runtime.getSchema(message)!, docs)).toBeGreaterThan(0);
+  });
+});
+
+describe('precompiled project schemas, one module per name', () => {
+  const sources = readSchemaSources();
+  const modules = precompiledSchemaModules(sources);
+  const runtime = schemaAjv(sources);
+  const docs = withBrokenCopies([
+    json(join(specsDir(), 'routes.json')),
+    ...jsonIn(join(specsDir(), 'scenarios')).slice(0, 5),
+    { role: 'user', content: 'hi' },
+    { role: 'assistant', content: null, reasoning_content: 'r' },
+  ]);
+
+  it('holds every name the module of them all exports, each in its own file, with the hash', () => {
+    const whole = load(precompiledSchemaCode(sources), 'whole');
+    const names = Object.keys(whole).filter((k) => k !== '__schemaHash');
+    expect([...modules.keys()].sort()).toEqual(names.map(schemaModuleFile).sort());
+    for (const name of ['routes.schema.json', 'history.schema.json#/definitions/message']) {
+      const mod = load(modules.get(schemaModuleFile(name))!, `one-${encodeURIComponent(name)}`);
+      expect(mod.__schemaHash).toBe(sources.hash);
+      expectSameVerdicts(mod[name]!, runtime.getSchema(name)!, docs);
+    }
+  });
+
+  it('names each file apart, pointers included', () => {
+    expect(schemaModuleFile('history.schema.json#/definitions/message')).not.toBe(
+      schemaModuleFile('history.schema.json#/definitions/messages'),
+    );
+    expect(schemaModuleFile('history.schema.json#/definitions/message')).not.toMatch(/[#/]/);
   });
 });
 

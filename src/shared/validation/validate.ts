@@ -11,6 +11,8 @@ import { InvariantError } from '../errors/invariant-error.js';
 
 // Kept in step with precompile-schemas.ts (not imported from there: that module pulls in ajv's code generator).
 const SCHEMA_FILE = 'schema-validators.precompiled.cjs';
+const SCHEMA_DIR = 'schema-validators';
+const schemaModuleFile = (name: string): string => `${encodeURIComponent(name)}.cjs`;
 const INLINE_FILE = 'inline-validators.precompiled.cjs';
 /**
  * Where precompiled validators are looked for: a folder named by REASONING_REPLAY_VALIDATORS_DIR (the test suite
@@ -26,26 +28,29 @@ const precompiledFile = (name: string): string | undefined =>
 type Lookup = (name: string) => ValidateFunction | undefined;
 let lookup: Lookup | undefined;
 
+type PrecompiledModule = Record<string, ValidateFunction> & { __schemaHash?: string };
+
 /**
- * Validators for specs/schema/*: the build's precompiled module when it was made from exactly these
- * schema files, else compiled here (tests run from src/, and a user may have edited a schema).
+ * Validators for specs/schema/*: the build's precompiled module of that one schema name (loaded when the name is first
+ * asked for, so a run parses only the validators it uses), else the one module of them all (the test suite's), each
+ * used only when made from exactly these schema files; else compiled here (tests run from src/, and a user may have
+ * edited a schema).
  */
 function validators(): Lookup {
   if (lookup) return lookup;
   const sources = readSchemaSources();
-  const precompiled = precompiledFile(SCHEMA_FILE);
-  if (precompiled) {
-    const mod = createRequire(import.meta.url)(precompiled) as Record<string, ValidateFunction> & {
-      __schemaHash?: string;
-    };
-    if (mod.__schemaHash === sources.hash) {
-      // A pointer the build did not precompile is compiled here, from the same schemas.
-      let ajv: Ajv | undefined;
-      return (lookup = (name) => mod[name] ?? (ajv ??= schemaAjv(sources)).getSchema(name));
-    }
-  }
-  const ajv = schemaAjv(sources);
-  return (lookup = (name) => ajv.getSchema(name));
+  const load = (file: string | undefined): PrecompiledModule | undefined => {
+    if (!file) return undefined;
+    const mod = createRequire(import.meta.url)(file) as PrecompiledModule;
+    return mod.__schemaHash === sources.hash ? mod : undefined;
+  };
+  let whole: PrecompiledModule | null | undefined;
+  let ajv: Ajv | undefined;
+  return (lookup = (name) =>
+    load(precompiledFile(join(SCHEMA_DIR, schemaModuleFile(name))))?.[name] ??
+    (whole === undefined ? (whole = load(precompiledFile(SCHEMA_FILE)) ?? null) : whole)?.[name] ??
+    // A pointer the build did not precompile, or schemas edited since: compiled here, from the schemas on disk.
+    (ajv ??= schemaAjv(sources)).getSchema(name));
 }
 
 const compiled = new Map<string, ValidateFunction>();

@@ -1,4 +1,4 @@
-import { getResponse } from 'msw';
+import { getResponse } from '../../../provider/handlers/msw-core.js';
 import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
 import { InputError } from '../../../shared/errors/input-error.js';
 import { FixtureStore } from '../../../provider/fixtures/fixture-store.js';

@@ -1,4 +1,4 @@
-import { getResponse, type HttpHandler } from 'msw';
+import { getResponse, type HttpHandler } from '../../../provider/handlers/msw-core.js';
 import { SCENARIO_HEADER, type Finding } from '../../../shared/findings/finding.js';
 import { readFindingsHeader } from '../../../shared/findings/findings-record.js';
 import type { FixtureStore } from '../../../provider/fixtures/fixture-store.js';
@@ -8,6 +8,7 @@ import { isPlainObject } from '../../../shared/objects/deep-merge.js';
 import { isAccepted, type RealOutcome, type RealWorldCase } from './real-world-case.js';
 import { resolvePlaceholders } from './resolve-placeholders.js';
 import { claimableHandlers } from '../../../provider/handlers/handlers-transport.js';
+import { answerText, requestWithText } from '../../../provider/handlers/wire-texts.js';
 
 /** What the mock answered, reduced to what a real outcome can be compared with. */
 export type MockOutcome =
@@ -50,7 +51,7 @@ export function caseRequest(c: RealWorldCase, spec: ProviderSpec, fixtures: Fixt
   const scenario = scenarios.includes(PREFERRED_SCENARIO) ? PREFERRED_SCENARIO : scenarios[0];
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (scenario) headers[SCENARIO_HEADER] = scenario;
-  return new Request(caseUrl(spec, c), {
+  return requestWithText(caseUrl(spec, c), {
     method: 'POST',
     headers,
     body: JSON.stringify(resolvePlaceholders(c.request.body)),
@@ -76,7 +77,7 @@ export async function replayCase(
   const response = await getResponse(claimableHandlers(handlers, request), request);
   if (!response) return { kind: 'unclaimed', url };
   const findings = readFindingsHeader(response.headers, `${spec.label}'s answer to real-world case ${c.id}`);
-  const raw = await response.text();
+  const raw = answerText(response) ?? (await response.text());
   // A 599 whose findings are all lenient is an accepted request no fixture could answer in that shape.
   if (response.status === 599)
     return findings.every((f) => f.lenient)
