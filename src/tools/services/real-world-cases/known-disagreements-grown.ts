@@ -89,16 +89,6 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'dashscope-qwen35-27b-enable-thinking-without-budget-qwen-agent',
     'real=400 "The thinking_budget parameter must be a positive integer and not greater than", mock=accepted',
   ],
-  // reasoning-parameters: the mock takes reasoning_effort beside thinking_budget on qwen3.8-max
-  [
-    'dashscope-qwen38-max-effort-with-thinking-budget-opencode',
-    "real=400 \"'reasoning_effort' and 'thinking_budget' cannot be set simultaneously\", mock=accepted",
-  ],
-  // reasoning-parameters: the mock refuses effort max across Qwen 3.8; a live run accepted it on qwen3.8-max (the refusal it follows names no model or value)
-  [
-    'dashscope-qwen38-max-reasoning-effort-max-accepted-qwen-code',
-    "real=accepted, mock=400 \"invalid_parameter_error 'reasoning_effort' must be one of: 'none', 'minimal', 'low', 'medium', 'high', 'xhigh' invalid_request_error reasoning-replay-mock\"",
-  ],
   // reasoning-parameters: superseded. deepseek-reasoner refused tools while it served R1 (2025); the thinking mode
   // documents tool calls since V3.2 and a recorded exchange shows them answered: the newer observation holds.
   [
