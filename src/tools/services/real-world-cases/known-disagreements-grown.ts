@@ -197,11 +197,6 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'ollama-local-think-unsupported-qwen3-coder-crawbot',
     'real=400 ""qwen3-coder:30b" does not support thinking", mock=no mock serves http://127.0.0.1:11434/api/chat',
   ],
-  // reasoning-parameters: the mock takes reasoning_effort max on Chat Completions for gpt-5.6-sol
-  [
-    'openai-chat-gpt56-sol-reasoning-effort-max-refused-llmgateway',
-    'real=400 "does not support \'max\'", mock=accepted',
-  ],
   // reasoning-parameters: the mock takes reasoning.effort beside reasoning.max_tokens on OpenRouter
   [
     'openrouter-reasoning-effort-and-max-tokens-refused-amx',
