@@ -232,12 +232,15 @@ function toFinding(
       detail: `${member} is absent or null`,
     };
   }
-  // Providers word a top-level unknown key differently from a nested one, and it has no index to fill.
+  // Providers word a top-level unknown key differently from a nested one, and it has no index to fill; a few members
+  // they word on their own (a parameter that moved elsewhere).
+  const field =
+    error.keyword === 'additionalProperties' ? (error.params as { additionalProperty: string }).additionalProperty : '';
+  const dotted = where.path ? `${where.path}.${field}` : field;
   const rejection =
-    (error.instancePath === '' && spec.request.unknownTopLevelRejection) || spec.request.unknownFieldRejection;
+    spec.request.unknownMemberRejections?.[dotted] ??
+    ((error.instancePath === '' && spec.request.unknownTopLevelRejection) || spec.request.unknownFieldRejection);
   if (error.keyword === 'additionalProperties' && rejection) {
-    const field = (error.params as { additionalProperty: string }).additionalProperty;
-    const dotted = where.path ? `${where.path}.${field}` : field;
     return {
       rule: 'strict-schema',
       rejection,

@@ -207,11 +207,6 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'openrouter-responses-muse-spark-effort-max-refused-oh-my-pi',
     'real=400 "The request contains invalid parameters. Check the request body for any errors or inconsistencies.", mock=no mock serves https://openrouter.ai/api/v1/responses',
   ],
-  // reasoning-parameters: the mock words a top-level reasoning_effort as an unknown parameter; OpenAI says it moved to reasoning.effort
-  [
-    'responses-gpt-56-top-level-reasoning-effort-codexplusplus',
-    'real=400 "Unsupported parameter: \'reasoning_effort\'. In the Responses API, this parameter has moved to", mock=400 "Unknown parameter: \'reasoning_effort\'. invalid_request_error reasoning_effort unknown_parameter"',
-  ],
   // reasoning-signature: the mock answers a store:false reasoning item without encrypted_content with the not-persisted 404, not invalid_encrypted_content
   [
     'responses-gpt55-stale-reasoning-without-encrypted-content-sub2api',
