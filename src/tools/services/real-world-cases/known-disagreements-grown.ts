@@ -10,21 +10,6 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   // BEGIN generated entries (one per case; keep sorted by id)
   // model-and-endpoint: the mock still serves claude-sonnet-4-0 after its retirement
   ['anthropic-claude-sonnet-4-0-retired-coco', 'real=404 (wording not quoted), mock=accepted'],
-  // reasoning-parameters: the mock names the refused member thinking.budget_tokens; Anthropic names it thinking.adaptive.budget_tokens
-  [
-    'anthropic-opus-4-6-adaptive-with-budget-tokens-hermes',
-    'real=400 "thinking.adaptive.budget_tokens: Extra inputs are not permitted", mock=400 "error invalid_request_error thinking.budget_tokens: Extra inputs are not permitted req_mock"',
-  ],
-  // reasoning-parameters: the mock takes an effort member inside thinking {type: adaptive}
-  [
-    'anthropic-sonnet-46-effort-inside-adaptive-thinking-sub2api',
-    'real=400 "thinking.adaptive.effort: Extra inputs are not permitted", mock=400 "error invalid_request_error thinking.effort: Extra inputs are not permitted req_mock"',
-  ],
-  // reasoning-parameters: the mock refuses thinking {type: enabled} on Opus 4.7+ but not on Sonnet 5
-  [
-    'anthropic-sonnet-5-thinking-enabled-refused-automattic-studio',
-    'real=400 ""thinking.type.enabled" is not supported for this model. Use "thinking.type.adaptive" and "output_config.effort" to control thinking behavior.", mock=accepted',
-  ],
   // reasoning-signature: the mock binds a signature to its text and ordinal, not to the system prompt it was made under
   [
     'anthropic-thinking-bound-to-other-system-prompt-opencode',
