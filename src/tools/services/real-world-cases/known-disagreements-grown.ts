@@ -207,11 +207,6 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'vercel-ai-gateway-opus-5-non-streaming-max-tokens-over-21k-refused',
     'real=400 "max output tokens plus reasoning effort tokens must be under 21K for anthropic/claude-opus-5", mock=accepted',
   ],
-  // reasoning-parameters: the mock answers the Gemini API's wording; Vertex words thinking_level on a 2.5 model its own way
-  [
-    'vertex-gemini-25-pro-thinking-level-unspecified-qwen-code',
-    'real=400 "Unable to submit request because thinking_level is not supported by this model.", mock=400 "Thinking level is not supported for this model. INVALID_ARGUMENT"',
-  ],
   // history-structure: the mock does not count function responses against the calls of the turn before
   [
     'vertex-gemini-3-flash-fewer-responses-than-calls-gemini-cli',
@@ -221,11 +216,6 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   [
     'vertex-gemini-3-pro-fewer-responses-than-calls-gemini-cli',
     'real=400 "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.", mock=accepted',
-  ],
-  // reasoning-parameters: the mock takes thinkingLevel MINIMAL on Vertex's gemini-3.8-flash, which Vertex refuses
-  [
-    'vertex-gemini-38-flash-thinking-level-minimal-refused-pi',
-    'real=400 "Thinking level is unsupported: THINKING_LEVEL_MINIMAL", mock=accepted',
   ],
   // reasoning-parameters: the vLLM mock takes any reasoning_effort; vLLM fails in the chat template
   ['vllm-qwen38-reasoning-effort-high-template-500', 'real=500 (wording not quoted), mock=accepted'],
