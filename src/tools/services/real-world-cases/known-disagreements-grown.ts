@@ -45,11 +45,6 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'cerebras-glm-47-clear-thinking-accepted-modelparams',
     'real=accepted, mock=400 "body.clear_thinking: property \'body.clear_thinking\' is unsupported invalid_request_error validation_error wrong_api_format"',
   ],
-  // reasoning-parameters: the mock takes reasoning_effort none on Cerebras's non-thinking Qwen3 instruct model
-  [
-    'cerebras-qwen3-235b-instruct-reasoning-effort-none-chatwise',
-    "real=400 \"Input should be 'low', 'medium' or 'high'\", mock=accepted",
-  ],
   // model-and-endpoint: the mock still serves a model Cerebras removed
   ['cerebras-retired-qwen-3-235b-404-genesis', 'real=404 (wording not quoted), mock=accepted'],
   // request-schema: the mock takes tool_choice without tools on Cerebras
@@ -94,11 +89,6 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   [
     'deepseek-v4-pro-developer-role-unknown-variant-9router',
     'real=400 "messages[1].role: unknown variant `developer`, expected one of `system`, `user`, `assistant`, `tool`", mock=accepted',
-  ],
-  // reasoning-parameters: the Fireworks mock takes thinking beside reasoning_effort on Kimi
-  [
-    'fireworks-kimi-k26-thinking-with-reasoning-effort-hermes',
-    "real=400 \"cannot specify both 'thinking' and 'reasoning_effort'\", mock=accepted",
   ],
   // model-and-endpoint: the mock does not know gemma2-9b-it was decommissioned
   [
@@ -172,20 +162,10 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'ollama-cloud-kimi-k26-free-tier-subscription-403-enviouswispr',
     'real=403 "this model requires a subscription", mock=accepted',
   ],
-  // reasoning-parameters: Ollama Cloud's message now lists max among the accepted values; the mock's list predates it
-  [
-    'ollama-cloud-reasoning-effort-xhigh-refused-omniroute',
-    'real=400 "invalid reasoning value: \'xhigh\' (must be "high", "medium", "low", "max", or "none")", mock=400 "invalid reasoning value: \'xhigh\' (must be "high", "medium", "low", or "none") invalid_request_error"',
-  ],
   // model-and-endpoint: the Ollama mock serves only the OpenAI-compatible path, not the native /api/chat
   [
     'ollama-local-think-unsupported-qwen3-coder-crawbot',
     'real=400 ""qwen3-coder:30b" does not support thinking", mock=no mock serves http://127.0.0.1:11434/api/chat',
-  ],
-  // reasoning-parameters: the mock takes reasoning.effort beside reasoning.max_tokens on OpenRouter
-  [
-    'openrouter-reasoning-effort-and-max-tokens-refused-amx',
-    'real=400 "Only one of "reasoning.effort" and "reasoning.max_tokens" can be specified", mock=accepted',
   ],
   // model-and-endpoint: the OpenRouter mock serves no Responses path (/api/v1/responses)
   [
