@@ -187,16 +187,6 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'vercel-ai-gateway-opus-5-non-streaming-max-tokens-over-21k-refused',
     'real=400 "max output tokens plus reasoning effort tokens must be under 21K for anthropic/claude-opus-5", mock=accepted',
   ],
-  // history-structure: the mock does not count function responses against the calls of the turn before
-  [
-    'vertex-gemini-3-flash-fewer-responses-than-calls-gemini-cli',
-    'real=400 "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.", mock=accepted',
-  ],
-  // history-structure: the mock does not count function responses against the calls of the turn before
-  [
-    'vertex-gemini-3-pro-fewer-responses-than-calls-gemini-cli',
-    'real=400 "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.", mock=accepted',
-  ],
   // reasoning-parameters: the vLLM mock takes any reasoning_effort; vLLM fails in the chat template
   ['vllm-qwen38-reasoning-effort-high-template-500', 'real=500 (wording not quoted), mock=accepted'],
   // reasoning-parameters: the mock answers the api.z.ai English wording; the bigmodel.cn host answers in Chinese
