@@ -64,11 +64,6 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   ],
   // reasoning-parameters: the mock takes max_tokens for Copilot's gpt-5.4
   ['copilot-gpt54-max-tokens-copilot-api', 'real=400 (wording not quoted), mock=accepted'],
-  // reasoning-parameters: the mock does not require thinking_budget beside enable_thinking for qwen3.5-27b
-  [
-    'dashscope-qwen35-27b-enable-thinking-without-budget-qwen-agent',
-    'real=400 "The thinking_budget parameter must be a positive integer and not greater than", mock=accepted',
-  ],
   // reasoning-parameters: superseded. deepseek-reasoner refused tools while it served R1 (2025); the thinking mode
   // documents tool calls since V3.2 and a recorded exchange shows them answered: the newer observation holds.
   [
