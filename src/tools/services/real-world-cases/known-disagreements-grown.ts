@@ -95,11 +95,6 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'groq-llama-33-70b-after-decommission-automation-suggester',
     'real=404 "The model `llama-3.3-70b-versatile` does not exist or you do not have access to it.", mock=accepted',
   ],
-  // reasoning-echo: the Kilo mock does not pass Kimi's echo rule through to a BYOK Kimi Code route
-  [
-    'kilo-kimi-code-byok-tool-turn-without-reasoning-kilocode',
-    'real=400 "thinking is enabled but reasoning_content is missing in assistant tool call message at index", mock=accepted',
-  ],
   // reasoning-field: the Kilo mock refuses a string reasoning_details with its own 400; the gateway failed with 500
   [
     'kilo-kimi-k26-reasoning-details-string-500-models-dev',
