@@ -7,8 +7,8 @@ import type { Message, ReasoningDetail } from '../../shared/history/history.js';
  */
 
 /**
- * The must-echo pad: a single space. The provider specs say why: DeepSeek V4 answers 400 to an
- * empty reasoning_content (its echo rule has allowEmpty: false), and the seed's pad is `" "`.
+ * The must-echo pad: a single space. The provider specs say why: DeepSeek V4 Pro answers 400 to an
+ * empty reasoning_content (its variant's echo rule has allowEmpty: false), and the seed's pad is `" "`.
  */
 export const JUDGE_PAD = ' ';
 

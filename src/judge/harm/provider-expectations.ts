@@ -73,6 +73,7 @@ function verdictFor(spec: ProviderSpec, schema: Schema, key: string, where: 'mes
   if (ignored) return { kind: 'ignores', source: ignored.source, ...(ignored.notes ? { notes: ignored.notes } : {}) };
   if (schema.additionalProperties === false) {
     const id =
+      (where === 'top' ? spec.request.unknownMemberRejections?.[key] : undefined) ??
       (where === 'top' ? spec.request.unknownTopLevelRejection : undefined) ??
       spec.request.unknownFieldRejection ??
       spec.request.invalidRejection ??

@@ -71,7 +71,7 @@ describe('provider mocks generated from specs', () => {
     expect(findings[0]).toMatchObject({ rule: 'must-echo', params: { index: 1 } });
   });
 
-  it('accepts "" with a warning: contested, and a recording shows DeepSeek V4 accepting it (not refused even strict)', async () => {
+  it('accepts "" on V3.2 with a warning: contested, and a recording shows DeepSeek accepting it (not refused even strict)', async () => {
     for (const strict of [false, true]) {
       const handlers = providerHandlers(specs.get('deepseek')!, new FixtureStore(), {
         strict,
@@ -82,7 +82,7 @@ describe('provider mocks generated from specs', () => {
         new Request('https://api.deepseek.com/chat/completions', {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ model: 'm', messages: toolTurn({ reasoning_content: '' }) }),
+          body: JSON.stringify({ model: 'deepseek-v3.2', messages: toolTurn({ reasoning_content: '' }) }),
         }),
       );
       expect(response!.status).toBe(200);

@@ -38,10 +38,16 @@ describe('DeepSeek’s must-echo rule, per model and mode', () => {
     });
   });
 
-  it('refuses "" and a current turn’s plain answer without reasoning, as contested findings citing both sides', () => {
-    const [empty] = judge('deepseek', toolTurn('deepseek-v4-flash', { reasoning_content: '' }));
-    expect(empty).toMatchObject({ rule: 'must-echo', contested: true });
-    expect(empty?.sources?.length).toBeGreaterThanOrEqual(2);
+  it('takes "" on V4 Flash and deepseek-reasoner, refuses it on V4 Pro without a contest', () => {
+    for (const model of ['deepseek-v4-flash', 'deepseek-reasoner'])
+      expect(judge('deepseek', toolTurn(model, { reasoning_content: '' }))).toEqual([]);
+    const [empty] = judge('deepseek', toolTurn('deepseek-v4-pro', { reasoning_content: '' }));
+    expect(empty).toMatchObject({ rule: 'must-echo', rejection: 'reasoning-content-not-passed-back' });
+    expect(empty?.contested).toBeUndefined();
+    expect(judge('deepseek', toolTurn('deepseek-v4-pro', { reasoning_content: ' ' }))).toEqual([]);
+  });
+
+  it('refuses a current turn’s plain answer without reasoning as a contested finding citing both sides', () => {
     const body = toolTurn('deepseek-v4-flash', { reasoning_content: 'Read it.' });
     (body.messages as unknown[]).push({ role: 'assistant', content: 'It is a title.' });
     const [plain] = judge('deepseek', body);

@@ -7,7 +7,8 @@ import { googlePath, walkSchema } from '../../shared/provider-specs/schema-paths
 
 /**
  * Anthropic (pydantic tagged unions) names a content block's type in the path:
- * `messages.65.content.1.tool_use.text`, not `messages.65.content.1.text`.
+ * `messages.65.content.1.tool_use.text`, not `messages.65.content.1.text`; the top-level `thinking` union too:
+ * `thinking.adaptive.budget_tokens` (NousResearch/hermes-agent#1128), `thinking.enabled.budget_tokens`.
  */
 function taggedPath(body: unknown, parts: readonly string[]): string {
   const out: string[] = [];
@@ -15,8 +16,8 @@ function taggedPath(body: unknown, parts: readonly string[]): string {
   for (const part of parts) {
     at = Array.isArray(at) ? at[Number(part)] : isPlainObject(at) ? at[part] : undefined;
     out.push(part);
-    if (/^\d+$/.test(part) && out.at(-2) === 'content' && isPlainObject(at) && typeof at.type === 'string')
-      out.push(at.type);
+    const tagged = (/^\d+$/.test(part) && out.at(-2) === 'content') || (out.length === 1 && part === 'thinking');
+    if (tagged && isPlainObject(at) && typeof at.type === 'string') out.push(at.type);
   }
   return out.join('.');
 }
@@ -232,12 +233,15 @@ function toFinding(
       detail: `${member} is absent or null`,
     };
   }
-  // Providers word a top-level unknown key differently from a nested one, and it has no index to fill.
+  // Providers word a top-level unknown key differently from a nested one, and it has no index to fill; a few members
+  // they word on their own (a parameter that moved elsewhere).
+  const field =
+    error.keyword === 'additionalProperties' ? (error.params as { additionalProperty: string }).additionalProperty : '';
+  const dotted = where.path ? `${where.path}.${field}` : field;
   const rejection =
-    (error.instancePath === '' && spec.request.unknownTopLevelRejection) || spec.request.unknownFieldRejection;
+    spec.request.unknownMemberRejections?.[dotted] ??
+    ((error.instancePath === '' && spec.request.unknownTopLevelRejection) || spec.request.unknownFieldRejection);
   if (error.keyword === 'additionalProperties' && rejection) {
-    const field = (error.params as { additionalProperty: string }).additionalProperty;
-    const dotted = where.path ? `${where.path}.${field}` : field;
     return {
       rule: 'strict-schema',
       rejection,

@@ -91,6 +91,22 @@ describe('schema failures answered in the provider’s words, per failure class'
     });
   });
 
+  it('Anthropic: a member the thinking type does not take, named by the type as pydantic reports it', () => {
+    const body = (thinking: Record<string, unknown>) => ({
+      model: 'claude-opus-4-6',
+      max_tokens: 32000,
+      thinking,
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    expect(answer(spec('anthropic'), body({ type: 'adaptive', budget_tokens: 16000 }))).toMatchObject({
+      status: 400,
+      message: 'thinking.adaptive.budget_tokens: Extra inputs are not permitted',
+    });
+    expect(answer(spec('anthropic'), body({ type: 'adaptive', effort: 'low' }))).toMatchObject({
+      message: 'thinking.adaptive.effort: Extra inputs are not permitted',
+    });
+  });
+
   it('a provider without a worded class keeps its status: Mistral answers schema failures with 422', () => {
     expect(answer(spec('mistral'), chat([{ role: 'robot', content: 'hi' }]))).toMatchObject({ status: 422 });
   });

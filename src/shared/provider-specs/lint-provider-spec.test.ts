@@ -32,6 +32,12 @@ describe('the provider spec lint', () => {
     expect(err?.pointer).toBe('/rejections/reasoning-content-not-passed-back/sources');
   });
 
+  it('fails an unknown member worded by a rejection that is not defined', () => {
+    const s = deepseek();
+    s.request.unknownMemberRejections = { 'a/b': 'no-such-rejection' };
+    expect(lintProviderSpec(s).map((p) => p.pointer)).toContain('/request/unknownMemberRejections/a~1b');
+  });
+
   it('fails a rejection in a model variant that cites no source', () => {
     const s = deepseek();
     s.models!.variants![0]!.rejections = { x: { status: 400, body: {}, wording: 'unknown', sources: [] } };

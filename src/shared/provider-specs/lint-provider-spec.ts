@@ -127,6 +127,8 @@ export function lintProviderSpec(spec: ProviderSpec): SpecLintProblem[] {
   for (const [id, rejection] of Object.entries(spec.rejections)) checkRejection(`/rejections/${id}`, rejection);
   needs('/request/unknownFieldRejection', spec.request.unknownFieldRejection, ids);
   needs('/request/unknownTopLevelRejection', spec.request.unknownTopLevelRejection, ids);
+  for (const [path, id] of Object.entries(spec.request.unknownMemberRejections ?? {}))
+    needs(`/request/unknownMemberRejections/${path.replaceAll('~', '~0').replaceAll('/', '~1')}`, id, ids);
   needs('/request/invalidRejection', spec.request.invalidRejection, ids);
   needs('/request/missingModelRejection', spec.request.missingModelRejection, ids);
   needs('/request/missingFieldRejection', spec.request.missingFieldRejection, ids);

@@ -413,6 +413,8 @@ export interface ProviderSpec {
     schema: Record<string, unknown>;
     unknownFieldRejection?: string;
     unknownTopLevelRejection?: string;
+    /** Unexpected members worded on their own, by dotted path: the rejection answered instead of the unknown-field one. */
+    unknownMemberRejections?: Record<string, string>;
     invalidRejection?: string;
     missingModelRejection?: string;
     missingFieldRejection?: string;

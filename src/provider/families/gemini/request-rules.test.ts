@@ -198,7 +198,7 @@ describe('function response parts counted against the calls', () => {
     expect(judgeRequest(spec, c).map((f) => f.rejection)).toContain('function-response-count-mismatch');
   });
 
-  it("Vertex refuses it in Vertex's own older wording (pydantic-ai#580)", () => {
+  it('Vertex refuses it as its 2026 reports word it (gemini-cli#16543, #21830), not the 2024 wording', () => {
     const b = body(vertex);
     b.contents[2]!.parts = responses(b).slice(0, 1);
     const [finding] = judgeRequest(vertex, b);
@@ -207,7 +207,7 @@ describe('function response parts counted against the calls', () => {
       (fillRejection(vertex.rejections[finding!.rejection]!, finding!.params).body as { error: { message: string } })
         .error.message,
     ).toBe(
-      'Please ensure that the number of function response parts should be equal to number of function call parts of the function call turn.',
+      'Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.',
     );
   });
 

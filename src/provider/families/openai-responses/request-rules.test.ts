@@ -222,6 +222,16 @@ describe('openai-responses judge', () => {
     c.input[1]!.signature = 'x';
     expect(text(judgeRequest(spec, c))).toBe("Unknown parameter: 'input[1].signature'.");
   });
+
+  it('says where a top-level reasoning_effort moved, and calls other unknown top-level keys unknown', () => {
+    const moved = { ...body(), model: 'gpt-5.6', reasoning_effort: 'high' };
+    expect(judgeRequest(spec, moved).map((f) => f.rejection)).toEqual(['reasoning-effort-moved']);
+    expect(text(judgeRequest(spec, moved))).toMatch(
+      /^Unsupported parameter: 'reasoning_effort'\. In the Responses API, this parameter has moved to 'reasoning\.effort'\./,
+    );
+    const unknown = { ...body(), model: 'gpt-5.6', thinking_effort: 'high' };
+    expect(text(judgeRequest(spec, unknown))).toBe("Unknown parameter: 'thinking_effort'.");
+  });
 });
 
 /**

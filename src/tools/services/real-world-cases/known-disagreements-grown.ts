@@ -10,21 +10,6 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   // BEGIN generated entries (one per case; keep sorted by id)
   // model-and-endpoint: the mock still serves claude-sonnet-4-0 after its retirement
   ['anthropic-claude-sonnet-4-0-retired-coco', 'real=404 (wording not quoted), mock=accepted'],
-  // reasoning-parameters: the mock names the refused member thinking.budget_tokens; Anthropic names it thinking.adaptive.budget_tokens
-  [
-    'anthropic-opus-4-6-adaptive-with-budget-tokens-hermes',
-    'real=400 "thinking.adaptive.budget_tokens: Extra inputs are not permitted", mock=400 "error invalid_request_error thinking.budget_tokens: Extra inputs are not permitted req_mock"',
-  ],
-  // reasoning-parameters: the mock takes an effort member inside thinking {type: adaptive}
-  [
-    'anthropic-sonnet-46-effort-inside-adaptive-thinking-sub2api',
-    'real=400 "thinking.adaptive.effort: Extra inputs are not permitted", mock=400 "error invalid_request_error thinking.effort: Extra inputs are not permitted req_mock"',
-  ],
-  // reasoning-parameters: the mock refuses thinking {type: enabled} on Opus 4.7+ but not on Sonnet 5
-  [
-    'anthropic-sonnet-5-thinking-enabled-refused-automattic-studio',
-    'real=400 ""thinking.type.enabled" is not supported for this model. Use "thinking.type.adaptive" and "output_config.effort" to control thinking behavior.", mock=accepted',
-  ],
   // reasoning-signature: the mock binds a signature to its text and ordinal, not to the system prompt it was made under
   [
     'anthropic-thinking-bound-to-other-system-prompt-opencode',
@@ -60,11 +45,6 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'cerebras-glm-47-clear-thinking-accepted-modelparams',
     'real=accepted, mock=400 "body.clear_thinking: property \'body.clear_thinking\' is unsupported invalid_request_error validation_error wrong_api_format"',
   ],
-  // reasoning-parameters: the mock takes reasoning_effort none on Cerebras's non-thinking Qwen3 instruct model
-  [
-    'cerebras-qwen3-235b-instruct-reasoning-effort-none-chatwise',
-    "real=400 \"Input should be 'low', 'medium' or 'high'\", mock=accepted",
-  ],
   // model-and-endpoint: the mock still serves a model Cerebras removed
   ['cerebras-retired-qwen-3-235b-404-genesis', 'real=404 (wording not quoted), mock=accepted'],
   // request-schema: the mock takes tool_choice without tools on Cerebras
@@ -84,21 +64,6 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   ],
   // reasoning-parameters: the mock takes max_tokens for Copilot's gpt-5.4
   ['copilot-gpt54-max-tokens-copilot-api', 'real=400 (wording not quoted), mock=accepted'],
-  // reasoning-parameters: the mock does not require thinking_budget beside enable_thinking for qwen3.5-27b
-  [
-    'dashscope-qwen35-27b-enable-thinking-without-budget-qwen-agent',
-    'real=400 "The thinking_budget parameter must be a positive integer and not greater than", mock=accepted',
-  ],
-  // reasoning-parameters: the mock takes reasoning_effort beside thinking_budget on qwen3.8-max
-  [
-    'dashscope-qwen38-max-effort-with-thinking-budget-opencode',
-    "real=400 \"'reasoning_effort' and 'thinking_budget' cannot be set simultaneously\", mock=accepted",
-  ],
-  // reasoning-parameters: the mock refuses effort max across Qwen 3.8; a live run accepted it on qwen3.8-max (the refusal it follows names no model or value)
-  [
-    'dashscope-qwen38-max-reasoning-effort-max-accepted-qwen-code',
-    "real=accepted, mock=400 \"invalid_parameter_error 'reasoning_effort' must be one of: 'none', 'minimal', 'low', 'medium', 'high', 'xhigh' invalid_request_error reasoning-replay-mock\"",
-  ],
   // reasoning-parameters: superseded. deepseek-reasoner refused tools while it served R1 (2025); the thinking mode
   // documents tool calls since V3.2 and a recorded exchange shows them answered: the newer observation holds.
   [
@@ -120,11 +85,6 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'deepseek-v4-pro-developer-role-unknown-variant-9router',
     'real=400 "messages[1].role: unknown variant `developer`, expected one of `system`, `user`, `assistant`, `tool`", mock=accepted',
   ],
-  // reasoning-parameters: the Fireworks mock takes thinking beside reasoning_effort on Kimi
-  [
-    'fireworks-kimi-k26-thinking-with-reasoning-effort-hermes',
-    "real=400 \"cannot specify both 'thinking' and 'reasoning_effort'\", mock=accepted",
-  ],
   // model-and-endpoint: the mock does not know gemma2-9b-it was decommissioned
   [
     'groq-gemma2-9b-it-decommissioned-openfang',
@@ -134,11 +94,6 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   [
     'groq-llama-33-70b-after-decommission-automation-suggester',
     'real=404 "The model `llama-3.3-70b-versatile` does not exist or you do not have access to it.", mock=accepted',
-  ],
-  // reasoning-echo: the Kilo mock does not pass Kimi's echo rule through to a BYOK Kimi Code route
-  [
-    'kilo-kimi-code-byok-tool-turn-without-reasoning-kilocode',
-    'real=400 "thinking is enabled but reasoning_content is missing in assistant tool call message at index", mock=accepted',
   ],
   // reasoning-field: the Kilo mock refuses a string reasoning_details with its own 400; the gateway failed with 500
   [
@@ -197,35 +152,15 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
     'ollama-cloud-kimi-k26-free-tier-subscription-403-enviouswispr',
     'real=403 "this model requires a subscription", mock=accepted',
   ],
-  // reasoning-parameters: Ollama Cloud's message now lists max among the accepted values; the mock's list predates it
-  [
-    'ollama-cloud-reasoning-effort-xhigh-refused-omniroute',
-    'real=400 "invalid reasoning value: \'xhigh\' (must be "high", "medium", "low", "max", or "none")", mock=400 "invalid reasoning value: \'xhigh\' (must be "high", "medium", "low", or "none") invalid_request_error"',
-  ],
   // model-and-endpoint: the Ollama mock serves only the OpenAI-compatible path, not the native /api/chat
   [
     'ollama-local-think-unsupported-qwen3-coder-crawbot',
     'real=400 ""qwen3-coder:30b" does not support thinking", mock=no mock serves http://127.0.0.1:11434/api/chat',
   ],
-  // reasoning-parameters: the mock takes reasoning_effort max on Chat Completions for gpt-5.6-sol
-  [
-    'openai-chat-gpt56-sol-reasoning-effort-max-refused-llmgateway',
-    'real=400 "does not support \'max\'", mock=accepted',
-  ],
-  // reasoning-parameters: the mock takes reasoning.effort beside reasoning.max_tokens on OpenRouter
-  [
-    'openrouter-reasoning-effort-and-max-tokens-refused-amx',
-    'real=400 "Only one of "reasoning.effort" and "reasoning.max_tokens" can be specified", mock=accepted',
-  ],
   // model-and-endpoint: the OpenRouter mock serves no Responses path (/api/v1/responses)
   [
     'openrouter-responses-muse-spark-effort-max-refused-oh-my-pi',
     'real=400 "The request contains invalid parameters. Check the request body for any errors or inconsistencies.", mock=no mock serves https://openrouter.ai/api/v1/responses',
-  ],
-  // reasoning-parameters: the mock words a top-level reasoning_effort as an unknown parameter; OpenAI says it moved to reasoning.effort
-  [
-    'responses-gpt-56-top-level-reasoning-effort-codexplusplus',
-    'real=400 "Unsupported parameter: \'reasoning_effort\'. In the Responses API, this parameter has moved to", mock=400 "Unknown parameter: \'reasoning_effort\'. invalid_request_error reasoning_effort unknown_parameter"',
   ],
   // reasoning-signature: the mock answers a store:false reasoning item without encrypted_content with the not-persisted 404, not invalid_encrypted_content
   [
@@ -241,26 +176,6 @@ export const GROWN_CORPUS_DISAGREEMENTS: ReadonlyArray<readonly [string, string]
   [
     'vercel-ai-gateway-opus-5-non-streaming-max-tokens-over-21k-refused',
     'real=400 "max output tokens plus reasoning effort tokens must be under 21K for anthropic/claude-opus-5", mock=accepted',
-  ],
-  // reasoning-parameters: the mock answers the Gemini API's wording; Vertex words thinking_level on a 2.5 model its own way
-  [
-    'vertex-gemini-25-pro-thinking-level-unspecified-qwen-code',
-    'real=400 "Unable to submit request because thinking_level is not supported by this model.", mock=400 "Thinking level is not supported for this model. INVALID_ARGUMENT"',
-  ],
-  // history-structure: the mock does not count function responses against the calls of the turn before
-  [
-    'vertex-gemini-3-flash-fewer-responses-than-calls-gemini-cli',
-    'real=400 "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.", mock=accepted',
-  ],
-  // history-structure: the mock does not count function responses against the calls of the turn before
-  [
-    'vertex-gemini-3-pro-fewer-responses-than-calls-gemini-cli',
-    'real=400 "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.", mock=accepted',
-  ],
-  // reasoning-parameters: the mock takes thinkingLevel MINIMAL on Vertex's gemini-3.8-flash, which Vertex refuses
-  [
-    'vertex-gemini-38-flash-thinking-level-minimal-refused-pi',
-    'real=400 "Thinking level is unsupported: THINKING_LEVEL_MINIMAL", mock=accepted',
   ],
   // reasoning-parameters: the vLLM mock takes any reasoning_effort; vLLM fails in the chat template
   ['vllm-qwen38-reasoning-effort-high-template-500', 'real=500 (wording not quoted), mock=accepted'],

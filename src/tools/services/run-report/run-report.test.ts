@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../../shared/findings/finding.js';
+import { findingFix } from './finding-fix.js';
 import { runReport } from './run-report.js';
 import { deepseekBody, deepseekEntry, entry, spec, specs } from './run-report.test-helper.js';
 
@@ -53,9 +54,18 @@ describe('runReport: the run as a person reads it', () => {
   it('the fix comes from the provider spec: the carrier its echo rule wants, its wording and its source', () => {
     const [claude, deepseek] = runReport(sampleEntries(), specs).failures;
     const rule = spec('deepseek').echo[0]!;
+    // V4 Flash takes an empty string (the spec's own rule); a rule that refuses one says so in its fix.
     expect(deepseek!.fix.fix).toBe(
-      `send back ${rule.field} on every assistant turn that called a tool, exactly as the answer issued it, and not empty`,
+      `send back ${rule.field} on every assistant turn that called a tool, exactly as the answer issued it`,
     );
+    const strictEcho = { ...spec('deepseek'), echo: [{ ...rule, allowEmpty: false }] };
+    const missing: Finding = {
+      rule: 'must-echo',
+      rejection: rule.rejection!,
+      params: { index: 1, field: rule.field },
+      detail: 'assistant message 1 (tool call) has no reasoning_content (empty string)',
+    };
+    expect(findingFix(missing, strictEcho, specs).fix).toMatch(/issued it, and not empty$/);
     expect(deepseek!.fix.sources[0]).toBe(rule.source);
     expect(deepseek!.fix.providerSays).toContain('must be passed back');
     // A refusal kind's fix, with the provider's wording filled from the finding's params.
