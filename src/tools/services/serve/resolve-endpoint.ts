@@ -1,4 +1,5 @@
 import type { ProviderSpec } from '../../../shared/provider-specs/provider-spec.js';
+import { servesModel } from '../../../shared/provider-specs/spec-for-model.js';
 
 /** One way to read a request path: this spec, at this provider URL. */
 export interface EndpointCandidate {
@@ -13,7 +14,10 @@ export interface EndpointCandidate {
  *    (`/gemini/v1beta/models/m:generateContent`, `/openai/v1/chat/completions`);
  *  - rest with a leading `/v1` or `/v1beta` the spec's base does not have (`/deepseek/v1/chat/completions`);
  *  - rest without the `/v1` the spec's path starts with (`/anthropic/messages`, the AI SDK's default shape);
- *  - the spec's own model in place of another model id in the path (Gemini, Bedrock).
+ *  - the spec's own model in place of another model id in the path (Gemini, Bedrock), for the named spec, and for a
+ *    spec sharing its base URL only when that spec serves the model the path names: otherwise a request for one
+ *    model would be judged by a sibling's rules for another (a Claude body refused by bedrock-claude, then accepted
+ *    as Kimi's on the same regional base URL).
  * Specs sharing a base URL are tried after the named one, so `/openai/responses` reaches the
  * Responses mock while `/openai/chat/completions` stays with Chat Completions.
  */
@@ -38,7 +42,9 @@ export function endpointCandidates(
     const specVersion = /^\/(v1|v1beta)\//.exec(s.endpoint.path);
     if (specVersion && !rest.startsWith(`/${specVersion[1]}/`)) urls.push(`${base}/${specVersion[1]}${rest}`);
     // Any model id: a path naming another model still reaches this provider's mock.
-    if (s.endpoint.path.includes('{model}')) {
+    const asked = /\/models?\/([^/:]+)(?::|\/converse)/.exec(rest)?.[1];
+    const rewrites = s === spec || asked === undefined || servesModel(s, decodeURIComponent(asked));
+    if (s.endpoint.path.includes('{model}') && rewrites) {
       const model = encodeURIComponent(s.target.model);
       for (const u of [...urls])
         urls.push(
