@@ -1,5 +1,4 @@
 import type { History, Message, ReasoningDetail } from '../../shared/history/history.js';
-import { isPlainObject } from '../../shared/objects/deep-merge.js';
 
 /**
  * Refusals that say a replayed signature cannot be verified where it went: Anthropic's "Invalid `signature` in
@@ -22,8 +21,7 @@ const signed = (detail: ReasoningDetail): boolean => {
   return (
     detail.type === 'redacted_thinking' ||
     detail.type === 'reasoning.encrypted' ||
-    (typeof record.signature === 'string' && record.signature !== '') ||
-    (isPlainObject(record) && typeof record.data === 'string' && detail.type !== 'reasoning.text')
+    (typeof record.signature === 'string' && record.signature !== '')
   );
 };
 

@@ -8,6 +8,9 @@ import { followAnswer, type FollowAnswer } from '../answers/follow/follow-answer
 import { rememberResponse } from '../answers/stored-responses.js';
 import { IdenticalRequests } from './identical-requests.js';
 
+// Which call of its conversation a request is, counted as the msw handlers count it: serve reads it through this door.
+export { assistantTurns } from './assistant-turns.js';
+
 /** The scenario name a follow-mode answer is logged under. */
 export { FOLLOW_SCENARIO } from '../answers/follow/follow-answer.js';
 import { acceptsWithoutFindings } from './fast-accept.js';

@@ -1,6 +1,7 @@
 import { http, HttpResponse, type HttpHandler } from './msw-core.js';
 import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
 import { isPlainObject } from '../../shared/objects/deep-merge.js';
+import { assistantTurns } from './assistant-turns.js';
 import { sseBody } from '../answers/answer-stream.js';
 import { servesModel, specForModel } from '../../shared/provider-specs/spec-for-model.js';
 import { fillRejection, unfilledPlaceholders } from './fill-rejection.js';
@@ -81,12 +82,7 @@ export function specPaths(spec: ProviderSpec): Array<{ baseUrl: string; path: st
 function callIndex(request: Request, body: unknown): number {
   const header = request.headers.get(CALL_HEADER);
   if (header !== null && /^\d+$/.test(header)) return Number(header);
-  if (!isPlainObject(body)) return 0;
-  const list = (body.messages ?? body.contents ?? body.input) as unknown;
-  if (!Array.isArray(list)) return 0;
-  return list.filter(
-    (m) => isPlainObject(m) && (m.role === 'assistant' || m.role === 'model' || m.type === 'function_call'),
-  ).length;
+  return assistantTurns(body);
 }
 
 /** The provider's answer to the first finding: its own rejection, or its upstream's inside the gateway envelope. */

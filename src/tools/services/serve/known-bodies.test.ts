@@ -1,7 +1,8 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { wireCarrierKeys } from '../../../judge/conformance/wire-carriers.js';
-import { assistantTurns, KnownBodies } from './known-bodies.js';
+import { KnownBodies } from './known-bodies.js';
+import { assistantTurns } from '../../../provider/handlers/answer-http-request.js';
 import { MAX_BODY_DEPTH } from './request-limits.js';
 import { sendsBackReasoning } from './sends-back-reasoning.js';
 

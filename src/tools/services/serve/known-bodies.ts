@@ -1,5 +1,5 @@
 import { wireCarrierKeys } from '../../../judge/conformance/wire-carriers.js';
-import { isPlainObject } from '../../../shared/objects/deep-merge.js';
+import { assistantTurns } from '../../../provider/handlers/answer-http-request.js';
 import { deepFreeze } from '../../../shared/objects/deep-freeze.js';
 import { couldNestDeeperThan } from './body-depth-bound.js';
 import { bodyDepthRefusal, MAX_BODY_DEPTH, type Refusal } from './request-limits.js';
@@ -81,14 +81,4 @@ function factsOf(body: Buffer, text: string | undefined, kept: boolean): BodyFac
     sentFields: wireCarrierKeys(json),
     replays: sendsBackReasoning(json),
   };
-}
-
-/** How many assistant turns a body's conversation holds, as the mocks count calls. */
-export function assistantTurns(body: unknown): number {
-  if (!isPlainObject(body)) return 0;
-  const list = (body.messages ?? body.contents ?? body.input) as unknown;
-  if (!Array.isArray(list)) return 0;
-  return list.filter(
-    (m) => isPlainObject(m) && (m.role === 'assistant' || m.role === 'model' || m.type === 'function_call'),
-  ).length;
 }

@@ -16,10 +16,11 @@ describe('endpointCandidates', () => {
     const siblings = specs.filter((s) => s !== named && s.endpoint.baseUrl === named.endpoint.baseUrl);
     expect(siblings.length, 'a Bedrock spec shares bedrock-claude’s regional base URL').toBeGreaterThan(0);
     const candidates = endpointCandidates(named, specs, `/model/${claude}/converse`, '');
-    for (const c of candidates.filter((c) => c.spec !== named))
-      expect(servesModel(c.spec, modelIn(c.url)) && modelIn(c.url) !== c.spec.target.model, c.url).toBe(false);
-    // Each sibling that does not serve Claude is reached, if at all, only at the model the path names.
-    for (const c of candidates.filter((c) => c.spec !== named)) expect(modelIn(c.url)).toBe(decodeURIComponent(claude));
+    // No sibling serves Claude: each is reached, if at all, only at the model the path names.
+    for (const c of candidates.filter((c) => c.spec !== named)) {
+      expect(servesModel(c.spec, decodeURIComponent(claude)), c.spec.id).toBe(false);
+      expect(modelIn(c.url), c.url).toBe(decodeURIComponent(claude));
+    }
   });
 
   it('the named spec still reaches its mock for a model id it does not list (tomorrow’s model)', () => {

@@ -4,7 +4,12 @@ import { policyFor } from '../../../shared/route-table/policy-for.js';
 import { wireCarrierKeys } from '../../../judge/conformance/wire-carriers.js';
 import { CALL_HEADER, SCENARIO_HEADER, type Finding } from '../../../shared/findings/finding.js';
 import type { FixtureStore } from '../../../provider/fixtures/fixture-store.js';
-import { CONNECTION_HEADERS, FOLLOW_SCENARIO, HttpAnswers } from '../../../provider/handlers/answer-http-request.js';
+import {
+  assistantTurns,
+  CONNECTION_HEADERS,
+  FOLLOW_SCENARIO,
+  HttpAnswers,
+} from '../../../provider/handlers/answer-http-request.js';
 import type { SecretValue } from '../recorder/redact.js';
 import type { ProviderSpec } from '../../../shared/provider-specs/provider-spec.js';
 import type { RoutePolicy, RouteTable } from '../../../shared/route-table/route-table.js';
@@ -14,7 +19,7 @@ import { redactBody, secretsFromEnv } from './redact-body.js';
 import { endpointCandidates, type EndpointCandidate } from './resolve-endpoint.js';
 import { FindingsSoFar } from './findings-so-far.js';
 import { knownScenarioIds, MAX_BODY_BYTES, readBodyWithin, scenarioRefusal } from './request-limits.js';
-import { assistantTurns, KnownBodies } from './known-bodies.js';
+import { KnownBodies } from './known-bodies.js';
 import { IsoClock } from './iso-clock.js';
 import { BytesInFlight } from './bytes-in-flight.js';
 import type { ServeLogEntry, ServeMiss } from './serve-log.js';
