@@ -35,6 +35,41 @@ describe('wire-texts', () => {
     },
   );
 
+  test.prop([fc.jsonValue({ stringUnit: 'grapheme' }), fc.constantFrom('text', 'json', 'arrayBuffer', 'blob', 'body')])(
+    'a request holding its text reads as fetch’s own does: each reader, a clone, the stream, and once only',
+    async (value, reader) => {
+      const init = {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-a': 'b' },
+        body: JSON.stringify(value),
+      };
+      const kept = requestWithText('https://api.example.test/v1', init);
+      const plain = new Request('https://api.example.test/v1', init);
+      const read = async (r: Request): Promise<unknown> =>
+        reader === 'body'
+          ? new TextDecoder().decode(await new Response(r.body).arrayBuffer())
+          : reader === 'arrayBuffer'
+            ? [...new Uint8Array(await r.arrayBuffer())]
+            : reader === 'blob'
+              ? await (await r.blob()).text()
+              : await r[reader]();
+      // Looking at the stream is not reading it.
+      expect([kept.body === null, kept.bodyUsed]).toEqual([plain.body === null, plain.bodyUsed]);
+      const [keptClone, plainClone] = [kept.clone(), plain.clone()];
+      expect([keptClone.method, headersOf(keptClone as unknown as Response)]).toEqual([
+        plainClone.method,
+        headersOf(plainClone as unknown as Response),
+      ]);
+      expect(await read(keptClone)).toEqual(await read(plainClone));
+      expect(await read(kept)).toEqual(await read(plain));
+      expect(kept.bodyUsed).toBe(plain.bodyUsed);
+      if (reader !== 'body') {
+        await expect(kept.text()).rejects.toThrow(TypeError);
+        expect(() => kept.clone()).toThrow(TypeError);
+      }
+    },
+  );
+
   it('keeps each request’s own text: two requests differing only in their body read apart', async () => {
     const a = requestWithText('https://api.example.test/v1', { method: 'POST', body: '{"model":"a"}' });
     const b = requestWithText('https://api.example.test/v1', { method: 'POST', body: '{"model":"b"}' });

@@ -10,11 +10,58 @@ import { HttpResponse } from './msw-core.js';
 const requestTexts = new WeakMap<Request, string>();
 const responseTexts = new WeakMap<Response, string>();
 
-/** `new Request(url, init)`, its body's text kept for requestJson when the body is given as text. */
-export function requestWithText(url: string, init: RequestInit): Request {
-  const request = new Request(url, init);
-  if (typeof init.body === 'string') requestTexts.set(request, init.body);
+/**
+ * A request of an in-process exchange whose body is its text, held as a string rather than a stream: building the
+ * stream (undici's body extraction) and teeing it for msw's per-request clone cost more of a `check` than judging
+ * the request. Every reader still gets the same characters, once, as from fetch's body: `text`, `json`,
+ * `arrayBuffer` and `blob` answer from the text, `clone` is another such request, and `body` is a stream of the
+ * text made on first read.
+ */
+function withText(input: string | Request, init: RequestInit, text: string): Request {
+  const request = new Request(input, { ...init, body: null });
+  let used = false;
+  let stream: ReadableStream<Uint8Array> | undefined;
+  const read = () =>
+    Promise.resolve().then(() => {
+      if (used) throw new TypeError('Body is unusable: Body has already been read');
+      used = true;
+      return text;
+    });
+  Object.defineProperties(request, {
+    body: {
+      // Disturbed (bodyUsed) once read from, as fetch's stream is.
+      get: () =>
+        (stream ??= new ReadableStream<Uint8Array>(
+          {
+            pull(controller) {
+              used = true;
+              controller.enqueue(new TextEncoder().encode(text));
+              controller.close();
+            },
+            // Pulled on a read only: looking at the stream disturbs nothing.
+          },
+          { highWaterMark: 0 },
+        )),
+    },
+    bodyUsed: { get: () => used },
+    text: { value: read },
+    json: { value: () => read().then((t) => JSON.parse(t) as unknown) },
+    arrayBuffer: { value: () => read().then((t) => new TextEncoder().encode(t).buffer) },
+    blob: { value: () => read().then((t) => new Blob([t])) },
+    clone: {
+      value: () => {
+        if (used) throw new TypeError('Request.clone: Body has already been consumed.');
+        return withText(request, {}, text);
+      },
+    },
+  });
+  requestTexts.set(request, text);
   return request;
+}
+
+/** `new Request(url, init)`; a body given as text is held as text (TextBodyRequest) and kept for requestJson. */
+export function requestWithText(url: string, init: RequestInit): Request {
+  return typeof init.body === 'string' ? withText(url, init, init.body) : new Request(url, init);
 }
 
 /** The request's JSON body: the kept text parsed, else the body read from a clone (handlers after it read it too). */
