@@ -10,6 +10,9 @@ import { HttpResponse } from './msw-core.js';
 const requestTexts = new WeakMap<Request, string>();
 const responseTexts = new WeakMap<Response, string>();
 
+// Typed as a plain class so the readers below can be methods: the DOM types declare Request's as properties.
+const RequestBase = Request as unknown as new (input: string | Request, init: RequestInit) => object;
+
 /**
  * A request of an in-process exchange whose body is its text, held as a string rather than a stream: building the
  * stream (undici's body extraction) and teeing it for msw's per-request clone cost more of a `check` than judging
@@ -17,44 +20,54 @@ const responseTexts = new WeakMap<Response, string>();
  * `arrayBuffer` and `blob` answer from the text, `clone` is another such request, and `body` is a stream of the
  * text made on first read.
  */
-function withText(input: string | Request, init: RequestInit, text: string): Request {
-  const request = new Request(input, { ...init, body: null });
-  let used = false;
-  let stream: ReadableStream<Uint8Array> | undefined;
-  const read = () =>
-    Promise.resolve().then(() => {
-      if (used) throw new TypeError('Body is unusable: Body has already been read');
-      used = true;
-      return text;
-    });
-  Object.defineProperties(request, {
-    body: {
-      // Disturbed (bodyUsed) once read from, as fetch's stream is.
-      get: () =>
-        (stream ??= new ReadableStream<Uint8Array>(
-          {
-            pull(controller) {
-              used = true;
-              controller.enqueue(new TextEncoder().encode(text));
-              controller.close();
-            },
-            // Pulled on a read only: looking at the stream disturbs nothing.
-          },
-          { highWaterMark: 0 },
-        )),
-    },
-    bodyUsed: { get: () => used },
-    text: { value: read },
-    json: { value: () => read().then((t) => JSON.parse(t) as unknown) },
-    arrayBuffer: { value: () => read().then((t) => new TextEncoder().encode(t).buffer) },
-    blob: { value: () => read().then((t) => new Blob([t])) },
-    clone: {
-      value: () => {
-        if (used) throw new TypeError('Request.clone: Body has already been consumed.');
-        return withText(request, {}, text);
+class TextBodyRequest extends RequestBase {
+  readonly #text: string;
+  #used = false;
+  #stream: ReadableStream<Uint8Array> | undefined;
+  constructor(input: string | Request, init: RequestInit, text: string) {
+    super(input, { ...init, body: null });
+    this.#text = text;
+  }
+  /** Disturbed (bodyUsed) once read from, as fetch's stream is; pulled on a read only, so looking disturbs nothing. */
+  get body(): ReadableStream<Uint8Array> {
+    return (this.#stream ??= new ReadableStream<Uint8Array>(
+      {
+        pull: (controller) => {
+          this.#used = true;
+          controller.enqueue(new TextEncoder().encode(this.#text));
+          controller.close();
+        },
       },
-    },
-  });
+      { highWaterMark: 0 },
+    ));
+  }
+  get bodyUsed(): boolean {
+    return this.#used;
+  }
+  text(): Promise<string> {
+    return Promise.resolve().then(() => {
+      if (this.#used) throw new TypeError('Body is unusable: Body has already been read');
+      this.#used = true;
+      return this.#text;
+    });
+  }
+  json(): Promise<unknown> {
+    return this.text().then((t) => JSON.parse(t) as unknown);
+  }
+  arrayBuffer(): Promise<ArrayBuffer> {
+    return this.text().then((t) => new TextEncoder().encode(t).buffer);
+  }
+  blob(): Promise<Blob> {
+    return this.text().then((t) => new Blob([t]));
+  }
+  clone(): Request {
+    if (this.#used) throw new TypeError('Request.clone: Body has already been consumed.');
+    return withText(this as unknown as Request, {}, this.#text);
+  }
+}
+
+function withText(input: string | Request, init: RequestInit, text: string): Request {
+  const request = new TextBodyRequest(input, init, text) as unknown as Request;
   requestTexts.set(request, text);
   return request;
 }
