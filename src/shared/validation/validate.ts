@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Ajv, AnySchema, ErrorObject, ValidateFunction } from 'ajv';
@@ -8,6 +7,7 @@ import { InputError } from '../errors/input-error.js';
 import { INLINE_AJV_OPTIONS, newAjv, schemaAjv } from './schema-ajv.js';
 import { readSchemaSources } from './schema-sources.js';
 import { InvariantError } from '../errors/invariant-error.js';
+import { requireWithCodeCache } from './cached-require.js';
 
 // Kept in step with precompile-schemas.ts (not imported from there: that module pulls in ajv's code generator).
 const SCHEMA_FILE = 'schema-validators.precompiled.cjs';
@@ -41,7 +41,7 @@ function validators(): Lookup {
   const sources = readSchemaSources();
   const load = (file: string | undefined): PrecompiledModule | undefined => {
     if (!file) return undefined;
-    const mod = createRequire(import.meta.url)(file) as PrecompiledModule;
+    const mod = requireWithCodeCache(file) as PrecompiledModule;
     return mod.__schemaHash === sources.hash ? mod : undefined;
   };
   let whole: PrecompiledModule | null | undefined;
@@ -75,7 +75,7 @@ let precompiledInline: Record<string, ValidateFunction> | null | undefined;
 function precompiledInlineValidator(text: string): ValidateFunction | undefined {
   if (precompiledInline === undefined) {
     const file = precompiledFile(INLINE_FILE);
-    precompiledInline = file ? (createRequire(import.meta.url)(file) as Record<string, ValidateFunction>) : null;
+    precompiledInline = file ? (requireWithCodeCache(file) as Record<string, ValidateFunction>) : null;
   }
   return precompiledInline?.[createHash('sha256').update(text).digest('hex')];
 }
