@@ -52,7 +52,7 @@ function entryFor(file: string, source: string): string | undefined {
 }
 
 /** Entries kept: one per large module, per build and V8 flag set; older builds' entries go. */
-const KEPT_ENTRIES = 24;
+const KEPT_ENTRIES = 12;
 /** Below this a module compiles in about a millisecond: `require` it as usual. */
 const CACHED_FROM_BYTES = 256 * 1024;
 
