@@ -35,7 +35,33 @@ describe('wire-texts', () => {
     },
   );
 
-  test.prop([fc.jsonValue({ stringUnit: 'grapheme' }), fc.constantFrom('text', 'json', 'arrayBuffer', 'blob', 'body')])(
+  const READERS = ['text', 'json', 'arrayBuffer', 'blob', 'body'] as const;
+  /** The body as one reader gets it: text, parsed JSON, bytes, a blob's text, or the stream's bytes decoded. */
+  const readAs = async (r: Request | Response, reader: (typeof READERS)[number]): Promise<unknown> =>
+    reader === 'body'
+      ? new TextDecoder().decode(await new Response(r.body).arrayBuffer())
+      : reader === 'arrayBuffer'
+        ? [...new Uint8Array(await r.arrayBuffer())]
+        : reader === 'blob'
+          ? await (await r.blob()).text()
+          : await r[reader]();
+
+  /** Reads `kept` and `plain` alike, clones first, and checks each step gives the same, once only. */
+  async function readsAlike(kept: Request | Response, plain: Request | Response, reader: (typeof READERS)[number]) {
+    // Looking at the stream is not reading it.
+    expect([kept.body === null, kept.bodyUsed]).toEqual([plain.body === null, plain.bodyUsed]);
+    const [keptClone, plainClone] = [kept.clone(), plain.clone()];
+    expect(headersOf(keptClone as Response)).toEqual(headersOf(plainClone as Response));
+    expect(await readAs(keptClone, reader)).toEqual(await readAs(plainClone, reader));
+    expect(await readAs(kept, reader)).toEqual(await readAs(plain, reader));
+    expect(kept.bodyUsed).toBe(plain.bodyUsed);
+    if (reader !== 'body') {
+      await expect(kept.text()).rejects.toThrow(TypeError);
+      expect(() => kept.clone()).toThrow(TypeError);
+    }
+  }
+
+  test.prop([fc.jsonValue({ stringUnit: 'grapheme' }), fc.constantFrom(...READERS)])(
     'a request holding its text reads as fetch’s own does: each reader, a clone, the stream, and once only',
     async (value, reader) => {
       const init = {
@@ -45,28 +71,22 @@ describe('wire-texts', () => {
       };
       const kept = requestWithText('https://api.example.test/v1', init);
       const plain = new Request('https://api.example.test/v1', init);
-      const read = async (r: Request): Promise<unknown> =>
-        reader === 'body'
-          ? new TextDecoder().decode(await new Response(r.body).arrayBuffer())
-          : reader === 'arrayBuffer'
-            ? [...new Uint8Array(await r.arrayBuffer())]
-            : reader === 'blob'
-              ? await (await r.blob()).text()
-              : await r[reader]();
-      // Looking at the stream is not reading it.
-      expect([kept.body === null, kept.bodyUsed]).toEqual([plain.body === null, plain.bodyUsed]);
-      const [keptClone, plainClone] = [kept.clone(), plain.clone()];
-      expect([keptClone.method, headersOf(keptClone as unknown as Response)]).toEqual([
-        plainClone.method,
-        headersOf(plainClone as unknown as Response),
-      ]);
-      expect(await read(keptClone)).toEqual(await read(plainClone));
-      expect(await read(kept)).toEqual(await read(plain));
-      expect(kept.bodyUsed).toBe(plain.bodyUsed);
-      if (reader !== 'body') {
-        await expect(kept.text()).rejects.toThrow(TypeError);
-        expect(() => kept.clone()).toThrow(TypeError);
-      }
+      expect(kept.clone().method).toBe('POST');
+      await readsAlike(kept, plain, reader);
+    },
+  );
+
+  test.prop([
+    fc.jsonValue({ stringUnit: 'grapheme' }),
+    fc.constantFrom(200, 400, 429, 599),
+    fc.constantFrom(...READERS),
+  ])(
+    'an answer holding its text reads as msw’s HttpResponse.json does: each reader, a clone, the stream, once only',
+    async (value, status, reader) => {
+      const kept = jsonAnswer(value, { status, headers: { 'x-a': 'b' } });
+      const plain = HttpResponse.json(value as Record<string, unknown>, { status, headers: { 'x-a': 'b' } });
+      expect([kept.clone().status, kept.clone() instanceof HttpResponse]).toEqual([status, true]);
+      await readsAlike(kept, plain, reader);
     },
   );
 

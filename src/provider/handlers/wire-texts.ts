@@ -10,59 +10,109 @@ import { HttpResponse } from './msw-core.js';
 const requestTexts = new WeakMap<Request, string>();
 const responseTexts = new WeakMap<Response, string>();
 
-// Typed as a plain class so the readers below can be methods: the DOM types declare Request's as properties.
-const RequestBase = Request as unknown as new (input: string | Request, init: RequestInit) => object;
-
 /**
- * A request of an in-process exchange whose body is its text, held as a string rather than a stream: building the
- * stream (undici's body extraction) and teeing it for msw's per-request clone cost more of a `check` than judging
- * the request. Every reader still gets the same characters, once, as from fetch's body: `text`, `json`,
- * `arrayBuffer` and `blob` answer from the text, `clone` is another such request, and `body` is a stream of the
- * text made on first read.
+ * A body held as its text rather than a stream, read as fetch's body is read: once (`bodyUsed`), by `text`, `json`,
+ * `arrayBuffer` or `blob`, or through `body`, a stream made on first look and pulled on a read only (so looking
+ * disturbs nothing). Building the stream (undici's body extraction, a transferable ReadableStream) and teeing it
+ * for msw's per-request clone cost more of a `check` than judging the request.
  */
-class TextBodyRequest extends RequestBase {
-  readonly #text: string;
+class TextBody {
   #used = false;
   #stream: ReadableStream<Uint8Array> | undefined;
-  constructor(input: string | Request, init: RequestInit, text: string) {
-    super(input, { ...init, body: null });
-    this.#text = text;
+  constructor(readonly text: string) {}
+  get used(): boolean {
+    return this.#used;
   }
-  /** Disturbed (bodyUsed) once read from, as fetch's stream is; pulled on a read only, so looking disturbs nothing. */
-  get body(): ReadableStream<Uint8Array> {
+  stream(): ReadableStream<Uint8Array> {
     return (this.#stream ??= new ReadableStream<Uint8Array>(
       {
         pull: (controller) => {
           this.#used = true;
-          controller.enqueue(new TextEncoder().encode(this.#text));
+          controller.enqueue(new TextEncoder().encode(this.text));
           controller.close();
         },
       },
       { highWaterMark: 0 },
     ));
   }
-  get bodyUsed(): boolean {
-    return this.#used;
-  }
-  text(): Promise<string> {
+  read(): Promise<string> {
     return Promise.resolve().then(() => {
       if (this.#used) throw new TypeError('Body is unusable: Body has already been read');
       this.#used = true;
-      return this.#text;
+      return this.text;
     });
   }
+  /** The text for a clone, which a read body cannot give. */
+  forClone(what: string): string {
+    if (this.#used) throw new TypeError(`${what}.clone: Body has already been consumed.`);
+    return this.text;
+  }
+}
+
+// Typed as plain classes so the readers below can be methods: the DOM types declare Request's and Response's as
+// properties.
+const RequestBase = Request as unknown as new (input: string | Request, init: RequestInit) => object;
+const ResponseBase = HttpResponse as unknown as new (body: null, init: ResponseInit) => object;
+
+/** A request of an in-process exchange whose body is its text (TextBody); a clone is another. */
+class TextBodyRequest extends RequestBase {
+  readonly #body: TextBody;
+  constructor(input: string | Request, init: RequestInit, text: string) {
+    super(input, { ...init, body: null });
+    this.#body = new TextBody(text);
+  }
+  get body(): ReadableStream<Uint8Array> {
+    return this.#body.stream();
+  }
+  get bodyUsed(): boolean {
+    return this.#body.used;
+  }
+  text(): Promise<string> {
+    return this.#body.read();
+  }
   json(): Promise<unknown> {
-    return this.text().then((t) => JSON.parse(t) as unknown);
+    return this.#body.read().then((t) => JSON.parse(t) as unknown);
   }
   arrayBuffer(): Promise<ArrayBuffer> {
-    return this.text().then((t) => new TextEncoder().encode(t).buffer);
+    return this.#body.read().then((t) => new TextEncoder().encode(t).buffer);
   }
   blob(): Promise<Blob> {
-    return this.text().then((t) => new Blob([t]));
+    return this.#body.read().then((t) => new Blob([t]));
   }
   clone(): Request {
-    if (this.#used) throw new TypeError('Request.clone: Body has already been consumed.');
-    return withText(this as unknown as Request, {}, this.#text);
+    return withText(this as unknown as Request, {}, this.#body.forClone('Request'));
+  }
+}
+
+/** An answer of the mocks whose body is its JSON text (TextBody), an msw HttpResponse in all else. */
+class TextBodyResponse extends ResponseBase {
+  readonly #body: TextBody;
+  readonly #init: ResponseInit;
+  constructor(text: string, init: ResponseInit) {
+    super(null, init);
+    this.#body = new TextBody(text);
+    this.#init = init;
+  }
+  get body(): ReadableStream<Uint8Array> {
+    return this.#body.stream();
+  }
+  get bodyUsed(): boolean {
+    return this.#body.used;
+  }
+  text(): Promise<string> {
+    return this.#body.read();
+  }
+  json(): Promise<unknown> {
+    return this.#body.read().then((t) => JSON.parse(t) as unknown);
+  }
+  arrayBuffer(): Promise<ArrayBuffer> {
+    return this.#body.read().then((t) => new TextEncoder().encode(t).buffer);
+  }
+  blob(): Promise<Blob> {
+    return this.#body.read().then((t) => new Blob([t]));
+  }
+  clone(): Response {
+    return textResponse(this.#body.forClone('Response'), this.#init);
   }
 }
 
@@ -70,6 +120,12 @@ function withText(input: string | Request, init: RequestInit, text: string): Req
   const request = new TextBodyRequest(input, init, text) as unknown as Request;
   requestTexts.set(request, text);
   return request;
+}
+
+function textResponse(text: string, init: ResponseInit): Response {
+  const response = new TextBodyResponse(text, init) as unknown as Response;
+  responseTexts.set(response, text);
+  return response;
 }
 
 /** `new Request(url, init)`; a body given as text is held as text (TextBodyRequest) and kept for requestJson. */
@@ -105,7 +161,5 @@ export function jsonAnswer(body: unknown, init: { status: number; headers: Recor
   const headers = { ...init.headers };
   if (!hasHeader(headers, 'content-type')) headers['content-type'] = 'application/json';
   if (!hasHeader(headers, 'content-length')) headers['content-length'] = String(Buffer.byteLength(text));
-  const response = new HttpResponse(text, { status: init.status, headers });
-  responseTexts.set(response, text);
-  return response;
+  return textResponse(text, { status: init.status, headers });
 }
