@@ -176,12 +176,53 @@ function pointerOf(entry: Walk): string {
   return keys.length > 12 ? `/${keys.slice(0, 12).join('/')}/…(${keys.length - 12} more levels)` : `/${keys.join('/')}`;
 }
 
-/** Walks without recursion (a deep value must not overflow the stack while being measured). */
-export function assertWithinLimits(
-  value: unknown,
-  file: string,
-  limits: { maxDepth: number; maxNodes: number; maxStringLength: number } = INPUT_LIMITS,
-): void {
+type Limits = { maxDepth: number; maxNodes: number; maxStringLength: number };
+
+/** Roots already walked within INPUT_LIMITS (by readJsonFile, then again by assertValid on the same object). */
+const withinInputLimits = new WeakSet<object>();
+
+/**
+ * Walks without recursion (a deep value must not overflow the stack while being measured), keeping only each value
+ * and its depth; the pointer of a breach is found by a second walk (throwLimitBreach).
+ */
+export function assertWithinLimits(value: unknown, file: string, limits: Limits = INPUT_LIMITS): void {
+  const isRoot = typeof value === 'object' && value !== null;
+  if (isRoot && limits === INPUT_LIMITS && withinInputLimits.has(value)) return;
+  const values: unknown[] = [value];
+  const depths: number[] = [0];
+  let nodes = 0;
+  while (values.length > 0) {
+    const v = values.pop();
+    const depth = depths.pop()!;
+    if (++nodes > limits.maxNodes) return throwLimitBreach(value, file, limits);
+    if (typeof v === 'string') {
+      if (v.length > limits.maxStringLength) return throwLimitBreach(value, file, limits);
+      continue;
+    }
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth >= limits.maxDepth) return throwLimitBreach(value, file, limits);
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) {
+        values.push(v[i]);
+        depths.push(depth + 1);
+      }
+    } else {
+      const record = v as Record<string, unknown>;
+      for (const k of Object.keys(record)) {
+        values.push(record[k]);
+        depths.push(depth + 1);
+      }
+    }
+  }
+  if (isRoot && limits === INPUT_LIMITS) withinInputLimits.add(value);
+}
+
+/**
+ * The walk that names where a value breaks a limit: the same order as assertWithinLimits' (so it finds the same first
+ * breach), keeping each value's parent for its pointer. Only run once a breach is known: a record per value is what
+ * made the plain walk cost.
+ */
+function throwLimitBreach(value: unknown, file: string, limits: Limits): never {
   const stack: Walk[] = [{ value, depth: 0 }];
   let nodes = 0;
   while (stack.length > 0) {
@@ -218,6 +259,7 @@ export function assertWithinLimits(
       for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], depth, key: String(i), parent: entry });
     else for (const [k, x] of Object.entries(v)) stack.push({ value: x, depth, key: k, parent: entry });
   }
+  throw new InvariantError('assertWithinLimits found a breach that the pointer walk did not');
 }
 
 /** Validates `value` against `specs/schema/<schemaName>` or throws an InputError naming file and pointer. */
