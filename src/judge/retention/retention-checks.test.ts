@@ -117,6 +117,42 @@ describe('retentionChecks', () => {
     });
   });
 
+  it('fails a copy whose request differs though its carriers are whole, and builds the original request once', async () => {
+    const history = sampleHistoryWithEveryCarrier();
+    let originalBuilds = 0;
+    // The store gives a user turn back edited: every carrier survives, the request the route gets does not.
+    const editing: EngineUnderTest = {
+      ...builtInEngine,
+      buildRequest: async (h, input) => {
+        if (h === history) originalBuilds++;
+        return builtInEngine.buildRequest!(h, input);
+      },
+      storage: {
+        async openStore(file) {
+          const store = await builtInEngine.storage!.openStore(file);
+          return {
+            ...store,
+            resume: async (id) => ({
+              messages: (await store.resume(id)).messages.map((m) =>
+                m.role === 'user' ? { ...m, content: `${String(m.content)} (edited)` } : m,
+              ),
+            }),
+          };
+        },
+      },
+    };
+    const [, branch, resume] = await judge(history, editing);
+    expect(branch).toMatchObject({
+      status: 'fail',
+      detail: expect.stringMatching(/request built from the branch differs/),
+    });
+    expect(resume).toMatchObject({
+      status: 'fail',
+      detail: expect.stringMatching(/request built from the resumed session differs from the live one/),
+    });
+    expect(originalBuilds).toBe(1);
+  });
+
   it("warns an engine judged by harm whose store gives carriers back in another key order; fails this project's", async () => {
     const history = sampleHistoryWithEveryCarrier();
     /** Each reasoning_details item's keys reversed: every byte of every value kept, key order not. */

@@ -10,6 +10,7 @@ import { wireCarrierKeys } from '../conformance/wire-carriers.js';
 import { compactionBlobs, requestHolds } from '../conformance/compaction-kept.js';
 import type { History, Message } from '../../shared/history/history.js';
 import type { RouteTable } from '../../shared/route-table/route-table.js';
+import type { OutboundRequest } from '../../shared/wire/outbound-request.js';
 
 export type RetentionBehaviour = 'survives-compaction' | 'survives-branch' | 'survives-resume' | 'compaction-kept';
 export interface RetentionCheck extends Check {
@@ -150,6 +151,8 @@ async function branchCopies(history: History, stores: RunStores): Promise<Omit<S
 }
 
 type Target = Omit<TurnInput, 'history'>;
+/** The request the original history gives, and its JSON text. */
+type LiveRequest = () => Promise<{ request: OutboundRequest; text: string }>;
 const KEY_ORDER =
   "no provider reads key order and no byte of reasoning is lost, so for an engine under --engine it is a warning; this project's own engine keeps stored carriers byte for byte (docs/decisions/0102-foreign-engines-judged-by-harm.md)";
 const pass = (behaviour: RetentionBehaviour, detail: string): RetentionCheck => ({ behaviour, status: 'pass', detail });
@@ -202,11 +205,15 @@ export function retentionChecks(
     }
     return diff;
   }
-  /** Do two histories give the same request? Under harm, one that differs only in key order is a note. */
-  async function sameRequest(a: History, b: History, target: Target, notes: string[], what: string) {
-    const [x, y] = [await engine.buildRequest!(a, target), await engine.buildRequest!(b, target)];
-    if (JSON.stringify(x) === JSON.stringify(y)) return true;
-    if (harm && isDeepStrictEqual(x, y)) {
+  /**
+   * Does a copy give the request the original history gives (built once per cell: `live`)? Under harm, one that
+   * differs only in key order is a note.
+   */
+  async function sameRequest(copy: History, live: LiveRequest, target: Target, notes: string[], what: string) {
+    const x = await engine.buildRequest!(copy, target);
+    const y = await live();
+    if (JSON.stringify(x) === y.text) return true;
+    if (harm && isDeepStrictEqual(x, y.request)) {
       notes.push(`${what} differs from the original in key order only`);
       return true;
     }
@@ -217,14 +224,19 @@ export function retentionChecks(
       ? pass(behaviour, detail)
       : { behaviour, status: 'warn', detail: `${detail}, except: ${notes.join('; ')}: ${KEY_ORDER}` };
 
-  async function checkResume(history: History, target: Target, resumed: History): Promise<RetentionCheck> {
+  async function checkResume(
+    history: History,
+    target: Target,
+    resumed: History,
+    live: LiveRequest,
+  ): Promise<RetentionCheck> {
     const route = target.spec.id;
     const notes: string[] = [];
     if (resumed.messages.length !== history.messages.length)
       return fail('survives-resume', `resumed ${resumed.messages.length} of ${history.messages.length} messages`);
     const diff = kept(history.messages, resumed.messages, identity(history.messages.length), notes);
     if (diff) return fail('survives-resume', `after resume from state.db, ${diff}`);
-    if (!(await sameRequest(resumed, history, target, notes, `the ${route} request built from the resumed session`)))
+    if (!(await sameRequest(resumed, live, target, notes, `the ${route} request built from the resumed session`)))
       return fail('survives-resume', `the ${route} request built from the resumed session differs from the live one`);
     return verdict(
       'survives-resume',
@@ -237,6 +249,7 @@ export function retentionChecks(
     history: History,
     target: Target,
     { branched, halfBranch, parentAfter }: Omit<StoredCopies, 'resumed'>,
+    live: LiveRequest,
   ): Promise<RetentionCheck> {
     const route = target.spec.id;
     const notes: string[] = [];
@@ -244,7 +257,7 @@ export function retentionChecks(
     if (diff) return fail('survives-branch', `in the branch, ${diff}`);
     diff = kept(history.messages, halfBranch.messages, identity(halfBranch.messages.length), notes);
     if (diff) return fail('survives-branch', `in the branch at turn ${halfBranch.messages.length}, ${diff}`);
-    if (!(await sameRequest(branched, history, target, notes, `the ${route} request built from the branch`)))
+    if (!(await sameRequest(branched, live, target, notes, `the ${route} request built from the branch`)))
       return fail('survives-branch', `the ${route} request built from the branch differs from the original`);
     if (parentAfter.messages.length !== history.messages.length)
       return fail('survives-branch', 'a turn appended to the branch appeared in the parent session');
@@ -342,10 +355,11 @@ export function retentionChecks(
     history: History,
     target: Target,
     stored: { branch: History; resume: History },
+    liveRequest: LiveRequest,
   ): Promise<RetentionCheck> {
     const blob = compactionBlobs(history.messages).at(-1);
     if (blob === undefined) return { behaviour: 'compaction-kept', status: 'n/a', detail: 'no compaction item' };
-    const live = await engine.buildRequest!(history, target);
+    const live = (await liveRequest()).request;
     if (!requestHolds(live.body, blob))
       return {
         behaviour: 'compaction-kept',
@@ -428,10 +442,17 @@ export function retentionChecks(
           copies.set(text, c);
         }
         const { branches, resumed } = c;
-        out.push(await guarded('survives-branch', async () => checkBranch(history, input, await branches)));
-        out.push(await guarded('survives-resume', async () => checkResume(history, input, await resumed)));
+        // The original history's request, built once for the cell: every copy is compared with it.
+        let built: Promise<{ request: OutboundRequest; text: string }> | undefined;
+        const live: LiveRequest = () =>
+          (built ??= engine.buildRequest!(history, input).then((request) => ({
+            request,
+            text: JSON.stringify(request),
+          })));
+        out.push(await guarded('survives-branch', async () => checkBranch(history, input, await branches, live)));
+        out.push(await guarded('survives-resume', async () => checkResume(history, input, await resumed, live)));
         const kept = await guarded('compaction-kept', async () =>
-          checkCompactionKept(history, input, { branch: (await branches).branched, resume: await resumed }),
+          checkCompactionKept(history, input, { branch: (await branches).branched, resume: await resumed }, live),
         );
         if (kept.status !== 'n/a') out.push(kept);
       }
