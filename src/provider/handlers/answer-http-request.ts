@@ -16,7 +16,6 @@ export { FOLLOW_SCENARIO } from '../answers/follow/follow-answer.js';
 import { acceptsWithoutFindings } from './fast-accept.js';
 import type { Fault } from '../../shared/faults/fault-catalogue.js';
 import type { InjectedFault, IssuedCarriers } from '../../shared/faults/fault-record.js';
-import type { RenderedAnswer } from '../answers/answer-renderer.js';
 import { FaultInjector, issuedCarriers } from '../faults/fault-injector.js';
 import { providerHandlers } from './provider-handlers.js';
 import { AS_IS_HEADER, unmodelledEndpointAnswer } from './around-generation.js';
@@ -166,14 +165,17 @@ export class HttpAnswers {
     };
   }
 
-  /** A follow-mode answer, as a due fault changes it; the carriers it issued when it went out whole. */
+  /**
+   * A follow-mode answer, as a due fault changes it; the carriers it issued when it went out whole. A stream reads only
+   * the rendered events: the answer's JSON text is made for an unstreamed answer alone.
+   */
   private followed(
     spec: ProviderSpec,
     request: HttpAnswerRequest,
     stream: boolean,
-    rendered: RenderedAnswer,
-    json: Uint8Array | string,
+    follow: FollowAnswer,
   ): Pick<HttpAnswer, 'content' | 'fault' | 'cut' | 'issued'> {
+    const rendered = follow.rendered;
     const shaped = this.injector?.shape(
       { provider: spec.id, family: spec.family, body: request.json, stream },
       rendered,
@@ -181,7 +183,7 @@ export class HttpAnswers {
     const answer = shaped?.rendered ?? rendered;
     const content: HttpAnswer['content'] = stream
       ? { kind: 'events', events: answer.stream }
-      : { kind: 'json', bytes: shaped ? JSON.stringify(answer.body) : json };
+      : { kind: 'json', bytes: shaped ? JSON.stringify(answer.body) : follow.bytes };
     if (!this.injector) return { content };
     return {
       content,
@@ -212,7 +214,7 @@ export class HttpAnswers {
       findings: [],
       tool: accepted.answer.tool,
       streamed: accepted.stream,
-      ...this.followed(accepted.spec, request, accepted.stream, accepted.answer.rendered, accepted.answer.bytes),
+      ...this.followed(accepted.spec, request, accepted.stream, accepted.answer),
     };
   }
 
@@ -308,7 +310,7 @@ export class HttpAnswers {
           findings,
           tool: follow.tool,
           streamed,
-          ...this.followed(spec, request, streamed, follow.rendered, follow.json),
+          ...this.followed(spec, request, streamed, follow),
         };
       }
     }

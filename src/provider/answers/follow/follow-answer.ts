@@ -4,7 +4,7 @@ import type { RenderedAnswer } from '../answer-renderer.js';
 import type { ProviderSpec } from '../../../shared/provider-specs/provider-spec.js';
 import type { ScriptedAnswer } from '../../../shared/scenarios/scenario.js';
 import { endsWithToolResult, offeredTools, toolCallIdPrefix } from './offered-tools.js';
-import { sampleArguments } from './schema-arbitrary.js';
+import { KeptSamples } from './kept-samples.js';
 import { passesCompactionTrigger } from './compaction-trigger.js';
 import { isPlainObject } from '../../../shared/objects/deep-merge.js';
 import { answerForModel, geminiIncludesThoughts, requestAsksReasoning } from '../answer-for-model.js';
@@ -17,18 +17,30 @@ export const FOLLOW_SCENARIO = 'follow-client';
 export interface FollowAnswer {
   answer: ScriptedAnswer;
   rendered: RenderedAnswer;
-  /** rendered.body as sent. */
-  json: string;
-  /** `json` as UTF-8 bytes, made once: an agent's loop gets the same answer many times. */
-  bytes: Buffer;
+  /** rendered.body as sent; made on first use (a streamed answer sends its events, never this). */
+  readonly json: string;
+  /** `json` as UTF-8 bytes, made once on first use: an agent's loop gets the same answer many times. */
+  readonly bytes: Buffer;
   /** The tool the answer calls, if any, for the log. */
   tool?: string;
 }
 
-/** A 32-bit seed from the run's seed and what makes this turn this turn: same conversation, same answer. */
-function turnSeed(seed: number, call: number, tool: string): number {
-  return createHash('sha256').update(`${seed}\u0000${call}\u0000${tool}`).digest().readUInt32BE(0);
+/**
+ * A 32-bit seed from the run's seed and what makes this turn this turn: same conversation, same answer. Kept per input
+ * (a run meets a few calls and tools): two SHA-256 digests were about 6% of a fresh tool-call answer.
+ */
+export function turnSeed(seed: number, call: number, tool: string): number {
+  const input = `${seed}\u0000${call}\u0000${tool}`;
+  let made = turnSeeds.get(input);
+  if (made === undefined) {
+    made = createHash('sha256').update(input).digest().readUInt32BE(0);
+    if (turnSeeds.size >= MAX_TURN_SEEDS) turnSeeds.delete(turnSeeds.keys().next().value!);
+    turnSeeds.set(input, made);
+  }
+  return made;
 }
+const MAX_TURN_SEEDS = 4096;
+const turnSeeds = new Map<string, number>();
 
 /**
  * A digest of the conversation so far (instructions and every message, content or input item), so each answer's
@@ -105,6 +117,8 @@ export function asksForSummary(body: unknown): boolean {
 
 const MAX_CACHED = 1024;
 const answers = new Map<string, FollowAnswer>();
+/** Tool arguments and structured words, drawn once per schema and seed (kept-samples.ts). */
+const samples = new KeptSamples();
 
 function makeAnswer(
   spec: ProviderSpec,
@@ -121,7 +135,7 @@ function makeAnswer(
   if (tools.length > 0 && !endsWithToolResult(spec.family, body)) {
     const chosen = tools[turnSeed(seed, call, '') % tools.length]!;
     tool = chosen.name;
-    const sampled = sampleArguments(chosen.schema, turnSeed(seed, call, chosen.name));
+    const sampled = samples.get(chosen.schema, turnSeed(seed, call, chosen.name));
     // Anthropic and Bedrock answer with an input object: a schema whose root is not an object still gets one.
     const args = typeof sampled === 'object' && sampled !== null && !Array.isArray(sampled) ? sampled : {};
     answer = {
@@ -149,7 +163,7 @@ function makeAnswer(
       content: format
         ? formattedContent(
             format,
-            format.kind === 'json-object' ? undefined : sampleArguments(format.schema, turnSeed(seed, call, 'format')),
+            format.kind === 'json-object' ? undefined : samples.get(format.schema, turnSeed(seed, call, 'format')),
             words,
           )
         : words,
@@ -174,6 +188,31 @@ function makeAnswer(
     ...(model ? { model } : {}),
     ...(isPlainObject(body) ? { request: body } : {}),
   });
-  const json = JSON.stringify(rendered.body);
-  return { answer, rendered, json, bytes: Buffer.from(json), ...(tool ? { tool } : {}) };
+  return new RenderedFollowAnswer(answer, rendered, tool);
+}
+
+/**
+ * A follow answer whose JSON text and bytes are made when first read: a streamed request is answered with the
+ * rendered events, and serializing the unstreamed body too cost a fresh streamed request about 15 µs for nothing.
+ */
+class RenderedFollowAnswer implements FollowAnswer {
+  private text: string | undefined;
+  private buffer: Buffer | undefined;
+  readonly tool?: string;
+
+  constructor(
+    readonly answer: ScriptedAnswer,
+    readonly rendered: RenderedAnswer,
+    tool: string | undefined,
+  ) {
+    if (tool) this.tool = tool;
+  }
+
+  get json(): string {
+    return (this.text ??= JSON.stringify(this.rendered.body));
+  }
+
+  get bytes(): Buffer {
+    return (this.buffer ??= Buffer.from(this.json));
+  }
 }

@@ -51,6 +51,22 @@ const TOOLS = [
 ];
 const chat = (model: string) =>
   JSON.stringify({ model, messages: [{ role: 'user', content: 'Where is order ORD-1234?' }], tools: TOOLS });
+/** A streamed turn: its tools' argument schema and its question are what a fresh answer is drawn from. */
+const streamed = (orderId: Record<string, unknown>, question = 'Where is order ORD-1234?') =>
+  JSON.stringify({
+    model: 'deepseek-v4-flash',
+    stream: true,
+    messages: [{ role: 'user', content: question }],
+    tools: [
+      {
+        type: 'function',
+        function: {
+          name: 'lookup_order',
+          parameters: { type: 'object', properties: { order_id: orderId }, required: ['order_id'] },
+        },
+      },
+    ],
+  });
 const gemini = JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'Where is order ORD-1234?' }] }] });
 
 const CASES: Array<{ name: string; a: Sent; b: Sent }> = [
@@ -73,6 +89,17 @@ const CASES: Array<{ name: string; a: Sent; b: Sent }> = [
     name: 'the same bytes as another call of the conversation',
     a: { path: '/deepseek/chat/completions', body: chat('deepseek-v4-flash'), headers: { [CALL_HEADER]: '0' } },
     b: { path: '/deepseek/chat/completions', body: chat('deepseek-v4-flash'), headers: { [CALL_HEADER]: '3' } },
+  },
+  {
+    // The tool arguments are drawn once per schema and seed (kept-samples.ts), the stream's bytes once per answer.
+    name: 'a streamed turn whose tool takes another argument schema',
+    a: { path: '/deepseek/chat/completions', body: streamed({ type: 'string' }) },
+    b: { path: '/deepseek/chat/completions', body: streamed({ type: 'integer', minimum: 1000, maximum: 9999 }) },
+  },
+  {
+    name: 'a streamed turn of another conversation with the same tools',
+    a: { path: '/deepseek/chat/completions', body: streamed({ type: 'string' }) },
+    b: { path: '/deepseek/chat/completions', body: streamed({ type: 'string' }, 'Where is order ORD-9876?') },
   },
 ];
 

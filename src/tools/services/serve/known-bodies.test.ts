@@ -60,6 +60,16 @@ describe('the facts serve keeps per request body', () => {
     expect(known.read(bytes(plain)).replays).toBe(false);
   });
 
+  it('tells a body apart from the one read last even when the caller wrote the new one into the same buffer', () => {
+    const known = new KnownBodies();
+    const replayed = { messages: [{ role: 'assistant', content: 'a', reasoning_content: 'r' }] };
+    const plain = { messages: [{ role: 'assistant', content: 'a', reasoning_contenT: 'r' }] };
+    const buffer = bytes(replayed);
+    for (let i = 0; i < 3; i++) expect(known.read(buffer).replays).toBe(true);
+    bytes(plain).copy(buffer);
+    expect(known.read(buffer)).toMatchObject(fresh(plain));
+  });
+
   it('keeps a body from its second sight on, frozen, so no request can change what a later one reads', () => {
     const known = new KnownBodies();
     const body = bytes({ messages: [{ role: 'user', content: 'hi' }] });

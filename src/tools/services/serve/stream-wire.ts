@@ -4,7 +4,7 @@ import {
   bedrockFrame,
 } from '../../../provider/families/bedrock-converse/event-stream-frames.js';
 import type { ProviderSpec } from '../../../shared/provider-specs/provider-spec.js';
-import { SseReader } from '../../../shared/sse/parse-sse.js';
+import { formatSseEvent, SseReader } from '../../../shared/sse/parse-sse.js';
 import type { SseEvent } from '../../../shared/sse/sse-event.js';
 import { familyDescriptor } from '../../../shared/wire/families.js';
 
@@ -12,39 +12,50 @@ import { familyDescriptor } from '../../../shared/wire/families.js';
 export interface StreamWire {
   contentType: string;
   encode: EventEncoder;
+  /**
+   * The whole stream as one buffer, as `encode` frames it event after event: one text and one copy for SSE, where
+   * encoding each event to its own bytes and joining them cost a fresh streamed answer a copy and an allocation per event.
+   */
+  encodeAll: (events: readonly SseEvent[]) => Buffer;
   /** True where the wire is not the SSE the fixtures and the in-process mocks speak (decision 0040). */
   binary: boolean;
 }
 
-const SSE: StreamWire = { contentType: 'text/event-stream', encode: encodeSseEvent, binary: false };
-const AWS: StreamWire = { contentType: AWS_EVENT_STREAM_TYPE, encode: bedrockFrame, binary: true };
+const SSE: StreamWire = {
+  contentType: 'text/event-stream',
+  encode: encodeSseEvent,
+  encodeAll: (events) => {
+    let text = '';
+    for (const event of events) text += formatSseEvent(event);
+    return Buffer.from(text);
+  },
+  binary: false,
+};
+const AWS: StreamWire = {
+  contentType: AWS_EVENT_STREAM_TYPE,
+  encode: bedrockFrame,
+  encodeAll: (events) => Buffer.concat(events.map(bedrockFrame)),
+  binary: true,
+};
 
 /** The family descriptor says how a stream is framed: `aws-event-stream` is binary frames on the wire. */
 export const streamWire = (spec: ProviderSpec): StreamWire =>
   familyDescriptor(spec.family).stream === 'aws-event-stream' ? AWS : SSE;
 
-interface Encoded {
-  chunks: Uint8Array[];
-  /** All chunks in one buffer: what an unpaced stream writes. */
-  whole: Buffer;
-}
-
-/** Encoded events per answer (follow-mode answers are cached, so the same array comes back). */
-const encoded = new WeakMap<EventEncoder, WeakMap<readonly SseEvent[], Encoded>>();
-function encodedEvents(events: readonly SseEvent[], encode: EventEncoder): Encoded {
-  let byEvents = encoded.get(encode);
-  if (!byEvents) encoded.set(encode, (byEvents = new WeakMap()));
-  let made = byEvents.get(events);
-  if (!made) {
-    const chunks = events.map(encode);
-    byEvents.set(events, (made = { chunks, whole: Buffer.concat(chunks) }));
-  }
-  return made;
-}
+/**
+ * The whole stream's bytes per answer, made once: a kept or cached follow answer comes back as the same events array,
+ * so a repeated request costs a lookup. The per-event chunks a paced stream writes are made where they are written.
+ */
+const encoded = new WeakMap<StreamWire, WeakMap<readonly SseEvent[], Buffer>>();
 
 /** The whole stream as one buffer, encoded once per answer: what serve sends at pace 0, in one write with its end. */
-export const streamBytes = (events: readonly SseEvent[], wire: StreamWire): Buffer =>
-  encodedEvents(events, wire.encode).whole;
+export function streamBytes(events: readonly SseEvent[], wire: StreamWire): Buffer {
+  let byEvents = encoded.get(wire);
+  if (!byEvents) encoded.set(wire, (byEvents = new WeakMap()));
+  let whole = byEvents.get(events);
+  if (!whole) byEvents.set(events, (whole = wire.encodeAll(events)));
+  return whole;
+}
 
 /**
  * Writes the events to `out`, paced by their recorded timing (`pace` > 0), one write per event. At
@@ -58,15 +69,14 @@ export async function writeEvents(
   pace: number,
   wire: StreamWire,
 ): Promise<void> {
-  const { chunks, whole } = encodedEvents(events, wire.encode);
   if (pace <= 0) {
-    out.write(whole);
+    out.write(streamBytes(events, wire));
     return;
   }
   const delays = eventDelays(events, pace);
-  for (let i = 0; i < chunks.length; i++) {
+  for (let i = 0; i < events.length; i++) {
     await pause(delays[i]);
-    out.write(chunks[i]!);
+    out.write(wire.encode(events[i]!));
   }
 }
 
