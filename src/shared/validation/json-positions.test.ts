@@ -130,7 +130,8 @@ const jsonTextWithRepeats = fc.letrec<{ text: string }>((tie) => ({
     fc
       .array(
         fc.tuple(
-          fc.constantFrom('a', 'b', '\\u0061', 'a:\\"', '\\"', ''),
+          // Escaped quotes and backslashes: a quote after an even run of backslashes ends the key.
+          fc.constantFrom('a', 'b', '\\u0061', 'a:\\"', '\\"', '', '\\\\', 'c\\\\\\"'),
           fc.constantFrom('', ' ', '\n '),
           tie('text'),
         ),
