@@ -87,8 +87,17 @@ function references(value: unknown, path: string[], out: Map<string, RuleReferen
     }
 }
 
-/** The rules of one provider spec, sorted by rejection id. */
-export function specRules(spec: ProviderSpec): SpecRule[] {
+/** Rules per spec object: the rule and class coverages both ask, and a loaded spec is never edited in place. */
+const rulesOf = new WeakMap<ProviderSpec, readonly SpecRule[]>();
+
+/** The rules of one provider spec, sorted by rejection id (read once per spec object). */
+export function specRules(spec: ProviderSpec): readonly SpecRule[] {
+  let rules = rulesOf.get(spec);
+  if (!rules) rulesOf.set(spec, (rules = Object.freeze(readSpecRules(spec))));
+  return rules;
+}
+
+function readSpecRules(spec: ProviderSpec): SpecRule[] {
   const ids = new Map<string, boolean>();
   // The first table's entry (the spec's own before a variant's rewording) stands for the rule's kind and class.
   const first = new Map<string, Rejection>();
