@@ -27,10 +27,11 @@ const sameValues: Equal = (a, b) => isDeepStrictEqual(a, b);
 /** The first carrier of `after` that is not byte-identical to `before`'s (or not equal by `equal`), or null. */
 export function carrierDifference(before: Message, after: Message, equal: Equal = sameBytes): string | null {
   for (const key of CARRIER_KEYS) {
-    const a = before[key] === undefined ? undefined : JSON.stringify(before[key]);
-    const b = after[key] === undefined ? undefined : JSON.stringify(after[key]);
-    if (!equal(before[key], after[key]))
-      return `${key}: ${a === undefined ? 'absent' : `${a.length} bytes`} became ${b === undefined ? 'absent' : `${b.length} bytes`}`;
+    const [x, y] = [before[key], after[key]];
+    // The same value (a store that hands back what it was given, or both absent) is the same bytes.
+    if (x === y || equal(x, y)) continue;
+    const [a, b] = [x, y].map((v) => (v === undefined ? undefined : JSON.stringify(v)));
+    return `${key}: ${a === undefined ? 'absent' : `${a.length} bytes`} became ${b === undefined ? 'absent' : `${b.length} bytes`}`;
   }
   return null;
 }
