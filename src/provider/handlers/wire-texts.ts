@@ -1,4 +1,5 @@
 import { HttpResponse } from './msw-core.js';
+import { BodyUsedError } from '../../shared/errors/body-used-error.js';
 
 /**
  * The exact text an in-process exchange puts on the wire, kept beside its Request or Response: the other side reads
@@ -37,14 +38,14 @@ class TextBody {
   }
   read(): Promise<string> {
     return Promise.resolve().then(() => {
-      if (this.#used) throw new TypeError('Body is unusable: Body has already been read');
+      if (this.#used) throw new BodyUsedError('Body is unusable: Body has already been read');
       this.#used = true;
       return this.text;
     });
   }
   /** The text for a clone, which a read body cannot give. */
   forClone(what: string): string {
-    if (this.#used) throw new TypeError(`${what}.clone: Body has already been consumed.`);
+    if (this.#used) throw new BodyUsedError(`${what}.clone: Body has already been consumed.`);
     return this.text;
   }
 }
