@@ -57,4 +57,22 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  {
+    // Importing @fast-check/vitest 0.5 with vitest 4.1 walks every chain of vitest's test API (249,438 of them: 2 CPU-s),
+    // paid again by every test file that starts a fresh module graph (decision 0122). Properties are written with
+    // fast-check's own fc.assert inside vitest's test.
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@fast-check/vitest',
+              message: "costs 2 CPU-s per file: use vitest's test with fc.assert(fc.property(...)) from fast-check",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

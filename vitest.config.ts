@@ -89,6 +89,9 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: on CI's two cores that is ONE worker, and the suite
     // ran file after file while most of its time waits on child processes. One worker per core.
     maxWorkers: availableParallelism(),
+    // Tests marked concurrent (each a child process of its own, e.g. the real-client matrix) run one per core in
+    // their worker, not vitest's default five: more would only queue on two cores.
+    maxConcurrency: availableParallelism(),
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

@@ -17,9 +17,10 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const CONFIG = '.dependency-cruiser.mjs';
 const bin = join(root, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
+const LINT_CACHE = ['--cache', join(root, 'node_modules', '.cache', 'depcruise'), '--cache-strategy', 'content'];
 
-function cruise(dir: string): { status: number | null; output: string } {
-  const result = spawnSync(process.execPath, [bin, 'src', '--config', CONFIG, '--output-type', 'err'], {
+function cruise(dir: string, extra: string[] = []): { status: number | null; output: string } {
+  const result = spawnSync(process.execPath, [bin, 'src', '--config', CONFIG, '--output-type', 'err', ...extra], {
     cwd: dir,
     encoding: 'utf8',
   });
@@ -57,7 +58,9 @@ describe('the top of src/', () => {
 
 describe('the real tree', () => {
   it('has no forbidden import and no cycle', () => {
-    const { status, output } = cruise(root);
+    // With the cache `npm run lint:boundaries` keeps (file contents hashed): npm test cruised this tree just before,
+    // so only files changed since are read again; a violation is found all the same.
+    const { status, output } = cruise(root, LINT_CACHE);
     expect(output).toContain('no dependency violations found');
     expect(status).toBe(0);
   });

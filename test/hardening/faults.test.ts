@@ -6,8 +6,8 @@
  * request was built from never changes.
  */
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { fc, test } from '@fast-check/vitest';
+import { afterAll, afterEach, describe, expect, it, test } from 'vitest';
+import fc from 'fast-check';
 import { runScenario } from '../../src/judge/conformance/run-scenario.js';
 import { builtInEngine } from '../../src/tools/services/engine-adapters/built-in-engine.js';
 import type { OutboundRequest } from '../../src/engine/families/family.js';
@@ -91,76 +91,83 @@ describe('sendWithFallback under faults (any history, any route)', () => {
     );
   });
 
-  test.prop([aHistory, fc.constantFrom(...policies), aServerFault], { numRuns: RUNS })(
-    'a fault is sent once, recorded as nothing, and leaves the history as it was',
-    async (generated, policy, fault) => {
-      const history = deepFreeze(structuredClone(generated));
-      const snapshot = JSON.stringify(history);
-      const verdicts = new UnknownFieldVerdicts();
-      const sent: OutboundRequest[] = [];
-      const result = await sendWithFallback({
-        history,
-        policy,
-        verdicts,
-        transport: async (request) => (sent.push(request), fault),
-      });
-      expect(sent).toHaveLength(1);
-      expect(result.attempts).toHaveLength(1);
-      expect(result.recorded).toEqual([]);
-      expect(result.response).toBe(fault);
-      expect([...verdicts.fieldsFor(policy.target)]).toEqual([]);
-      expect(JSON.stringify(history)).toBe(snapshot);
-    },
-  );
+  test('a fault is sent once, recorded as nothing, and leaves the history as it was', () =>
+    fc.assert(
+      fc.asyncProperty(aHistory, fc.constantFrom(...policies), aServerFault, async (generated, policy, fault) => {
+        const history = deepFreeze(structuredClone(generated));
+        const snapshot = JSON.stringify(history);
+        const verdicts = new UnknownFieldVerdicts();
+        const sent: OutboundRequest[] = [];
+        const result = await sendWithFallback({
+          history,
+          policy,
+          verdicts,
+          transport: async (request) => (sent.push(request), fault),
+        });
+        expect(sent).toHaveLength(1);
+        expect(result.attempts).toHaveLength(1);
+        expect(result.recorded).toEqual([]);
+        expect(result.response).toBe(fault);
+        expect([...verdicts.fieldsFor(policy.target)]).toEqual([]);
+        expect(JSON.stringify(history)).toBe(snapshot);
+      }),
+      { numRuns: RUNS },
+    ));
 
-  test.prop([aHistory, fc.constantFrom(...policies)], { numRuns: RUNS })(
-    'a connection reset rejects after exactly one request and records nothing',
-    async (generated, policy) => {
-      const history = deepFreeze(structuredClone(generated));
-      const snapshot = JSON.stringify(history);
-      const verdicts = new UnknownFieldVerdicts();
-      let calls = 0;
-      const reset = Object.assign(new TypeError('fetch failed'), {
-        cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
-      });
-      await expect(
-        sendWithFallback({ history, policy, verdicts, transport: async () => (calls++, Promise.reject(reset)) }),
-      ).rejects.toBe(reset);
-      expect(calls).toBe(1);
-      expect([...verdicts.fieldsFor(policy.target)]).toEqual([]);
-      expect(JSON.stringify(history)).toBe(snapshot);
-    },
-  );
+  test('a connection reset rejects after exactly one request and records nothing', () =>
+    fc.assert(
+      fc.asyncProperty(aHistory, fc.constantFrom(...policies), async (generated, policy) => {
+        const history = deepFreeze(structuredClone(generated));
+        const snapshot = JSON.stringify(history);
+        const verdicts = new UnknownFieldVerdicts();
+        let calls = 0;
+        const reset = Object.assign(new TypeError('fetch failed'), {
+          cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
+        });
+        await expect(
+          sendWithFallback({ history, policy, verdicts, transport: async () => (calls++, Promise.reject(reset)) }),
+        ).rejects.toBe(reset);
+        expect(calls).toBe(1);
+        expect([...verdicts.fieldsFor(policy.target)]).toEqual([]);
+        expect(JSON.stringify(history)).toBe(snapshot);
+      }),
+      { numRuns: RUNS },
+    ));
 
-  test.prop(
-    [
-      aHistory,
-      fc.constantFrom(...policies),
-      fc.constantFrom(...specs.flatMap((s) => Object.values(s.rejections).filter((r) => r.kind === 'unknown-field'))),
-    ],
-    { numRuns: RUNS },
-  )(
-    'an unknown-field rejection is retried at most once, even when the retry is refused the same way',
-    async (generated, policy, rejection) => {
-      const history = deepFreeze(structuredClone(generated));
-      const snapshot = JSON.stringify(history);
-      const verdicts = new UnknownFieldVerdicts();
-      let calls = 0;
-      const refusal = fillRejection(rejection, {
-        index: 1,
-        field: 'reasoning_content',
-        role: 'assistant',
-        path: 'messages.1.reasoning_content',
-      });
-      const result = await sendWithFallback({ history, policy, verdicts, transport: async () => (calls++, refusal) });
-      expect(calls).toBeLessThanOrEqual(2);
-      expect(result.attempts).toHaveLength(calls);
-      if (calls === 2) expect(result.recorded.length).toBeGreaterThan(0);
-      else expect(result.recorded).toEqual([]);
-      if (policy.tier === 'must-echo') expect(verdicts.fieldsFor(policy.target).has('reasoning_content')).toBe(false);
-      expect(JSON.stringify(history)).toBe(snapshot);
-    },
-  );
+  test('an unknown-field rejection is retried at most once, even when the retry is refused the same way', () =>
+    fc.assert(
+      fc.asyncProperty(
+        aHistory,
+        fc.constantFrom(...policies),
+        fc.constantFrom(...specs.flatMap((s) => Object.values(s.rejections).filter((r) => r.kind === 'unknown-field'))),
+        async (generated, policy, rejection) => {
+          const history = deepFreeze(structuredClone(generated));
+          const snapshot = JSON.stringify(history);
+          const verdicts = new UnknownFieldVerdicts();
+          let calls = 0;
+          const refusal = fillRejection(rejection, {
+            index: 1,
+            field: 'reasoning_content',
+            role: 'assistant',
+            path: 'messages.1.reasoning_content',
+          });
+          const result = await sendWithFallback({
+            history,
+            policy,
+            verdicts,
+            transport: async () => (calls++, refusal),
+          });
+          expect(calls).toBeLessThanOrEqual(2);
+          expect(result.attempts).toHaveLength(calls);
+          if (calls === 2) expect(result.recorded.length).toBeGreaterThan(0);
+          else expect(result.recorded).toEqual([]);
+          if (policy.tier === 'must-echo')
+            expect(verdicts.fieldsFor(policy.target).has('reasoning_content')).toBe(false);
+          expect(JSON.stringify(history)).toBe(snapshot);
+        },
+      ),
+      { numRuns: RUNS },
+    ));
 });
 
 describe('runScenario through the MSW mocks under faults', () => {

@@ -8,8 +8,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { fc, test } from '@fast-check/vitest';
+import { afterAll, describe, expect, it, test } from 'vitest';
+import fc from 'fast-check';
 import { implementedFamilies, familyFor } from '../../src/engine/families/registry.js';
 import { StreamCarrierError } from '../../src/shared/errors/stream-carrier-error.js';
 import { answerRenderers } from '../../src/provider/answers/answer-renderers.js';
@@ -84,67 +84,103 @@ const policies: RoutePolicy[] = table.routes
   .map((r) => resolveRoute(table, sampleTargetForRoute(r)));
 
 describe('route table loader', () => {
-  test.prop([fc.jsonValue()], { numRuns: RUNS })('any JSON value: a table or an InputError', (value) => {
-    outcome(() => checkRouteTable(value, 'fuzz.json'));
+  test('any JSON value: a table or an InputError', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        outcome(() => checkRouteTable(value, 'fuzz.json'));
+      }),
+      { numRuns: RUNS },
+    );
   });
 
-  test.prop([someJsonMutations], { numRuns: RUNS })(
-    'the bundled table, mutated: a table that resolves every route, or an InputError',
-    (mutations) => {
-      const doc = asParsed(applyMutations(routesJson, mutations));
-      let accepted: ReturnType<typeof checkRouteTable> | undefined;
-      outcome(() => (accepted = checkRouteTable(doc, 'fuzz.json')));
-      if (accepted) {
-        for (const route of accepted.routes) outcome(() => resolveRoute(accepted!, sampleTargetForRoute(route)));
-      }
-    },
-  );
+  test('the bundled table, mutated: a table that resolves every route, or an InputError', () => {
+    fc.assert(
+      fc.property(someJsonMutations, (mutations) => {
+        const doc = asParsed(applyMutations(routesJson, mutations));
+        let accepted: ReturnType<typeof checkRouteTable> | undefined;
+        outcome(() => (accepted = checkRouteTable(doc, 'fuzz.json')));
+        if (accepted) {
+          for (const route of accepted.routes) outcome(() => resolveRoute(accepted!, sampleTargetForRoute(route)));
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
 
-  test.prop([aDamagedText(routesText)], { numRuns: RUNS })(
-    'damaged text: parseRouteTable gives a table or an InputError',
-    (text) => {
-      outcome(() => parseRouteTable(text, 'fuzz.json'));
-    },
-  );
+  test('damaged text: parseRouteTable gives a table or an InputError', () => {
+    fc.assert(
+      fc.property(aDamagedText(routesText), (text) => {
+        outcome(() => parseRouteTable(text, 'fuzz.json'));
+      }),
+      { numRuns: RUNS },
+    );
+  });
 });
 
 describe('provider spec loader', () => {
   const files = specs.map((s) => join(specsDir(), 'providers', `${s.id}.json`));
-  test.prop([fc.jsonValue()], { numRuns: RUNS })('any JSON value: a spec or an InputError', (value) => {
-    outcome(() => checkProviderSpec(value, 'fuzz.json'));
+  test('any JSON value: a spec or an InputError', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        outcome(() => checkProviderSpec(value, 'fuzz.json'));
+      }),
+      { numRuns: RUNS },
+    );
   });
 
-  test.prop([fc.constantFrom(...files), someJsonMutations], { numRuns: RUNS })(
-    'a bundled spec, mutated: a spec or an InputError',
-    (file, mutations) => {
-      outcome(() => checkProviderSpec(asParsed(applyMutations(readJson(file), mutations)), file));
-    },
-  );
+  test('a bundled spec, mutated: a spec or an InputError', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...files), someJsonMutations, (file, mutations) => {
+        outcome(() => checkProviderSpec(asParsed(applyMutations(readJson(file), mutations)), file));
+      }),
+      { numRuns: RUNS },
+    );
+  });
 
-  test.prop([fc.constantFrom(...files).chain((f) => fc.tuple(fc.constant(f), aDamagedText(readFileSync(f, 'utf8'))))], {
-    numRuns: RUNS,
-  })('damaged text: a spec or an InputError', ([file, text]) => {
-    outcome(() => checkProviderSpec(parseJson(text, file), file));
+  test('damaged text: a spec or an InputError', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...files).chain((f) => fc.tuple(fc.constant(f), aDamagedText(readFileSync(f, 'utf8')))),
+        ([file, text]) => {
+          outcome(() => checkProviderSpec(parseJson(text, file), file));
+        },
+      ),
+      {
+        numRuns: RUNS,
+      },
+    );
   });
 });
 
 describe('scenario loader', () => {
-  test.prop([fc.jsonValue()], { numRuns: RUNS })('any JSON value: a scenario or an InputError', (value) => {
-    outcome(() => checkScenario(value, 'fuzz.json'));
+  test('any JSON value: a scenario or an InputError', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        outcome(() => checkScenario(value, 'fuzz.json'));
+      }),
+      { numRuns: RUNS },
+    );
   });
 
-  test.prop([fc.constantFrom(...scenarioFiles), someJsonMutations], { numRuns: RUNS })(
-    'a bundled scenario, mutated: a scenario or an InputError',
-    (file, mutations) => {
-      outcome(() => checkScenario(asParsed(applyMutations(readJson(file), mutations)), file));
-    },
-  );
+  test('a bundled scenario, mutated: a scenario or an InputError', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...scenarioFiles), someJsonMutations, (file, mutations) => {
+        outcome(() => checkScenario(asParsed(applyMutations(readJson(file), mutations)), file));
+      }),
+      { numRuns: RUNS },
+    );
+  });
 
-  test.prop(
-    [fc.constantFrom(...scenarioFiles).chain((f) => fc.tuple(fc.constant(f), aDamagedText(readFileSync(f, 'utf8'))))],
-    { numRuns: RUNS },
-  )('damaged text: a scenario or an InputError', ([file, text]) => {
-    outcome(() => checkScenario(parseJson(text, file), file));
+  test('damaged text: a scenario or an InputError', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...scenarioFiles).chain((f) => fc.tuple(fc.constant(f), aDamagedText(readFileSync(f, 'utf8')))),
+        ([file, text]) => {
+          outcome(() => checkScenario(parseJson(text, file), file));
+        },
+      ),
+      { numRuns: RUNS },
+    );
   });
 });
 
@@ -153,22 +189,34 @@ describe('fixture loader', () => {
     expect(fixtureFiles.length).toBeGreaterThan(10);
   });
 
-  test.prop([fc.jsonValue()], { numRuns: RUNS })('any JSON value: a fixture or an InputError', (value) => {
-    outcome(() => checkFixture(value, 'fuzz.json'));
+  test('any JSON value: a fixture or an InputError', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        outcome(() => checkFixture(value, 'fuzz.json'));
+      }),
+      { numRuns: RUNS },
+    );
   });
 
-  test.prop([fc.constantFrom(...fixtureFiles), someJsonMutations], { numRuns: RUNS })(
-    'a bundled fixture, mutated: a fixture or an InputError',
-    (file, mutations) => {
-      outcome(() => checkFixture(asParsed(applyMutations(readJson(file), mutations)), file));
-    },
-  );
+  test('a bundled fixture, mutated: a fixture or an InputError', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...fixtureFiles), someJsonMutations, (file, mutations) => {
+        outcome(() => checkFixture(asParsed(applyMutations(readJson(file), mutations)), file));
+      }),
+      { numRuns: RUNS },
+    );
+  });
 
-  test.prop(
-    [fc.constantFrom(...fixtureFiles).chain((f) => fc.tuple(fc.constant(f), aDamagedText(readFileSync(f, 'utf8'))))],
-    { numRuns: RUNS },
-  )('damaged text: a fixture or an InputError', ([file, text]) => {
-    outcome(() => checkFixture(parseJson(text, file), file));
+  test('damaged text: a fixture or an InputError', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...fixtureFiles).chain((f) => fc.tuple(fc.constant(f), aDamagedText(readFileSync(f, 'utf8')))),
+        ([file, text]) => {
+          outcome(() => checkFixture(parseJson(text, file), file));
+        },
+      ),
+      { numRuns: RUNS },
+    );
   });
 });
 
@@ -192,27 +240,39 @@ describe('history loader', () => {
     expect(store.resume(id).history).toEqual(history);
   };
 
-  test.prop([fc.jsonValue()], { numRuns: RUNS })('any JSON value: a history or an InputError', (value) => {
-    let accepted: ReturnType<typeof checkHistory> | undefined;
-    outcome(() => (accepted = checkHistory(value, 'fuzz.json')));
-    if (accepted) replaysEverywhere(accepted);
+  test('any JSON value: a history or an InputError', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        let accepted: ReturnType<typeof checkHistory> | undefined;
+        outcome(() => (accepted = checkHistory(value, 'fuzz.json')));
+        if (accepted) replaysEverywhere(accepted);
+      }),
+      { numRuns: RUNS },
+    );
   });
 
-  test.prop([aHistory, someJsonMutations], { numRuns: RUNS })(
-    'a generated history, mutated: a history that replays on every route, or an InputError',
-    (history, mutations) => {
-      let accepted: ReturnType<typeof checkHistory> | undefined;
-      outcome(() => (accepted = checkHistory(asParsed(applyMutations(history, mutations)), 'fuzz.json')));
-      if (accepted) replaysEverywhere(accepted);
-    },
-  );
+  test('a generated history, mutated: a history that replays on every route, or an InputError', () => {
+    fc.assert(
+      fc.property(aHistory, someJsonMutations, (history, mutations) => {
+        let accepted: ReturnType<typeof checkHistory> | undefined;
+        outcome(() => (accepted = checkHistory(asParsed(applyMutations(history, mutations)), 'fuzz.json')));
+        if (accepted) replaysEverywhere(accepted);
+      }),
+      { numRuns: RUNS },
+    );
+  });
 
-  test.prop([aHistory.chain((h) => aDamagedText(JSON.stringify(h, null, 2)))], { numRuns: RUNS })(
-    'damaged text: a history or an InputError',
-    (text) => {
-      outcome(() => checkHistory(parseJson(text, 'fuzz.json'), 'fuzz.json'));
-    },
-  );
+  test('damaged text: a history or an InputError', () => {
+    fc.assert(
+      fc.property(
+        aHistory.chain((h) => aDamagedText(JSON.stringify(h, null, 2))),
+        (text) => {
+          outcome(() => checkHistory(parseJson(text, 'fuzz.json'), 'fuzz.json'));
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
 });
 
 describe('SSE streams through each family’s StreamCarriers', () => {
@@ -269,43 +329,59 @@ describe('SSE streams through each family’s StreamCarriers', () => {
   };
 
   for (const { family, policy, streams } of cases) {
-    test.prop([fc.constantFrom(...streams), fc.array(fc.nat(), { maxLength: 3 })], { numRuns: RUNS })(
-      `${family}: a valid stream in any chunking reads whole`,
-      (stream, cuts) => {
-        expect(outcome(() => read(policy, split(stream, cuts)), isStreamError)).toBe('value');
-      },
-    );
-
-    test.prop([fc.constantFrom(...streams).chain((s) => aDamagedText(s)), fc.array(fc.nat(), { maxLength: 3 })], {
-      numRuns: RUNS,
-    })(`${family}: a damaged stream gives an answer or a StreamCarrierError`, (stream, cuts) => {
-      outcome(() => read(policy, split(stream, cuts)), isStreamError);
+    test(`${family}: a valid stream in any chunking reads whole`, () => {
+      fc.assert(
+        fc.property(fc.constantFrom(...streams), fc.array(fc.nat(), { maxLength: 3 }), (stream, cuts) => {
+          expect(outcome(() => read(policy, split(stream, cuts)), isStreamError)).toBe('value');
+        }),
+        { numRuns: RUNS },
+      );
     });
 
-    test.prop(
-      [
-        fc.array(
-          fc.record({
-            event: fc.option(fc.constantFrom('message', 'content_block_delta', 'messageStop', 'error'), {
-              nil: undefined,
-            }),
-            data: fc.oneof(
-              fc.jsonValue().map((v) => JSON.stringify(v)),
-              fc.string(),
-              fc.constant('[DONE]'),
-            ),
-          }),
-          { maxLength: 8 },
+    test(`${family}: a damaged stream gives an answer or a StreamCarrierError`, () => {
+      fc.assert(
+        fc.property(
+          fc.constantFrom(...streams).chain((s) => aDamagedText(s)),
+          fc.array(fc.nat(), { maxLength: 3 }),
+          (stream, cuts) => {
+            outcome(() => read(policy, split(stream, cuts)), isStreamError);
+          },
         ),
-      ],
-      { numRuns: RUNS },
-    )(`${family}: events holding any JSON give an answer or a StreamCarrierError`, (events) => {
-      outcome(
-        () =>
-          read(policy, [
-            formatSse(events.map((e) => (e.event === undefined ? { data: e.data } : { event: e.event, data: e.data }))),
-          ]),
-        isStreamError,
+        {
+          numRuns: RUNS,
+        },
+      );
+    });
+
+    test(`${family}: events holding any JSON give an answer or a StreamCarrierError`, () => {
+      fc.assert(
+        fc.property(
+          fc.array(
+            fc.record({
+              event: fc.option(fc.constantFrom('message', 'content_block_delta', 'messageStop', 'error'), {
+                nil: undefined,
+              }),
+              data: fc.oneof(
+                fc.jsonValue().map((v) => JSON.stringify(v)),
+                fc.string(),
+                fc.constant('[DONE]'),
+              ),
+            }),
+            { maxLength: 8 },
+          ),
+          (events) => {
+            outcome(
+              () =>
+                read(policy, [
+                  formatSse(
+                    events.map((e) => (e.event === undefined ? { data: e.data } : { event: e.event, data: e.data })),
+                  ),
+                ]),
+              isStreamError,
+            );
+          },
+        ),
+        { numRuns: RUNS },
       );
     });
   }
@@ -342,41 +418,49 @@ describe('files read from disk: serve logs and the unknown-field phrasings', () 
     expect(readServeLog(fileWith(logText([entry, { ...entry, seq: 2 }])))).toHaveLength(2);
   });
 
-  test.prop([fc.array(someJsonMutations, { minLength: 1, maxLength: 3 })], { numRuns: RUNS })(
-    'a serve log with mutated lines: entries that make a run, or an InputError',
-    (mutationsPerLine) => {
-      const lines = mutationsPerLine.map((m, i) => asParsed(applyMutations({ ...entry, seq: i + 1 }, m)));
-      let entries: ServeLogEntry[] | undefined;
-      outcome(() => (entries = readServeLog(fileWith(logText(lines)))));
-      if (entries) outcome(() => runFromLog(entries!, specs, routesFile));
-    },
-  );
+  test('a serve log with mutated lines: entries that make a run, or an InputError', () => {
+    fc.assert(
+      fc.property(fc.array(someJsonMutations, { minLength: 1, maxLength: 3 }), (mutationsPerLine) => {
+        const lines = mutationsPerLine.map((m, i) => asParsed(applyMutations({ ...entry, seq: i + 1 }, m)));
+        let entries: ServeLogEntry[] | undefined;
+        outcome(() => (entries = readServeLog(fileWith(logText(lines)))));
+        if (entries) outcome(() => runFromLog(entries!, specs, routesFile));
+      }),
+      { numRuns: RUNS },
+    );
+  });
 
-  test.prop([aDamagedText(logText([entry, { ...entry, seq: 2, status: 200, findings: [] }]))], { numRuns: RUNS })(
-    'a damaged serve log: entries or an InputError',
-    (text) => {
-      outcome(() => readServeLog(fileWith(text)));
-    },
-  );
+  test('a damaged serve log: entries or an InputError', () => {
+    fc.assert(
+      fc.property(aDamagedText(logText([entry, { ...entry, seq: 2, status: 200, findings: [] }])), (text) => {
+        outcome(() => readServeLog(fileWith(text)));
+      }),
+      { numRuns: RUNS },
+    );
+  });
 
   const phrasingsText = readFileSync(defaultPhrasingsFile(), 'utf8');
-  test.prop([someJsonMutations], { numRuns: RUNS })(
-    'the unknown-field phrasings, mutated: phrasings or an InputError',
-    (mutations) => {
-      outcome(() =>
-        loadUnknownFieldPhrasings(
-          fileWith(JSON.stringify(asParsed(applyMutations(JSON.parse(phrasingsText), mutations)))),
-        ),
-      );
-    },
-  );
+  test('the unknown-field phrasings, mutated: phrasings or an InputError', () => {
+    fc.assert(
+      fc.property(someJsonMutations, (mutations) => {
+        outcome(() =>
+          loadUnknownFieldPhrasings(
+            fileWith(JSON.stringify(asParsed(applyMutations(JSON.parse(phrasingsText), mutations)))),
+          ),
+        );
+      }),
+      { numRuns: RUNS },
+    );
+  });
 
-  test.prop([aDamagedText(phrasingsText)], { numRuns: RUNS })(
-    'damaged phrasings text: phrasings or an InputError',
-    (text) => {
-      outcome(() => loadUnknownFieldPhrasings(fileWith(text)));
-    },
-  );
+  test('damaged phrasings text: phrasings or an InputError', () => {
+    fc.assert(
+      fc.property(aDamagedText(phrasingsText), (text) => {
+        outcome(() => loadUnknownFieldPhrasings(fileWith(text)));
+      }),
+      { numRuns: RUNS },
+    );
+  });
 });
 
 describe('values read from a state.db and from flags', () => {
@@ -387,20 +471,23 @@ describe('values read from a state.db and from flags', () => {
     return v.toModelConfig(config);
   })();
 
-  test.prop(
-    [
-      fc.oneof(
-        fc.jsonValue(),
-        fc
-          .constantFrom(config, withVerdicts)
-          .chain((c) => someJsonMutations.map((m) => asParsed(applyMutations(c, m)))),
+  test('a session model_config: verdicts that answer lookups, or an InputError', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.jsonValue(),
+          fc
+            .constantFrom(config, withVerdicts)
+            .chain((c) => someJsonMutations.map((m) => asParsed(applyMutations(c, m)))),
+        ),
+        (value) => {
+          let verdicts: UnknownFieldVerdicts | undefined;
+          outcome(() => (verdicts = UnknownFieldVerdicts.fromModelConfig(value, 'fuzz model_config')));
+          if (verdicts) for (const policy of policies) verdicts.fieldsFor(policy.target);
+        },
       ),
-    ],
-    { numRuns: RUNS },
-  )('a session model_config: verdicts that answer lookups, or an InputError', (value) => {
-    let verdicts: UnknownFieldVerdicts | undefined;
-    outcome(() => (verdicts = UnknownFieldVerdicts.fromModelConfig(value, 'fuzz model_config')));
-    if (verdicts) for (const policy of policies) verdicts.fieldsFor(policy.target);
+      { numRuns: RUNS },
+    );
   });
 
   // Found by the property above (seed -1638025675): ajv's uniqueItems calls an own toString key.
@@ -412,23 +499,26 @@ describe('values read from a state.db and from flags', () => {
     expect(outcome(() => UnknownFieldVerdicts.fromModelConfig(value, 'fuzz model_config'))).toBe('clean');
   });
 
-  test.prop(
-    [
-      fc.oneof(
-        fc.webUrl(),
-        fc.string(),
-        fc.constantFrom(
-          'ftp://x',
-          'http://',
-          'https://[::1]:8080',
-          'http://127.0.0.1:9/v1',
-          '//no-scheme',
-          'javascript:alert(1)',
+  test('--base-url: a URL or an InputError', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.webUrl(),
+          fc.string(),
+          fc.constantFrom(
+            'ftp://x',
+            'http://',
+            'https://[::1]:8080',
+            'http://127.0.0.1:9/v1',
+            '//no-scheme',
+            'javascript:alert(1)',
+          ),
         ),
+        (value) => {
+          outcome(() => parseBaseUrl(value));
+        },
       ),
-    ],
-    { numRuns: RUNS },
-  )('--base-url: a URL or an InputError', (value) => {
-    outcome(() => parseBaseUrl(value));
+      { numRuns: RUNS },
+    );
   });
 });

@@ -7,8 +7,8 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it, test } from 'vitest';
+import fc from 'fast-check';
 import { projectRoot } from '../../src/shared/project-root.js';
 import {
   findSecretsInText,
@@ -134,26 +134,37 @@ const aPlantedKey: fc.Arbitrary<string> = fc.oneof(
 );
 
 describe('the sweep can fail', () => {
-  test.prop([fc.constantFrom(...fixtureFiles), fc.nat(), aPlantedKey, fc.constantFrom('replace', 'prefix', 'suffix')], {
-    numRuns: RUNS,
-  })('a key planted in any string of a real fixture is found', (file, at, key, how) => {
-    const doc = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-    const strings = pathsOf(doc).filter((p) => {
-      let node: unknown = doc;
-      for (const step of p) node = (node as Record<string | number, unknown>)[step];
-      return typeof node === 'string';
-    });
-    const path = strings[at % strings.length]!;
-    let original: unknown = doc;
-    for (const step of path) original = (original as Record<string | number, unknown>)[step];
-    const value =
-      how === 'replace' ? key : how === 'prefix' ? `${key} ${String(original)}` : `${String(original)} ${key}`;
-    const planted = applyMutation(doc, {
-      kind: 'retype',
-      at: pathsOf(doc).findIndex((p) => JSON.stringify(p) === JSON.stringify(path)),
-      value,
-    });
-    expect(sweepForSecrets(planted).length).toBeGreaterThan(0);
-    expect(findSecretsInText(JSON.stringify(planted, null, 2)).length).toBeGreaterThan(0);
+  test('a key planted in any string of a real fixture is found', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...fixtureFiles),
+        fc.nat(),
+        aPlantedKey,
+        fc.constantFrom('replace', 'prefix', 'suffix'),
+        (file, at, key, how) => {
+          const doc = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+          const strings = pathsOf(doc).filter((p) => {
+            let node: unknown = doc;
+            for (const step of p) node = (node as Record<string | number, unknown>)[step];
+            return typeof node === 'string';
+          });
+          const path = strings[at % strings.length]!;
+          let original: unknown = doc;
+          for (const step of path) original = (original as Record<string | number, unknown>)[step];
+          const value =
+            how === 'replace' ? key : how === 'prefix' ? `${key} ${String(original)}` : `${String(original)} ${key}`;
+          const planted = applyMutation(doc, {
+            kind: 'retype',
+            at: pathsOf(doc).findIndex((p) => JSON.stringify(p) === JSON.stringify(path)),
+            value,
+          });
+          expect(sweepForSecrets(planted).length).toBeGreaterThan(0);
+          expect(findSecretsInText(JSON.stringify(planted, null, 2)).length).toBeGreaterThan(0);
+        },
+      ),
+      {
+        numRuns: RUNS,
+      },
+    );
   });
 });

@@ -2,7 +2,7 @@
  * Small composable fast-check arbitraries for canonical histories, named as sentences so a property
  * reads like its claim. Shared by the compaction, fallback and session property tests.
  */
-// Plain fast-check (the object @fast-check/vitest re-exports), so the bench can use these outside vitest.
+// Plain fast-check, so the bench can use these outside vitest.
 import fc from 'fast-check';
 import { implementedFamilies } from '../../src/engine/families/registry.js';
 import type {

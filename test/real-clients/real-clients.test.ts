@@ -268,7 +268,8 @@ beforeAll(() => {
 /** Verdicts for the closing table: client x provider x stream -> ok / broken outcome. */
 const table: string[] = [];
 afterAll(() => {
-  if (table.length) console.log(`real-client matrix (${table.length} runs):\n${table.join('\n')}`);
+  // Concurrent cases finish in any order: the table is sorted so two runs print the same.
+  if (table.length) console.log(`real-client matrix (${table.length} runs):\n${table.sort().join('\n')}`);
 });
 
 const describeRun = (result: RunResult): string => {
@@ -290,7 +291,10 @@ async function runClient(row: Row, args: string[]): Promise<RunResult> {
   });
 }
 
-describe.each(ROWS)('$client -> $provider', (row) => {
+// Each case is its own client process and its own mocks (a fresh serve on a free port, its own entries): nothing is
+// shared between cases, so they run concurrently, as many at once as vitest's maxConcurrency (one per core). Most
+// of a case is the client's Node or Python start and its SDK's import, waiting on one core at a time.
+describe.concurrent.each(ROWS)('$client -> $provider', (row) => {
   for (const stream of [false, true]) {
     for (const broken of [false, true]) {
       const key = `${broken ? 'broken' : 'ok'}${stream ? '-stream' : ''}` as const;
@@ -310,6 +314,8 @@ describe.each(ROWS)('$client -> $provider', (row) => {
       }
       it(title, async (ctx) => {
         if (row.python && 'skipped' in python) return ctx.skip(python.skipped);
+        // The test's own expect: concurrent tests must not share the global one.
+        const { expect } = ctx;
         const result = await runClient(row, [...(stream ? ['--stream'] : []), ...(broken ? ['--break'] : [])]);
         const summary = describeRun(result);
         table.push(
@@ -342,7 +348,9 @@ describe.each(ROWS)('$client -> $provider', (row) => {
       });
     }
     for (const { flag, rule } of row.alsoBroken ?? [])
-      it(`${stream ? 'streamed' : 'not streamed'}: broken with ${flag} -> exit 1 naming ${rule}`, async () => {
+      it(`${stream ? 'streamed' : 'not streamed'}: broken with ${flag} -> exit 1 naming ${rule}`, async ({
+        expect,
+      }) => {
         const result = await runClient(row, [...(stream ? ['--stream'] : []), flag]);
         const summary = describeRun(result);
         table.push(`${row.client} | ${row.provider} | ${stream ? 'stream' : 'json'} | ${flag} | ${summary}`);

@@ -1,5 +1,5 @@
-import { fc, test } from '@fast-check/vitest';
-import { describe, expect } from 'vitest';
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
 import {
   aHistory,
   aRoutePolicy,
@@ -64,17 +64,29 @@ const aHistoryWithServerCompaction = fc
 const aBudgetFraction = fc.double({ min: 0.02, max: 1.3, noNaN: true });
 
 describe('the engine compaction keeps the provider compaction carrier (property)', () => {
-  test.prop([aHistoryWithServerCompaction, fc.option(aRoutePolicy, { nil: undefined }), aBudgetFraction], {
-    numRuns: PROPERTY_RUNS,
-  })(
+  test(
     'the newest compaction turn is never summarized: it is kept, the same object, whatever the budget',
-    ({ history, newest }, policy, fraction) => {
-      const budget = Math.max(1, Math.floor(estimateTokens(history, { policy }) * fraction));
-      const r = compress(history, budget, { policy });
-      const at = history.messages.lastIndexOf(newest);
-      expect(r.dropped).not.toContain(at);
-      expect(r.history.messages).toContain(newest);
-      expect(JSON.stringify(r.history.messages.find((m) => m === newest)!.native)).toBe(JSON.stringify(newest.native));
+    () => {
+      fc.assert(
+        fc.property(
+          aHistoryWithServerCompaction,
+          fc.option(aRoutePolicy, { nil: undefined }),
+          aBudgetFraction,
+          ({ history, newest }, policy, fraction) => {
+            const budget = Math.max(1, Math.floor(estimateTokens(history, { policy }) * fraction));
+            const r = compress(history, budget, { policy });
+            const at = history.messages.lastIndexOf(newest);
+            expect(r.dropped).not.toContain(at);
+            expect(r.history.messages).toContain(newest);
+            expect(JSON.stringify(r.history.messages.find((m) => m === newest)!.native)).toBe(
+              JSON.stringify(newest.native),
+            );
+          },
+        ),
+        {
+          numRuns: PROPERTY_RUNS,
+        },
+      );
     },
     PROPERTY_TIMEOUT_MS,
   );

@@ -1,5 +1,5 @@
-import { fc, test } from '@fast-check/vitest';
-import { describe, expect } from 'vitest';
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
 import type { Message } from '../../shared/history/history.js';
 import { aHistory } from '../../../test/helpers/history-arbitraries.test-helper.js';
 import { checkpointSummary, isCheckpoint } from './checkpoint.js';
@@ -35,10 +35,12 @@ function summaryWrittenInFull(replaced: readonly Message[], maxChars: number): s
 }
 
 describe('extractiveSummary', () => {
-  test.prop([aHistory, fc.integer({ min: -5, max: 600 })], { numRuns: 150 })(
-    'returns the first maxChars characters of the summary written in full',
-    (history, maxChars) => {
-      expect(extractiveSummary(history.messages, maxChars)).toBe(summaryWrittenInFull(history.messages, maxChars));
-    },
-  );
+  test('returns the first maxChars characters of the summary written in full', () => {
+    fc.assert(
+      fc.property(aHistory, fc.integer({ min: -5, max: 600 }), (history, maxChars) => {
+        expect(extractiveSummary(history.messages, maxChars)).toBe(summaryWrittenInFull(history.messages, maxChars));
+      }),
+      { numRuns: 150 },
+    );
+  });
 });

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it, test } from 'vitest';
+import fc from 'fast-check';
 import type { History, Message } from '../../shared/history/history.js';
 import { findPoisonedCarriers, OVERSIZED_SIGNATURE_CHARS } from './poisoned-carriers.js';
 
@@ -28,19 +28,24 @@ describe('stored carriers that can never replay', () => {
     ]);
   });
 
-  test.prop([aWholeSignature])('a whole signature is never flagged', (sig) => {
-    expect(findPoisonedCarriers(history(claude(sig)))).toEqual([]);
+  test('a whole signature is never flagged', () => {
+    fc.assert(
+      fc.property(aWholeSignature, (sig) => {
+        expect(findPoisonedCarriers(history(claude(sig)))).toEqual([]);
+      }),
+    );
   });
 
-  test.prop([aWholeSignature, fc.nat()])(
-    'a base64 signature cut at a length that is not a multiple of 4 is truncated',
-    (sig, n) => {
-      const cut = 1 + (n % (sig.replace(/=+$/, '').length - 1));
-      fc.pre(cut % 4 !== 0);
-      const found = findPoisonedCarriers(history(claude(sig.slice(0, cut))));
-      expect(found.map((f) => f.kind)).toEqual(['truncated-signature']);
-    },
-  );
+  test('a base64 signature cut at a length that is not a multiple of 4 is truncated', () => {
+    fc.assert(
+      fc.property(aWholeSignature, fc.nat(), (sig, n) => {
+        const cut = 1 + (n % (sig.replace(/=+$/, '').length - 1));
+        fc.pre(cut % 4 !== 0);
+        const found = findPoisonedCarriers(history(claude(sig.slice(0, cut))));
+        expect(found.map((f) => f.kind)).toEqual(['truncated-signature']);
+      }),
+    );
+  });
 
   it('an ellipsis, and an oversized Claude signature', () => {
     expect(findPoisonedCarriers(history(claude('EqQBCkYIBxgC…')))[0]!.kind).toBe('truncated-signature');

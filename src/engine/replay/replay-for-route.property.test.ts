@@ -1,5 +1,5 @@
-import { describe, expect } from 'vitest';
-import { fc, test } from '@fast-check/vitest';
+import { describe, expect, test } from 'vitest';
+import fc from 'fast-check';
 import { wireCarrierKeys, stringLeaves } from '../../judge/conformance/wire-carriers.js';
 import { implementedFamilies } from '../families/registry.js';
 import { hasStoredReasoning } from '../history/carriers.js';
@@ -46,89 +46,101 @@ function build(history: History, policy: RoutePolicy) {
 }
 
 describe('replayForRoute on every route of the bundled table', () => {
-  test.prop([aHistory, aRoute(), aModel()], { numRuns: runs })(
-    'never edits the history it is given',
-    (history, route, model) => {
-      const before = JSON.stringify(history);
-      replayForRoute(deepFreeze(history), policyOf(route, model));
-      expect(JSON.stringify(history)).toBe(before);
-    },
-  );
+  test('never edits the history it is given', () => {
+    fc.assert(
+      fc.property(aHistory, aRoute(), aModel(), (history, route, model) => {
+        const before = JSON.stringify(history);
+        replayForRoute(deepFreeze(history), policyOf(route, model));
+        expect(JSON.stringify(history)).toBe(before);
+      }),
+      { numRuns: runs },
+    );
+  });
 
-  test.prop([aHistory, aRoute(), aModel()], { numRuns: runs })(
-    'sends a strict route not one reasoning key',
-    (history, route, model) => {
-      const policy = policyOf(route, model);
-      fc.pre(policy.tier === 'strict');
-      expect(wireCarrierKeys(build(history, policy).messages)).toEqual([]);
-    },
-  );
+  test('sends a strict route not one reasoning key', () => {
+    fc.assert(
+      fc.property(aHistory, aRoute(), aModel(), (history, route, model) => {
+        const policy = policyOf(route, model);
+        fc.pre(policy.tier === 'strict');
+        expect(wireCarrierKeys(build(history, policy).messages)).toEqual([]);
+      }),
+      { numRuns: runs },
+    );
+  });
 
-  test.prop([aHistory, aRoute(), aModel()], { numRuns: runs })(
-    'sends chat routes only the carrier fields they read',
-    (history, route, model) => {
-      const policy = policyOf(route, model);
-      fc.pre(chatShaped(policy));
-      const messages = build(history, policy).messages as Array<Record<string, unknown>>;
-      messages.forEach((wire, i) => {
-        for (const key of Object.keys(wire).filter((k) => !BASE_MESSAGE_KEYS.has(k))) {
-          const pad = key === 'reasoning_content' && policy.tier === 'must-echo';
-          expect(policy.fields.includes(key as never) || pad, `${policy.routeId} message ${i} carries ${key}`).toBe(
-            true,
-          );
+  test('sends chat routes only the carrier fields they read', () => {
+    fc.assert(
+      fc.property(aHistory, aRoute(), aModel(), (history, route, model) => {
+        const policy = policyOf(route, model);
+        fc.pre(chatShaped(policy));
+        const messages = build(history, policy).messages as Array<Record<string, unknown>>;
+        messages.forEach((wire, i) => {
+          for (const key of Object.keys(wire).filter((k) => !BASE_MESSAGE_KEYS.has(k))) {
+            const pad = key === 'reasoning_content' && policy.tier === 'must-echo';
+            expect(policy.fields.includes(key as never) || pad, `${policy.routeId} message ${i} carries ${key}`).toBe(
+              true,
+            );
+          }
+        });
+      }),
+      { numRuns: runs },
+    );
+  });
+
+  test('pads exactly the must-echo tool turns that have no readable reasoning', () => {
+    fc.assert(
+      fc.property(aHistory, aRoute(), aModel(), (history, route, model) => {
+        const policy = policyOf(route, model);
+        fc.pre(chatShaped(policy));
+        const messages = build(history, policy).messages as Array<Record<string, unknown>>;
+        history.messages.forEach((source, i) => {
+          const sent = messages[i]!.reasoning_content;
+          const shouldPad = policy.tier === 'must-echo' && isToolCallTurn(source) && !hasReadableReasoning(source);
+          if (shouldPad) expect(sent, `${policy.routeId} message ${i}`).toBe(MUST_ECHO_PLACEHOLDER);
+          else
+            expect(
+              sent === MUST_ECHO_PLACEHOLDER && !hasStoredReasoning(source),
+              `${policy.routeId} message ${i} got a pad`,
+            ).toBe(false);
+          if (policy.tier === 'must-echo' && isToolCallTurn(source))
+            expect(typeof sent === 'string' && sent !== '').toBe(true);
+        });
+      }),
+      { numRuns: runs },
+    );
+  });
+
+  test('adds vendor flags on their own route only', () => {
+    fc.assert(
+      fc.property(aHistory, aRoute(), aModel(), (history, route, model) => {
+        const policy = policyOf(route, model);
+        fc.pre(chatShaped(policy));
+        const body = build(history, policy);
+        const extra = Object.keys(body).filter((k) => !['model', 'messages', 'tools', 'stream'].includes(k));
+        expect(extra.sort()).toEqual(Object.keys(policy.flags).sort());
+        for (const key of extra) expect(body[key]).toEqual(policy.flags[key]);
+      }),
+      { numRuns: runs },
+    );
+  });
+
+  test('never lets a native record reach a route that does not own it', () => {
+    fc.assert(
+      fc.property(aHistory, aRoute(), aModel(), (history, route, model) => {
+        const policy = policyOf(route, model);
+        const text = JSON.stringify(build(history, policy));
+        // A value that also stands outside the native records (generated text can repeat) proves nothing.
+        const elsewhere = JSON.stringify(history.messages.map(({ native: _native, ...rest }) => rest));
+        for (const message of history.messages) {
+          if (!message.native || message.native.route === policy.native) continue;
+          for (const value of stringLeaves(message.native.fields)) {
+            const quoted = JSON.stringify(value).slice(1, -1);
+            if (!elsewhere.includes(quoted))
+              expect(text.includes(quoted), `${message.native.route} record leaked to ${policy.routeId}`).toBe(false);
+          }
         }
-      });
-    },
-  );
-
-  test.prop([aHistory, aRoute(), aModel()], { numRuns: runs })(
-    'pads exactly the must-echo tool turns that have no readable reasoning',
-    (history, route, model) => {
-      const policy = policyOf(route, model);
-      fc.pre(chatShaped(policy));
-      const messages = build(history, policy).messages as Array<Record<string, unknown>>;
-      history.messages.forEach((source, i) => {
-        const sent = messages[i]!.reasoning_content;
-        const shouldPad = policy.tier === 'must-echo' && isToolCallTurn(source) && !hasReadableReasoning(source);
-        if (shouldPad) expect(sent, `${policy.routeId} message ${i}`).toBe(MUST_ECHO_PLACEHOLDER);
-        else
-          expect(
-            sent === MUST_ECHO_PLACEHOLDER && !hasStoredReasoning(source),
-            `${policy.routeId} message ${i} got a pad`,
-          ).toBe(false);
-        if (policy.tier === 'must-echo' && isToolCallTurn(source))
-          expect(typeof sent === 'string' && sent !== '').toBe(true);
-      });
-    },
-  );
-
-  test.prop([aHistory, aRoute(), aModel()], { numRuns: runs })(
-    'adds vendor flags on their own route only',
-    (history, route, model) => {
-      const policy = policyOf(route, model);
-      fc.pre(chatShaped(policy));
-      const body = build(history, policy);
-      const extra = Object.keys(body).filter((k) => !['model', 'messages', 'tools', 'stream'].includes(k));
-      expect(extra.sort()).toEqual(Object.keys(policy.flags).sort());
-      for (const key of extra) expect(body[key]).toEqual(policy.flags[key]);
-    },
-  );
-
-  test.prop([aHistory, aRoute(), aModel()], { numRuns: runs })(
-    'never lets a native record reach a route that does not own it',
-    (history, route, model) => {
-      const policy = policyOf(route, model);
-      const text = JSON.stringify(build(history, policy));
-      // A value that also stands outside the native records (generated text can repeat) proves nothing.
-      const elsewhere = JSON.stringify(history.messages.map(({ native: _native, ...rest }) => rest));
-      for (const message of history.messages) {
-        if (!message.native || message.native.route === policy.native) continue;
-        for (const value of stringLeaves(message.native.fields)) {
-          const quoted = JSON.stringify(value).slice(1, -1);
-          if (!elsewhere.includes(quoted))
-            expect(text.includes(quoted), `${message.native.route} record leaked to ${policy.routeId}`).toBe(false);
-        }
-      }
-    },
-  );
+      }),
+      { numRuns: runs },
+    );
+  });
 });

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it, test } from 'vitest';
+import fc from 'fast-check';
 import type { OutboundRequest } from '../../shared/wire/outbound-request.js';
 import { CALL_HEADER, SCENARIO_HEADER } from '../../shared/findings/finding.js';
 import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
@@ -103,17 +103,22 @@ describe('claimableHandlers', () => {
   ];
   const paths = ['/v1/chat/completions', '/v1/models/gemini-2.5:generate', '/v1/models/m/invoke', '/v2/x', '/v1/'];
 
-  test.prop([fc.constantFrom('POST', 'GET', 'post', 'PUT'), fc.constantFrom(...paths), fc.constantFrom('', '?a=1')])(
-    "keeps, in order, exactly the handlers msw's own predicate lets claim the request, and any predicate function",
-    async (method, path, query) => {
-      const request = new Request(`${origin}${path}${query}`, { method });
-      const claiming = [];
-      for (const handler of handlers) {
-        const parsedResult = await handler.parse({ request });
-        if (typeof handler.info.path === 'function' || (await handler.predicate({ request, parsedResult })))
-          claiming.push(handler);
-      }
-      expect(claimableHandlers(handlers, request)).toEqual(claiming);
-    },
-  );
+  test("keeps, in order, exactly the handlers msw's own predicate lets claim the request, and any predicate function", () =>
+    fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('POST', 'GET', 'post', 'PUT'),
+        fc.constantFrom(...paths),
+        fc.constantFrom('', '?a=1'),
+        async (method, path, query) => {
+          const request = new Request(`${origin}${path}${query}`, { method });
+          const claiming = [];
+          for (const handler of handlers) {
+            const parsedResult = await handler.parse({ request });
+            if (typeof handler.info.path === 'function' || (await handler.predicate({ request, parsedResult })))
+              claiming.push(handler);
+          }
+          expect(claimableHandlers(handlers, request)).toEqual(claiming);
+        },
+      ),
+    ));
 });

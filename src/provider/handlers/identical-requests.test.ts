@@ -1,29 +1,34 @@
-import { fc, test } from '@fast-check/vitest';
-import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { describe, expect, it, test } from 'vitest';
 import { IdenticalRequests } from './identical-requests.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
 describe('the kept verdicts of identical requests', () => {
-  test.prop([
-    fc.array(fc.record({ list: fc.nat(2), call: fc.nat(3), body: fc.string({ maxLength: 6 }) }), { maxLength: 40 }),
-  ])('answer a request only with what was kept for the same list, call and bytes', (requests) => {
-    const lists = [[], [], []];
-    const kept = new IdenticalRequests<string>(8, 1024, 4);
-    const named = (r: { list: number; call: number; body: string }) => `${r.list}|${r.call}|${r.body}`;
-    const keys = new Map<string, ReturnType<typeof kept.keyOf>>();
-    for (const r of requests) {
-      const body = bytes(r.body);
-      // Half the requests come with the body text made by the caller, as serve hands it.
-      const text = r.call % 2 ? Buffer.from(body).toString('latin1') : undefined;
-      const key = kept.keyOf(lists[r.list]!, r.call, body, text)!;
-      keys.set(named(r), key);
-      const got = kept.get(key);
-      if (got !== undefined) expect(got).toBe(named(r));
-      else kept.set(key, named(r));
-    }
-    // Never more kept, across all bodies, than the bound.
-    expect([...keys.values()].filter((key) => kept.get(key!) !== undefined).length).toBeLessThanOrEqual(8);
+  test('answer a request only with what was kept for the same list, call and bytes', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ list: fc.nat(2), call: fc.nat(3), body: fc.string({ maxLength: 6 }) }), { maxLength: 40 }),
+        (requests) => {
+          const lists = [[], [], []];
+          const kept = new IdenticalRequests<string>(8, 1024, 4);
+          const named = (r: { list: number; call: number; body: string }) => `${r.list}|${r.call}|${r.body}`;
+          const keys = new Map<string, ReturnType<typeof kept.keyOf>>();
+          for (const r of requests) {
+            const body = bytes(r.body);
+            // Half the requests come with the body text made by the caller, as serve hands it.
+            const text = r.call % 2 ? Buffer.from(body).toString('latin1') : undefined;
+            const key = kept.keyOf(lists[r.list]!, r.call, body, text)!;
+            keys.set(named(r), key);
+            const got = kept.get(key);
+            if (got !== undefined) expect(got).toBe(named(r));
+            else kept.set(key, named(r));
+          }
+          // Never more kept, across all bodies, than the bound.
+          expect([...keys.values()].filter((key) => kept.get(key!) !== undefined).length).toBeLessThanOrEqual(8);
+        },
+      ),
+    );
   });
 
   it('keeps no body over its size bound, and at most its bound of lists and calls per body', () => {

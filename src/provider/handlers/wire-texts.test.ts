@@ -1,6 +1,6 @@
-import { fc, test } from '@fast-check/vitest';
+import fc from 'fast-check';
 import { HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
 import { answerText, jsonAnswer, requestJson, requestWithText } from './wire-texts.js';
 import { BodyUsedError } from '../../shared/errors/body-used-error.js';
 
@@ -11,30 +11,35 @@ const aHeaders = fc.dictionary(
 );
 
 describe('wire-texts', () => {
-  test.prop([fc.jsonValue({ stringUnit: 'grapheme' }), fc.constantFrom(200, 400, 404, 429, 599), aHeaders])(
-    'jsonAnswer answers what HttpResponse.json answers, and keeps the text its body holds',
-    async (body, status, headers) => {
-      const ours = jsonAnswer(body, { status, headers });
-      const msws = HttpResponse.json(body as Record<string, unknown>, { status, headers });
-      expect(ours.status).toBe(msws.status);
-      expect(headersOf(ours)).toEqual(headersOf(msws));
-      const text = answerText(ours);
-      expect(await ours.text()).toBe(await msws.text());
-      expect(text).toBe(JSON.stringify(body));
-    },
-  );
+  test('jsonAnswer answers what HttpResponse.json answers, and keeps the text its body holds', () =>
+    fc.assert(
+      fc.asyncProperty(
+        fc.jsonValue({ stringUnit: 'grapheme' }),
+        fc.constantFrom(200, 400, 404, 429, 599),
+        aHeaders,
+        async (body, status, headers) => {
+          const ours = jsonAnswer(body, { status, headers });
+          const msws = HttpResponse.json(body as Record<string, unknown>, { status, headers });
+          expect(ours.status).toBe(msws.status);
+          expect(headersOf(ours)).toEqual(headersOf(msws));
+          const text = answerText(ours);
+          expect(await ours.text()).toBe(await msws.text());
+          expect(text).toBe(JSON.stringify(body));
+        },
+      ),
+    ));
 
-  test.prop([fc.jsonValue({ stringUnit: 'grapheme' })])(
-    'requestJson reads what the body holds, kept or not',
-    async (body) => {
-      const init = { method: 'POST', body: JSON.stringify(body) };
-      const kept = requestWithText('https://api.example.test/v1', init);
-      const plain = new Request('https://api.example.test/v1', init);
-      expect(await requestJson(kept)).toEqual(await requestJson(plain));
-      // The body itself stays unread for whoever reads it next.
-      expect(await kept.text()).toBe(init.body);
-    },
-  );
+  test('requestJson reads what the body holds, kept or not', () =>
+    fc.assert(
+      fc.asyncProperty(fc.jsonValue({ stringUnit: 'grapheme' }), async (body) => {
+        const init = { method: 'POST', body: JSON.stringify(body) };
+        const kept = requestWithText('https://api.example.test/v1', init);
+        const plain = new Request('https://api.example.test/v1', init);
+        expect(await requestJson(kept)).toEqual(await requestJson(plain));
+        // The body itself stays unread for whoever reads it next.
+        expect(await kept.text()).toBe(init.body);
+      }),
+    ));
 
   const READERS = ['text', 'json', 'arrayBuffer', 'blob', 'body'] as const;
   /** The body as one reader gets it: text, parsed JSON, bytes, a blob's text, or the stream's bytes decoded. */

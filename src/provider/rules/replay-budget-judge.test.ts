@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it, test } from 'vitest';
+import fc from 'fast-check';
 import { defaultProvidersDir, loadProviderSpec } from '../../shared/provider-specs/load-provider-specs.js';
 import { judgeRequest } from '../handlers/judge-request.js';
 import { fillRejection } from '../handlers/fill-rejection.js';
@@ -57,16 +57,21 @@ describe('Nous Portal: a budget on replayed reasoning_details (hermes-agent#1181
   });
 
   // Three in four turns replay their reasoning, over sessions up to three budgets long: both sides of the budget.
-  test.prop([
-    fc.array(
-      fc.integer({ min: 0, max: 3 }).map((n) => n > 0),
-      { minLength: budget.maxMessages, maxLength: 3 * budget.maxMessages, size: 'max' },
-    ),
-  ])('refuses exactly when more than the budget carry it, naming the first one over', (flags) => {
-    const s = session(flags.length, (i) => flags[i]!);
-    const carriers = flags.flatMap((on, i) => (on ? [2 * i + 1] : []));
-    const findings = judgeReplayBudget(nous, s);
-    if (carriers.length <= budget.maxMessages) expect(findings).toEqual([]);
-    else expect(findings.map((f) => f.params.index)).toEqual([carriers[budget.maxMessages]]);
+  test('refuses exactly when more than the budget carry it, naming the first one over', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.integer({ min: 0, max: 3 }).map((n) => n > 0),
+          { minLength: budget.maxMessages, maxLength: 3 * budget.maxMessages, size: 'max' },
+        ),
+        (flags) => {
+          const s = session(flags.length, (i) => flags[i]!);
+          const carriers = flags.flatMap((on, i) => (on ? [2 * i + 1] : []));
+          const findings = judgeReplayBudget(nous, s);
+          if (carriers.length <= budget.maxMessages) expect(findings).toEqual([]);
+          else expect(findings.map((f) => f.params.index)).toEqual([carriers[budget.maxMessages]]);
+        },
+      ),
+    );
   });
 });

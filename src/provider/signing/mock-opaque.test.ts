@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it, test } from 'vitest';
+import fc from 'fast-check';
 import { mockOpaque, verifyMockOpaque } from './mock-opaque.js';
 
 describe('mock opaque blobs', () => {
@@ -13,17 +13,18 @@ describe('mock opaque blobs', () => {
     expect(verifyMockOpaque('gemini', 'thought', 42)).toBe(false);
   });
 
-  test.prop([fc.string(), fc.nat(), fc.integer({ min: 1, max: 63 })])(
-    'refuses a blob with any character changed',
-    (seed, at, shift) => {
-      const blob = mockOpaque('openai-responses', 'encrypted', seed);
-      const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-      const i = at % blob.length;
-      const c = blob[i]!;
-      const replaced = c === '=' ? 'A' : alphabet[(alphabet.indexOf(c) + shift) % 64]!;
-      expect(verifyMockOpaque('openai-responses', 'encrypted', blob.slice(0, i) + replaced + blob.slice(i + 1))).toBe(
-        false,
-      );
-    },
-  );
+  test('refuses a blob with any character changed', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.nat(), fc.integer({ min: 1, max: 63 }), (seed, at, shift) => {
+        const blob = mockOpaque('openai-responses', 'encrypted', seed);
+        const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+        const i = at % blob.length;
+        const c = blob[i]!;
+        const replaced = c === '=' ? 'A' : alphabet[(alphabet.indexOf(c) + shift) % 64]!;
+        expect(verifyMockOpaque('openai-responses', 'encrypted', blob.slice(0, i) + replaced + blob.slice(i + 1))).toBe(
+          false,
+        );
+      }),
+    );
+  });
 });

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it, test } from 'vitest';
+import fc from 'fast-check';
 import {
   encryptedContentOrganization,
   mockEncryptedContent,
@@ -20,31 +20,35 @@ describe('encrypted_content the Responses mock issues', () => {
     expect(encryptedContentOrganization('rs_01', 42)).toBeUndefined();
   });
 
-  test.prop([hexId, fc.string(), fc.nat(), fc.integer({ min: 1, max: 63 })], { numRuns: 100 })(
-    'refuses a blob with any one character changed (the organization in it included)',
-    (id, seed, at, shift) => {
-      const blob = mockEncryptedContent(id, seed, organizationOf('openai-responses'));
-      const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-      const i = at % blob.length;
-      const c = blob[i]!;
-      const changed =
-        blob.slice(0, i) + (c === '=' ? 'A' : alphabet[(alphabet.indexOf(c) + shift) % 64]) + blob.slice(i + 1);
-      expect(encryptedContentOrganization(id, changed)).toBeUndefined();
-    },
-  );
+  test('refuses a blob with any one character changed (the organization in it included)', () => {
+    fc.assert(
+      fc.property(hexId, fc.string(), fc.nat(), fc.integer({ min: 1, max: 63 }), (id, seed, at, shift) => {
+        const blob = mockEncryptedContent(id, seed, organizationOf('openai-responses'));
+        const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+        const i = at % blob.length;
+        const c = blob[i]!;
+        const changed =
+          blob.slice(0, i) + (c === '=' ? 'A' : alphabet[(alphabet.indexOf(c) + shift) % 64]) + blob.slice(i + 1);
+        expect(encryptedContentOrganization(id, changed)).toBeUndefined();
+      }),
+      { numRuns: 100 },
+    );
+  });
 });
 
 describe('fc_ and msg_ ids the Responses mock issues', () => {
-  test.prop([hexId, fc.nat({ max: 255 })], { numRuns: 100 })(
-    'name the reasoning item they were issued after, for their own item type',
-    (rs, n) => {
-      const id = mockPairedItemId('function_call', rs, n);
-      expect(id).toMatch(/^fc_[0-9a-f]+$/);
-      expect(pairedReasoningId('function_call', id)).toBe(rs);
-      expect(pairedReasoningId('message', id)).toBeUndefined();
-      expect(pairedReasoningId('message', mockPairedItemId('message', rs, n))).toBe(rs);
-    },
-  );
+  test('name the reasoning item they were issued after, for their own item type', () => {
+    fc.assert(
+      fc.property(hexId, fc.nat({ max: 255 }), (rs, n) => {
+        const id = mockPairedItemId('function_call', rs, n);
+        expect(id).toMatch(/^fc_[0-9a-f]+$/);
+        expect(pairedReasoningId('function_call', id)).toBe(rs);
+        expect(pairedReasoningId('message', id)).toBeUndefined();
+        expect(pairedReasoningId('message', mockPairedItemId('message', rs, n))).toBe(rs);
+      }),
+      { numRuns: 100 },
+    );
+  });
 
   it('pair nothing for an id the mock did not issue', () => {
     // OpenAI's own ids (mastra-ai/mastra#8738) are foreign to the mock.

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it, test } from 'vitest';
+import fc from 'fast-check';
 import { specsDir } from '../project-root.js';
 import type { InputError } from '../errors/input-error.js';
 import { duplicateJsonKeys, jsonPointerLines, lineOfPointer, mayHaveDuplicateJsonKeys } from './json-positions.js';
@@ -31,18 +31,22 @@ describe('jsonPointerLines', () => {
     });
   });
 
-  test.prop([fc.json()])('every pointer it reports resolves in the parsed value, at a line inside the text', (text) => {
-    const pretty = JSON.stringify(JSON.parse(text), null, 2);
-    const lines = jsonPointerLines(pretty);
-    const total = pretty.split('\n').length;
-    for (const [pointer, line] of lines) {
-      expect(line).toBeGreaterThanOrEqual(1);
-      expect(line).toBeLessThanOrEqual(total);
-      let v: unknown = JSON.parse(pretty);
-      for (const part of pointer.split('/').slice(1))
-        v = (v as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
-      expect(v).not.toBeUndefined();
-    }
+  test('every pointer it reports resolves in the parsed value, at a line inside the text', () => {
+    fc.assert(
+      fc.property(fc.json(), (text) => {
+        const pretty = JSON.stringify(JSON.parse(text), null, 2);
+        const lines = jsonPointerLines(pretty);
+        const total = pretty.split('\n').length;
+        for (const [pointer, line] of lines) {
+          expect(line).toBeGreaterThanOrEqual(1);
+          expect(line).toBeLessThanOrEqual(total);
+          let v: unknown = JSON.parse(pretty);
+          for (const part of pointer.split('/').slice(1))
+            v = (v as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+          expect(v).not.toBeUndefined();
+        }
+      }),
+    );
   });
 });
 
@@ -69,30 +73,31 @@ describe('parseJson error positions', () => {
     );
   });
 
-  test.prop([fc.json(), fc.nat(), fc.constantFrom('', ',', '}', ':', '"', '[')])(
-    'a corrupted document is refused with a position inside the text, never a stack trace',
-    (text, at, junk) => {
-      const pretty = JSON.stringify(JSON.parse(text), null, 2);
-      const cut = at % (pretty.length + 1);
-      const broken = pretty.slice(0, cut) + junk + pretty.slice(cut + 1);
-      let valid = true;
-      try {
-        JSON.parse(broken);
-      } catch {
-        valid = false;
-      }
-      if (valid) return;
-      const message = located(broken);
-      const m = /at line (\d+), column (\d+)/.exec(message);
-      if (!m) {
-        expect(message).toMatch(/^f\.json: not valid JSON: /);
-        return;
-      }
-      const lines = broken.split('\n');
-      expect(Number(m[1])).toBeLessThanOrEqual(lines.length);
-      expect(Number(m[2])).toBeLessThanOrEqual((lines[Number(m[1]) - 1]?.length ?? 0) + 1);
-    },
-  );
+  test('a corrupted document is refused with a position inside the text, never a stack trace', () => {
+    fc.assert(
+      fc.property(fc.json(), fc.nat(), fc.constantFrom('', ',', '}', ':', '"', '['), (text, at, junk) => {
+        const pretty = JSON.stringify(JSON.parse(text), null, 2);
+        const cut = at % (pretty.length + 1);
+        const broken = pretty.slice(0, cut) + junk + pretty.slice(cut + 1);
+        let valid = true;
+        try {
+          JSON.parse(broken);
+        } catch {
+          valid = false;
+        }
+        if (valid) return;
+        const message = located(broken);
+        const m = /at line (\d+), column (\d+)/.exec(message);
+        if (!m) {
+          expect(message).toMatch(/^f\.json: not valid JSON: /);
+          return;
+        }
+        const lines = broken.split('\n');
+        expect(Number(m[1])).toBeLessThanOrEqual(lines.length);
+        expect(Number(m[2])).toBeLessThanOrEqual((lines[Number(m[1]) - 1]?.length ?? 0) + 1);
+      }),
+    );
+  });
 });
 
 describe('duplicateJsonKeys', () => {
@@ -108,17 +113,18 @@ describe('duplicateJsonKeys', () => {
     expect(duplicateJsonKeys('{"a": {"a": {"a": [ {"a": 1}, {"a": 2} ]}}}')).toEqual([]);
   });
 
-  test.prop([fc.dictionary(fc.string(), fc.jsonValue()), fc.string()])(
-    'a key appended twice to any object is found, and only then',
-    (object, key) => {
-      const text = JSON.stringify(object);
-      expect(duplicateJsonKeys(text)).toEqual([]);
-      const inner = text.slice(1, -1);
-      const twice = `{${inner}${inner ? ',' : ''}${JSON.stringify(key)}: 1, ${JSON.stringify(key)}: 2}`;
-      const found = duplicateJsonKeys(twice).filter((d) => d.pointer === '');
-      expect(found.map((d) => d.key)).toContain(key);
-    },
-  );
+  test('a key appended twice to any object is found, and only then', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue()), fc.string(), (object, key) => {
+        const text = JSON.stringify(object);
+        expect(duplicateJsonKeys(text)).toEqual([]);
+        const inner = text.slice(1, -1);
+        const twice = `{${inner}${inner ? ',' : ''}${JSON.stringify(key)}: 1, ${JSON.stringify(key)}: 2}`;
+        const found = duplicateJsonKeys(twice).filter((d) => d.pointer === '');
+        expect(found.map((d) => d.key)).toContain(key);
+      }),
+    );
+  });
 });
 
 /** JSON texts whose objects are lists of members, so a key may be named twice (and spelt with escapes). */
@@ -144,8 +150,12 @@ const jsonTextWithRepeats = fc.letrec<{ text: string }>((tie) => ({
 })).text;
 
 describe('mayHaveDuplicateJsonKeys', () => {
-  test.prop([jsonTextWithRepeats])('says yes exactly when duplicateJsonKeys finds a key named twice', (text) => {
-    expect(mayHaveDuplicateJsonKeys(text, JSON.parse(text))).toBe(duplicateJsonKeys(text).length > 0);
+  test('says yes exactly when duplicateJsonKeys finds a key named twice', () => {
+    fc.assert(
+      fc.property(jsonTextWithRepeats, (text) => {
+        expect(mayHaveDuplicateJsonKeys(text, JSON.parse(text))).toBe(duplicateJsonKeys(text).length > 0);
+      }),
+    );
   });
 
   it('counts an escaped spelling of a key as the same key, and a key-like string value as no key', () => {

@@ -1,6 +1,5 @@
 // What every Node client in the matrix shares: its task (the user turns `run` hands it), its tools,
 // the flags the driver passes, and a base URL read the way `run` publishes it. No SDK here.
-import Ajv from 'ajv';
 
 export const STREAM = process.argv.includes('--stream');
 /** Break the reasoning round trip on purpose: the client edits the history it sends back. */
@@ -36,7 +35,9 @@ export const ANSWER_SCHEMA = {
   required: ['order_id', 'status'],
   additionalProperties: false,
 };
-const validAnswer = new Ajv().compile(ANSWER_SCHEMA);
+// Loaded and compiled only when the run asks for structured output: Ajv's import is most of this module's cost, and
+// the matrix starts this module in over a hundred client processes.
+const validAnswer = STRUCTURED ? new (await import('ajv')).default().compile(ANSWER_SCHEMA) : undefined;
 
 export const TOOL = { name: 'lookup_order', description: 'Status of one order', schema: ORDER_SCHEMA };
 

@@ -1,5 +1,5 @@
-import { describe, expect } from 'vitest';
-import { fc, test } from '@fast-check/vitest';
+import { describe, expect, test } from 'vitest';
+import fc from 'fast-check';
 import type { History, Message, ReasoningDetail } from '../../../shared/history/history.js';
 import type { ReplayPolicy, RoutePolicy } from '../../../shared/route-table/route-table.js';
 import { aHistory, PROPERTY_RUNS } from '../../../../test/helpers/history-arbitraries.test-helper.js';
@@ -50,58 +50,69 @@ const wireAssistants = (body: Record<string, unknown>) =>
   (body.messages as { role: string; content: Record<string, unknown>[] }[]).filter((m) => m.role === 'assistant');
 
 describe('Claude-family replay over generated histories', () => {
-  test.prop([aHistory.map(withText)], { numRuns: PROPERTY_RUNS })(
-    'Anthropic: each turn replays exactly its Claude items, verbatim, in order, first, with no envelope keys',
-    (history) => {
-      const before = JSON.stringify(history);
-      const { body } = toAnthropicMessagesRequest(
-        deepFreeze(history),
-        policy('anthropic-messages', 'claude-sonnet-4-5'),
-      );
-      expect(JSON.stringify(history)).toBe(before);
-      const wire = wireAssistants(body);
-      expect(wire).toHaveLength(assistants(history).length);
-      assistants(history).forEach((m, k) => {
-        const blocks = wire[k]!.content;
-        const reasoning = blocks.filter((b) => b.type === 'thinking' || b.type === 'redacted_thinking');
-        expect(reasoning.map((b) => (b.type === 'thinking' ? b.signature : b.data))).toEqual(
-          claudeOpaque(m.reasoning_details),
+  test('Anthropic: each turn replays exactly its Claude items, verbatim, in order, first, with no envelope keys', () => {
+    fc.assert(
+      fc.property(aHistory.map(withText), (history) => {
+        const before = JSON.stringify(history);
+        const { body } = toAnthropicMessagesRequest(
+          deepFreeze(history),
+          policy('anthropic-messages', 'claude-sonnet-4-5'),
         );
-        expect(blocks.slice(0, reasoning.length)).toEqual(reasoning);
-        for (const b of reasoning)
-          expect(Object.keys(b).sort()).toEqual(
-            b.type === 'thinking' ? ['signature', 'thinking', 'type'] : ['data', 'type'],
+        expect(JSON.stringify(history)).toBe(before);
+        const wire = wireAssistants(body);
+        expect(wire).toHaveLength(assistants(history).length);
+        assistants(history).forEach((m, k) => {
+          const blocks = wire[k]!.content;
+          const reasoning = blocks.filter((b) => b.type === 'thinking' || b.type === 'redacted_thinking');
+          expect(reasoning.map((b) => (b.type === 'thinking' ? b.signature : b.data))).toEqual(
+            claudeOpaque(m.reasoning_details),
           );
-      });
-    },
-  );
-
-  test.prop([aHistory.map(withText), fc.constantFrom<ReplayPolicy>('signed', 'strip', 'unsigned')], {
-    numRuns: PROPERTY_RUNS,
-  })('Bedrock: each policy sends what it promises and nothing else', (history, replay) => {
-    const before = JSON.stringify(history);
-    const { body } = toBedrockConverseRequest(
-      deepFreeze(history),
-      policy('bedrock-converse', 'us.anthropic.claude-sonnet-4-5-v1:0', replay),
+          expect(blocks.slice(0, reasoning.length)).toEqual(reasoning);
+          for (const b of reasoning)
+            expect(Object.keys(b).sort()).toEqual(
+              b.type === 'thinking' ? ['signature', 'thinking', 'type'] : ['data', 'type'],
+            );
+        });
+      }),
+      { numRuns: PROPERTY_RUNS },
     );
-    expect(JSON.stringify(history)).toBe(before);
-    const lastUser = history.messages.map((m) => m.role).lastIndexOf('user');
-    const wire = wireAssistants(body);
-    history.messages.forEach((m, i) => {
-      if (m.role !== 'assistant') return;
-      const k = assistants(history).indexOf(m);
-      const reasoning = wire[k]!.content.flatMap((b) =>
-        isPlainObject(b.reasoningContent) ? [b.reasoningContent] : [],
-      );
-      if (replay === 'signed') {
-        const opaque = reasoning.map((r) =>
-          isPlainObject(r.reasoningText) ? r.reasoningText.signature : r.redactedContent,
-        );
-        expect(opaque).toEqual(claudeOpaque(m.reasoning_details));
-      } else {
-        expect(JSON.stringify(reasoning)).not.toMatch(/"signature"|"redactedContent"/);
-        if (replay === 'strip' && i < lastUser) expect(reasoning).toEqual([]);
-      }
-    });
+  });
+
+  test('Bedrock: each policy sends what it promises and nothing else', () => {
+    fc.assert(
+      fc.property(
+        aHistory.map(withText),
+        fc.constantFrom<ReplayPolicy>('signed', 'strip', 'unsigned'),
+        (history, replay) => {
+          const before = JSON.stringify(history);
+          const { body } = toBedrockConverseRequest(
+            deepFreeze(history),
+            policy('bedrock-converse', 'us.anthropic.claude-sonnet-4-5-v1:0', replay),
+          );
+          expect(JSON.stringify(history)).toBe(before);
+          const lastUser = history.messages.map((m) => m.role).lastIndexOf('user');
+          const wire = wireAssistants(body);
+          history.messages.forEach((m, i) => {
+            if (m.role !== 'assistant') return;
+            const k = assistants(history).indexOf(m);
+            const reasoning = wire[k]!.content.flatMap((b) =>
+              isPlainObject(b.reasoningContent) ? [b.reasoningContent] : [],
+            );
+            if (replay === 'signed') {
+              const opaque = reasoning.map((r) =>
+                isPlainObject(r.reasoningText) ? r.reasoningText.signature : r.redactedContent,
+              );
+              expect(opaque).toEqual(claudeOpaque(m.reasoning_details));
+            } else {
+              expect(JSON.stringify(reasoning)).not.toMatch(/"signature"|"redactedContent"/);
+              if (replay === 'strip' && i < lastUser) expect(reasoning).toEqual([]);
+            }
+          });
+        },
+      ),
+      {
+        numRuns: PROPERTY_RUNS,
+      },
+    );
   });
 });

@@ -1,6 +1,6 @@
 import type { ParsedAnswer } from '../parsed-answer.js';
-import { describe, expect, it } from 'vitest';
-import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it, test } from 'vitest';
+import fc from 'fast-check';
 import type { ReasoningDetail, ToolCall } from '../../../shared/history/history.js';
 import { formatSse } from '../../../shared/sse/parse-sse.js';
 import type { SseEvent } from '../../../shared/sse/sse-event.js';
@@ -116,14 +116,15 @@ function render(a: Answer, split: number[]) {
 }
 
 describe('openai-chat stream carriers', () => {
-  test.prop([answer, cuts, fc.array(fc.nat(), { maxLength: 8 })])(
-    'a stream gives the answer fromOpenAIChatResponse gives unstreamed, however its bytes are split',
-    (a, split, byteCuts) => {
-      const { body, events } = render(a, split);
-      const streamed = feedSplit(openAIChatStreamCarriers(), formatSse(events), byteCuts).end();
-      expect(streamed).toEqual(fromOpenAIChatResponse(body));
-    },
-  );
+  test('a stream gives the answer fromOpenAIChatResponse gives unstreamed, however its bytes are split', () => {
+    fc.assert(
+      fc.property(answer, cuts, fc.array(fc.nat(), { maxLength: 8 }), (a, split, byteCuts) => {
+        const { body, events } = render(a, split);
+        const streamed = feedSplit(openAIChatStreamCarriers(), formatSse(events), byteCuts).end();
+        expect(streamed).toEqual(fromOpenAIChatResponse(body));
+      }),
+    );
+  });
 
   const scripted = fc.record(
     {
@@ -144,20 +145,21 @@ describe('openai-chat stream carriers', () => {
     { requiredKeys: [] },
   );
   const carrierSets = fc.subarray(['reasoning_content', 'reasoning', 'reasoning_details']);
-  test.prop([scripted, carrierSets, fc.array(fc.nat(), { maxLength: 8 })])(
-    "the fixture renderer's stream reads as its body, however its bytes are split",
-    (scriptedAnswer, carriers, byteCuts) => {
-      const spec = {
-        id: 'p',
-        target: { model: 'm' },
-        response: { carriers, detailFormat: 'anthropic-claude-v1' },
-      } as unknown as ProviderSpec;
-      const { body, stream } = renderOpenAIChatAnswer(scriptedAnswer, { spec, call: 0, scenario: 'prop' });
-      expect(feedSplit(openAIChatStreamCarriers(), formatSse(stream), byteCuts).end()).toEqual(
-        fromOpenAIChatResponse(body),
-      );
-    },
-  );
+  test("the fixture renderer's stream reads as its body, however its bytes are split", () => {
+    fc.assert(
+      fc.property(scripted, carrierSets, fc.array(fc.nat(), { maxLength: 8 }), (scriptedAnswer, carriers, byteCuts) => {
+        const spec = {
+          id: 'p',
+          target: { model: 'm' },
+          response: { carriers, detailFormat: 'anthropic-claude-v1' },
+        } as unknown as ProviderSpec;
+        const { body, stream } = renderOpenAIChatAnswer(scriptedAnswer, { spec, call: 0, scenario: 'prop' });
+        expect(feedSplit(openAIChatStreamCarriers(), formatSse(stream), byteCuts).end()).toEqual(
+          fromOpenAIChatResponse(body),
+        );
+      }),
+    );
+  });
 
   it('keeps a signature that arrives in a final text-less delta', () => {
     const answer = readOpenAIChatStream([

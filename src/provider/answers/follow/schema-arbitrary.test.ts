@@ -1,8 +1,7 @@
-import { test } from '@fast-check/vitest';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import fc from 'fast-check';
-import { describe, expect } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { arbitraryForSchema, sampleArguments } from './schema-arbitrary.js';
 
 const addFormats = addFormatsModule as unknown as { default: (ajv: Ajv) => Ajv };
@@ -109,21 +108,33 @@ const GEMINI_AS_JSON_SCHEMA = {
 describe('arguments generated from a tool schema', () => {
   for (const [name, schema] of Object.entries(SCHEMAS)) {
     const validate = ajv.compile(schema as object);
-    test.prop([arbitraryForSchema(schema)], { numRuns: 60 })(`are valid against it: ${name}`, (value) => {
-      expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
+    test(`are valid against it: ${name}`, () => {
+      fc.assert(
+        fc.property(arbitraryForSchema(schema), (value) => {
+          expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
+        }),
+        { numRuns: 60 },
+      );
     });
   }
 
   const validateGemini = ajv.compile(GEMINI_AS_JSON_SCHEMA);
-  test.prop([arbitraryForSchema(GEMINI)], { numRuns: 60 })(
-    'are valid for a Gemini OpenAPI-style declaration',
-    (value) => {
-      expect(validateGemini(value), JSON.stringify(validateGemini.errors)).toBe(true);
-    },
-  );
+  test('are valid for a Gemini OpenAPI-style declaration', () => {
+    fc.assert(
+      fc.property(arbitraryForSchema(GEMINI), (value) => {
+        expect(validateGemini(value), JSON.stringify(validateGemini.errors)).toBe(true);
+      }),
+      { numRuns: 60 },
+    );
+  });
 
-  test.prop([fc.integer({ min: 0, max: 2 ** 31 - 1 })], { numRuns: 30 })('are the same for the same seed', (seed) => {
-    const schema = SCHEMAS['nested object with required keys'];
-    expect(sampleArguments(schema, seed)).toEqual(sampleArguments(schema, seed));
+  test('are the same for the same seed', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed) => {
+        const schema = SCHEMAS['nested object with required keys'];
+        expect(sampleArguments(schema, seed)).toEqual(sampleArguments(schema, seed));
+      }),
+      { numRuns: 30 },
+    );
   });
 });

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it, test } from 'vitest';
+import fc from 'fast-check';
 import { defaultProvidersDir, loadProviderSpec } from '../../../shared/provider-specs/load-provider-specs.js';
 import type { ProviderSpec } from '../../../shared/provider-specs/provider-spec.js';
 import type { ScriptedAnswer } from '../../../shared/scenarios/scenario.js';
@@ -75,33 +75,40 @@ describe('display "omitted" in Anthropic answers', () => {
     expect(judgeAnthropicMessages(spec, replay(filled)).map((f) => f.rule)).toContain('signatures-verbatim');
   });
 
-  test.prop([
-    fc.constantFrom('omitted', 'summarized', undefined),
-    fc.constantFrom('claude-opus-4-7', 'claude-haiku-4-5'),
-  ])(
-    'shows the text exactly when display is summarized, or absent on a model that shows by default',
-    (display, model) => {
-      const shown = render(model, asking(display)).blocks[0]!.thinking === answer.reasoning;
-      expect(shown).toBe(display === 'summarized' || (display === undefined && !model.includes('opus-4-7')));
-    },
-  );
+  test('shows the text exactly when display is summarized, or absent on a model that shows by default', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('omitted', 'summarized', undefined),
+        fc.constantFrom('claude-opus-4-7', 'claude-haiku-4-5'),
+        (display, model) => {
+          const shown = render(model, asking(display)).blocks[0]!.thinking === answer.reasoning;
+          expect(shown).toBe(display === 'summarized' || (display === undefined && !model.includes('opus-4-7')));
+        },
+      ),
+    );
+  });
 });
 
 describe('the model Anthropic answers names', () => {
-  test.prop([fc.constantFrom('claude-opus-5', 'claude-fable-5-1', 'claude-sonnet-4-5'), fc.boolean()])(
-    'is the model the client asked for, in the body and in message_start',
-    (model, withRequest) => {
-      const { body, stream } = renderAnthropicMessagesAnswer(answer, {
-        spec,
-        call: 0,
-        scenario: 'model',
-        model,
-        ...(withRequest ? { request: asking() } : {}),
-      });
-      expect((body as { model: string }).model).toBe(model);
-      expect(JSON.parse(stream[0]!.data).message.model).toBe(model);
-    },
-  );
+  test('is the model the client asked for, in the body and in message_start', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('claude-opus-5', 'claude-fable-5-1', 'claude-sonnet-4-5'),
+        fc.boolean(),
+        (model, withRequest) => {
+          const { body, stream } = renderAnthropicMessagesAnswer(answer, {
+            spec,
+            call: 0,
+            scenario: 'model',
+            model,
+            ...(withRequest ? { request: asking() } : {}),
+          });
+          expect((body as { model: string }).model).toBe(model);
+          expect(JSON.parse(stream[0]!.data).message.model).toBe(model);
+        },
+      ),
+    );
+  });
 
   it("is the spec's target model when no client asked (synthesized fixtures)", () => {
     const { body } = renderAnthropicMessagesAnswer(answer, { spec, call: 0, scenario: 'model' });

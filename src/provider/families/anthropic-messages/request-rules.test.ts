@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it, test } from 'vitest';
+import fc from 'fast-check';
 import { fromAnthropicMessagesResponse } from '../../../engine/families/anthropic-messages/from-response.js';
 import { renderAnthropicMessagesAnswer } from './render-answer.js';
 import { toAnthropicMessagesRequest } from '../../../engine/families/anthropic-messages/to-request.js';
@@ -65,22 +65,23 @@ describe('judgeAnthropicMessages', () => {
     expect(judgeRequest(spec, conversation(true).body)).toEqual([]);
   });
 
-  test.prop([fc.nat(), fc.nat(1)])(
-    'rejects a replay with any one signature character changed, with Anthropic wording',
-    (at, which) => {
-      const { body } = conversation();
-      const block = assistant(body, which === 0 ? 1 : 3)[0]!;
-      const sig = block.signature as string;
-      const i = at % sig.replace(/=+$/, '').length;
-      block.signature = sig.slice(0, i) + (sig[i] === 'A' ? 'B' : 'A') + sig.slice(i + 1);
-      const findings = judgeAnthropicMessages(spec, body);
-      expect(findings.map((f) => f.rejection)).toEqual(['invalid-signature']);
-      const { body: error } = fillRejection(spec.rejections['invalid-signature']!, findings[0]!.params);
-      expect(JSON.stringify(error)).toContain(
-        `messages.${which === 0 ? 1 : 3}.content.0: Invalid \`signature\` in \`thinking\` block`,
-      );
-    },
-  );
+  test('rejects a replay with any one signature character changed, with Anthropic wording', () => {
+    fc.assert(
+      fc.property(fc.nat(), fc.nat(1), (at, which) => {
+        const { body } = conversation();
+        const block = assistant(body, which === 0 ? 1 : 3)[0]!;
+        const sig = block.signature as string;
+        const i = at % sig.replace(/=+$/, '').length;
+        block.signature = sig.slice(0, i) + (sig[i] === 'A' ? 'B' : 'A') + sig.slice(i + 1);
+        const findings = judgeAnthropicMessages(spec, body);
+        expect(findings.map((f) => f.rejection)).toEqual(['invalid-signature']);
+        const { body: error } = fillRejection(spec.rejections['invalid-signature']!, findings[0]!.params);
+        expect(JSON.stringify(error)).toContain(
+          `messages.${which === 0 ? 1 : 3}.content.0: Invalid \`signature\` in \`thinking\` block`,
+        );
+      }),
+    );
+  });
 
   it('rejects edited thinking text and a block rebuilt without its signature', () => {
     const edited = conversation().body;

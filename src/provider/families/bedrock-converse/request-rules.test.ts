@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it, test } from 'vitest';
+import fc from 'fast-check';
 import { fromBedrockConverseResponse } from '../../../engine/families/bedrock-converse/from-response.js';
 import { renderBedrockConverseAnswer } from './render-answer.js';
 import { toBedrockConverseRequest } from '../../../engine/families/bedrock-converse/to-request.js';
@@ -65,15 +65,19 @@ describe('judgeBedrockConverse', () => {
     expect(judgeRequest(claude, conversation(claude, 'signed', true))).toEqual([]);
   });
 
-  test.prop([fc.nat()])('signed policy on Claude: any one signature character changed is rejected', (at) => {
-    const body = conversation(claude, 'signed');
-    const rt = reasoningAt(body, 3).reasoningText!;
-    const sig = rt.signature as string;
-    const i = at % sig.replace(/=+$/, '').length;
-    rt.signature = sig.slice(0, i) + (sig[i] === 'A' ? 'B' : 'A') + sig.slice(i + 1);
-    expect(judgeBedrockConverse(claude, body).map((f) => [f.rejection, f.params.index])).toEqual([
-      ['invalid-signature', 3],
-    ]);
+  test('signed policy on Claude: any one signature character changed is rejected', () => {
+    fc.assert(
+      fc.property(fc.nat(), (at) => {
+        const body = conversation(claude, 'signed');
+        const rt = reasoningAt(body, 3).reasoningText!;
+        const sig = rt.signature as string;
+        const i = at % sig.replace(/=+$/, '').length;
+        rt.signature = sig.slice(0, i) + (sig[i] === 'A' ? 'B' : 'A') + sig.slice(i + 1);
+        expect(judgeBedrockConverse(claude, body).map((f) => [f.rejection, f.params.index])).toEqual([
+          ['invalid-signature', 3],
+        ]);
+      }),
+    );
   });
 
   it('Claude: a reasoningText without signature gets Bedrock\'s "Field required" wording', () => {

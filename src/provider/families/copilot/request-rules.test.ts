@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it, test } from 'vitest';
+import fc from 'fast-check';
 import { fromCopilotResponse } from '../../../engine/families/copilot/from-response.js';
 import { renderCopilotAnswer } from './render-answer.js';
 import type { History } from '../../../shared/history/history.js';
@@ -58,19 +58,20 @@ describe('copilot judge', () => {
     });
   });
 
-  test.prop([fc.nat(), fc.integer({ min: 1, max: 63 })])(
-    'refuses an opaque with any one character changed',
-    (at, shift) => {
-      const b = body();
-      const blob = String(b.messages[1]!.reasoning_opaque);
-      const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-      const i = at % blob.length;
-      const c = blob[i]!;
-      b.messages[1]!.reasoning_opaque =
-        blob.slice(0, i) + (c === '=' ? 'A' : alphabet[(alphabet.indexOf(c) + shift) % 64]) + blob.slice(i + 1);
-      expect(judgeRequest(spec, b).map((f) => f.rejection)).toEqual(['invalid-opaque']);
-    },
-  );
+  test('refuses an opaque with any one character changed', () => {
+    fc.assert(
+      fc.property(fc.nat(), fc.integer({ min: 1, max: 63 }), (at, shift) => {
+        const b = body();
+        const blob = String(b.messages[1]!.reasoning_opaque);
+        const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+        const i = at % blob.length;
+        const c = blob[i]!;
+        b.messages[1]!.reasoning_opaque =
+          blob.slice(0, i) + (c === '=' ? 'A' : alphabet[(alphabet.indexOf(c) + shift) % 64]) + blob.slice(i + 1);
+        expect(judgeRequest(spec, b).map((f) => f.rejection)).toEqual(['invalid-opaque']);
+      }),
+    );
+  });
 
   it('refuses a modified opaque or thought_signature', () => {
     const b = body();

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it, test } from 'vitest';
+import fc from 'fast-check';
 import { fromGeminiResponse } from '../../../engine/families/gemini/from-response.js';
 import { renderGeminiAnswer } from './render-answer.js';
 import type { History } from '../../../shared/history/history.js';
@@ -104,20 +104,21 @@ describe('gemini judge', () => {
     expect(message(judgeRequest(spec, b))).toBe('Corrupted thought signature.');
   });
 
-  test.prop([fc.nat(), fc.integer({ min: 1, max: 63 })])(
-    'refuses a signature with any one character changed',
-    (at, shift) => {
-      const b = body();
-      const part = b.contents[1]!.parts.find((p) => p.functionCall)!;
-      const sig = String(part.thoughtSignature);
-      const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-      const i = at % sig.length;
-      const c = sig[i]!;
-      part.thoughtSignature =
-        sig.slice(0, i) + (c === '=' ? 'A' : alphabet[(alphabet.indexOf(c) + shift) % 64]) + sig.slice(i + 1);
-      expect(judgeRequest(spec, b).map((f) => f.rejection)).toEqual(['corrupted-thought-signature']);
-    },
-  );
+  test('refuses a signature with any one character changed', () => {
+    fc.assert(
+      fc.property(fc.nat(), fc.integer({ min: 1, max: 63 }), (at, shift) => {
+        const b = body();
+        const part = b.contents[1]!.parts.find((p) => p.functionCall)!;
+        const sig = String(part.thoughtSignature);
+        const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+        const i = at % sig.length;
+        const c = sig[i]!;
+        part.thoughtSignature =
+          sig.slice(0, i) + (c === '=' ? 'A' : alphabet[(alphabet.indexOf(c) + shift) % 64]) + sig.slice(i + 1);
+        expect(judgeRequest(spec, b).map((f) => f.rejection)).toEqual(['corrupted-thought-signature']);
+      }),
+    );
+  });
 
   it('names unknown fields the way Google does', () => {
     const b = body();

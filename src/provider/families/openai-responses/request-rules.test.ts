@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it, test } from 'vitest';
+import fc from 'fast-check';
 import { fromOpenAIResponsesResponse } from '../../../engine/families/openai-responses/from-response.js';
 import { renderOpenAIResponsesAnswer } from './render-answer.js';
 import type { History } from '../../../shared/history/history.js';
@@ -54,20 +54,21 @@ describe('openai-responses judge', () => {
     );
   });
 
-  test.prop([fc.nat(), fc.integer({ min: 1, max: 63 })])(
-    'refuses encrypted content with any one character changed',
-    (at, shift) => {
-      const b = body();
-      const rs = b.input[1]!;
-      const blob = String(rs.encrypted_content);
-      const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-      const i = at % blob.length;
-      const c = blob[i]!;
-      rs.encrypted_content =
-        blob.slice(0, i) + (c === '=' ? 'A' : alphabet[(alphabet.indexOf(c) + shift) % 64]) + blob.slice(i + 1);
-      expect(judgeRequest(spec, b).map((f) => f.rejection)).toEqual(['encrypted-content-not-verified']);
-    },
-  );
+  test('refuses encrypted content with any one character changed', () => {
+    fc.assert(
+      fc.property(fc.nat(), fc.integer({ min: 1, max: 63 }), (at, shift) => {
+        const b = body();
+        const rs = b.input[1]!;
+        const blob = String(rs.encrypted_content);
+        const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+        const i = at % blob.length;
+        const c = blob[i]!;
+        rs.encrypted_content =
+          blob.slice(0, i) + (c === '=' ? 'A' : alphabet[(alphabet.indexOf(c) + shift) % 64]) + blob.slice(i + 1);
+        expect(judgeRequest(spec, b).map((f) => f.rejection)).toEqual(['encrypted-content-not-verified']);
+      }),
+    );
+  });
 
   it('refuses encrypted content moved to another item id', () => {
     const b = body();

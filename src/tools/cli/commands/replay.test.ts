@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SessionStore } from '../../../engine/session/session-store.js';
 import { UnknownFieldVerdicts } from '../../../engine/replay/unknown-field-verdicts.js';
 import { sampleHistoryWithEveryCarrier } from '../../../engine/session/sample-history.test-helper.js';
-import { runCli } from '../../../../test/helpers/run-cli-sync.test-helper.js';
+import { runCliInProcess } from '../../../../test/helpers/run-cli-in-process.test-helper.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rr-replay-cli-'));
 const db = join(dir, 'state.db');
@@ -25,16 +25,18 @@ beforeAll(() => {
   store.close();
 });
 
-const replay = (...args: string[]) => runCli(['replay', '--session', '1', '--db', db, ...args]);
+// The CLI's entry point in this process (main(), as bin/ calls it): the body printed and the exit code are what is
+// tested.
+const replay = (...args: string[]) => runCliInProcess(['replay', '--session', '1', '--db', db, ...args]);
 
 describe('reasoning-replay replay --session', () => {
-  it('prints what build-request prints for the same history on the same target', () => {
+  it('prints what build-request prints for the same history on the same target', async () => {
     for (const [provider, host, model] of [
       ['deepseek', 'api.deepseek.com', 'deepseek-v4-flash'],
       ['novita', 'api.novita.ai', 'm'],
     ] as const) {
-      const fromDb = replay('--provider', provider, '--host', host, '--model', model);
-      const fromFile = runCli([
+      const fromDb = await replay('--provider', provider, '--host', host, '--model', model);
+      const fromFile = await runCliInProcess([
         'build-request',
         '--history',
         historyFile,
@@ -50,8 +52,8 @@ describe('reasoning-replay replay --session', () => {
     }
   });
 
-  it("withholds the fields the session's verdicts recorded for that target", () => {
-    const r = replay('--route', 'openrouter', '--envelope');
+  it("withholds the fields the session's verdicts recorded for that target", async () => {
+    const r = await replay('--route', 'openrouter', '--envelope');
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out.target).toEqual({ provider: 'openrouter', host: 'openrouter.ai', model: 'anthropic/claude-sonnet-4.5' });
@@ -59,14 +61,16 @@ describe('reasoning-replay replay --session', () => {
     expect(JSON.stringify(out.body)).not.toMatch(/"reasoning"|reasoning_details/);
     expect(out.body.messages[2].reasoning_content).toBeDefined();
     // The same route for another model has no verdict: everything travels.
-    const other = JSON.parse(replay('--route', 'openrouter', '--model', 'other', '--envelope').stdout);
+    const other = JSON.parse((await replay('--route', 'openrouter', '--model', 'other', '--envelope')).stdout);
     expect(other.omitted).toEqual([]);
     expect(other.body.messages[2].reasoning_details).toHaveLength(2);
   });
 
-  it('exits 2 on an unknown route or a missing target', () => {
-    expect(replay('--route', 'nope').stderr).toMatch(/no route "nope"/);
-    expect(replay().code).toBe(2);
-    expect(runCli(['replay', '--session', '7', '--db', db, '--route', 'groq']).stderr).toMatch(/no session 7/);
+  it('exits 2 on an unknown route or a missing target', async () => {
+    expect((await replay('--route', 'nope')).stderr).toMatch(/no route "nope"/);
+    expect((await replay()).code).toBe(2);
+    expect((await runCliInProcess(['replay', '--session', '7', '--db', db, '--route', 'groq'])).stderr).toMatch(
+      /no session 7/,
+    );
   });
 });

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it, test } from 'vitest';
+import fc from 'fast-check';
 import { loadRouteTable } from '../../../shared/route-table/load-route-table.js';
 import type { RouteTable } from '../../../shared/route-table/route-table.js';
 import { describeRouteTableDiff } from './describe-route-table-diff.js';
@@ -129,17 +129,22 @@ describe('describeRouteTableDiff', () => {
     expect(describeRouteTableDiff(base, sourcesOnly)).toEqual([]);
   });
 
-  test.prop([
-    fc.shuffledSubarray(
-      base.routes.map((_, i) => i),
-      { minLength: base.routes.length, maxLength: base.routes.length },
-    ),
-  ])('a pure reorder reports only reorders, and fewer moves than routes', (order) => {
-    const shuffled = { ...base, routes: order.map((i) => base.routes[i]!) };
-    const changes = describeRouteTableDiff(base, shuffled);
-    expect(changes.every((c) => c.kind === 'reordered')).toBe(true);
-    const same = order.every((v, i) => v === i);
-    expect(changes.length === 0).toBe(same);
-    expect(changes.length).toBeLessThan(base.routes.length);
+  test('a pure reorder reports only reorders, and fewer moves than routes', () => {
+    fc.assert(
+      fc.property(
+        fc.shuffledSubarray(
+          base.routes.map((_, i) => i),
+          { minLength: base.routes.length, maxLength: base.routes.length },
+        ),
+        (order) => {
+          const shuffled = { ...base, routes: order.map((i) => base.routes[i]!) };
+          const changes = describeRouteTableDiff(base, shuffled);
+          expect(changes.every((c) => c.kind === 'reordered')).toBe(true);
+          const same = order.every((v, i) => v === i);
+          expect(changes.length === 0).toBe(same);
+          expect(changes.length).toBeLessThan(base.routes.length);
+        },
+      ),
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { uncoveredRoutes } from '../../../judge/conformance/route-coverage.js';
 import { loadProviderSpecs } from '../../../shared/provider-specs/load-provider-specs.js';
@@ -32,12 +33,25 @@ export function writeTable(repo: string, table: RouteTable): void {
   writeFileSync(join(repo, 'specs', 'routes.json'), JSON.stringify(table, null, 2) + '\n');
 }
 
-/** Makes the empty folder `repo` a git repository whose one commit on `main` is the project's specs/. */
-export function makeGateRepo(repo: string): string {
+/**
+ * The base repository, committed once per test file and cloned for each test: copying specs/ (over 800 files) and
+ * hashing it into a commit cost more than a local clone, which links the objects and checks the files out.
+ */
+let template: string | undefined;
+function baseRepo(): string {
+  if (template) return template;
+  const repo = mkdtempSync(join(tmpdir(), 'rr-gate-base-'));
+  process.once('exit', () => rmSync(repo, { recursive: true, force: true }));
   git(repo, 'init', '-q', '-b', 'main');
   cpSync(specsDir(), join(repo, 'specs'), { recursive: true });
   writeTable(repo, baseTable());
   git(repo, 'add', 'specs');
   git(repo, 'commit', '-q', '-m', 'base');
+  return (template = repo);
+}
+
+/** Makes the empty folder `repo` a git repository whose one commit on `main` is the project's specs/. */
+export function makeGateRepo(repo: string): string {
+  git(repo, 'clone', '-q', '--local', baseRepo(), '.');
   return repo;
 }

@@ -3,25 +3,37 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../../../../test/helpers/run-cli-in-process.test-helper.js';
-import { runCli } from '../../../../test/helpers/run-cli-sync.test-helper.js';
 import { REPORT_FILES } from '../../services/report/write-report.js';
 
-/** The built CLI as a CI matrix runs it: the whole matrix on two machines, merged, against one unsharded `report`. */
+/**
+ * The CLI as a CI matrix runs it: the whole matrix on two machines, merged, against one unsharded `report`. Through the
+ * CLI's entry point in this process (main(), as bin/ calls it): the files and exit codes are what is tested, and the
+ * file's argument tests below import the same CLI anyway.
+ */
 const dir = mkdtempSync(join(tmpdir(), 'rr-shard-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('reasoning-replay check --shard / report --merge (built CLI)', () => {
-  it('two shards of the whole matrix merge into the files and exit code of one unsharded report', () => {
-    const unsharded = runCli(['report', '--out', join(dir, 'unsharded')]);
+describe('reasoning-replay check --shard / report --merge', () => {
+  it('two shards of the whole matrix merge into the files and exit code of one unsharded report', async () => {
+    const unsharded = await runCliInProcess(['report', '--out', join(dir, 'unsharded')]);
     expect(unsharded.stderr).toBe('');
-    const shards = [1, 2].map((i) =>
-      runCli(['check', '--quiet', '--shard', `${i}/2`, '--shard-out', join(dir, 'shards', `shard-${i}.json`)]),
-    );
+    const shards = [];
+    for (const i of [1, 2])
+      shards.push(
+        await runCliInProcess([
+          'check',
+          '--quiet',
+          '--shard',
+          `${i}/2`,
+          '--shard-out',
+          join(dir, 'shards', `shard-${i}.json`),
+        ]),
+      );
     for (const [i, s] of shards.entries()) {
       expect(s.stderr).toBe('');
       expect(s.stdout).toMatch(new RegExp(`shard ${i + 1}/2: \\d+ of \\d+ scenario runs; wrote `));
     }
-    const merged = runCli(['report', '--merge', join(dir, 'shards'), '--out', join(dir, 'merged')]);
+    const merged = await runCliInProcess(['report', '--merge', join(dir, 'shards'), '--out', join(dir, 'merged')]);
     expect(merged.stderr).toBe('');
     expect(merged.stdout).toMatch(/merged 2 shard\(s\) from .*: \d+ scenario runs/);
     expect(merged.code).toBe(unsharded.code);

@@ -1,5 +1,5 @@
-import { fc, test } from '@fast-check/vitest';
-import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { describe, expect, it, test } from 'vitest';
 import { capOutput } from './output-cap.js';
 import type { OutputCap } from './live-limits.js';
 
@@ -53,17 +53,22 @@ describe('capOutput: the smallest cap the provider allows, without changing what
     expect(capOutput({ max_tokens: 1, thinking: { budget_tokens: 4000 } }, anthropic, 'setup').maxTokens).toBe(4001);
   });
 
-  test.prop([
-    fc.integer({ min: 1, max: 100_000 }),
-    fc.option(fc.integer({ min: 1024, max: 64_000 }), { nil: undefined }),
-  ])('a case cap is never raised, stays at the minimum or above, and above any budget it was above', (own, budget) => {
-    const body = { max_tokens: own, ...(budget ? { thinking: { budget_tokens: budget } } : {}) };
-    const { body: out, maxTokens } = capOutput(body, anthropic, 'case');
-    expect(maxTokens).toBe(out.max_tokens);
-    expect(maxTokens).toBeLessThanOrEqual(own);
-    expect(maxTokens).toBeGreaterThanOrEqual(Math.min(own, anthropic.min));
-    if (budget !== undefined && own > budget) expect(maxTokens).toBeGreaterThan(budget);
-    if (budget !== undefined && own <= budget) expect(maxTokens).toBe(own);
-    expect(body.max_tokens).toBe(own); // the input is not changed
+  test('a case cap is never raised, stays at the minimum or above, and above any budget it was above', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 100_000 }),
+        fc.option(fc.integer({ min: 1024, max: 64_000 }), { nil: undefined }),
+        (own, budget) => {
+          const body = { max_tokens: own, ...(budget ? { thinking: { budget_tokens: budget } } : {}) };
+          const { body: out, maxTokens } = capOutput(body, anthropic, 'case');
+          expect(maxTokens).toBe(out.max_tokens);
+          expect(maxTokens).toBeLessThanOrEqual(own);
+          expect(maxTokens).toBeGreaterThanOrEqual(Math.min(own, anthropic.min));
+          if (budget !== undefined && own > budget) expect(maxTokens).toBeGreaterThan(budget);
+          if (budget !== undefined && own <= budget) expect(maxTokens).toBe(own);
+          expect(body.max_tokens).toBe(own); // the input is not changed
+        },
+      ),
+    );
   });
 });

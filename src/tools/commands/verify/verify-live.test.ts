@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realWorldAgreement } from '../../services/real-world-cases/agreement.js';
 import { loadRealWorldCase, type LoadedCase } from '../../services/real-world-cases/real-world-case.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it, test } from 'vitest';
+import fc from 'fast-check';
 import { XMLParser } from 'fast-xml-parser';
 import { validateXML } from 'xmllint-wasm';
 import { BEHAVIOURS, CHECK_STATUSES, type Check } from '../../../judge/conformance/verdict.js';
@@ -37,31 +37,35 @@ const result: fc.Arbitrary<OwnIoResult> = fc.record(
 );
 
 describe('renderOwnIoJunit', () => {
-  test.prop([fc.array(result, { maxLength: 5 })])('counts, failures and skips match the results', (results) => {
-    const doc = parser.parse(renderOwnIoJunit(results, 'python engine.py')) as {
-      testsuites: { tests: string; failures: string; testsuite?: Record<string, unknown>[] };
-    };
-    const suites = doc.testsuites.testsuite ?? [];
-    expect(suites).toHaveLength(results.length);
-    const judged = results.flatMap((r) => (r.declined ? [] : r.checks));
-    const expectedTests = results.reduce((n, r) => n + (r.declined ? 1 : r.checks.length), 0);
-    expect(Number(doc.testsuites.tests)).toBe(expectedTests);
-    expect(Number(doc.testsuites.failures)).toBe(judged.filter((c) => c.status === 'fail').length);
-    suites.forEach((suite, i) => {
-      const r = results[i]!;
-      const cases = (suite.testcase ?? []) as Record<string, unknown>[];
-      if (r.declined) {
-        expect(cases.map((c) => 'skipped' in c)).toEqual([true]);
-        return;
-      }
-      expect(cases.map((c) => c.name)).toEqual(r.checks.map((c) => c.behaviour));
-      cases.forEach((c, j) => {
-        const status = r.checks[j]!.status;
-        expect('failure' in c, `${status}`).toBe(status === 'fail');
-        expect('skipped' in c, `${status}`).toBe(status === 'warn' || status === 'n/a');
-      });
-      expect(Number(suite.failures)).toBe(r.checks.filter((c) => c.status === 'fail').length);
-    });
+  test('counts, failures and skips match the results', () => {
+    fc.assert(
+      fc.property(fc.array(result, { maxLength: 5 }), (results) => {
+        const doc = parser.parse(renderOwnIoJunit(results, 'python engine.py')) as {
+          testsuites: { tests: string; failures: string; testsuite?: Record<string, unknown>[] };
+        };
+        const suites = doc.testsuites.testsuite ?? [];
+        expect(suites).toHaveLength(results.length);
+        const judged = results.flatMap((r) => (r.declined ? [] : r.checks));
+        const expectedTests = results.reduce((n, r) => n + (r.declined ? 1 : r.checks.length), 0);
+        expect(Number(doc.testsuites.tests)).toBe(expectedTests);
+        expect(Number(doc.testsuites.failures)).toBe(judged.filter((c) => c.status === 'fail').length);
+        suites.forEach((suite, i) => {
+          const r = results[i]!;
+          const cases = (suite.testcase ?? []) as Record<string, unknown>[];
+          if (r.declined) {
+            expect(cases.map((c) => 'skipped' in c)).toEqual([true]);
+            return;
+          }
+          expect(cases.map((c) => c.name)).toEqual(r.checks.map((c) => c.behaviour));
+          cases.forEach((c, j) => {
+            const status = r.checks[j]!.status;
+            expect('failure' in c, `${status}`).toBe(status === 'fail');
+            expect('skipped' in c, `${status}`).toBe(status === 'warn' || status === 'n/a');
+          });
+          expect(Number(suite.failures)).toBe(r.checks.filter((c) => c.status === 'fail').length);
+        });
+      }),
+    );
   });
 
   it("is valid under the Jenkins junit-10 schema the gate's JUnit is held to, any text included", async () => {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { fc, test } from '@fast-check/vitest';
-import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { describe, expect, it, test } from 'vitest';
 import { specsDir } from '../../../shared/project-root.js';
 import { readJsonFile } from '../../../shared/validation/read-json.js';
 import { schemaValidator } from '../../../shared/validation/validate.js';
@@ -75,18 +75,19 @@ describe('datedCases', () => {
     }),
     { nil: undefined },
   );
-  test.prop([fc.array(dating, { maxLength: 40 })])(
-    'every case is counted once: under its basis when dated, by id when not',
-    (datings) => {
-      const cases = datings.map((d, i) => loaded(d ?? {}, `c${i}`));
-      const counts = datedCases(cases);
-      const undatedIds = datings.flatMap((d, i) => (d === undefined ? [`c${i}`] : []));
-      expect(counts.undated).toEqual(undatedIds);
-      expect(counts.dated).toBe(datings.length - undatedIds.length);
-      for (const basis of DATE_BASES)
-        expect(counts.byBasis[basis]).toBe(datings.filter((d) => d?.dateBasis === basis).length);
-    },
-  );
+  test('every case is counted once: under its basis when dated, by id when not', () => {
+    fc.assert(
+      fc.property(fc.array(dating, { maxLength: 40 }), (datings) => {
+        const cases = datings.map((d, i) => loaded(d ?? {}, `c${i}`));
+        const counts = datedCases(cases);
+        const undatedIds = datings.flatMap((d, i) => (d === undefined ? [`c${i}`] : []));
+        expect(counts.undated).toEqual(undatedIds);
+        expect(counts.dated).toBe(datings.length - undatedIds.length);
+        for (const basis of DATE_BASES)
+          expect(counts.byBasis[basis]).toBe(datings.filter((d) => d?.dateBasis === basis).length);
+      }),
+    );
+  });
 });
 
 describe('formatDatedCases', () => {

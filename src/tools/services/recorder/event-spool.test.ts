@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it, test } from 'vitest';
+import fc from 'fast-check';
 import { formatSse } from '../../../shared/sse/parse-sse.js';
 import { FileSpool, MemorySpool, removeStaleSpoolDirs, SpoolDir, type StreamSpool } from './event-spool.js';
 import { StreamCutError } from '../../../shared/errors/stream-cut-error.js';
@@ -35,22 +35,24 @@ describe.each([
   ['FileSpool', fileSpool],
   ['MemorySpool', () => new MemorySpool()],
 ] as Array<[string, () => StreamSpool]>)('%s', (_name, make) => {
-  test.prop([fc.array(anEvent, { maxLength: 40 }), fc.array(fc.nat(), { maxLength: 30 })], { numRuns: 40 })(
-    'gives back the events however the body was chunked, each timed by the chunk that closed it, any number of times',
-    (events, cuts) => {
-      const spool = make();
-      const chunks = chunked(events, cuts);
-      chunks.forEach((c, i) => spool.append(c, i * 10));
-      expect(spool.chunks).toBe(chunks.length);
-      const read = [...spool];
-      expect(read.map(({ event, data }) => (event === undefined ? { data } : { event, data }))).toEqual(events);
-      const times = read.map((e) => e.atMs!);
-      expect(times).toEqual([...times].sort((a, b) => a - b));
-      expect(times.every((t) => t % 10 === 0 && t < chunks.length * 10)).toBe(true);
-      if (read.length > 0) expect(read.at(-1)!.atMs).toBe((chunks.length - 1) * 10);
-      expect([...spool]).toEqual(read);
-    },
-  );
+  test('gives back the events however the body was chunked, each timed by the chunk that closed it, any number of times', () => {
+    fc.assert(
+      fc.property(fc.array(anEvent, { maxLength: 40 }), fc.array(fc.nat(), { maxLength: 30 }), (events, cuts) => {
+        const spool = make();
+        const chunks = chunked(events, cuts);
+        chunks.forEach((c, i) => spool.append(c, i * 10));
+        expect(spool.chunks).toBe(chunks.length);
+        const read = [...spool];
+        expect(read.map(({ event, data }) => (event === undefined ? { data } : { event, data }))).toEqual(events);
+        const times = read.map((e) => e.atMs!);
+        expect(times).toEqual([...times].sort((a, b) => a - b));
+        expect(times.every((t) => t % 10 === 0 && t < chunks.length * 10)).toBe(true);
+        if (read.length > 0) expect(read.at(-1)!.atMs).toBe((chunks.length - 1) * 10);
+        expect([...spool]).toEqual(read);
+      }),
+      { numRuns: 40 },
+    );
+  });
 
   it('throws StreamCutError when the body ends inside an event', () => {
     const spool = make();

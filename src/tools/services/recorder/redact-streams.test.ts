@@ -1,5 +1,5 @@
-import { describe, expect } from 'vitest';
-import { fc, test } from '@fast-check/vitest';
+import { describe, expect, test } from 'vitest';
+import fc from 'fast-check';
 import { redactStreamEvents } from './redact-streams.js';
 import { markerFor, redactKnownSecrets, secretForms } from './secret-forms.js';
 
@@ -24,56 +24,70 @@ const reassemble = (events: Array<{ data: string }>) =>
     .join('');
 
 describe('redactStreamEvents', () => {
-  test.prop(
-    [
-      fc
-        .tuple(aKey, someProse, someProse)
-        .chain(([key, before, after]) =>
-          fc.tuple(
-            fc.constant(key),
-            fc.constant(`${before}${key}${after}`),
-            cutsOf(before.length + key.length + after.length),
+  test('a key cut anywhere across content deltas reads as one marker once reassembled', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .tuple(aKey, someProse, someProse)
+          .chain(([key, before, after]) =>
+            fc.tuple(
+              fc.constant(key),
+              fc.constant(`${before}${key}${after}`),
+              cutsOf(before.length + key.length + after.length),
+            ),
           ),
-        ),
-    ],
-    { numRuns: 150 },
-  )('a key cut anywhere across content deltas reads as one marker once reassembled', ([key, text, cuts]) => {
-    const events = [0, ...cuts].map((from, i) => chunk(text.slice(from, [...cuts, text.length][i])));
-    expect(events.map((e) => reassemble([e])).join('')).toBe(text);
-    const out = redactStreamEvents(events, secretForms([{ name: 'K', value: key }]));
-    const joined = reassemble(out);
-    expect(joined).not.toContain(key);
-    expect(joined).toBe(text.replace(key, markerFor('K')));
+        ([key, text, cuts]) => {
+          const events = [0, ...cuts].map((from, i) => chunk(text.slice(from, [...cuts, text.length][i])));
+          expect(events.map((e) => reassemble([e])).join('')).toBe(text);
+          const out = redactStreamEvents(events, secretForms([{ name: 'K', value: key }]));
+          const joined = reassemble(out);
+          expect(joined).not.toContain(key);
+          expect(joined).toBe(text.replace(key, markerFor('K')));
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 
-  test.prop([aKey], { numRuns: 50 })(
-    'signed fields are never joined or altered, even when they spell the key',
-    (key) => {
-      const events = [{ data: JSON.stringify({ delta: { type: 'signature_delta', signature: key } }) }];
-      expect(redactStreamEvents(events, secretForms([{ name: 'K', value: key }]))).toEqual(events);
-    },
-  );
+  test('signed fields are never joined or altered, even when they spell the key', () => {
+    fc.assert(
+      fc.property(aKey, (key) => {
+        const events = [{ data: JSON.stringify({ delta: { type: 'signature_delta', signature: key } }) }];
+        expect(redactStreamEvents(events, secretForms([{ name: 'K', value: key }]))).toEqual(events);
+      }),
+      { numRuns: 50 },
+    );
+  });
 });
 
 describe('redactKnownSecrets', () => {
-  test.prop([aKey, fc.integer({ min: 0, max: 2 }), fc.constantFrom('base64', 'base64url')], { numRuns: 100 })(
-    'finds the key inside a longer base64 text at any alignment',
-    (key, pad, alphabet) => {
-      const encoded = Buffer.from(`${'p'.repeat(pad)}Bearer ${key} tail`).toString(alphabet as BufferEncoding);
-      expect(redactKnownSecrets(encoded, secretForms([{ name: 'K', value: key }]))).toContain(markerFor('K'));
-    },
-  );
+  test('finds the key inside a longer base64 text at any alignment', () => {
+    fc.assert(
+      fc.property(
+        aKey,
+        fc.integer({ min: 0, max: 2 }),
+        fc.constantFrom('base64', 'base64url'),
+        (key, pad, alphabet) => {
+          const encoded = Buffer.from(`${'p'.repeat(pad)}Bearer ${key} tail`).toString(alphabet as BufferEncoding);
+          expect(redactKnownSecrets(encoded, secretForms([{ name: 'K', value: key }]))).toContain(markerFor('K'));
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
 
-  test.prop([aKey, fc.integer({ min: 1, max: 40 })], { numRuns: 100 })(
-    'finds the key with any prefix \\u- or %-escaped',
-    (key, n) => {
-      const forms = secretForms([{ name: 'K', value: key }]);
-      const u =
-        [...key.slice(0, n)].map((ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`).join('') +
-        key.slice(n);
-      const pct = [...key.slice(0, n)].map((ch) => `%${ch.charCodeAt(0).toString(16)}`).join('') + key.slice(n);
-      expect(redactKnownSecrets(`a ${u} b`, forms)).toBe(`a ${markerFor('K')} b`);
-      expect(redactKnownSecrets(`a ${pct} b`, forms)).toBe(`a ${markerFor('K')} b`);
-    },
-  );
+  test('finds the key with any prefix \\u- or %-escaped', () => {
+    fc.assert(
+      fc.property(aKey, fc.integer({ min: 1, max: 40 }), (key, n) => {
+        const forms = secretForms([{ name: 'K', value: key }]);
+        const u =
+          [...key.slice(0, n)].map((ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`).join('') +
+          key.slice(n);
+        const pct = [...key.slice(0, n)].map((ch) => `%${ch.charCodeAt(0).toString(16)}`).join('') + key.slice(n);
+        expect(redactKnownSecrets(`a ${u} b`, forms)).toBe(`a ${markerFor('K')} b`);
+        expect(redactKnownSecrets(`a ${pct} b`, forms)).toBe(`a ${markerFor('K')} b`);
+      }),
+      { numRuns: 100 },
+    );
+  });
 });

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it, test } from 'vitest';
+import fc from 'fast-check';
 import { findSecretsInText, sweepForSecrets } from './secret-patterns.js';
 
 // Shaped like the real thing, but made up here: none of these was ever a live credential.
@@ -36,12 +36,17 @@ describe('sweepForSecrets', () => {
 
   // Signatures and encrypted reasoning are long base64 / base64url blobs; the sweep must never take
   // one for a credential, or honest fixtures could not be written.
-  test.prop([
-    fc.base64String({ minLength: 200, maxLength: 4000 }),
-    fc.constantFrom('signature', 'encrypted_content', 'data', 'thoughtSignature'),
-  ])('keeps signed and encrypted reasoning: base64 blobs are not secrets', (blob, key) => {
-    expect(sweepForSecrets({ reasoning_details: [{ type: 'reasoning.encrypted', [key]: blob }] })).toEqual([]);
-    const urlSafe = blob.replaceAll('+', '-').replaceAll('/', '_');
-    expect(sweepForSecrets({ [key]: urlSafe }).filter((f) => f.pattern !== 'sk- API key')).toEqual([]);
+  test('keeps signed and encrypted reasoning: base64 blobs are not secrets', () => {
+    fc.assert(
+      fc.property(
+        fc.base64String({ minLength: 200, maxLength: 4000 }),
+        fc.constantFrom('signature', 'encrypted_content', 'data', 'thoughtSignature'),
+        (blob, key) => {
+          expect(sweepForSecrets({ reasoning_details: [{ type: 'reasoning.encrypted', [key]: blob }] })).toEqual([]);
+          const urlSafe = blob.replaceAll('+', '-').replaceAll('/', '_');
+          expect(sweepForSecrets({ [key]: urlSafe }).filter((f) => f.pattern !== 'sk- API key')).toEqual([]);
+        },
+      ),
+    );
   });
 });

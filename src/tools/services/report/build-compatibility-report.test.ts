@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it, test } from 'vitest';
+import fc from 'fast-check';
 import { aggregateStatus } from '../../../judge/conformance/verdict.js';
 import { buildCompatibilityReport, decisionsOf, displayPath } from './build-compatibility-report.js';
 import { sampleRun } from './sample-run.test-helper.js';
@@ -90,16 +90,17 @@ describe('buildCompatibilityReport', () => {
 
 describe('aggregateStatus', () => {
   const status = fc.constantFrom('pass' as const, 'warn' as const, 'fail' as const, 'n/a' as const);
-  test.prop([fc.array(status)])(
-    'fail iff any fail; then warn; pass iff some pass and nothing worse; otherwise n/a',
-    (statuses) => {
-      const result = aggregateStatus(statuses);
-      if (statuses.includes('fail')) expect(result).toBe('fail');
-      else if (statuses.includes('warn')) expect(result).toBe('warn');
-      else if (statuses.includes('pass')) expect(result).toBe('pass');
-      else expect(result).toBe('n/a');
-      // Order never matters.
-      expect(aggregateStatus([...statuses].reverse())).toBe(result);
-    },
-  );
+  test('fail iff any fail; then warn; pass iff some pass and nothing worse; otherwise n/a', () => {
+    fc.assert(
+      fc.property(fc.array(status), (statuses) => {
+        const result = aggregateStatus(statuses);
+        if (statuses.includes('fail')) expect(result).toBe('fail');
+        else if (statuses.includes('warn')) expect(result).toBe('warn');
+        else if (statuses.includes('pass')) expect(result).toBe('pass');
+        else expect(result).toBe('n/a');
+        // Order never matters.
+        expect(aggregateStatus([...statuses].reverse())).toBe(result);
+      }),
+    );
+  });
 });

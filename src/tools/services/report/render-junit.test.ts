@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import { XMLParser } from 'fast-xml-parser';
 import { validateXML } from 'xmllint-wasm';
 import type { CellVerdict, ConformanceRun } from '../../../judge/conformance/verdict.js';

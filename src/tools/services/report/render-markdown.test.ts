@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import { BEHAVIOURS, type CellVerdict, type ConformanceRun } from '../../../judge/conformance/verdict.js';
 import { buildCompatibilityReport } from './build-compatibility-report.js';
 import { MARKDOWN_LIMIT, renderMarkdown } from './render-markdown.js';

@@ -1,5 +1,5 @@
-import { describe, expect } from 'vitest';
-import { fc, test } from '@fast-check/vitest';
+import { describe, expect, test } from 'vitest';
+import fc from 'fast-check';
 import { XMLValidator } from 'fast-xml-parser';
 import { BEHAVIOURS, cellStatus, type CellVerdict, type ConformanceRun } from '../../../judge/conformance/verdict.js';
 import { buildCompatibilityReport, decisionsOf } from './build-compatibility-report.js';
@@ -75,32 +75,33 @@ const cellArb: fc.Arbitrary<CellVerdict> = fc
   }));
 
 describe('report writers on arbitrary runs', () => {
-  test.prop([fc.array(cellArb, { maxLength: 12 }), fc.array(id, { maxLength: 2 })])(
-    'JSON fits its schema, JUnit is well-formed XML, HTML and markdown keep one cell per route x behaviour',
-    (cells, untested) => {
-      const run: ConformanceRun = { routesFile: 'specs/routes.json', startedAt: '', durationMs: 0, cells };
-      const report = buildCompatibilityReport(run, { root: '/project', untestedRoutes: [...new Set(untested)] });
-      expect(() => renderJson(report)).not.toThrow();
-      const xml = renderJunit(report);
-      expect(XMLValidator.validate(xml)).toBe(true);
-      const html = renderHtml(report, { linkBase: '..' });
-      expect(html.split('<td class="cell ').length - 1).toBe(report.routes.length * BEHAVIOURS.length);
-      // Escaped text cannot open an element: every "<li" in the page is one the renderer wrote.
-      const expectedItems = report.routes.reduce((n, r) => {
-        const decisions = r.matrix.map((m) => decisionsOf(report, r.route, m));
-        const loud = decisions.flat().filter((d) => !(d.status === 'pass' && d.detail === '')).length;
-        const quietCells = decisions.filter((ds) => ds.some((d) => d.status === 'pass' && d.detail === '')).length;
-        const problems = r.matrix.filter((m) => m.status === 'fail' || m.status === 'warn').length;
-        const runs = report.runs.filter(
-          (c) => c.route === r.route && (c.status !== 'n/a' || c.exchanges.length > 0 || c.checks.length > 0),
-        ).length;
-        return n + loud + quietCells + problems + runs;
-      }, 0);
-      expect(html.split('<li ').length - 1).toBe(expectedItems);
-      const md = renderMarkdown(report);
-      const rows = md.split('\n').filter((l) => l.startsWith('| `'));
-      expect(rows).toHaveLength(report.routes.length);
-      for (const row of rows) expect(row.split(/(?<!\\)\|/).length - 2).toBe(3 + BEHAVIOURS.length);
-    },
-  );
+  test('JSON fits its schema, JUnit is well-formed XML, HTML and markdown keep one cell per route x behaviour', () => {
+    fc.assert(
+      fc.property(fc.array(cellArb, { maxLength: 12 }), fc.array(id, { maxLength: 2 }), (cells, untested) => {
+        const run: ConformanceRun = { routesFile: 'specs/routes.json', startedAt: '', durationMs: 0, cells };
+        const report = buildCompatibilityReport(run, { root: '/project', untestedRoutes: [...new Set(untested)] });
+        expect(() => renderJson(report)).not.toThrow();
+        const xml = renderJunit(report);
+        expect(XMLValidator.validate(xml)).toBe(true);
+        const html = renderHtml(report, { linkBase: '..' });
+        expect(html.split('<td class="cell ').length - 1).toBe(report.routes.length * BEHAVIOURS.length);
+        // Escaped text cannot open an element: every "<li" in the page is one the renderer wrote.
+        const expectedItems = report.routes.reduce((n, r) => {
+          const decisions = r.matrix.map((m) => decisionsOf(report, r.route, m));
+          const loud = decisions.flat().filter((d) => !(d.status === 'pass' && d.detail === '')).length;
+          const quietCells = decisions.filter((ds) => ds.some((d) => d.status === 'pass' && d.detail === '')).length;
+          const problems = r.matrix.filter((m) => m.status === 'fail' || m.status === 'warn').length;
+          const runs = report.runs.filter(
+            (c) => c.route === r.route && (c.status !== 'n/a' || c.exchanges.length > 0 || c.checks.length > 0),
+          ).length;
+          return n + loud + quietCells + problems + runs;
+        }, 0);
+        expect(html.split('<li ').length - 1).toBe(expectedItems);
+        const md = renderMarkdown(report);
+        const rows = md.split('\n').filter((l) => l.startsWith('| `'));
+        expect(rows).toHaveLength(report.routes.length);
+        for (const row of rows) expect(row.split(/(?<!\\)\|/).length - 2).toBe(3 + BEHAVIOURS.length);
+      }),
+    );
+  });
 });
