@@ -1,5 +1,5 @@
-import { fc, test } from '@fast-check/vitest';
-import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { describe, expect, it, test } from 'vitest';
 import { InputError } from '../errors/input-error.js';
 import { assertValid, assertWithinLimits, INPUT_LIMITS } from './validate.js';
 
@@ -34,34 +34,38 @@ function at(value: unknown, pointer: string): unknown {
 }
 
 describe('assertWithinLimits', () => {
-  test.prop([
-    fc.jsonValue({ maxDepth: 6 }),
-    fc.record({
-      maxDepth: fc.integer({ min: 1, max: 5 }),
-      maxNodes: fc.integer({ min: 1, max: 60 }),
-      maxStringLength: fc.integer({ min: 0, max: 8 }),
-    }),
-  ])('refuses exactly the values over a limit, and its pointer names a value that breaks one', (value, limits) => {
-    const { nodes, depthOrString } = breaches(value, limits);
-    let caught: unknown;
-    try {
-      assertWithinLimits(value, 'input.json', limits);
-    } catch (err) {
-      caught = err;
-    }
-    expect(caught !== undefined).toBe(depthOrString || nodes > limits.maxNodes);
-    if (!(caught instanceof InputError) || /more than \d+ values/.test(caught.problem)) return;
-    const pointer = caught.pointer;
-    const breaks = (named: unknown, depth: number) =>
-      (typeof named === 'string' && named.length > limits.maxStringLength) ||
-      (typeof named === 'object' && named !== null && depth >= limits.maxDepth);
-    // The root's pointer is written "/", as is its "" member's.
-    const candidates: [unknown, number][] =
-      pointer === '/'
-        ? [[value, 0], ...(isRecord(value) && '' in value ? [[value[''], 1] as [unknown, number]] : [])]
-        : [[at(value, pointer), pointer.split('/').length - 1]];
-    expect(candidates.some(([named, depth]) => breaks(named, depth))).toBe(true);
-  });
+  test('refuses exactly the values over a limit, and its pointer names a value that breaks one', () =>
+    fc.assert(
+      fc.property(
+        fc.jsonValue({ maxDepth: 6 }),
+        fc.record({
+          maxDepth: fc.integer({ min: 1, max: 5 }),
+          maxNodes: fc.integer({ min: 1, max: 60 }),
+          maxStringLength: fc.integer({ min: 0, max: 8 }),
+        }),
+        (value, limits) => {
+          const { nodes, depthOrString } = breaches(value, limits);
+          let caught: unknown;
+          try {
+            assertWithinLimits(value, 'input.json', limits);
+          } catch (err) {
+            caught = err;
+          }
+          expect(caught !== undefined).toBe(depthOrString || nodes > limits.maxNodes);
+          if (!(caught instanceof InputError) || /more than \d+ values/.test(caught.problem)) return;
+          const pointer = caught.pointer;
+          const breaks = (named: unknown, depth: number) =>
+            (typeof named === 'string' && named.length > limits.maxStringLength) ||
+            (typeof named === 'object' && named !== null && depth >= limits.maxDepth);
+          // The root's pointer is written "/", as is its "" member's.
+          const candidates: [unknown, number][] =
+            pointer === '/'
+              ? [[value, 0], ...(isRecord(value) && '' in value ? [[value[''], 1] as [unknown, number]] : [])]
+              : [[at(value, pointer), pointer.split('/').length - 1]];
+          expect(candidates.some(([named, depth]) => breaks(named, depth))).toBe(true);
+        },
+      ),
+    ));
 
   it('walks an input once: a root read within limits is not walked again by assertValid, an edited copy is', () => {
     const deep: Record<string, unknown> = {};

@@ -1,6 +1,5 @@
-import { test } from '@fast-check/vitest';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
 import { KeptSamples } from './kept-samples.js';
 import { sampleArguments } from './schema-arbitrary.js';
 
@@ -25,17 +24,21 @@ const toolSchema = fc
   );
 
 describe('KeptSamples', () => {
-  test.prop([
-    fc.array(toolSchema, { minLength: 1, maxLength: 4 }),
-    fc.array(fc.tuple(fc.nat(), fc.constantFrom(0, 1, 7, 2 ** 31)), { minLength: 1, maxLength: 30 }),
-  ])('gives each schema and seed what sampling it afresh gives, in any order', (schemas, asks) => {
-    const kept = new KeptSamples();
-    for (const [pick, seed] of asks) {
-      const schema = schemas[pick % schemas.length]!;
-      // As JSON: what both callers make of a sample (a -0 drawn reads back as 0, which JSON writes alike).
-      expect(JSON.stringify(kept.get(schema, seed))).toBe(JSON.stringify(sampleArguments(schema, seed)));
-    }
-  });
+  test('gives each schema and seed what sampling it afresh gives, in any order', () =>
+    fc.assert(
+      fc.property(
+        fc.array(toolSchema, { minLength: 1, maxLength: 4 }),
+        fc.array(fc.tuple(fc.nat(), fc.constantFrom(0, 1, 7, 2 ** 31)), { minLength: 1, maxLength: 30 }),
+        (schemas, asks) => {
+          const kept = new KeptSamples();
+          for (const [pick, seed] of asks) {
+            const schema = schemas[pick % schemas.length]!;
+            // As JSON: what both callers make of a sample (a -0 drawn reads back as 0, which JSON writes alike).
+            expect(JSON.stringify(kept.get(schema, seed))).toBe(JSON.stringify(sampleArguments(schema, seed)));
+          }
+        },
+      ),
+    ));
 
   it('never gives one schema the sample kept for another with the same seed', () => {
     const kept = new KeptSamples();
