@@ -3,6 +3,7 @@
  * is a ratio of two things measured in this same run (the `check` footprint excepted: its goal is
  * stated in CPU-seconds and megabytes), so the table holds on a shared or slow machine.
  */
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -131,6 +132,31 @@ export interface BenchReport {
   figures: BenchFigure[];
 }
 
+const STEP_FLAG = '--step';
+/** Marks the step's figures on its stdout, after whatever else the step printed. */
+const FIGURES_MARK = '\n@@bench-figures@@';
+
+/**
+ * Runs one step in a process of its own (this file with `--step NAME`, which prints the step's figures as JSON), so
+ * no figure is measured in a heap the earlier steps grew: the session-scaling step measured compaction of 100k turns
+ * at 17x the 10k cost after the serve and replay steps had run in the same process, and at 10x on its own. Built as
+ * TypeScript (no dist), the step runs here.
+ */
+async function runInItsOwnProcess(step: BenchStep): Promise<BenchFigure[]> {
+  const self = fileURLToPath(import.meta.url);
+  if (!self.endsWith('.js')) return step.run();
+  const child = spawn(process.execPath, [self, STEP_FLAG, step.name], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  const code = await new Promise<number | null>((done, fail) => child.on('error', fail).on('exit', done));
+  if (code !== 0) throw new Error(`the ${step.name} step exited ${code}`);
+  const at = out.lastIndexOf(FIGURES_MARK);
+  const figures = at < 0 ? undefined : (JSON.parse(out.slice(at + FIGURES_MARK.length)) as unknown);
+  if (!Array.isArray(figures) || !figures.every(isFigure))
+    throw new Error(`the ${step.name} step printed no figures: ${out.slice(0, 200)}`);
+  return figures;
+}
+
 export async function runBench(
   log: (line: string) => void = (l) => process.stderr.write(l + '\n'),
 ): Promise<BenchReport> {
@@ -141,7 +167,7 @@ export async function runBench(
     const t = Date.now();
     log(`bench: ${step.name}…`);
     try {
-      figures.push(...(await step.run()));
+      figures.push(...(await runInItsOwnProcess(step)));
     } catch (err) {
       figures.push(failedFigure(step.fallback.id, step.fallback.figure, step.fallback.goal, err));
     }
@@ -166,7 +192,12 @@ export async function runBench(
 }
 
 const isMain = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1];
-if (isMain) {
+const stepName = process.argv[2] === STEP_FLAG ? process.argv[3] : undefined;
+if (isMain && stepName !== undefined) {
+  const step = STEPS.find((s) => s.name === stepName);
+  if (!step) throw new Error(`no bench step "${stepName}"`);
+  process.stdout.write(FIGURES_MARK + JSON.stringify(await step.run()));
+} else if (isMain) {
   const report = await runBench();
   process.stdout.write(formatBenchTable(report.figures) + '\n');
   process.stdout.write(
