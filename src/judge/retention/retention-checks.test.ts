@@ -5,7 +5,7 @@ import { sampleTargetForRoute } from '../../shared/route-table/sample-target.js'
 import { builtInEngine } from '../../tools/services/engine-adapters/built-in-engine.js';
 import type { EngineTarget, EngineUnderTest } from '../engine-under-test.js';
 import { carrierDifference, retentionChecks } from './retention-checks.js';
-import type { History } from '../../shared/history/history.js';
+import type { History, Message } from '../../shared/history/history.js';
 import type { RouteTarget } from '../../shared/route-table/route-table.js';
 import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
 import type { FamilyId } from '../../shared/wire/families.js';
@@ -23,6 +23,19 @@ const deepseek = cellTarget(
   { provider: 'deepseek', host: 'api.deepseek.com', model: 'deepseek-v4-flash' },
   'openai-chat',
 );
+
+/** The built-in engine's storage, whose resume hands back `resumed(history)` instead of what was stored. */
+function storageResuming(resumed: (history: History) => History): NonNullable<EngineUnderTest['storage']> {
+  return {
+    async openStore(file) {
+      const store = await builtInEngine.storage!.openStore(file);
+      return { ...store, resume: async (id) => resumed(await store.resume(id)) };
+    },
+  };
+}
+const eachMessage = (edit: (m: Message) => Message) => (history: History) => ({
+  messages: history.messages.map(edit),
+});
 
 /** One run's checks on one history, the stores closed afterwards (as runMatrix does). */
 async function judge(history: History, engine: EngineUnderTest = builtInEngine, at = deepseek) {
@@ -72,17 +85,7 @@ describe('retentionChecks', () => {
     // The judge's expectation is the history it handed in, so an engine that drops reasoning_content is caught.
     const forgetful: EngineUnderTest = {
       ...builtInEngine,
-      storage: {
-        async openStore(file) {
-          const store = await builtInEngine.storage!.openStore(file);
-          return {
-            ...store,
-            resume: async (id) => ({
-              messages: (await store.resume(id)).messages.map(({ reasoning_content: _dropped, ...m }) => m),
-            }),
-          };
-        },
-      },
+      storage: storageResuming(eachMessage(({ reasoning_content: _dropped, ...m }) => m)),
     };
     const [compaction, branch, resume] = await judge(history, forgetful);
     expect(compaction!.status).toBe('pass');
@@ -127,19 +130,9 @@ describe('retentionChecks', () => {
         if (h === history) originalBuilds++;
         return builtInEngine.buildRequest!(h, input);
       },
-      storage: {
-        async openStore(file) {
-          const store = await builtInEngine.storage!.openStore(file);
-          return {
-            ...store,
-            resume: async (id) => ({
-              messages: (await store.resume(id)).messages.map((m) =>
-                m.role === 'user' ? { ...m, content: `${String(m.content)} (edited)` } : m,
-              ),
-            }),
-          };
-        },
-      },
+      storage: storageResuming(
+        eachMessage((m) => (m.role === 'user' ? { ...m, content: `${String(m.content)} (edited)` } : m)),
+      ),
     };
     const [, branch, resume] = await judge(history, editing);
     expect(branch).toMatchObject({
@@ -171,12 +164,7 @@ describe('retentionChecks', () => {
     const reordering = (judgedBy: EngineUnderTest['judgedBy']): EngineUnderTest => ({
       ...builtInEngine,
       judgedBy,
-      storage: {
-        async openStore(file) {
-          const store = await builtInEngine.storage!.openStore(file);
-          return { ...store, resume: async (id) => reorder(await store.resume(id)) };
-        },
-      },
+      storage: storageResuming(reorder),
     });
     const [, branch, resume] = await judge(history, reordering('harm'));
     for (const check of [branch, resume])
@@ -186,19 +174,9 @@ describe('retentionChecks', () => {
     // A value changed is harm on either contract.
     const editing: EngineUnderTest = {
       ...reordering('harm'),
-      storage: {
-        async openStore(file) {
-          const store = await builtInEngine.storage!.openStore(file);
-          return {
-            ...store,
-            resume: async (id) => ({
-              messages: (await store.resume(id)).messages.map((m) =>
-                m.reasoning_content ? { ...m, reasoning_content: `${m.reasoning_content}!` } : m,
-              ),
-            }),
-          };
-        },
-      },
+      storage: storageResuming(
+        eachMessage((m) => (m.reasoning_content ? { ...m, reasoning_content: `${m.reasoning_content}!` } : m)),
+      ),
     };
     expect((await judge(history, editing))[2]!.status).toBe('fail');
   });

@@ -2,16 +2,6 @@ import { HttpResponse } from './msw-core.js';
 import { BodyUsedError } from '../../shared/errors/body-used-error.js';
 
 /**
- * The exact text an in-process exchange puts on the wire, kept beside its Request or Response: the other side reads
- * the same characters from here instead of cloning the body (a stream tee) and draining a stream, which cost more per
- * request of a `check` than judging it. Only text this module saw go into the body is kept (a request the transport
- * made, an answer `jsonAnswer` made), so a reader gets what the body holds either way; a body from elsewhere (a socket
- * under `serve`, a test's own Request) is read from the stream as before.
- */
-const requestTexts = new WeakMap<Request, string>();
-const responseTexts = new WeakMap<Response, string>();
-
-/**
  * A body held as its text rather than a stream, read as fetch's body is read: once (`bodyUsed`), by `text`, `json`,
  * `arrayBuffer` or `blob`, or through `body`, a stream made on first look and pulled on a read only (so looking
  * disturbs nothing). Building the stream (undici's body extraction, a transferable ReadableStream) and teeing it
@@ -50,84 +40,80 @@ class TextBody {
   }
 }
 
-// Typed as plain classes so the readers below can be methods: the DOM types declare Request's and Response's as
-// properties.
+/**
+ * The exact text an in-process exchange puts on the wire, kept as the body of its Request or Response: the other
+ * side reads the same characters from here instead of cloning the body (a stream tee) and draining a stream, which
+ * cost more per request of a `check` than judging it. Only a request the transport made and an answer `jsonAnswer`
+ * made hold one; a body from elsewhere (a socket under `serve`, a test's own Request) is read from the stream.
+ */
+const textBodies = new WeakMap<object, TextBody>();
+const bodyOf = (holder: object): TextBody => textBodies.get(holder)!;
+
+/** fetch's body readers over a TextBody: the same for a request and an answer, installed on both below. */
+class TextBodyReaders {
+  get body(): ReadableStream<Uint8Array> {
+    return bodyOf(this).stream();
+  }
+  get bodyUsed(): boolean {
+    return bodyOf(this).used;
+  }
+  text(): Promise<string> {
+    return bodyOf(this).read();
+  }
+  json(): Promise<unknown> {
+    return bodyOf(this)
+      .read()
+      .then((t) => JSON.parse(t) as unknown);
+  }
+  arrayBuffer(): Promise<ArrayBuffer> {
+    return bodyOf(this)
+      .read()
+      .then((t) => new TextEncoder().encode(t).buffer);
+  }
+  blob(): Promise<Blob> {
+    return bodyOf(this)
+      .read()
+      .then((t) => new Blob([t]));
+  }
+}
+const { constructor: _ownConstructor, ...TEXT_READERS } = Object.getOwnPropertyDescriptors(TextBodyReaders.prototype);
+
+// Typed as plain classes so the readers can be methods: the DOM types declare Request's and Response's as properties.
 const RequestBase = Request as unknown as new (input: string | Request, init: RequestInit) => object;
 const ResponseBase = HttpResponse as unknown as new (body: null, init: ResponseInit) => object;
 
 /** A request of an in-process exchange whose body is its text (TextBody); a clone is another. */
 class TextBodyRequest extends RequestBase {
-  readonly #body: TextBody;
   constructor(input: string | Request, init: RequestInit, text: string) {
     super(input, { ...init, body: null });
-    this.#body = new TextBody(text);
-  }
-  get body(): ReadableStream<Uint8Array> {
-    return this.#body.stream();
-  }
-  get bodyUsed(): boolean {
-    return this.#body.used;
-  }
-  text(): Promise<string> {
-    return this.#body.read();
-  }
-  json(): Promise<unknown> {
-    return this.#body.read().then((t) => JSON.parse(t) as unknown);
-  }
-  arrayBuffer(): Promise<ArrayBuffer> {
-    return this.#body.read().then((t) => new TextEncoder().encode(t).buffer);
-  }
-  blob(): Promise<Blob> {
-    return this.#body.read().then((t) => new Blob([t]));
+    textBodies.set(this, new TextBody(text));
   }
   clone(): Request {
-    return withText(this as unknown as Request, {}, this.#body.forClone('Request'));
+    return withText(this as unknown as Request, {}, bodyOf(this).forClone('Request'));
   }
 }
 
 /** An answer of the mocks whose body is its JSON text (TextBody), an msw HttpResponse in all else. */
 class TextBodyResponse extends ResponseBase {
-  readonly #body: TextBody;
   readonly #init: ResponseInit;
   constructor(text: string, init: ResponseInit) {
     super(null, init);
-    this.#body = new TextBody(text);
+    textBodies.set(this, new TextBody(text));
     this.#init = init;
   }
-  get body(): ReadableStream<Uint8Array> {
-    return this.#body.stream();
-  }
-  get bodyUsed(): boolean {
-    return this.#body.used;
-  }
-  text(): Promise<string> {
-    return this.#body.read();
-  }
-  json(): Promise<unknown> {
-    return this.#body.read().then((t) => JSON.parse(t) as unknown);
-  }
-  arrayBuffer(): Promise<ArrayBuffer> {
-    return this.#body.read().then((t) => new TextEncoder().encode(t).buffer);
-  }
-  blob(): Promise<Blob> {
-    return this.#body.read().then((t) => new Blob([t]));
-  }
   clone(): Response {
-    return textResponse(this.#body.forClone('Response'), this.#init);
+    return textResponse(bodyOf(this).forClone('Response'), this.#init);
   }
 }
 
-function withText(input: string | Request, init: RequestInit, text: string): Request {
-  const request = new TextBodyRequest(input, init, text) as unknown as Request;
-  requestTexts.set(request, text);
-  return request;
-}
+Object.defineProperties(TextBodyRequest.prototype, TEXT_READERS);
+Object.defineProperties(TextBodyResponse.prototype, TEXT_READERS);
 
-function textResponse(text: string, init: ResponseInit): Response {
-  const response = new TextBodyResponse(text, init) as unknown as Response;
-  responseTexts.set(response, text);
-  return response;
-}
+const withText = (input: string | Request, init: RequestInit, text: string): Request =>
+  new TextBodyRequest(input, init, text) as unknown as Request;
+
+const textResponse = (text: string, init: ResponseInit): Response =>
+  new TextBodyResponse(text, init) as unknown as Response;
 
 /** `new Request(url, init)`; a body given as text is held as text (TextBodyRequest) and kept for requestJson. */
 export function requestWithText(url: string, init: RequestInit): Request {
@@ -136,12 +122,12 @@ export function requestWithText(url: string, init: RequestInit): Request {
 
 /** The request's JSON body: the kept text parsed, else the body read from a clone (handlers after it read it too). */
 export async function requestJson(request: Request): Promise<unknown> {
-  const text = requestTexts.get(request);
+  const text = textBodies.get(request)?.text;
   return text === undefined ? ((await request.clone().json()) as unknown) : (JSON.parse(text) as unknown);
 }
 
 /** The text of an answer `jsonAnswer` made, or undefined (read the body). */
-export const answerText = (response: Response): string | undefined => responseTexts.get(response);
+export const answerText = (response: Response): string | undefined => textBodies.get(response)?.text;
 
 /** Statuses whose answer has no body (fetch's null body statuses, and 101 and 103): msw drops the body given. */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { createRequire, Module } from 'node:module';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -38,10 +38,10 @@ function ownFolder(dir: string): boolean {
  * build rewrites it) and V8's version and flags (`--interrupt-budget` changes the tag), so no entry is ever
  * offered to a run it was not made for.
  */
-function entryFor(file: string, source: string): string | undefined {
+function entryFor(file: string, stat: Stats, source: string): string | undefined {
   const dir = cacheDir();
   if (!dir || !ownFolder(dir)) return undefined;
-  const { size, mtimeMs } = statSync(file);
+  const { size, mtimeMs } = stat;
   // V8 checks only the source's length: the head and tail of the text stand for it too, without hashing megabytes.
   const key = createHash('sha256')
     .update(`${file}\0${size}\0${mtimeMs}\0${cachedDataVersionTag()}\0`)
@@ -95,9 +95,10 @@ export type CodeCacheUse = 'required' | 'compiled' | 'from-cache' | 'cache-refus
  * `require` would. The module runs exactly as under `require`: same wrapper, same `require` relative to its file.
  */
 export function loadWithCodeCache(file: string): { exports: unknown; use: CodeCacheUse } {
-  if (statSync(file).size < CACHED_FROM_BYTES) return { exports: required(file), use: 'required' };
+  const stat = statSync(file);
+  if (stat.size < CACHED_FROM_BYTES) return { exports: required(file), use: 'required' };
   const source = readFileSync(file, 'utf8');
-  const entry = entryFor(file, source);
+  const entry = entryFor(file, stat, source);
   if (!entry) return { exports: required(file), use: 'required' };
   let cachedData: Buffer | undefined;
   try {
