@@ -1,4 +1,5 @@
-import { getResponse, type HttpHandler } from './msw-core.js';
+import type { HttpHandler } from './msw-core.js';
+import { answerInProcess } from './answer-in-process.js';
 import { SCENARIO_HEADER, type Finding } from '../../shared/findings/finding.js';
 import { findingsHeader, readFindingsHeader } from '../../shared/findings/findings-record.js';
 import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
@@ -279,7 +280,7 @@ export class HttpAnswers {
     for (const candidate of candidates) {
       const init =
         method === 'GET' || method === 'HEAD' ? { method, headers } : { method, headers, body: request.body };
-      const response = await getResponse(this.handlersFor(candidate.spec), new Request(candidate.url, init));
+      const response = await answerInProcess(this.handlersFor(candidate.spec), new Request(candidate.url, init));
       if (response) return this.fromResponse(candidate.spec, response, request);
     }
     return undefined;

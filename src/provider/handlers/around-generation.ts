@@ -1,4 +1,5 @@
-import { http, type HttpHandler } from './msw-core.js';
+import type { HttpHandler } from './msw-core.js';
+import { mockRoute } from './mock-route.js';
 import type { CatalogueEntry, ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
 import { catalogueEntry, catalogueModels } from '../../shared/provider-specs/model-catalogue.js';
 import { findingsHeader } from '../../shared/findings/findings-record.js';
@@ -113,7 +114,7 @@ export function aroundGenerationHandlers(spec: ProviderSpec): HttpHandler[] {
   const models = modelsPath(spec);
   if (models) {
     handlers.push(
-      http.get(listOrOne(models), ({ request }) => {
+      mockRoute.get(listOrOne(models), ({ request }) => {
         const match = listOrOne(models).exec(request.url);
         const raw = match?.[1];
         const id = raw === undefined ? undefined : safeDecode(raw);
@@ -141,7 +142,7 @@ export function aroundGenerationHandlers(spec: ProviderSpec): HttpHandler[] {
   const base = spec.endpoint.baseUrl.replace(/\/$/, '');
   if (spec.family === 'anthropic-messages' && spec.endpoint.path.endsWith('/messages')) {
     handlers.push(
-      http.post(`${base}${spec.endpoint.path}/count_tokens`, async ({ request }) => {
+      mockRoute.post(`${base}${spec.endpoint.path}/count_tokens`, async ({ request }) => {
         const body = await jsonOrEmpty(request);
         return answer({ input_tokens: estimateTokens([body.system, body.tools, body.messages]) });
       }),
@@ -151,7 +152,7 @@ export function aroundGenerationHandlers(spec: ProviderSpec): HttpHandler[] {
     const [before] = `${base}${spec.endpoint.path}`.split('{model}') as [string];
     const pattern = new RegExp(`^${escapeRegExp(before)}([^/?]+?):countTokens(?:\\?.*)?$`);
     handlers.push(
-      http.post(pattern, async ({ request }) => {
+      mockRoute.post(pattern, async ({ request }) => {
         const body = await jsonOrEmpty(request);
         const inner = isPlainObject(body.generateContentRequest) ? body.generateContentRequest : body;
         return answer({ totalTokens: estimateTokens([inner.systemInstruction, inner.tools, inner.contents]) });
@@ -189,7 +190,7 @@ function storedResponseHandlers(spec: ProviderSpec, base: string): HttpHandler[]
   const items = new RegExp(`^${escapeRegExp(base)}/responses/([^/?]+)/input_items(?:\\?.*)?$`);
   const idOf = (pattern: RegExp, url: string) => safeDecode(pattern.exec(url)?.[1] ?? '');
   return [
-    http.get(items, ({ request }) => {
+    mockRoute.get(items, ({ request }) => {
       const id = idOf(items, request.url);
       const stored = storedResponse(spec, id);
       if (!stored) return responseNotFound(id);
@@ -204,12 +205,12 @@ function storedResponseHandlers(spec: ProviderSpec, base: string): HttpHandler[]
         has_more: false,
       });
     }),
-    http.get(one, ({ request }) => {
+    mockRoute.get(one, ({ request }) => {
       const id = idOf(one, request.url);
       const stored = storedResponse(spec, id);
       return stored ? answer(stored.response) : responseNotFound(id);
     }),
-    http.delete(one, ({ request }) => {
+    mockRoute.delete(one, ({ request }) => {
       const id = idOf(one, request.url);
       return forgetResponse(spec, id) ? answer({ id, object: 'response', deleted: true }) : responseNotFound(id);
     }),

@@ -1,10 +1,9 @@
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, test } from 'vitest';
-import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import type { OutboundRequest } from '../../shared/wire/outbound-request.js';
 import { CALL_HEADER, SCENARIO_HEADER } from '../../shared/findings/finding.js';
 import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
-import { claimableHandlers, handlersByOrigin, handlersTransport } from './handlers-transport.js';
+import { handlersByOrigin, handlersTransport } from './handlers-transport.js';
 
 const spec = { id: 'p', endpoint: { baseUrl: 'https://api.example.test/v1/' } } as unknown as ProviderSpec;
 const request: OutboundRequest = {
@@ -86,39 +85,4 @@ describe('handlersTransport (the matrix through msw handlers, without fetch inte
       send(request, { ...spec, endpoint: { baseUrl: 'https://unknown.test/v1' } } as unknown as ProviderSpec, meta),
     ).rejects.toThrow('no mock handler claims POST https://unknown.test/v1/chat/completions');
   });
-});
-
-describe('claimableHandlers', () => {
-  const origin = 'https://api.example.test';
-  const handlers = [
-    http.post(`${origin}/v1/chat/completions`, () => undefined),
-    http.get(`${origin}/v1/chat/completions`, () => undefined),
-    http.post(/^https:\/\/api\.example\.test\/v1\/models\/[^/]+:generate$/, () => undefined),
-    http.post(`${origin}/v1/models/:model/invoke`, () => undefined),
-    http.all(`${origin}/v1/*`, () => undefined),
-    http.post(
-      ({ request }) => request.headers.has('x-pick'),
-      () => undefined,
-    ),
-  ];
-  const paths = ['/v1/chat/completions', '/v1/models/gemini-2.5:generate', '/v1/models/m/invoke', '/v2/x', '/v1/'];
-
-  test("keeps, in order, exactly the handlers msw's own predicate lets claim the request, and any predicate function", () =>
-    fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom('POST', 'GET', 'post', 'PUT'),
-        fc.constantFrom(...paths),
-        fc.constantFrom('', '?a=1'),
-        async (method, path, query) => {
-          const request = new Request(`${origin}${path}${query}`, { method });
-          const claiming = [];
-          for (const handler of handlers) {
-            const parsedResult = await handler.parse({ request });
-            if (typeof handler.info.path === 'function' || (await handler.predicate({ request, parsedResult })))
-              claiming.push(handler);
-          }
-          expect(claimableHandlers(handlers, request)).toEqual(claiming);
-        },
-      ),
-    ));
 });

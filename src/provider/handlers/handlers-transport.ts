@@ -1,4 +1,5 @@
-import { getResponse, matchRequestUrl, type HttpHandler } from './msw-core.js';
+import type { HttpHandler } from './msw-core.js';
+import { answerInProcess } from './answer-in-process.js';
 import { readResponse, requestInit, urlOf, within, type ScenarioTransport } from '../../shared/transport/transport.js';
 import { UnhandledRequestError } from '../../shared/errors/unhandled-request-error.js';
 import { answerText, requestWithText } from './wire-texts.js';
@@ -26,26 +27,10 @@ export function handlersByOrigin(groups: readonly HandlerGroup[]): (url: string)
 }
 
 /**
- * The handlers whose method and URL match the request, in their order: msw lets no other claim it (an HttpHandler's
- * predicate is exactly these two, with msw's own URL matcher), but before asking, msw parses each handler's request
- * cookies, a cookie-jar lookup with a public-suffix walk that cost about 6% of a `check`. Handing msw only these spares
- * that for the handlers that could never answer. A handler matching on a function of the request stays a candidate.
- */
-export function claimableHandlers(handlers: readonly HttpHandler[], request: Request): HttpHandler[] {
-  let url: URL | undefined;
-  return handlers.filter(({ info: { method, path } }) => {
-    if (typeof path === 'function') return true;
-    const methodMatches =
-      method instanceof RegExp ? method.test(request.method) : method.toLowerCase() === request.method.toLowerCase();
-    return methodMatches && matchRequestUrl((url ??= new URL(request.url)), path).matches;
-  });
-}
-
-/**
- * The same requests handed straight to msw handlers (msw `getResponse`, as `serve` and the real-world
- * replay do): the same handlers in the same order answer as they would behind fetch interception,
- * without a fetch, a socket-like interceptor or a cookie jar per request, which cost more than the
- * judging itself. A request no handler claims fails its call, as `onUnhandledRequest: 'error'` does.
+ * The same requests handed straight to the msw handlers (answerInProcess, as the real-world replay does): the same
+ * handlers in the same order answer as they would behind fetch interception, without a fetch or a socket-like
+ * interceptor per request, which cost more than the judging itself. A request no handler claims fails its call, as
+ * `onUnhandledRequest: 'error'` does.
  * `handlers` is either the whole list or a lookup of the ones that could claim a URL (handlersByOrigin).
  */
 export function handlersTransport(
@@ -58,7 +43,7 @@ export function handlersTransport(
     const exchange = async () => {
       const url = urlOf(request, spec);
       const asked = requestWithText(url, requestInit(request, meta, signal));
-      const response = await getResponse(claimableHandlers(candidates(url), asked), asked);
+      const response = await answerInProcess(candidates(url), asked);
       if (!response) throw new UnhandledRequestError(`no mock handler claims ${request.method} ${url}`);
       return readResponse(response, answerText(response));
     };

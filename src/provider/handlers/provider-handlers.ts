@@ -1,4 +1,5 @@
-import { http, HttpResponse, type HttpHandler } from './msw-core.js';
+import { HttpResponse, type HttpHandler } from './msw-core.js';
+import { mockRoute } from './mock-route.js';
 import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
 import { isPlainObject } from '../../shared/objects/deep-merge.js';
 import { assistantTurns } from './assistant-turns.js';
@@ -199,7 +200,7 @@ function wireAliasHandlers(spec: ProviderSpec, policy: AnswerPolicy): HttpHandle
   return (spec.endpoint.wireAliases ?? []).map((alias) => {
     const judge = WIRE_ALIAS_JUDGES[alias.family];
     const pattern = endpointPattern(origin, alias.path);
-    return http.post(pattern, async ({ request }) => {
+    return mockRoute.post(pattern, async ({ request }) => {
       const body = await jsonBody(request, spec);
       if (body instanceof Response) return body;
       // Bedrock's InvokeModel names the model in its path, as the spec's own path does.
@@ -236,7 +237,7 @@ const WIRE_ALIAS_JUDGES: Partial<Record<FamilyId, RequestJudge>> = {
 export function providerHandlers(spec: ProviderSpec, fixtures: FixtureStore, options: MockOptions = {}): HttpHandler[] {
   const own = specPaths(spec).map(({ baseUrl, path, stream: streamPath }) => {
     const pattern = endpointPattern(baseUrl, path);
-    return http.post(pattern, async ({ request }) => {
+    return mockRoute.post(pattern, async ({ request }) => {
       const body = await jsonBody(request, spec);
       if (body instanceof Response) return body;
       const model = requestModel(pattern.exec(request.url.replace(/\?.*$/, '')), body, spec.target.model);
@@ -293,7 +294,7 @@ function compactHandlers(spec: ProviderSpec, policy: AnswerPolicy): HttpHandler[
   const endpoint = spec.endpoint.compact;
   if (!endpoint) return [];
   return [
-    http.post(endpointPattern(spec.endpoint.baseUrl, endpoint.path), async ({ request }) => {
+    mockRoute.post(endpointPattern(spec.endpoint.baseUrl, endpoint.path), async ({ request }) => {
       const body = await jsonBody(request, spec);
       if (body instanceof Response) return body;
       const model = requestModel(null, body, spec.target.model);
@@ -337,7 +338,7 @@ function compactHandlers(spec: ProviderSpec, policy: AnswerPolicy): HttpHandler[
 function unservedHandlers(spec: ProviderSpec): HttpHandler[] {
   const origin = new URL(spec.endpoint.baseUrl).origin;
   return (spec.endpoint.unserved ?? []).map((entry) =>
-    http.post(endpointPattern(origin, entry.path), async ({ request }) => {
+    mockRoute.post(endpointPattern(origin, entry.path), async ({ request }) => {
       const body = await jsonBody(request, spec);
       if (body instanceof Response) return body;
       const model = requestModel(null, body, spec.target.model);

@@ -1,4 +1,4 @@
-import { getResponse } from '../../../provider/handlers/msw-core.js';
+import { answerInProcess } from '../../../provider/handlers/answer-in-process.js';
 import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
 import { InputError } from '../../../shared/errors/input-error.js';
 import { FixtureStore } from '../../../provider/fixtures/fixture-store.js';
@@ -138,7 +138,7 @@ async function showCase(id: string, cases: ReturnType<typeof loadRealWorldCases>
   const url = caseUrl(spec, c);
   const body = resolvePlaceholders(c.request.body);
   // The same request the replay sends, scenario header included, so an accepted case shows the answer it gets.
-  const response = await getResponse(
+  const response = await answerInProcess(
     providerHandlers(spec, fixtures, strict ? { strict: true } : {}),
     caseRequest(c, spec, fixtures),
   );

@@ -1,4 +1,4 @@
-import { getResponse, type HttpHandler } from '../../../provider/handlers/msw-core.js';
+import type { HttpHandler } from '../../../provider/handlers/msw-core.js';
 import { SCENARIO_HEADER, type Finding } from '../../../shared/findings/finding.js';
 import { readFindingsHeader } from '../../../shared/findings/findings-record.js';
 import type { FixtureStore } from '../../../provider/fixtures/fixture-store.js';
@@ -7,7 +7,7 @@ import { specUrl } from '../../../shared/provider-specs/provider-spec.js';
 import { isPlainObject } from '../../../shared/objects/deep-merge.js';
 import { isAccepted, type RealOutcome, type RealWorldCase } from './real-world-case.js';
 import { resolvePlaceholders } from './resolve-placeholders.js';
-import { claimableHandlers } from '../../../provider/handlers/handlers-transport.js';
+import { answerInProcess } from '../../../provider/handlers/answer-in-process.js';
 import { answerText, requestWithText } from '../../../provider/handlers/wire-texts.js';
 
 /** What the mock answered, reduced to what a real outcome can be compared with. */
@@ -59,7 +59,7 @@ export function caseRequest(c: RealWorldCase, spec: ProviderSpec, fixtures: Fixt
 }
 
 /**
- * Sends one case's request through the provider's MSW handlers (msw `getResponse`: no
+ * Sends one case's request through the provider's MSW handlers (answerInProcess: no
  * interception, no network) and reads the answer. An accepted request needs some fixture to be
  * answered from; any of the provider's scenarios will do, and a missing one (599 without findings)
  * still means the provider's judge let the request through.
@@ -73,8 +73,7 @@ export async function replayCase(
   // (`handlers` carry the answer policy: strict or lenient on contested rules.)
   const url = caseUrl(spec, c);
   const request = caseRequest(c, spec, fixtures);
-  // Only the handlers that could claim it are parsed (claimableHandlers: the cookie lookup is the costly part).
-  const response = await getResponse(claimableHandlers(handlers, request), request);
+  const response = await answerInProcess(handlers, request);
   if (!response) return { kind: 'unclaimed', url };
   const findings = readFindingsHeader(response.headers, `${spec.label}'s answer to real-world case ${c.id}`);
   const raw = answerText(response) ?? (await response.text());
