@@ -51,5 +51,9 @@ export function eventBody(
   });
 }
 
+/** The events as one SSE text, unpaced: what reading sseBody's stream to its end gives. */
+export const sseText = (events: readonly SseEvent[]): string =>
+  events.map(({ atMs: _atMs, ...wire }) => formatSseEvent(wire)).join('');
+
 /** The events as SSE (every family but Bedrock on the wire; every family in fixtures and in-process mocks). */
 export const sseBody = (events: SseEvent[], pace = 1): ReadableStream<Uint8Array> => eventBody(events, pace);

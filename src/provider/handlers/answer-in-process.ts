@@ -1,5 +1,7 @@
 import { getResponse, matchRequestUrl, type HttpHandler } from './msw-core.js';
-import { mockResolver, type MockResolver } from './mock-route.js';
+import { answerRoutes } from './answer-routes.js';
+import { exchangeOfRequest, responseOfAnswer, routeOf } from './msw-handlers.js';
+import type { MockRoute } from './mock-route.js';
 
 /**
  * The handlers whose method and URL match the request, in their order: msw lets no other claim it (an HttpHandler's
@@ -17,33 +19,20 @@ export function claimableHandlers(handlers: readonly HttpHandler[], request: Req
 }
 
 /**
- * What the handlers answer to a request made in this process (a `check`'s exchange, a real-world case): the first
- * claiming handler whose resolver answers, as msw's `getResponse` picks it. When every claiming handler is a mock's
- * own (mockRoute), its resolver is called directly: msw's per-request work around it (a request clone kept for
- * logging, a cookie-jar lookup with a public-suffix walk, an AbortController aborted with a DOMException after each
- * handler) cost more of a `check` than judging the request, and a mock reads none of it. Any other handler among them
- * sends the request through `getResponse`, so its semantics stay msw's.
+ * What msw handlers answer to a Request made in this process (`serve`'s msw path, `real-world --case`), as msw's
+ * `getResponse` picks it. When every handler is a mock route's (mswHandler), the routes answer directly
+ * (answerRoutes): msw's per-request work around each handler (a request clone kept for its logs, a cookie-jar lookup
+ * with a public-suffix walk, an AbortController aborted with a DOMException) cost more than judging the request, and
+ * a mock reads none of it. Any other handler in the list sends the request through `getResponse` (only the handlers
+ * that can claim it, sparing the others' cookie parse), so its semantics stay msw's.
  */
 export async function answerInProcess(
   handlers: readonly HttpHandler[],
   request: Request,
 ): Promise<Response | undefined> {
-  const claiming = claimableHandlers(handlers, request);
-  const own = claiming.map(mockResolver);
-  if (!own.every((resolve): resolve is MockResolver => resolve !== undefined)) return getResponse(claiming, request);
-  for (const resolve of own) {
-    const answer = await resolveOrThrown(resolve, request);
-    if (answer) return answer;
-  }
-  return undefined;
-}
-
-/** msw takes a Response a resolver throws as its answer (`throw HttpResponse.json(...)`); anything else propagates. */
-async function resolveOrThrown(resolve: MockResolver, request: Request): Promise<Response | undefined> {
-  try {
-    return await resolve({ request });
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
+  const routes = handlers.map(routeOf);
+  if (!routes.every((route): route is MockRoute => route !== undefined))
+    return getResponse(claimableHandlers(handlers, request), request);
+  const answer = await answerRoutes(routes, await exchangeOfRequest(request, true));
+  return answer && responseOfAnswer(answer);
 }

@@ -1,11 +1,10 @@
-import type { HttpHandler } from './msw-core.js';
-import { mockRoute } from './mock-route.js';
+import { mockRoute, type MockRoute } from './mock-route.js';
+import { jsonMockAnswer, type MockExchange } from './mock-exchange.js';
 import type { CatalogueEntry, ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
 import { catalogueEntry, catalogueModels } from '../../shared/provider-specs/model-catalogue.js';
 import { findingsHeader } from '../../shared/findings/findings-record.js';
 import { isPlainObject } from '../../shared/objects/deep-merge.js';
 import { forgetResponse, storedResponse } from '../answers/stored-responses.js';
-import { jsonAnswer, requestJson } from './wire-texts.js';
 
 /**
  * Set on an answer that is final as the provider side wrote it (a models list, a token count, an unmodelled path):
@@ -19,7 +18,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 const listOrOne = (prefix: string) => new RegExp(`^${escapeRegExp(prefix)}(?:/(.+?))?/?(?:\\?.*)?$`);
 
 const answer = (body: unknown, status = 200) =>
-  jsonAnswer(body, {
+  jsonMockAnswer(body, {
     status,
     headers: { ...findingsHeader([]), [AS_IS_HEADER]: '1' },
   });
@@ -95,9 +94,9 @@ export function estimateTokens(parts: unknown[]): number {
   return Math.max(1, Math.ceil(text.length / 4));
 }
 
-async function jsonOrEmpty(request: Request): Promise<Record<string, unknown>> {
+function jsonOrEmpty(request: MockExchange): Record<string, unknown> {
   try {
-    const body = await requestJson(request);
+    const body = JSON.parse(request.text) as unknown;
     return isPlainObject(body) ? body : {};
   } catch {
     return {};
@@ -109,12 +108,12 @@ async function jsonOrEmpty(request: Request): Promise<Record<string, unknown>> {
  * catalogue; a model it does not name is still retrieved, so tomorrow's model keeps working), and token counting
  * (Anthropic's count_tokens, Gemini's countTokens).
  */
-export function aroundGenerationHandlers(spec: ProviderSpec): HttpHandler[] {
-  const handlers: HttpHandler[] = [];
+export function aroundGenerationRoutes(spec: ProviderSpec): MockRoute[] {
+  const handlers: MockRoute[] = [];
   const models = modelsPath(spec);
   if (models) {
     handlers.push(
-      mockRoute.get(listOrOne(models), ({ request }) => {
+      mockRoute.get(listOrOne(models), (request) => {
         const match = listOrOne(models).exec(request.url);
         const raw = match?.[1];
         const id = raw === undefined ? undefined : safeDecode(raw);
@@ -142,8 +141,9 @@ export function aroundGenerationHandlers(spec: ProviderSpec): HttpHandler[] {
   const base = spec.endpoint.baseUrl.replace(/\/$/, '');
   if (spec.family === 'anthropic-messages' && spec.endpoint.path.endsWith('/messages')) {
     handlers.push(
-      mockRoute.post(`${base}${spec.endpoint.path}/count_tokens`, async ({ request }) => {
-        const body = await jsonOrEmpty(request);
+      // The path msw matched as a string until routes were plain data (path-to-regexp: any case, a trailing slash allowed).
+      mockRoute.post(new RegExp(`^${escapeRegExp(`${base}${spec.endpoint.path}/count_tokens`)}/?$`, 'i'), (request) => {
+        const body = jsonOrEmpty(request);
         return answer({ input_tokens: estimateTokens([body.system, body.tools, body.messages]) });
       }),
     );
@@ -152,14 +152,14 @@ export function aroundGenerationHandlers(spec: ProviderSpec): HttpHandler[] {
     const [before] = `${base}${spec.endpoint.path}`.split('{model}') as [string];
     const pattern = new RegExp(`^${escapeRegExp(before)}([^/?]+?):countTokens(?:\\?.*)?$`);
     handlers.push(
-      mockRoute.post(pattern, async ({ request }) => {
-        const body = await jsonOrEmpty(request);
+      mockRoute.post(pattern, (request) => {
+        const body = jsonOrEmpty(request);
         const inner = isPlainObject(body.generateContentRequest) ? body.generateContentRequest : body;
         return answer({ totalTokens: estimateTokens([inner.systemInstruction, inner.tools, inner.contents]) });
       }),
     );
   }
-  if (spec.family === 'openai-responses') handlers.push(...storedResponseHandlers(spec, base));
+  if (spec.family === 'openai-responses') handlers.push(...storedResponseRoutes(spec, base));
   return handlers;
 }
 
@@ -185,12 +185,12 @@ function responseNotFound(id: string) {
  * Responses retrieve, delete and input_items, for the responses the mock stored (rememberResponse): the default
  * `store: true` keeps every response a client did not ask to forget.
  */
-function storedResponseHandlers(spec: ProviderSpec, base: string): HttpHandler[] {
+function storedResponseRoutes(spec: ProviderSpec, base: string): MockRoute[] {
   const one = new RegExp(`^${escapeRegExp(base)}/responses/([^/?]+)(?:\\?.*)?$`);
   const items = new RegExp(`^${escapeRegExp(base)}/responses/([^/?]+)/input_items(?:\\?.*)?$`);
   const idOf = (pattern: RegExp, url: string) => safeDecode(pattern.exec(url)?.[1] ?? '');
   return [
-    mockRoute.get(items, ({ request }) => {
+    mockRoute.get(items, (request) => {
       const id = idOf(items, request.url);
       const stored = storedResponse(spec, id);
       if (!stored) return responseNotFound(id);
@@ -205,12 +205,12 @@ function storedResponseHandlers(spec: ProviderSpec, base: string): HttpHandler[]
         has_more: false,
       });
     }),
-    mockRoute.get(one, ({ request }) => {
+    mockRoute.get(one, (request) => {
       const id = idOf(one, request.url);
       const stored = storedResponse(spec, id);
       return stored ? answer(stored.response) : responseNotFound(id);
     }),
-    mockRoute.delete(one, ({ request }) => {
+    mockRoute.delete(one, (request) => {
       const id = idOf(one, request.url);
       return forgetResponse(spec, id) ? answer({ id, object: 'response', deleted: true }) : responseNotFound(id);
     }),

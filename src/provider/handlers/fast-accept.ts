@@ -1,4 +1,4 @@
-import { endpointPattern, specPaths } from './provider-handlers.js';
+import { endpointPattern, specPaths } from './provider-routes.js';
 import { judgeRequest } from './judge-request.js';
 import type { ProviderSpec } from '../../shared/provider-specs/provider-spec.js';
 import { servesModel, specForModel } from '../../shared/provider-specs/spec-for-model.js';

@@ -1,28 +1,32 @@
-import { http, type HttpHandler } from './msw-core.js';
+import type { MockAnswer, MockExchange } from './mock-exchange.js';
+
+/** What a mock does with one request: answer it, or fall through (undefined) to the next route, as an msw resolver. */
+export type MockResolver = (exchange: MockExchange) => MockAnswer | undefined | Promise<MockAnswer | undefined>;
 
 /**
- * What a mock's handler does with a request: every mock reads the request alone (no path params, no cookies), and
- * answers or falls through (undefined) to the next handler, as an msw resolver does.
+ * One endpoint of a provider mock: a method, a pattern on the URL without its query (as msw matches a RegExp path),
+ * and its resolver. Plain data: `check` answers its requests from routes in process (answer-routes.ts) without
+ * loading msw or making a fetch Request; msw-handlers.ts turns each into msw's own handler for `serve`, interception
+ * and tests.
  */
-export type MockResolver = (info: { request: Request }) => Response | undefined | Promise<Response | undefined>;
-
-/** The resolver each handler made here answers with: answerInProcess calls it without msw's per-request work. */
-const resolvers = new WeakMap<HttpHandler, MockResolver>();
+export interface MockRoute {
+  method: 'GET' | 'POST' | 'DELETE';
+  pattern: RegExp;
+  resolve: MockResolver;
+}
 
 const route =
-  (method: 'get' | 'post' | 'delete') =>
-  (predicate: string | RegExp, resolve: MockResolver): HttpHandler => {
-    const handler = http[method](predicate, ({ request }) => resolve({ request }));
-    resolvers.set(handler, resolve);
-    return handler;
-  };
+  (method: MockRoute['method']) =>
+  (pattern: RegExp, resolve: MockResolver): MockRoute => ({ method, pattern, resolve });
 
-/**
- * msw's `http.get`, `http.post` and `http.delete` for the provider mocks: the handler is msw's own (interception,
- * `getResponse` and `serve` use it unchanged), and its resolver is kept so an in-process exchange can call it
- * directly (answer-in-process.ts).
- */
-export const mockRoute = { get: route('get'), post: route('post'), delete: route('delete') };
+export const mockRoute = { get: route('GET'), post: route('POST'), delete: route('DELETE') };
 
-/** The resolver of a handler made by mockRoute; undefined for any other handler (a test's, a user's). */
-export const mockResolver = (handler: HttpHandler): MockResolver | undefined => resolvers.get(handler);
+/** The URL msw matches a path against (its getCleanUrl): the parsed URL's origin and path, no query, no fragment. */
+export function cleanUrl(url: string): string {
+  const parsed = new URL(url);
+  return parsed.origin + parsed.pathname;
+}
+
+/** Whether the route claims a request: its method (any case) and its pattern on the clean URL (cleanUrl). */
+export const routeClaims = (route: MockRoute, method: string, clean: string): boolean =>
+  route.method === method.toUpperCase() && route.pattern.test(clean);

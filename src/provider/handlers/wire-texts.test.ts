@@ -1,9 +1,15 @@
 import fc from 'fast-check';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, test } from 'vitest';
-import { answerText, jsonAnswer, requestJson, requestWithText } from './wire-texts.js';
+import { answerText, requestText, requestWithText } from './wire-texts.js';
+import { jsonMockAnswer } from './mock-exchange.js';
+import { responseOfAnswer } from './msw-handlers.js';
 import { BodyUsedError } from '../../shared/errors/body-used-error.js';
 
+/** A mock's JSON answer as msw handlers hand it over. */
+const jsonAnswer = (body: unknown, init: { status: number; headers: Record<string, string> }) =>
+  responseOfAnswer(jsonMockAnswer(body, init));
+const requestJson = async (request: Request): Promise<unknown> => JSON.parse(await requestText(request));
 const headersOf = (response: Response) => Object.fromEntries(response.headers.entries());
 const aHeaders = fc.dictionary(
   fc.constantFrom('x-a', 'Content-Type', 'content-length', 'x-reasoning-replay-findings'),
@@ -11,11 +17,11 @@ const aHeaders = fc.dictionary(
 );
 
 describe('wire-texts', () => {
-  test('jsonAnswer answers what HttpResponse.json answers, and keeps the text its body holds', () =>
+  test('a JSON answer answers what HttpResponse.json answers, and keeps the text its body holds', () =>
     fc.assert(
       fc.asyncProperty(
         fc.jsonValue({ stringUnit: 'grapheme' }),
-        fc.constantFrom(200, 400, 404, 429, 599),
+        fc.constantFrom(200, 204, 400, 404, 429, 599),
         aHeaders,
         async (body, status, headers) => {
           const ours = jsonAnswer(body, { status, headers });
@@ -24,12 +30,12 @@ describe('wire-texts', () => {
           expect(headersOf(ours)).toEqual(headersOf(msws));
           const text = answerText(ours);
           expect(await ours.text()).toBe(await msws.text());
-          expect(text).toBe(JSON.stringify(body));
+          expect(text).toBe(status === 204 ? undefined : JSON.stringify(body));
         },
       ),
     ));
 
-  test('requestJson reads what the body holds, kept or not', () =>
+  test('requestText reads what the body holds, kept or not', () =>
     fc.assert(
       fc.asyncProperty(fc.jsonValue({ stringUnit: 'grapheme' }), async (body) => {
         const init = { method: 'POST', body: JSON.stringify(body) };

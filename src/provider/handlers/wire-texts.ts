@@ -43,7 +43,7 @@ class TextBody {
 /**
  * The exact text an in-process exchange puts on the wire, kept as the body of its Request or Response: the other
  * side reads the same characters from here instead of cloning the body (a stream tee) and draining a stream, which
- * cost more per request of a `check` than judging it. Only a request the transport made and an answer `jsonAnswer`
+ * cost more per request of a `check` than judging it. Only a request made with requestWithText and an answer msw-handlers.ts
  * made hold one; a body from elsewhere (a socket under `serve`, a test's own Request) is read from the stream.
  */
 const textBodies = new WeakMap<object, TextBody>();
@@ -115,38 +115,21 @@ const withText = (input: string | Request, init: RequestInit, text: string): Req
 const textResponse = (text: string, init: ResponseInit): Response =>
   new TextBodyResponse(text, init) as unknown as Response;
 
-/** `new Request(url, init)`; a body given as text is held as text (TextBodyRequest) and kept for requestJson. */
+/** `new Request(url, init)`; a body given as text is held as text (TextBodyRequest) and kept for requestText. */
 export function requestWithText(url: string, init: RequestInit): Request {
   return typeof init.body === 'string' ? withText(url, init, init.body) : new Request(url, init);
 }
 
-/** The request's JSON body: the kept text parsed, else the body read from a clone (handlers after it read it too). */
-export async function requestJson(request: Request): Promise<unknown> {
-  const text = textBodies.get(request)?.text;
-  return text === undefined ? ((await request.clone().json()) as unknown) : (JSON.parse(text) as unknown);
+/** The request's body text: the kept text, else read from a clone (handlers after it read the body too). */
+export async function requestText(request: Request): Promise<string> {
+  return textBodies.get(request)?.text ?? request.clone().text();
 }
 
-/** The text of an answer `jsonAnswer` made, or undefined (read the body). */
-export const answerText = (response: Response): string | undefined => textBodies.get(response)?.text;
+/** The text a request or answer holds as its body (requestWithText, textBodyResponse), or undefined (read the body). */
+export const keptText = (holder: Request | Response): string | undefined => textBodies.get(holder)?.text;
 
-/** Statuses whose answer has no body (fetch's null body statuses, and 101 and 103): msw drops the body given. */
-const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+/** The text of an answer made with textBodyResponse, or undefined (read the body). */
+export const answerText = (response: Response): string | undefined => keptText(response);
 
-const hasHeader = (headers: Record<string, string>, name: string) =>
-  Object.keys(headers).some((key) => key.toLowerCase() === name);
-
-/**
- * What msw's `HttpResponse.json` answers (the JSON text; `content-type: application/json` unless one is given; the
- * text's UTF-8 length as `content-length` unless one is given), with the length counted by Buffer.byteLength rather
- * than through a Blob, and the text kept for answerText.
- */
-export function jsonAnswer(body: unknown, init: { status: number; headers: Record<string, string> }): Response {
-  const text = JSON.stringify(body) as string | undefined;
-  // Nothing to keep for a body JSON cannot write, or a status that carries none: msw's own answer, as it was.
-  if (text === undefined || NULL_BODY_STATUSES.has(init.status))
-    return HttpResponse.json(body as Record<string, unknown>, init);
-  const headers = { ...init.headers };
-  if (!hasHeader(headers, 'content-type')) headers['content-type'] = 'application/json';
-  if (!hasHeader(headers, 'content-length')) headers['content-length'] = String(Buffer.byteLength(text));
-  return textResponse(text, { status: init.status, headers });
-}
+/** An msw HttpResponse whose body is the given text, held as text (TextBodyResponse). */
+export const textBodyResponse = (text: string, init: ResponseInit): Response => textResponse(text, init);

@@ -21,25 +21,26 @@ export type ScenarioTransport = (
   meta: { scenario: string; call: number },
 ) => Promise<TransportResponse>;
 
-/**
- * Reads a fetch Response into the transport shape: JSON when it parses, the raw text otherwise (SSE). `text`, when the
- * caller knows the body's text already (an in-process answer), stands for reading the body.
- */
-export async function readResponse(response: Response, text?: string): Promise<TransportResponse> {
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, key) => {
-    headers[key] = value;
-  });
-  const bodyText = text ?? (await response.text());
-  let body: unknown = bodyText;
+/** An answer's status, headers and text in the transport shape: JSON when it parses, the raw text otherwise (SSE). */
+export function transportResponse(status: number, headers: Record<string, string>, text: string): TransportResponse {
+  let body: unknown = text;
   if (!(headers['content-type'] ?? '').includes('event-stream')) {
     try {
-      body = JSON.parse(bodyText);
+      body = JSON.parse(text);
     } catch {
       /* a text body stays text */
     }
   }
-  return { status: response.status, headers, body };
+  return { status, headers, body };
+}
+
+/** Reads a fetch Response into the transport shape (transportResponse). */
+export async function readResponse(response: Response): Promise<TransportResponse> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, key) => {
+    headers[key] = value;
+  });
+  return transportResponse(response.status, headers, await response.text());
 }
 
 /**
@@ -56,16 +57,21 @@ export function within<T>(work: Promise<T>, signal: AbortSignal | undefined): Pr
   });
 }
 
+/** What goes on the wire for one call: the method, the headers with the scenario and call named, the body's JSON. */
+export const wireRequest = (
+  request: OutboundRequest,
+  meta: { scenario: string; call: number },
+): { method: string; headers: Record<string, string>; body: string } => ({
+  method: request.method,
+  headers: { ...request.headers, [SCENARIO_HEADER]: meta.scenario, [CALL_HEADER]: String(meta.call) },
+  body: JSON.stringify(request.body),
+});
+
 export const requestInit = (
   request: OutboundRequest,
   meta: { scenario: string; call: number },
   signal?: AbortSignal,
-): RequestInit => ({
-  method: request.method,
-  headers: { ...request.headers, [SCENARIO_HEADER]: meta.scenario, [CALL_HEADER]: String(meta.call) },
-  body: JSON.stringify(request.body),
-  ...(signal ? { signal } : {}),
-});
+): RequestInit => ({ ...wireRequest(request, meta), ...(signal ? { signal } : {}) });
 
 export const urlOf = (request: OutboundRequest, spec: ProviderSpec) =>
   spec.endpoint.baseUrl.replace(/\/$/, '') + request.path;

@@ -1,8 +1,9 @@
-import { answerInProcess } from '../../../provider/handlers/answer-in-process.js';
+import { answerRoutes } from '../../../provider/handlers/answer-routes.js';
+import { mockAnswerText } from '../../../provider/handlers/routes-transport.js';
 import { defineCommand, EXIT_OK, EXIT_VIOLATION } from '../cli-command.js';
 import { InputError } from '../../../shared/errors/input-error.js';
 import { FixtureStore } from '../../../provider/fixtures/fixture-store.js';
-import { providerHandlers } from '../../../provider/handlers/provider-handlers.js';
+import { providerRoutes } from '../../../provider/handlers/provider-routes.js';
 import { loadProviderSpecs } from '../../../shared/provider-specs/load-provider-specs.js';
 import {
   agreementSummary,
@@ -19,7 +20,7 @@ import {
 } from '../../services/parameter-coverage/parameter-coverage.js';
 import { RULE_CLASSES, type RuleClass } from '../../services/real-world-cases/real-world-case.js';
 import { datedCases, formatDatedCases, loadRealWorldCases } from '../../services/real-world-cases/real-world-case.js';
-import { caseRequest, caseUrl, describeReal } from '../../services/real-world-cases/replay-case.js';
+import { caseExchange, caseUrl, describeReal } from '../../services/real-world-cases/replay-case.js';
 import { resolvePlaceholders } from '../../services/real-world-cases/resolve-placeholders.js';
 
 /**
@@ -138,9 +139,9 @@ async function showCase(id: string, cases: ReturnType<typeof loadRealWorldCases>
   const url = caseUrl(spec, c);
   const body = resolvePlaceholders(c.request.body);
   // The same request the replay sends, scenario header included, so an accepted case shows the answer it gets.
-  const response = await answerInProcess(
-    providerHandlers(spec, fixtures, strict ? { strict: true } : {}),
-    caseRequest(c, spec, fixtures),
+  const answer = await answerRoutes(
+    providerRoutes(spec, fixtures, strict ? { strict: true } : {}),
+    caseExchange(c, spec, fixtures),
   );
   const lines = [
     `${c.id} (${found.path})`,
@@ -149,9 +150,7 @@ async function showCase(id: string, cases: ReturnType<typeof loadRealWorldCases>
     `real answer: ${describeReal(c.outcome)}${c.contested ? ` (contested: ${(c.contestedSources ?? []).join(', ')})` : ''}`,
     `POST ${url}`,
     JSON.stringify(body, null, 2),
-    response
-      ? `mock answer: ${response.status}\n${await response.text()}`
-      : 'mock answer: none (no mock serves this URL)',
+    answer ? `mock answer: ${answer.status}\n${mockAnswerText(answer)}` : 'mock answer: none (no mock serves this URL)',
   ];
   if (c.notes) lines.splice(4, 0, `notes: ${c.notes}`);
   process.stdout.write(lines.join('\n') + '\n');

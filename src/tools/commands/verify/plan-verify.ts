@@ -1,6 +1,6 @@
 import type { FixtureStore } from '../../../provider/fixtures/fixture-store.js';
-import { handlersByOrigin, handlersTransport } from '../../../provider/handlers/handlers-transport.js';
-import { providerHandlers } from '../../../provider/handlers/provider-handlers.js';
+import { routesByOrigin, routesTransport } from '../../../provider/handlers/routes-transport.js';
+import { providerRoutes } from '../../../provider/handlers/provider-routes.js';
 import { runScenario, type ScenarioTransport } from '../../../judge/conformance/run-scenario.js';
 import { isPlainObject } from '../../../shared/objects/deep-merge.js';
 import type { ProviderSpec } from '../../../shared/provider-specs/provider-spec.js';
@@ -239,11 +239,11 @@ export async function planVerify(inputs: PlanInputs): Promise<PlannedItem[]> {
   const wanted = (id: string) => !select.providers || select.providers.includes(id);
   const byId = new Map(inputs.providers.map((p) => [p.spec.id, p]));
   registerProviderSpecs(inputs.specs);
-  const mockSend = handlersTransport(
-    handlersByOrigin(
+  const mockSend = routesTransport(
+    routesByOrigin(
       inputs.specs.map((spec) => ({
         origin: new URL(spec.endpoint.baseUrl).origin,
-        handlers: providerHandlers(spec, inputs.fixtures),
+        routes: providerRoutes(spec, inputs.fixtures),
       })),
     ),
   );

@@ -1,6 +1,6 @@
 import type { EngineOperation, EngineUnderTest } from '../../../judge/engine-under-test.js';
 import { FixtureStore } from '../../../provider/fixtures/fixture-store.js';
-import { providerHandlers } from '../../../provider/handlers/provider-handlers.js';
+import { providerRoutes } from '../../../provider/handlers/provider-routes.js';
 import { defaultProvidersDir, loadProviderSpecs } from '../../../shared/provider-specs/load-provider-specs.js';
 import type { ProviderSpec } from '../../../shared/provider-specs/provider-spec.js';
 import { registerProviderSpecs } from '../../../shared/provider-specs/spec-registry.js';
@@ -12,7 +12,7 @@ import { retentionChecks } from '../../../judge/retention/retention-checks.js';
 import { scenarioAppliesTo } from '../../../shared/scenarios/applicability.js';
 import { policyFor } from '../../../shared/route-table/policy-for.js';
 import { runScenario } from '../../../judge/conformance/run-scenario.js';
-import { handlersByOrigin, handlersTransport } from '../../../provider/handlers/handlers-transport.js';
+import { routesByOrigin, routesTransport } from '../../../provider/handlers/routes-transport.js';
 import { assessTable } from '../../../judge/harm/judge-harm.js';
 import { mergeHarm } from '../../../judge/harm/merge-harm.js';
 import { keysOfShard, type ShardItem } from './deal-shards.js';
@@ -122,15 +122,15 @@ export async function runMatrix(
     inputs.retention !== false && (inputs.engine.storage || inputs.engine.compaction)
       ? retentionChecks(inputs.engine, table)
       : undefined;
-  // Every provider's msw handlers, in spec order, answering the run's requests directly (see handlersTransport);
-  // a request is offered only to the handlers of its URL's origin, the only ones whose patterns can match it.
+  // Every provider's mock routes, in spec order, answering the run's requests in process (see routesTransport);
+  // a request is offered only to the routes of its URL's origin, the only ones whose patterns can match it.
   // Gateway specs consult their upstreams' rules by id.
   registerProviderSpecs(specs);
-  const send = handlersTransport(
-    handlersByOrigin(
+  const send = routesTransport(
+    routesByOrigin(
       specs.map((spec) => ({
         origin: new URL(spec.endpoint.baseUrl).origin,
-        handlers: providerHandlers(spec, fixtures, inputs.strict ? { strict: true } : {}),
+        routes: providerRoutes(spec, fixtures, inputs.strict ? { strict: true } : {}),
       })),
     ),
     inputs.timeoutMs,

@@ -1,6 +1,6 @@
-import type { HttpHandler } from 'msw';
 import { FixtureStore } from '../../../provider/fixtures/fixture-store.js';
-import { providerHandlers } from '../../../provider/handlers/provider-handlers.js';
+import { providerRoutes } from '../../../provider/handlers/provider-routes.js';
+import type { MockRoute } from '../../../provider/handlers/mock-route.js';
 import { loadProviderSpecs } from '../../../shared/provider-specs/load-provider-specs.js';
 import type { ProviderSpec } from '../../../shared/provider-specs/provider-spec.js';
 import { loadRealWorldCases, RULE_CLASSES, type LoadedCase, type RuleClass } from './real-world-case.js';
@@ -93,15 +93,14 @@ export async function realWorldAgreement(
   const specList = options.specs ?? loadProviderSpecs();
   const specs = new Map(specList.map((s) => [s.id, s]));
   const fixtures = options.fixtures ?? new FixtureStore();
-  const handlers = new Map<string, HttpHandler[]>();
+  const routes = new Map<string, MockRoute[]>();
   const results: CaseResult[] = [];
   for (const { case: c, path } of cases) {
     const spec = specs.get(c.provider);
     let mock: MockOutcome | undefined;
     if (spec) {
-      let list = handlers.get(spec.id);
-      if (!list)
-        handlers.set(spec.id, (list = providerHandlers(spec, fixtures, options.strict ? { strict: true } : {})));
+      let list = routes.get(spec.id);
+      if (!list) routes.set(spec.id, (list = providerRoutes(spec, fixtures, options.strict ? { strict: true } : {})));
       mock = await replayCase(c, spec, list, fixtures);
     }
     const verdict = mock

@@ -1,4 +1,3 @@
-import type { HttpHandler } from '../../../provider/handlers/msw-core.js';
 import { SCENARIO_HEADER, type Finding } from '../../../shared/findings/finding.js';
 import { readFindingsHeader } from '../../../shared/findings/findings-record.js';
 import type { FixtureStore } from '../../../provider/fixtures/fixture-store.js';
@@ -7,8 +6,10 @@ import { specUrl } from '../../../shared/provider-specs/provider-spec.js';
 import { isPlainObject } from '../../../shared/objects/deep-merge.js';
 import { isAccepted, type RealOutcome, type RealWorldCase } from './real-world-case.js';
 import { resolvePlaceholders } from './resolve-placeholders.js';
-import { answerInProcess } from '../../../provider/handlers/answer-in-process.js';
-import { answerText, requestWithText } from '../../../provider/handlers/wire-texts.js';
+import { answerRoutes } from '../../../provider/handlers/answer-routes.js';
+import { mockExchange, wireHeaders, type MockExchange } from '../../../provider/handlers/mock-exchange.js';
+import type { MockRoute } from '../../../provider/handlers/mock-route.js';
+import { mockAnswerText } from '../../../provider/handlers/routes-transport.js';
 
 /** What the mock answered, reduced to what a real outcome can be compared with. */
 export type MockOutcome =
@@ -43,53 +44,53 @@ export function caseUrl(spec: ProviderSpec, c: RealWorldCase): string {
 }
 
 /**
- * The HTTP request a case stands for: its body (placeholders resolved) posted to its URL, with a scenario header so
- * an accepted request has a fixture to be answered from (any of the provider's scenarios will do).
+ * What a case puts on the wire: its body (placeholders resolved) posted to its URL, with a scenario header so an
+ * accepted request has a fixture to be answered from (any of the provider's scenarios will do).
  */
-export function caseRequest(c: RealWorldCase, spec: ProviderSpec, fixtures: FixtureStore): Request {
+export function caseWire(c: RealWorldCase, spec: ProviderSpec, fixtures: FixtureStore) {
   const scenarios = fixtures.scenariosFor(spec.id);
   const scenario = scenarios.includes(PREFERRED_SCENARIO) ? PREFERRED_SCENARIO : scenarios[0];
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (scenario) headers[SCENARIO_HEADER] = scenario;
-  return requestWithText(caseUrl(spec, c), {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(resolvePlaceholders(c.request.body)),
-  });
+  return { url: caseUrl(spec, c), headers, body: JSON.stringify(resolvePlaceholders(c.request.body)) };
+}
+
+/** The case as the exchange the mock routes answer in process (caseWire). */
+export function caseExchange(c: RealWorldCase, spec: ProviderSpec, fixtures: FixtureStore): MockExchange {
+  const wire = caseWire(c, spec, fixtures);
+  return mockExchange('POST', wire.url, wire.headers, wire.body);
 }
 
 /**
- * Sends one case's request through the provider's MSW handlers (answerInProcess: no
- * interception, no network) and reads the answer. An accepted request needs some fixture to be
- * answered from; any of the provider's scenarios will do, and a missing one (599 without findings)
- * still means the provider's judge let the request through.
+ * Sends one case's request to the provider's mock routes in process (answerRoutes: no interception, no network) and
+ * reads the answer. An accepted request needs some fixture to be answered from; any of the provider's scenarios will
+ * do, and a missing one (599 without findings) still means the provider's judge let the request through.
  */
 export async function replayCase(
   c: RealWorldCase,
   spec: ProviderSpec,
-  handlers: HttpHandler[],
+  routes: readonly MockRoute[],
   fixtures: FixtureStore,
 ): Promise<MockOutcome> {
-  // (`handlers` carry the answer policy: strict or lenient on contested rules.)
+  // (`routes` carry the answer policy: strict or lenient on contested rules.)
   const url = caseUrl(spec, c);
-  const request = caseRequest(c, spec, fixtures);
-  const response = await answerInProcess(handlers, request);
-  if (!response) return { kind: 'unclaimed', url };
-  const findings = readFindingsHeader(response.headers, `${spec.label}'s answer to real-world case ${c.id}`);
-  const raw = answerText(response) ?? (await response.text());
+  const answer = await answerRoutes(routes, caseExchange(c, spec, fixtures));
+  if (!answer) return { kind: 'unclaimed', url };
+  const findings = readFindingsHeader(wireHeaders(answer.headers), `${spec.label}'s answer to real-world case ${c.id}`);
+  const raw = mockAnswerText(answer);
   // A 599 whose findings are all lenient is an accepted request no fixture could answer in that shape.
-  if (response.status === 599)
+  if (answer.status === 599)
     return findings.every((f) => f.lenient)
       ? { kind: 'accepted', status: 599, findings }
       : { kind: 'harness-error', text: raw };
-  if (response.status < 400) return { kind: 'accepted', status: response.status, findings };
+  if (answer.status < 400) return { kind: 'accepted', status: answer.status, findings };
   let parsed: unknown = raw;
   try {
     parsed = JSON.parse(raw);
   } catch {
     // a plain-text error body: its text is the wording
   }
-  return { kind: 'rejected', status: response.status, text: strings(parsed).join('\n'), findings };
+  return { kind: 'rejected', status: answer.status, text: strings(parsed).join('\n'), findings };
 }
 
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
