@@ -67,6 +67,9 @@ export function decodeFindings(raw: string, where: string): Finding[] {
   return (value as { findings: Finding[] }).findings;
 }
 
+const isHeaders = (headers: object): headers is Headers =>
+  typeof (headers as { get?: unknown }).get === 'function' && typeof (headers as { has?: unknown }).has === 'function';
+
 /**
  * The findings an answer's headers carry. No header at all is an answer no mock judged (a transport
  * or serve error): no findings. A header that is there is decoded, or fails loudly.
@@ -75,6 +78,8 @@ export function readFindingsHeader(
   headers: Headers | Readonly<Record<string, string | undefined>>,
   where: string,
 ): Finding[] {
-  const raw = headers instanceof Headers ? headers.get(FINDINGS_HEADER) : headers[FINDINGS_HEADER];
+  // Told apart by shape, not `instanceof Headers`: the first look at the global Headers loads undici and Node's HTTP
+  // stack, which a `check` answered in process never otherwise needs.
+  const raw = isHeaders(headers) ? headers.get(FINDINGS_HEADER) : headers[FINDINGS_HEADER];
   return raw === null || raw === undefined ? [] : decodeFindings(raw, where);
 }
