@@ -47,17 +47,32 @@ export function jsonMockAnswer(value: unknown, init: { status: number; headers: 
   return { status: init.status, headers, body: NULL_BODY_STATUSES.has(init.status) ? null : text };
 }
 
+/** HTTP's whitespace (tab, LF, CR, space): what fetch strips from either end of a header value. */
+const isHttpWhitespace = (code: number) => code === 9 || code === 10 || code === 13 || code === 32;
+
+function trimHttpWhitespace(value: string): string {
+  if (
+    value.length === 0 ||
+    (!isHttpWhitespace(value.charCodeAt(0)) && !isHttpWhitespace(value.charCodeAt(value.length - 1)))
+  )
+    return value;
+  return value.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
+}
+
 /**
  * The headers as fetch's Headers reads them out: names in lower case, sorted, values trimmed, and values of one name
  * written in two cases joined with ", ".
  */
 export function wireHeaders(headers: Record<string, string>): Record<string, string> {
   const joined = new Map<string, string>();
-  for (const [name, raw] of Object.entries(headers)) {
+  for (const name of Object.keys(headers)) {
     const key = name.toLowerCase();
-    const value = raw.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
+    const value = trimHttpWhitespace(headers[name]!);
     const before = joined.get(key);
     joined.set(key, before === undefined ? value : `${before}, ${value}`);
   }
-  return Object.fromEntries([...joined].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const names = [...joined.keys()].sort();
+  const out: Record<string, string> = {};
+  for (const name of names) out[name] = joined.get(name)!;
+  return out;
 }

@@ -1,7 +1,7 @@
 import {
   transportResponse,
   urlOf,
-  within,
+  withinMs,
   wireRequest,
   type ScenarioTransport,
   type TransportResponse,
@@ -52,7 +52,6 @@ export function routesTransport(
 ): ScenarioTransport {
   const candidates = typeof routes === 'function' ? routes : () => routes;
   return (request, spec, meta) => {
-    const signal = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
     const exchange = async () => {
       const url = urlOf(request, spec);
       const wire = wireRequest(request, meta);
@@ -60,6 +59,6 @@ export function routesTransport(
       if (!answer) throw new UnhandledRequestError(`no mock handler claims ${request.method} ${url}`);
       return transportAnswer(answer);
     };
-    return within(exchange(), signal);
+    return withinMs(exchange(), timeoutMs);
   };
 }

@@ -67,6 +67,22 @@ export const wireRequest = (
   body: JSON.stringify(request.body),
 });
 
+/**
+ * Settles with `work`, or rejects after `ms` with the reason AbortSignal.timeout gives (a TimeoutError DOMException),
+ * whichever comes first. One timer, cleared when the work settles: an in-process exchange has no fetch to abort, and a
+ * timeout signal per exchange cost more than the exchange's answer.
+ */
+export function withinMs<T>(work: Promise<T>, ms: number | undefined): Promise<T> {
+  if (ms === undefined) return work;
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
+      ms,
+    );
+    work.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
 export const requestInit = (
   request: OutboundRequest,
   meta: { scenario: string; call: number },
