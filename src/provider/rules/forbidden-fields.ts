@@ -5,7 +5,30 @@ import { contestedMark } from './contested-mark.js';
 import { valuesAt } from './message-rule-parts.js';
 import { atPointer } from './message-echo-judge.js';
 
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** A spec value's JSON, written once per value object (conditions are spec data, read for every request). */
+const jsonOfSpecValue = new WeakMap<object, string | undefined>();
+const jsonOf = (value: unknown): string | undefined => {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  if (!jsonOfSpecValue.has(value)) jsonOfSpecValue.set(value, JSON.stringify(value));
+  return jsonOfSpecValue.get(value);
+};
+const sameJson = (a: unknown, expected: unknown) => JSON.stringify(a) === jsonOf(expected);
+
+/** Each `matches` pattern compiled once: the specs' patterns are few, and every request is tested against them. */
+const patterns = new Map<string, RegExp>();
+const patternOf = (source: string): RegExp => {
+  let pattern = patterns.get(source);
+  if (!pattern) patterns.set(source, (pattern = new RegExp(source)));
+  return pattern;
+};
+
+/** Each rule path's segments, split once. */
+const segmentsByPath = new Map<string, readonly string[]>();
+const pathSegments = (path: string): readonly string[] => {
+  let segments = segmentsByPath.get(path);
+  if (!segments) segmentsByPath.set(path, (segments = path.split('.')));
+  return segments;
+};
 
 /**
  * Whether a body condition holds: every test it gives holds of the value at its pointer (`exists`
@@ -22,7 +45,7 @@ export function conditionHolds(body: unknown, condition: BodyCondition): boolean
   if ('equals' in condition) tests.push(sameJson(value, equals));
   if (among !== undefined) tests.push(among.some((v) => sameJson(value, v)));
   if (notIn !== undefined) tests.push(value !== undefined && !notIn.some((v) => sameJson(value, v)));
-  if (matches !== undefined) tests.push(typeof value === 'string' && new RegExp(matches).test(value));
+  if (matches !== undefined) tests.push(typeof value === 'string' && patternOf(matches).test(value));
   if (below !== undefined) tests.push(number !== undefined && number < below);
   if (atLeast !== undefined) tests.push(number !== undefined && number >= atLeast);
   if (above !== undefined) tests.push(number !== undefined && number > above);
@@ -57,7 +80,7 @@ export function judgeForbiddenFields(spec: ProviderSpec, body: unknown): Finding
       (rule.unlessBody ?? []).some((c) => conditionHolds(body, c))
     )
       return [];
-    return valuesAt(body, rule.path.split('.')).flatMap(({ at: location, value }) => {
+    return valuesAt(body, pathSegments(rule.path)).flatMap(({ at: location, value }) => {
       const indexes = location.filter((s) => /^\d+$/.test(s));
       const firstIndex = indexes[0];
       const list = location[0] !== undefined && isPlainObject(body) ? body[location[0]] : undefined;

@@ -3,11 +3,26 @@ import { isPlainObject } from '../../shared/objects/deep-merge.js';
 import type { Finding } from '../../shared/findings/finding.js';
 import { contestedMark } from './contested-mark.js';
 
+/** Each pointer's keys, unescaped once: the pointers come from the specs, and every request is read at them. */
+const pointerKeys = new Map<string, readonly string[]>();
+const MAX_KEPT_POINTERS = 4096;
+
+function keysOf(pointer: string): readonly string[] {
+  let keys = pointerKeys.get(pointer);
+  if (!keys) {
+    keys = pointer
+      .split('/')
+      .slice(1)
+      .map((raw) => raw.replace(/~1/g, '/').replace(/~0/g, '~'));
+    if (pointerKeys.size < MAX_KEPT_POINTERS) pointerKeys.set(pointer, keys);
+  }
+  return keys;
+}
+
 /** The value at a JSON pointer (`/thinking/type`), or undefined. */
 export function atPointer(body: unknown, pointer: string): unknown {
   let at: unknown = body;
-  for (const raw of pointer.split('/').slice(1)) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+  for (const key of keysOf(pointer)) {
     if (Array.isArray(at)) at = at[Number(key)];
     else if (isPlainObject(at)) at = at[key];
     else return undefined;

@@ -24,17 +24,51 @@ export function valuesAt(
   segments: readonly string[],
   at: string[] = [],
 ): Array<{ at: string[]; value: unknown }> {
-  if (segments.length === 0) return [{ at, value }];
-  const [head, ...rest] = segments as [string, ...string[]];
-  if (head === '*') {
-    if (Array.isArray(value)) return value.flatMap((v, i) => valuesAt(v, rest, [...at, String(i)]));
-    if (isPlainObject(value)) return Object.entries(value).flatMap(([k, v]) => valuesAt(v, rest, [...at, k]));
-    return [];
-  }
-  if (Array.isArray(value) && /^\d+$/.test(head)) return valuesAt(value[Number(head)], rest, [...at, head]);
-  if (isPlainObject(value) && head in value) return valuesAt(value[head], rest, [...at, head]);
-  return [];
+  const out: Array<{ at: string[]; value: unknown }> = [];
+  // One path stack, copied only for a value found: every request is read at every rule's path, and most paths lead
+  // nowhere in most bodies.
+  const path = [...at];
+  const walk = (current: unknown, i: number): void => {
+    if (i === segments.length) {
+      out.push({ at: [...path], value: current });
+      return;
+    }
+    const head = segments[i]!;
+    if (head === '*') {
+      if (Array.isArray(current)) {
+        for (let k = 0; k < current.length; k++) {
+          path.push(String(k));
+          walk(current[k], i + 1);
+          path.pop();
+        }
+      } else if (isPlainObject(current)) {
+        for (const key of Object.keys(current)) {
+          path.push(key);
+          walk(current[key], i + 1);
+          path.pop();
+        }
+      }
+      return;
+    }
+    const next = Array.isArray(current)
+      ? isIndex(head)
+        ? current[Number(head)]
+        : NOTHING
+      : isPlainObject(current) && head in current
+        ? current[head]
+        : NOTHING;
+    if (next === NOTHING) return;
+    path.push(head);
+    walk(next, i + 1);
+    path.pop();
+  };
+  walk(value, 0);
+  return out;
 }
+
+/** No value at a segment (distinct from a value that is undefined). */
+const NOTHING: unique symbol = Symbol('nothing');
+const isIndex = (segment: string) => /^\d+$/.test(segment);
 
 /** The segments of a dotted path; the empty path is the value itself. */
 export function segmentsOf(path: string | undefined): string[] {
