@@ -111,9 +111,9 @@ export interface HttpAnswerRequest {
 }
 
 /**
- * The mocks' answer to HTTP requests, on the provider side: the msw handlers the matrix uses, through msw's
- * `getResponse` (no interception, no network), and in follow mode the answer that calls the client's own
- * tools. An accepted follow-mode POST skips msw altogether (decision 0022): the same endpoint patterns,
+ * The mocks' answer to HTTP requests, on the provider side: the msw handlers made from the routes the matrix uses,
+ * answered in process (answerInProcess: no interception, no network), and in follow mode the answer that calls the
+ * client's own tools. An accepted follow-mode POST skips msw altogether (decision 0022): the same endpoint patterns,
  * model choice and judge, answered from the cached follow answer.
  */
 export class HttpAnswers {

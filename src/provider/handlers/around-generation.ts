@@ -109,10 +109,10 @@ function jsonOrEmpty(request: MockExchange): Record<string, unknown> {
  * (Anthropic's count_tokens, Gemini's countTokens).
  */
 export function aroundGenerationRoutes(spec: ProviderSpec): MockRoute[] {
-  const handlers: MockRoute[] = [];
+  const routes: MockRoute[] = [];
   const models = modelsPath(spec);
   if (models) {
-    handlers.push(
+    routes.push(
       mockRoute.get(listOrOne(models), (request) => {
         const match = listOrOne(models).exec(request.url);
         const raw = match?.[1];
@@ -140,7 +140,7 @@ export function aroundGenerationRoutes(spec: ProviderSpec): MockRoute[] {
   }
   const base = spec.endpoint.baseUrl.replace(/\/$/, '');
   if (spec.family === 'anthropic-messages' && spec.endpoint.path.endsWith('/messages')) {
-    handlers.push(
+    routes.push(
       // The path msw matched as a string until routes were plain data (path-to-regexp: any case, a trailing slash allowed).
       mockRoute.post(new RegExp(`^${escapeRegExp(`${base}${spec.endpoint.path}/count_tokens`)}/?$`, 'i'), (request) => {
         const body = jsonOrEmpty(request);
@@ -151,7 +151,7 @@ export function aroundGenerationRoutes(spec: ProviderSpec): MockRoute[] {
   if (spec.family === 'gemini' && spec.endpoint.path.includes('{model}:generateContent')) {
     const [before] = `${base}${spec.endpoint.path}`.split('{model}') as [string];
     const pattern = new RegExp(`^${escapeRegExp(before)}([^/?]+?):countTokens(?:\\?.*)?$`);
-    handlers.push(
+    routes.push(
       mockRoute.post(pattern, (request) => {
         const body = jsonOrEmpty(request);
         const inner = isPlainObject(body.generateContentRequest) ? body.generateContentRequest : body;
@@ -159,8 +159,8 @@ export function aroundGenerationRoutes(spec: ProviderSpec): MockRoute[] {
       }),
     );
   }
-  if (spec.family === 'openai-responses') handlers.push(...storedResponseRoutes(spec, base));
-  return handlers;
+  if (spec.family === 'openai-responses') routes.push(...storedResponseRoutes(spec, base));
+  return routes;
 }
 
 /**

@@ -12,8 +12,8 @@ const matched = new WeakMap<ProviderSpec, Map<string, UrlMatch>>();
 
 /**
  * The accept path of a provider mock without msw's request machinery: the same endpoint patterns,
- * the same model-to-rule-set choice and the same judge the msw handler runs
- * (src/provider/handlers/provider-handlers.ts). It answers only "this request is accepted, streamed
+ * the same model-to-rule-set choice and the same judge the mock's route runs
+ * (src/provider/handlers/provider-routes.ts). It answers only "this request is accepted, streamed
  * or not"; anything else (a finding, a model this spec does not serve, no matching path) returns
  * undefined and the request takes the msw path, which words the rejection. In follow mode that is
  * the hot path of a `run`.

@@ -2,7 +2,7 @@ import { http, HttpResponse, type HttpHandler } from './msw-core.js';
 import { sseBody } from '../answers/answer-stream.js';
 import { NULL_BODY_STATUSES, type MockAnswer, type MockExchange } from './mock-exchange.js';
 import type { MockRoute } from './mock-route.js';
-import { answerText, keptText, requestText, textBodyResponse } from './wire-texts.js';
+import { keptText, requestText, textBodyResponse } from './wire-texts.js';
 
 /** The route each handler made here answers with: answerInProcess answers from it without msw's per-request work. */
 const routes = new WeakMap<HttpHandler, MockRoute>();
@@ -45,6 +45,3 @@ export function responseOfAnswer(answer: MockAnswer): Response {
   if (typeof answer.body === 'string') return textBodyResponse(answer.body, init);
   return new HttpResponse(sseBody(answer.body.events, answer.body.pace), init);
 }
-
-/** The answer's text when it was made from a MockAnswer's text, or undefined (read the body). */
-export { answerText };

@@ -189,7 +189,7 @@ function refusal(spec: ProviderSpec, rules: ProviderSpec, findings: Finding[], m
 }
 
 /**
- * Handlers for the paths where a provider serves another wire family (spec endpoint.wireAliases:
+ * Routes for the paths where a provider serves another wire family (spec endpoint.wireAliases:
  * Nous Portal's /v1/responses beside its chat completions). The request is judged by that
  * family's gateway judge; an accepted one has no fixture in that family's shape to be answered
  * from (the provider's fixtures are its own family's), which the harness says (599, no findings:
@@ -230,10 +230,10 @@ const WIRE_ALIAS_JUDGES: Partial<Record<FamilyId, RequestJudge>> = {
 };
 
 /**
- * MSW handlers for one provider, generated from its spec: judge the request as the provider would
+ * The routes of one provider's mock, generated from its spec: judge the request as the provider would
  * (with the rule set of the model it names), answer with the provider's own error when it breaks a
  * rule, else answer from the fixture. A model the spec does not serve falls through to the next
- * handler (another spec on the same URL), and to a 404 when none claims it.
+ * route (another spec on the same URL), and to a 404 when none claims it.
  */
 export function providerRoutes(spec: ProviderSpec, fixtures: FixtureStore, options: MockOptions = {}): MockRoute[] {
   const own = specPaths(spec).map(({ baseUrl, path, stream: streamPath }) => {
@@ -337,7 +337,7 @@ function compactRoutes(spec: ProviderSpec, policy: AnswerPolicy): MockRoute[] {
 
 /**
  * Paths on the provider's host that refuse every request (spec endpoint.unserved: Foundry's Claude resource answers
- * 404 on the OpenAI-style /models/chat/completions), before any other handler can claim them.
+ * 404 on the OpenAI-style /models/chat/completions), before any other route can claim them.
  */
 function unservedRoutes(spec: ProviderSpec): MockRoute[] {
   const origin = new URL(spec.endpoint.baseUrl).origin;
