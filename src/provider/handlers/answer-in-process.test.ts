@@ -1,7 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, test } from 'vitest';
-import fc from 'fast-check';
-import { answerInProcess, claimableHandlers } from './answer-in-process.js';
+import { describe, expect, it } from 'vitest';
+import { answerInProcess } from './answer-in-process.js';
 import { answerRoutes } from './answer-routes.js';
 import { jsonMockAnswer, mockExchange, type MockAnswer } from './mock-exchange.js';
 import { mockRoute } from './mock-route.js';
@@ -95,39 +94,4 @@ describe('answerInProcess (msw handlers asked in process)', () => {
     );
     expect(await deleted?.json()).toEqual({ deleted: true });
   });
-});
-
-describe('claimableHandlers', () => {
-  const origin = 'https://api.example.test';
-  const handlers = [
-    http.post(`${origin}/v1/chat/completions`, () => undefined),
-    http.get(`${origin}/v1/chat/completions`, () => undefined),
-    http.post(/^https:\/\/api\.example\.test\/v1\/models\/[^/]+:generate$/, () => undefined),
-    http.post(`${origin}/v1/models/:model/invoke`, () => undefined),
-    http.all(`${origin}/v1/*`, () => undefined),
-    http.post(
-      ({ request }) => request.headers.has('x-pick'),
-      () => undefined,
-    ),
-  ];
-  const paths = ['/v1/chat/completions', '/v1/models/gemini-2.5:generate', '/v1/models/m/invoke', '/v2/x', '/v1/'];
-
-  test("keeps, in order, exactly the handlers msw's own predicate lets claim the request, and any predicate function", () =>
-    fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom('POST', 'GET', 'post', 'PUT'),
-        fc.constantFrom(...paths),
-        fc.constantFrom('', '?a=1'),
-        async (method, path, query) => {
-          const request = new Request(`${origin}${path}${query}`, { method });
-          const claiming = [];
-          for (const handler of handlers) {
-            const parsedResult = await handler.parse({ request });
-            if (typeof handler.info.path === 'function' || (await handler.predicate({ request, parsedResult })))
-              claiming.push(handler);
-          }
-          expect(claimableHandlers(handlers, request)).toEqual(claiming);
-        },
-      ),
-    ));
 });

@@ -7,7 +7,6 @@ describe('msw-core', () => {
     expect(core.http).toBe(msw.http);
     expect(core.HttpResponse).toBe(msw.HttpResponse);
     expect(core.getResponse).toBe(msw.getResponse);
-    expect(core.matchRequestUrl).toBe(msw.matchRequestUrl);
   });
 
   it('answers a request through a handler made from its parts', async () => {

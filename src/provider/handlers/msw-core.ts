@@ -13,15 +13,13 @@ import type * as Msw from 'msw';
 const mswRoot = dirname(createRequire(import.meta.url).resolve('msw/package.json'));
 const core = (file: string): Promise<unknown> => import(pathToFileURL(join(mswRoot, 'lib', 'core', file)).href);
 
-const [responses, resolution, matching] = (await Promise.all([
-  core('HttpResponse.mjs'),
-  core('getResponse.mjs'),
-  core('utils/matching/matchRequestUrl.mjs'),
-])) as [Pick<typeof Msw, 'HttpResponse'>, Pick<typeof Msw, 'getResponse'>, Pick<typeof Msw, 'matchRequestUrl'>];
+const [responses, resolution] = (await Promise.all([core('HttpResponse.mjs'), core('getResponse.mjs')])) as [
+  Pick<typeof Msw, 'HttpResponse'>,
+  Pick<typeof Msw, 'getResponse'>,
+];
 
 export { http } from 'msw/core/http';
 export const HttpResponse = responses.HttpResponse;
 export type HttpResponse<T extends Msw.DefaultBodyType = Msw.DefaultBodyType> = Msw.HttpResponse<T>;
 export const getResponse = resolution.getResponse;
-export const matchRequestUrl = matching.matchRequestUrl;
 export type { HttpHandler } from 'msw';

@@ -2,7 +2,7 @@ import { http, HttpResponse, type HttpHandler } from './msw-core.js';
 import { sseBody } from '../answers/answer-stream.js';
 import { NULL_BODY_STATUSES, type MockAnswer, type MockExchange } from './mock-exchange.js';
 import type { MockRoute } from './mock-route.js';
-import { keptText, requestText, textBodyResponse } from './wire-texts.js';
+import { textBodyResponse } from './wire-texts.js';
 
 /** The route each handler made here answers with: answerInProcess answers from it without msw's per-request work. */
 const routes = new WeakMap<HttpHandler, MockRoute>();
@@ -31,7 +31,7 @@ export function mswHandler(route: MockRoute): HttpHandler {
  * (a handler after this one reads it too) unless `consume` says nothing else will read it.
  */
 export async function exchangeOfRequest(request: Request, consume = false): Promise<MockExchange> {
-  const text = consume ? (keptText(request) ?? (await request.text())) : await requestText(request);
+  const text = await (consume ? request : request.clone()).text();
   return { method: request.method, url: request.url, text, header: (name) => request.headers.get(name) };
 }
 

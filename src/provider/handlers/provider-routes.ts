@@ -171,6 +171,22 @@ function jsonBody(request: MockExchange, spec: ProviderSpec): { body: unknown } 
 }
 
 /**
+ * What a route on a model's path reads first: the body's JSON, the model the request is for (the path's, else the
+ * body's) and that model's rule set; the answer to a body that is not JSON (`refused`); or undefined when the spec does
+ * not serve the model, so the next route may.
+ */
+function readForModel(
+  request: MockExchange,
+  spec: ProviderSpec,
+  pattern: RegExp,
+): { refused: MockAnswer } | { body: unknown; model: string; rules: ProviderSpec } | undefined {
+  const read = jsonBody(request, spec);
+  if ('refused' in read) return read;
+  const model = requestModel(pattern.exec(request.url.replace(/\?.*$/, '')), read.body, spec.target.model);
+  return servesModel(spec, model) ? { body: read.body, model, rules: specForModel(spec, model) } : undefined;
+}
+
+/**
  * The provider's answer to a request it refuses: the first finding's rejection, filled (joined where the provider
  * joins).
  */
@@ -201,13 +217,11 @@ function wireAliasRoutes(spec: ProviderSpec, policy: AnswerPolicy): MockRoute[] 
     const judge = WIRE_ALIAS_JUDGES[alias.family];
     const pattern = endpointPattern(origin, alias.path);
     return mockRoute.post(pattern, (request) => {
-      const read = jsonBody(request, spec);
-      if ('refused' in read) return read.refused;
-      const body = read.body;
       // Bedrock's InvokeModel names the model in its path, as the spec's own path does.
-      const model = requestModel(pattern.exec(request.url.replace(/\?.*$/, '')), body, spec.target.model);
-      if (!servesModel(spec, model)) return undefined;
-      const rules = specForModel(spec, model);
+      const read = readForModel(request, spec, pattern);
+      if (!read) return undefined;
+      if ('refused' in read) return read.refused;
+      const { body, model, rules } = read;
       if (!judge)
         return harnessError(`spec ${spec.id} serves ${alias.path} as ${alias.family}, which no gateway judge reads`);
       const settled = settleFindings(judge(rules, body), policy);
@@ -239,12 +253,10 @@ export function providerRoutes(spec: ProviderSpec, fixtures: FixtureStore, optio
   const own = specPaths(spec).map(({ baseUrl, path, stream: streamPath }) => {
     const pattern = endpointPattern(baseUrl, path);
     return mockRoute.post(pattern, (request) => {
-      const read = jsonBody(request, spec);
+      const read = readForModel(request, spec, pattern);
+      if (!read) return undefined;
       if ('refused' in read) return read.refused;
-      const body = read.body;
-      const model = requestModel(pattern.exec(request.url.replace(/\?.*$/, '')), body, spec.target.model);
-      if (!servesModel(spec, model)) return undefined;
-      const rules = specForModel(spec, model);
+      const { body, model, rules } = read;
       const wantsStream = streamPath || (isPlainObject(body) && body.stream === true);
       // A model the provider does not serve (retired, or without what the body asks for: spec models.refuses) words
       // the answer before anything the body itself breaks. A contested finding answers as its lenient side unless the
